@@ -1,0 +1,383 @@
+package acquire
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"hotels/internal/engine"
+)
+
+// GameName is the game's key in records and the database.
+const GameName = "acquire"
+
+// Header writes the record header of a game set up by s (records.md).
+func (s Setup) Header() string {
+	r := s.Rules
+	if r == nil {
+		r = Modern
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\ngame %s\nrules %s\n", engine.RecordMagic, GameName, r.Key)
+	for _, o := range s.Options.List() {
+		fmt.Fprintf(&b, "option %s\n", o)
+	}
+	for _, name := range s.Seats {
+		fmt.Fprintf(&b, "seat %s\n", name)
+	}
+	for i := 0; i < len(s.Bag); i += 12 {
+		b.WriteString("bag")
+		for _, t := range s.Bag[i:min(i+12, len(s.Bag))] {
+			b.WriteString(" " + t.String())
+		}
+		b.WriteString("\n")
+	}
+	for i, stock := range s.Stock {
+		b.WriteString("stock " + s.Seats[i])
+		for c, k := range stock {
+			if k > 0 {
+				fmt.Fprintf(&b, " %s %d", r.Chains[c].Name, k)
+			}
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// Replay is the outcome of replaying a record: the game as far as the
+// record goes.
+type Replay struct {
+	Setup Setup
+	Game  *Game
+	// Lines are the actions applied, as written (forced steps excluded).
+	Lines int
+}
+
+// ReadRecord replays an Acquire record: the header, then every action
+// (applying forced steps as records.md says) and check. An error is an
+// *engine.LineError naming the line.
+func ReadRecord(rec *engine.Record) (*Replay, error) {
+	if rec.Game != GameName {
+		return nil, &engine.LineError{Line: 2, Err: fmt.Errorf("game %q: this reads %s records", rec.Game, GameName)}
+	}
+	rp := &Replay{}
+	s := &rp.Setup
+	s.Rules = Modern
+	lines := rec.Lines
+	stage := 0 // 0 rules, 1 options, 2 seats, 3 bag, 4 stock
+	at := func(st int, what string) error {
+		if st < stage {
+			return fmt.Errorf("%s line out of order: the header is rules, options, seats, bag, stock", what)
+		}
+		stage = st
+		return nil
+	}
+	i := 0
+header:
+	for ; i < len(lines); i++ {
+		l := lines[i]
+		f := l.Fields
+		bad := func(err error) (*Replay, error) { return nil, &engine.LineError{Line: l.Num, Err: err} }
+		switch strings.ToLower(f[0]) {
+		case "rules":
+			if err := at(0, "rules"); err != nil {
+				return bad(err)
+			}
+			if len(f) != 2 {
+				return bad(errors.New("want `rules modern` or `rules classic`"))
+			}
+			r, err := RulesByKey(f[1])
+			if err != nil {
+				return bad(err)
+			}
+			s.Rules = r
+			stage = 1
+		case "option":
+			if err := at(1, "option"); err != nil {
+				return bad(err)
+			}
+			for _, kv := range f[1:] {
+				if err := s.Options.Set(kv); err != nil {
+					return bad(err)
+				}
+			}
+		case "seat":
+			if err := at(2, "seat"); err != nil {
+				return bad(err)
+			}
+			if len(f) != 2 {
+				return bad(errors.New("want `seat NAME`"))
+			}
+			if err := ValidName(f[1]); err != nil {
+				return bad(err)
+			}
+			for _, prev := range s.Seats {
+				if prev == f[1] {
+					return bad(fmt.Errorf("seat %q appears twice", f[1]))
+				}
+			}
+			if len(s.Seats) == MaxSeats {
+				return bad(fmt.Errorf("more than %d seats", MaxSeats))
+			}
+			s.Seats = append(s.Seats, f[1])
+		case "bag":
+			if err := at(3, "bag"); err != nil {
+				return bad(err)
+			}
+			for _, w := range f[1:] {
+				t, err := ParseTile(w)
+				if err != nil {
+					return bad(err)
+				}
+				s.Bag = append(s.Bag, t)
+			}
+		case "stock":
+			if err := at(4, "stock"); err != nil {
+				return bad(err)
+			}
+			if len(f) < 2 || len(f)%2 != 0 {
+				return bad(errors.New("want `stock SEAT CHAIN N ...`"))
+			}
+			seat := s.seat(f[1])
+			if seat < 0 {
+				return bad(fmt.Errorf("stock: %q is not a seat", f[1]))
+			}
+			if s.Stock == nil {
+				s.Stock = make([][Chains]int, len(s.Seats))
+			}
+			for j := 2; j < len(f); j += 2 {
+				c, err := s.Rules.ChainByName(f[j])
+				if err != nil {
+					return bad(err)
+				}
+				k, err := strconv.Atoi(f[j+1])
+				if err != nil || k < 0 || k > 99 {
+					return bad(fmt.Errorf("stock: %q is not a count", f[j+1]))
+				}
+				s.Stock[seat][c] += k
+			}
+		default:
+			break header
+		}
+	}
+	hdrEnd := 0
+	if i > 0 {
+		hdrEnd = lines[i-1].Num
+	}
+	if len(s.Seats) == 0 {
+		return nil, &engine.LineError{Line: hdrEnd, Err: errors.New("no `seat` lines")}
+	}
+	g, err := New(*s)
+	if err != nil {
+		return nil, &engine.LineError{Line: hdrEnd, Err: err}
+	}
+	rp.Game = g
+	for ; i < len(lines); i++ {
+		l := lines[i]
+		if err := rp.line(l.Fields); err != nil {
+			return rp, &engine.LineError{Line: l.Num, Err: err}
+		}
+	}
+	g.settle()
+	return rp, nil
+}
+
+func (s *Setup) seat(name string) int {
+	for i, n := range s.Seats {
+		if n == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// line applies one body line: an action, a check or the result.
+func (rp *Replay) line(f []string) error {
+	g := rp.Game
+	switch strings.ToLower(f[0]) {
+	case "check":
+		g.settle()
+		return g.checkLine(f[1:])
+	case "result":
+		g.settle()
+		return g.checkResult(f[1:])
+	case "rules", "option", "seat", "bag", "stock":
+		return fmt.Errorf("%s line after the first action: the header comes first", f[0])
+	}
+	seat := rp.Setup.seat(f[0])
+	if seat < 0 {
+		return fmt.Errorf("%q is neither a seat nor check nor result", f[0])
+	}
+	a, err := g.rules.ParseAction(strings.Join(f[1:], " "))
+	if err != nil {
+		return err
+	}
+	for {
+		if g.phase == PhaseOver {
+			return fmt.Errorf("%s: the game is over", g.Line(seat, a))
+		}
+		err := g.Step(seat, a)
+		if err == nil {
+			rp.Lines++
+			return nil
+		}
+		forced, ok := g.Forced()
+		if !ok {
+			return fmt.Errorf("%w; %s", err, g.Describe())
+		}
+		g.step(g.toMove, forced)
+	}
+}
+
+// Describe says what decision is due and what is legal, for error messages.
+func (g *Game) Describe() string {
+	if g.phase == PhaseOver {
+		return "the game is over"
+	}
+	legal := g.AppendLegal(nil, int(g.toMove))
+	var b strings.Builder
+	b.WriteString(g.Due())
+	switch g.phase {
+	case PhasePlay, PhaseFound, PhaseSurvivor, PhaseNext:
+		b.WriteString("; legal:")
+		for _, a := range legal {
+			b.WriteString(" `" + a.Text(g.rules) + "`")
+		}
+	case PhaseDispose:
+		held := g.shares[g.toMove][g.defunct]
+		fmt.Fprintf(&b, "; legal: `dispose %s sell S trade T` with S+T at most %d and T even, at most %d",
+			g.rules.Chains[g.defunct].Name, held, min(held/2, g.bank[g.survivor])*2)
+	case PhaseBuy:
+		var can []string
+		for c := range Chain(Chains) {
+			if g.size[c] > 0 && g.bank[c] > 0 {
+				can = append(can, fmt.Sprintf("%s $%d (%d left)", g.rules.Chains[c].Name, g.price(c), g.bank[c]))
+			}
+		}
+		fmt.Fprintf(&b, "; legal: buy up to %d with $%d", g.rules.MaxBuy, g.cash[g.turn])
+		if len(can) > 0 {
+			b.WriteString(" of " + strings.Join(can, ", "))
+		}
+		if !g.ending && g.canDeclare() {
+			b.WriteString(", or `end`")
+		}
+	}
+	return b.String()
+}
+
+// checkLine compares a `check` line with the game.
+func (g *Game) checkLine(f []string) error {
+	if len(f) == 0 {
+		return errors.New("check: want cash, shares, size or bank")
+	}
+	what, args := strings.ToLower(f[0]), f[1:]
+	pairs := func(args []string, get func(string) (int, error)) error {
+		if len(args) == 0 || len(args)%2 != 0 {
+			return fmt.Errorf("check %s: want NAME COUNT pairs", what)
+		}
+		var diffs []string
+		for j := 0; j < len(args); j += 2 {
+			want, err := strconv.Atoi(args[j+1])
+			if err != nil {
+				return fmt.Errorf("check %s: %q is not a number", what, args[j+1])
+			}
+			got, err := get(args[j])
+			if err != nil {
+				return fmt.Errorf("check %s: %w", what, err)
+			}
+			if got != want {
+				diffs = append(diffs, fmt.Sprintf("%s is %d, not %d", args[j], got, want))
+			}
+		}
+		if len(diffs) > 0 {
+			return fmt.Errorf("check %s failed: %s", what, strings.Join(diffs, ", "))
+		}
+		return nil
+	}
+	chain := func(get func(Chain) int) func(string) (int, error) {
+		return func(name string) (int, error) {
+			c, err := g.rules.ChainByName(name)
+			if err != nil {
+				return 0, err
+			}
+			return get(c), nil
+		}
+	}
+	switch what {
+	case "cash":
+		return pairs(args, func(name string) (int, error) {
+			s, err := g.seatNamed(name)
+			if err != nil {
+				return 0, err
+			}
+			return int(g.cash[s]), nil
+		})
+	case "shares":
+		if len(args) == 0 {
+			return errors.New("check shares: want SEAT CHAIN COUNT ...")
+		}
+		s, err := g.seatNamed(args[0])
+		if err != nil {
+			return fmt.Errorf("check shares: %w", err)
+		}
+		return pairs(args[1:], chain(func(c Chain) int { return int(g.shares[s][c]) }))
+	case "size":
+		return pairs(args, chain(func(c Chain) int { return int(g.size[c]) }))
+	case "bank":
+		return pairs(args, chain(func(c Chain) int { return int(g.bank[c]) }))
+	}
+	return fmt.Errorf("check %q: want cash, shares, size or bank", f[0])
+}
+
+func (g *Game) checkResult(args []string) error {
+	if g.phase != PhaseOver {
+		return fmt.Errorf("result: the game is not over: %s", g.Due())
+	}
+	what := "result"
+	if len(args) == 0 || len(args)%2 != 0 {
+		return errors.New("result: want SEAT MONEY pairs")
+	}
+	var diffs []string
+	for j := 0; j < len(args); j += 2 {
+		s, err := g.seatNamed(args[j])
+		if err != nil {
+			return fmt.Errorf("%s: %w", what, err)
+		}
+		want, err := strconv.Atoi(args[j+1])
+		if err != nil {
+			return fmt.Errorf("%s: %q is not a number", what, args[j+1])
+		}
+		if int(g.cash[s]) != want {
+			diffs = append(diffs, fmt.Sprintf("%s has %d, not %d", args[j], g.cash[s], want))
+		}
+	}
+	if len(diffs) > 0 {
+		return fmt.Errorf("result differs: %s", strings.Join(diffs, ", "))
+	}
+	return nil
+}
+
+func (g *Game) seatNamed(name string) (int8, error) {
+	for s := range g.seats {
+		if g.names[s] == name {
+			return s, nil
+		}
+	}
+	return 0, fmt.Errorf("%q is not a seat", name)
+}
+
+// WriteRecord writes a complete record: the header of s, then the action
+// lines as a room recorded them.
+func WriteRecord(w io.Writer, s Setup, lines []string) error {
+	if _, err := io.WriteString(w, s.Header()+"\n"); err != nil {
+		return err
+	}
+	for _, l := range lines {
+		if _, err := io.WriteString(w, l+"\n"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
