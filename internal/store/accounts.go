@@ -1,0 +1,146 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	gossh "golang.org/x/crypto/ssh"
+)
+
+// AccountID identifies an account.
+type AccountID int64
+
+// Account is a player. Its name is unique regardless of case.
+type Account struct {
+	ID        AccountID
+	Name      string
+	CreatedAt time.Time
+}
+
+// Key is an SSH public key in the form the store keeps it.
+type Key struct {
+	// Authorized is the key in authorized_keys form without a comment,
+	// e.g. "ssh-ed25519 AAAA...".
+	Authorized string
+	// Fingerprint is the SHA256 fingerprint, e.g. "SHA256:abc...".
+	Fingerprint string
+}
+
+// ParseKey reads an authorized_keys line ("ssh-ed25519 AAAA... comment"), so
+// the same key always has the same stored text whatever comment it carried.
+func ParseKey(authorizedKey string) (Key, error) {
+	pk, _, _, _, err := gossh.ParseAuthorizedKey([]byte(authorizedKey))
+	if err != nil {
+		return Key{}, fmt.Errorf("store: parse key %.40q: %w", authorizedKey, err)
+	}
+	return Key{
+		Authorized:  strings.TrimSpace(string(gossh.MarshalAuthorizedKey(pk))),
+		Fingerprint: gossh.FingerprintSHA256(pk),
+	}, nil
+}
+
+// AccountByKey returns the account that owns the key, given in authorized_keys
+// form, or ErrNotFound if the key is new.
+func (s *Store) AccountByKey(ctx context.Context, authorizedKey string) (Account, error) {
+	k, err := ParseKey(authorizedKey)
+	if err != nil {
+		return Account{}, err
+	}
+	a, err := scanAccount(s.q.QueryRowContext(ctx, `
+		SELECT a.id, a.name, a.created_at
+		FROM keys k JOIN accounts a ON a.id = k.account_id
+		WHERE k.authorized_key = ?`, k.Authorized))
+	if err != nil {
+		return Account{}, fmt.Errorf("store: account for key %s: %w", k.Fingerprint, err)
+	}
+	return a, nil
+}
+
+// AccountByName returns the account with that name, compared without regard to
+// case, or ErrNotFound.
+func (s *Store) AccountByName(ctx context.Context, name string) (Account, error) {
+	a, err := scanAccount(s.q.QueryRowContext(ctx,
+		`SELECT id, name, created_at FROM accounts WHERE name = ?`, name))
+	if err != nil {
+		return Account{}, fmt.Errorf("store: account named %q: %w", name, err)
+	}
+	return a, nil
+}
+
+// CreateAccount creates an account called name that logs in with key. It
+// returns an error wrapping ErrConflict if the name is taken in any case, or
+// if the key already belongs to an account. Name rules (length, alphabet) are
+// the caller's; the store only refuses an empty name.
+func (s *Store) CreateAccount(ctx context.Context, name, authorizedKey string) (Account, error) {
+	if strings.TrimSpace(name) == "" {
+		return Account{}, fmt.Errorf("store: create account: empty name")
+	}
+	k, err := ParseKey(authorizedKey)
+	if err != nil {
+		return Account{}, err
+	}
+	now := s.now().UTC()
+	var a Account
+	err = s.WithTx(ctx, func(tx *Tx) error {
+		res, err := tx.q.ExecContext(ctx,
+			`INSERT INTO accounts (name, created_at) VALUES (?, ?)`, name, timestamp(now))
+		if err != nil {
+			return fmt.Errorf("name: %w", mapError(err))
+		}
+		id, err := res.LastInsertId()
+		if err != nil {
+			return mapError(err)
+		}
+		a = Account{ID: AccountID(id), Name: name, CreatedAt: now}
+		return tx.insertKey(ctx, a.ID, k, now)
+	})
+	if err != nil {
+		return Account{}, fmt.Errorf("store: create account %q: %w", name, err)
+	}
+	return a, nil
+}
+
+// AddKey lets account log in with one more key. It returns an error wrapping
+// ErrConflict if the key already belongs to an account, and ErrNotFound if
+// the account does not exist.
+func (s *Store) AddKey(ctx context.Context, account AccountID, authorizedKey string) error {
+	k, err := ParseKey(authorizedKey)
+	if err != nil {
+		return err
+	}
+	if err := s.insertKey(ctx, account, k, s.now()); err != nil {
+		return fmt.Errorf("store: add key to account %d: %w", account, err)
+	}
+	return nil
+}
+
+func (s *Store) insertKey(ctx context.Context, account AccountID, k Key, now time.Time) error {
+	_, err := s.q.ExecContext(ctx,
+		`INSERT INTO keys (authorized_key, fingerprint, account_id, added_at) VALUES (?, ?, ?, ?)`,
+		k.Authorized, k.Fingerprint, account, timestamp(now))
+	if err != nil {
+		return fmt.Errorf("key %s: %w", k.Fingerprint, mapError(err))
+	}
+	return nil
+}
+
+// row is what *sql.Row and *sql.Rows have in common.
+type row interface{ Scan(dest ...any) error }
+
+func scanAccount(r row) (Account, error) {
+	var (
+		a       Account
+		created string
+	)
+	if err := r.Scan(&a.ID, &a.Name, &created); err != nil {
+		return Account{}, mapError(err)
+	}
+	t, err := parseTime(created)
+	if err != nil {
+		return Account{}, err
+	}
+	a.CreatedAt = t
+	return a, nil
+}

@@ -1,0 +1,15 @@
+// Package store keeps Hotels' durable state in one SQLite file: accounts and
+// their SSH keys, games with their seats, and each game's action record.
+//
+// The Store is concrete and its methods are grouped by table (accounts.go,
+// games.go); callers that need only a few of them declare their own small
+// interface. Multi-row writes run inside WithTx, and driver errors are turned
+// into the sentinels ErrNotFound and ErrConflict in one place (errors.go), so
+// no caller ever matches on SQL text.
+//
+// The schema lives in numbered, embedded, forward-only migrations under
+// migrations/. A migration that has shipped is never edited; the next number
+// fixes it.
+//
+// store imports nothing of ours: no TUI, server or engine package.
+package store

@@ -1,0 +1,43 @@
+package store
+
+import (
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+var (
+	// ErrNotFound means the row asked for, or one it refers to, does not exist.
+	ErrNotFound = errors.New("not found")
+	// ErrConflict means the write would break a uniqueness or ordering rule,
+	// such as a second account named "Alice" when "alice" exists.
+	ErrConflict = errors.New("conflict")
+	// ErrSchemaTooNew means the database was migrated by a newer binary than
+	// this one; running on it could corrupt data this binary does not know.
+	ErrSchemaTooNew = errors.New("database schema is newer than this binary")
+)
+
+// mapError is the one place driver errors become sentinels: no row is
+// ErrNotFound, a unique or primary key clash is ErrConflict, and a foreign key
+// pointing nowhere is ErrNotFound. The driver error stays wrapped for logs.
+func mapError(err error) error {
+	if err == nil {
+		return nil
+	}
+	if errors.Is(err, sql.ErrNoRows) {
+		return ErrNotFound
+	}
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		switch se.Code() {
+		case sqlite3.SQLITE_CONSTRAINT_UNIQUE, sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY:
+			return fmt.Errorf("%w: %w", ErrConflict, err)
+		case sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY:
+			return fmt.Errorf("%w: %w", ErrNotFound, err)
+		}
+	}
+	return err
+}

@@ -1,0 +1,312 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"time"
+)
+
+// GameID identifies a game.
+type GameID int64
+
+// Status is where a game is in its life. The values are stored as text and
+// never renamed.
+type Status string
+
+// The statuses a game passes through: waiting → playing → finished, or
+// aborted from either of the first two.
+const (
+	StatusWaiting  Status = "waiting"
+	StatusPlaying  Status = "playing"
+	StatusFinished Status = "finished"
+	StatusAborted  Status = "aborted"
+)
+
+// Done reports whether the game can no longer change.
+func (s Status) Done() bool { return s == StatusFinished || s == StatusAborted }
+
+func (s Status) valid() bool {
+	switch s {
+	case StatusWaiting, StatusPlaying, StatusFinished, StatusAborted:
+		return true
+	}
+	return false
+}
+
+// Seat is one place at a game's table.
+type Seat struct {
+	Index   int       // 0-based seat number
+	Account AccountID // 0 for a bot
+	Name    string    // name shown at the table
+}
+
+// Game is a stored game without its actions; Actions returns those.
+type Game struct {
+	ID      GameID
+	Game    string // engine id, e.g. "acquire"
+	Rules   string // rules key, e.g. "modern"
+	Options string // engine options as a text line
+	Chance  string // chance data (the bag) as a text line
+	Status  Status
+	Seats   []Seat // ordered by Index
+	// CreatedAt is when the game was created; FinishedAt is zero until the
+	// game is finished or aborted.
+	CreatedAt, FinishedAt time.Time
+	Result                string // engine's result line once finished
+}
+
+// NewGame is what CreateGame needs to start a game record.
+type NewGame struct {
+	Game    string
+	Rules   string
+	Options string
+	Chance  string
+	Seats   []Seat
+	Status  Status // StatusWaiting if empty
+}
+
+// CreateGame stores a new game and its seats and returns its id.
+func (s *Store) CreateGame(ctx context.Context, g NewGame) (GameID, error) {
+	if g.Game == "" || g.Rules == "" {
+		return 0, fmt.Errorf("store: create game: game and rules must be set (got %q, %q)", g.Game, g.Rules)
+	}
+	if g.Status == "" {
+		g.Status = StatusWaiting
+	}
+	if !g.Status.valid() || g.Status.Done() {
+		return 0, fmt.Errorf("store: create %s game: cannot start in status %q", g.Game, g.Status)
+	}
+	var id GameID
+	err := s.WithTx(ctx, func(tx *Tx) error {
+		res, err := tx.q.ExecContext(ctx, `
+			INSERT INTO games (game, rules, options, chance, status, created_at)
+			VALUES (?, ?, ?, ?, ?, ?)`,
+			g.Game, g.Rules, g.Options, g.Chance, g.Status, timestamp(s.now()))
+		if err != nil {
+			return mapError(err)
+		}
+		n, err := res.LastInsertId()
+		if err != nil {
+			return mapError(err)
+		}
+		id = GameID(n)
+		for _, seat := range g.Seats {
+			var account sql.NullInt64
+			if seat.Account != 0 {
+				account = sql.NullInt64{Int64: int64(seat.Account), Valid: true}
+			}
+			if _, err := tx.q.ExecContext(ctx,
+				`INSERT INTO seats (game_id, seat, account_id, name) VALUES (?, ?, ?, ?)`,
+				id, seat.Index, account, seat.Name); err != nil {
+				return fmt.Errorf("seat %d (%q): %w", seat.Index, seat.Name, mapError(err))
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, fmt.Errorf("store: create %s game: %w", g.Game, err)
+	}
+	return id, nil
+}
+
+// Game returns the game with its seats, or ErrNotFound.
+func (s *Store) Game(ctx context.Context, id GameID) (Game, error) {
+	g, err := scanGame(s.q.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, id))
+	if err != nil {
+		return Game{}, fmt.Errorf("store: game %d: %w", id, err)
+	}
+	if g.Seats, err = s.seats(ctx, id); err != nil {
+		return Game{}, fmt.Errorf("store: game %d: %w", id, err)
+	}
+	return g, nil
+}
+
+// UnfinishedGames returns the games that are waiting or playing, oldest first,
+// so a restarted server can resume them.
+func (s *Store) UnfinishedGames(ctx context.Context) ([]Game, error) {
+	rows, err := s.q.QueryContext(ctx, `SELECT `+gameColumns+` FROM games
+		WHERE status IN ('waiting', 'playing') ORDER BY id`)
+	if err != nil {
+		return nil, fmt.Errorf("store: unfinished games: %w", mapError(err))
+	}
+	var games []Game
+	for rows.Next() {
+		g, err := scanGame(rows)
+		if err != nil {
+			_ = rows.Close()
+			return nil, fmt.Errorf("store: unfinished games: %w", err)
+		}
+		games = append(games, g)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, fmt.Errorf("store: unfinished games: %w", mapError(err))
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: unfinished games: %w", mapError(err))
+	}
+	for i := range games {
+		if games[i].Seats, err = s.seats(ctx, games[i].ID); err != nil {
+			return nil, fmt.Errorf("store: unfinished games: game %d: %w", games[i].ID, err)
+		}
+	}
+	return games, nil
+}
+
+// AppendAction records action number seq of a game. Actions are numbered 1, 2,
+// 3, ... so seq must be exactly one more than the last stored: a duplicate or
+// a gap returns an error wrapping ErrConflict, as does appending to a game
+// that is finished or aborted. An unknown game is ErrNotFound.
+func (s *Store) AppendAction(ctx context.Context, id GameID, seq int, line string) error {
+	res, err := s.q.ExecContext(ctx, `
+		INSERT INTO actions (game_id, seq, line, at)
+		SELECT ?1, ?2, ?3, ?4
+		WHERE EXISTS (SELECT 1 FROM games WHERE id = ?1 AND status IN ('waiting', 'playing'))
+		  AND ?2 = (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = ?1)`,
+		id, seq, line, timestamp(s.now()))
+	if err != nil {
+		return fmt.Errorf("store: append action %d to game %d: %w", seq, id, mapError(err))
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 1 {
+		return mapError(err)
+	}
+	// Nothing was inserted; say why.
+	var (
+		status Status
+		last   int
+	)
+	err = s.q.QueryRowContext(ctx, `
+		SELECT status, (SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?1)
+		FROM games WHERE id = ?1`, id).Scan(&status, &last)
+	switch {
+	case err != nil:
+		return fmt.Errorf("store: append action %d to game %d: %w", seq, id, mapError(err))
+	case status.Done():
+		return fmt.Errorf("store: append action %d to game %d: game is %s: %w", seq, id, status, ErrConflict)
+	default:
+		return fmt.Errorf("store: append action %d to game %d: next action is %d: %w", seq, id, last+1, ErrConflict)
+	}
+}
+
+// Actions returns a game's record lines in order, or ErrNotFound if there is
+// no such game.
+func (s *Store) Actions(ctx context.Context, id GameID) ([]string, error) {
+	rows, err := s.q.QueryContext(ctx,
+		`SELECT line FROM actions WHERE game_id = ? ORDER BY seq`, id)
+	if err != nil {
+		return nil, fmt.Errorf("store: actions of game %d: %w", id, mapError(err))
+	}
+	var lines []string
+	for rows.Next() {
+		var line string
+		if err := rows.Scan(&line); err != nil {
+			_ = rows.Close()
+			return nil, fmt.Errorf("store: actions of game %d: %w", id, mapError(err))
+		}
+		lines = append(lines, line)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, fmt.Errorf("store: actions of game %d: %w", id, mapError(err))
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: actions of game %d: %w", id, mapError(err))
+	}
+	if len(lines) == 0 {
+		var one int
+		err := s.q.QueryRowContext(ctx, `SELECT 1 FROM games WHERE id = ?`, id).Scan(&one)
+		if err != nil {
+			return nil, fmt.Errorf("store: actions of game %d: %w", id, mapError(err))
+		}
+	}
+	return lines, nil
+}
+
+// SetStatus moves a game to waiting, playing or aborted. A game that is
+// already finished or aborted cannot move (ErrConflict); use FinishGame to
+// finish one with its result.
+func (s *Store) SetStatus(ctx context.Context, id GameID, status Status) error {
+	if !status.valid() || status == StatusFinished {
+		return fmt.Errorf("store: set game %d status to %q: use one of waiting, playing, aborted", id, status)
+	}
+	var finished any // NULL unless aborting
+	if status.Done() {
+		finished = timestamp(s.now())
+	}
+	return s.move(ctx, id, status, finished, "",
+		fmt.Sprintf("store: set game %d status to %s", id, status))
+}
+
+// FinishGame marks a game finished with the engine's result line. A game that
+// is already finished or aborted returns an error wrapping ErrConflict.
+func (s *Store) FinishGame(ctx context.Context, id GameID, result string) error {
+	return s.move(ctx, id, StatusFinished, timestamp(s.now()), result,
+		fmt.Sprintf("store: finish game %d", id))
+}
+
+// move changes the status of a game that is not yet done.
+func (s *Store) move(ctx context.Context, id GameID, status Status, finishedAt any, result, op string) error {
+	res, err := s.q.ExecContext(ctx, `
+		UPDATE games SET status = ?, finished_at = ?, result = ?
+		WHERE id = ? AND status IN ('waiting', 'playing')`,
+		status, finishedAt, result, id)
+	if err != nil {
+		return fmt.Errorf("%s: %w", op, mapError(err))
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 1 {
+		return mapError(err)
+	}
+	var current Status
+	if err := s.q.QueryRowContext(ctx, `SELECT status FROM games WHERE id = ?`, id).Scan(&current); err != nil {
+		return fmt.Errorf("%s: %w", op, mapError(err))
+	}
+	return fmt.Errorf("%s: game is already %s: %w", op, current, ErrConflict)
+}
+
+func (s *Store) seats(ctx context.Context, id GameID) ([]Seat, error) {
+	rows, err := s.q.QueryContext(ctx,
+		`SELECT seat, account_id, name FROM seats WHERE game_id = ? ORDER BY seat`, id)
+	if err != nil {
+		return nil, fmt.Errorf("seats: %w", mapError(err))
+	}
+	defer func() { _ = rows.Close() }()
+	var seats []Seat
+	for rows.Next() {
+		var (
+			seat    Seat
+			account sql.NullInt64
+		)
+		if err := rows.Scan(&seat.Index, &account, &seat.Name); err != nil {
+			return nil, fmt.Errorf("seats: %w", mapError(err))
+		}
+		seat.Account = AccountID(account.Int64)
+		seats = append(seats, seat)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("seats: %w", mapError(err))
+	}
+	return seats, nil
+}
+
+const gameColumns = `id, game, rules, options, chance, status, created_at, finished_at, result`
+
+func scanGame(r row) (Game, error) {
+	var (
+		g        Game
+		created  string
+		finished sql.NullString
+	)
+	if err := r.Scan(&g.ID, &g.Game, &g.Rules, &g.Options, &g.Chance, &g.Status,
+		&created, &finished, &g.Result); err != nil {
+		return Game{}, mapError(err)
+	}
+	var err error
+	if g.CreatedAt, err = parseTime(created); err != nil {
+		return Game{}, err
+	}
+	if finished.Valid {
+		if g.FinishedAt, err = parseTime(finished.String); err != nil {
+			return Game{}, err
+		}
+	}
+	return g, nil
+}

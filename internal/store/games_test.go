@@ -1,0 +1,232 @@
+package store_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"testing"
+
+	"hotels/internal/store"
+)
+
+func newGame(t *testing.T, s *store.Store, seats ...store.Seat) store.GameID {
+	t.Helper()
+	id, err := s.CreateGame(context.Background(), store.NewGame{
+		Game:   "acquire",
+		Rules:  "modern",
+		Chance: "1A 2B 3C",
+		Seats:  seats,
+	})
+	if err != nil {
+		t.Fatalf("CreateGame = %v", err)
+	}
+	return id
+}
+
+func TestCreateGameRoundTrip(t *testing.T) {
+	ctx := context.Background()
+	s, _ := open(t)
+	a, err := s.CreateAccount(ctx, "alice", keyAlice)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := newGame(t, s, store.Seat{Index: 0, Account: a.ID, Name: "alice"}, store.Seat{Index: 1, Name: "bot-1"})
+
+	g, err := s.Game(ctx, id)
+	if err != nil {
+		t.Fatalf("Game(%d) = %v", id, err)
+	}
+	want := []store.Seat{{Index: 0, Account: a.ID, Name: "alice"}, {Index: 1, Name: "bot-1"}}
+	if g.Game != "acquire" || g.Rules != "modern" || g.Chance != "1A 2B 3C" ||
+		g.Status != store.StatusWaiting || !slices.Equal(g.Seats, want) || g.CreatedAt.IsZero() || !g.FinishedAt.IsZero() {
+		t.Errorf("Game(%d) = %+v", id, g)
+	}
+	if _, err := s.Game(ctx, id+1); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Game(unknown) = %v, want ErrNotFound", err)
+	}
+}
+
+func TestCreateGameRejects(t *testing.T) {
+	ctx := context.Background()
+	s, _ := open(t)
+	tests := []struct {
+		name string
+		g    store.NewGame
+		want error
+	}{
+		{"no rules", store.NewGame{Game: "acquire"}, nil},
+		{"finished", store.NewGame{Game: "acquire", Rules: "modern", Status: store.StatusFinished}, nil},
+		{"unknown account", store.NewGame{Game: "acquire", Rules: "modern",
+			Seats: []store.Seat{{Index: 0, Account: 99, Name: "ghost"}}}, store.ErrNotFound},
+		{"same seat twice", store.NewGame{Game: "acquire", Rules: "modern",
+			Seats: []store.Seat{{Index: 0, Name: "a"}, {Index: 0, Name: "b"}}}, store.ErrConflict},
+	}
+	for _, tt := range tests {
+		_, err := s.CreateGame(ctx, tt.g)
+		if err == nil || (tt.want != nil && !errors.Is(err, tt.want)) {
+			t.Errorf("CreateGame(%s) = %v, want error %v", tt.name, err, tt.want)
+		}
+	}
+	// Failed creates roll back completely.
+	if games, err := s.UnfinishedGames(ctx); err != nil || len(games) != 0 {
+		t.Errorf("UnfinishedGames after failed creates = %d games, %v; want none", len(games), err)
+	}
+}
+
+func TestAppendAndReadActions(t *testing.T) {
+	ctx := context.Background()
+	s, _ := open(t)
+	id := newGame(t, s)
+
+	if got, err := s.Actions(ctx, id); err != nil || len(got) != 0 {
+		t.Fatalf("Actions(new game) = %q, %v; want none", got, err)
+	}
+	var want []string
+	for seq := 1; seq <= 12; seq++ {
+		line := fmt.Sprintf("alice play %dA", seq)
+		if err := s.AppendAction(ctx, id, seq, line); err != nil {
+			t.Fatalf("AppendAction(%d, %d, %q) = %v", id, seq, line, err)
+		}
+		want = append(want, line)
+	}
+	got, err := s.Actions(ctx, id)
+	if err != nil || !slices.Equal(got, want) {
+		t.Errorf("Actions(%d) = %q, %v; want %q", id, got, err, want)
+	}
+
+	// Another game's actions stay separate.
+	other := newGame(t, s)
+	if err := s.AppendAction(ctx, other, 1, "bob buy Tower"); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.Actions(ctx, id); len(got) != 12 {
+		t.Errorf("Actions(%d) after appending to %d has %d lines, want 12", id, other, len(got))
+	}
+}
+
+func TestAppendActionRefuses(t *testing.T) {
+	ctx := context.Background()
+	s, _ := open(t)
+	id := newGame(t, s)
+	if err := s.AppendAction(ctx, id, 1, "alice play 1A"); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		game store.GameID
+		seq  int
+		want error
+	}{
+		{"duplicate", id, 1, store.ErrConflict},
+		{"gap", id, 3, store.ErrConflict},
+		{"zero", id, 0, store.ErrConflict},
+		{"unknown game", id + 1, 1, store.ErrNotFound},
+	}
+	for _, tt := range tests {
+		if err := s.AppendAction(ctx, tt.game, tt.seq, "x"); !errors.Is(err, tt.want) {
+			t.Errorf("AppendAction(%s: game %d, seq %d) = %v, want %v", tt.name, tt.game, tt.seq, err, tt.want)
+		}
+	}
+	if _, err := s.Actions(ctx, id+1); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Actions(unknown game) = %v, want ErrNotFound", err)
+	}
+
+	if err := s.FinishGame(ctx, id, "alice 6000"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.AppendAction(ctx, id, 2, "alice play 2A"); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("AppendAction(finished game) = %v, want ErrConflict", err)
+	}
+}
+
+func TestStatusLifecycle(t *testing.T) {
+	ctx := context.Background()
+	s, _ := open(t)
+	playing, aborted, finished := newGame(t, s), newGame(t, s), newGame(t, s)
+	waiting := newGame(t, s)
+
+	if err := s.SetStatus(ctx, playing, store.StatusPlaying); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetStatus(ctx, aborted, store.StatusAborted); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.FinishGame(ctx, finished, "alice wins"); err != nil {
+		t.Fatal(err)
+	}
+
+	g, err := s.Game(ctx, finished)
+	if err != nil || g.Status != store.StatusFinished || g.Result != "alice wins" || g.FinishedAt.IsZero() {
+		t.Errorf("Game(finished) = %+v, %v", g, err)
+	}
+	if g, _ := s.Game(ctx, aborted); g.FinishedAt.IsZero() {
+		t.Errorf("aborted game has no finished_at")
+	}
+
+	// Done games cannot move.
+	for _, id := range []store.GameID{aborted, finished} {
+		if err := s.SetStatus(ctx, id, store.StatusPlaying); !errors.Is(err, store.ErrConflict) {
+			t.Errorf("SetStatus(done game %d, playing) = %v, want ErrConflict", id, err)
+		}
+		if err := s.FinishGame(ctx, id, "again"); !errors.Is(err, store.ErrConflict) {
+			t.Errorf("FinishGame(done game %d) = %v, want ErrConflict", id, err)
+		}
+	}
+	if err := s.SetStatus(ctx, playing, store.StatusFinished); err == nil {
+		t.Errorf("SetStatus(finished) = nil error, want a pointer to FinishGame")
+	}
+	if err := s.SetStatus(ctx, 999, store.StatusPlaying); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("SetStatus(unknown game) = %v, want ErrNotFound", err)
+	}
+
+	games, err := s.UnfinishedGames(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []store.GameID
+	for _, g := range games {
+		ids = append(ids, g.ID)
+	}
+	if want := []store.GameID{playing, waiting}; !slices.Equal(ids, want) {
+		t.Errorf("UnfinishedGames() = %v, want %v", ids, want)
+	}
+}
+
+func TestWithTxRollsBack(t *testing.T) {
+	ctx := context.Background()
+	s, _ := open(t)
+	id := newGame(t, s)
+	boom := errors.New("boom")
+	err := s.WithTx(ctx, func(tx *store.Tx) error {
+		if err := tx.AppendAction(ctx, id, 1, "alice play 1A"); err != nil {
+			return err
+		}
+		if err := tx.SetStatus(ctx, id, store.StatusPlaying); err != nil {
+			return err
+		}
+		return boom
+	})
+	if !errors.Is(err, boom) {
+		t.Fatalf("WithTx = %v, want boom", err)
+	}
+	if got, _ := s.Actions(ctx, id); len(got) != 0 {
+		t.Errorf("Actions after rollback = %q, want none", got)
+	}
+	if g, _ := s.Game(ctx, id); g.Status != store.StatusWaiting {
+		t.Errorf("status after rollback = %s, want waiting", g.Status)
+	}
+
+	err = s.WithTx(ctx, func(tx *store.Tx) error {
+		if err := tx.AppendAction(ctx, id, 1, "alice play 1A"); err != nil {
+			return err
+		}
+		return tx.FinishGame(ctx, id, "done")
+	})
+	if err != nil {
+		t.Fatalf("WithTx(commit) = %v", err)
+	}
+	if got, _ := s.Actions(ctx, id); len(got) != 1 {
+		t.Errorf("Actions after commit = %q, want one line", got)
+	}
+}

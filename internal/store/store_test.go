@@ -1,0 +1,143 @@
+package store_test
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"hotels/internal/store"
+
+	_ "modernc.org/sqlite"
+)
+
+const (
+	keyAlice = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGgFd6s+gx2uXzVx6wGwdgtM4fBRJfPmMWVd+4LSUIpp alice@laptop"
+	keyBob   = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIJ6hCvlhGyoHNcDUVG8M9Dj0P8q6p0vYSiyHWjcn58/C"
+)
+
+// open returns a freshly migrated store in a temporary directory.
+func open(t *testing.T) (*store.Store, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "hotels.db")
+	s, err := store.Open(context.Background(), path)
+	if err != nil {
+		t.Fatalf("Open(%q) = %v", path, err)
+	}
+	t.Cleanup(func() { _ = s.Close() })
+	return s, path
+}
+
+func TestOpenMigratesEmptyDatabase(t *testing.T) {
+	ctx := context.Background()
+	s, path := open(t)
+
+	v, err := s.SchemaVersion(ctx)
+	if err != nil || v != store.LatestSchema() || v < 2 {
+		t.Fatalf("SchemaVersion() = %d, %v; want %d (>= 2), nil", v, err, store.LatestSchema())
+	}
+
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = db.Close() }()
+
+	want := map[string][]string{
+		"schema_version": {"version", "name", "applied_at"},
+		"accounts":       {"id", "name", "created_at"},
+		"keys":           {"authorized_key", "fingerprint", "account_id", "added_at"},
+		"games":          {"id", "game", "rules", "options", "chance", "status", "created_at", "finished_at", "result"},
+		"seats":          {"game_id", "seat", "account_id", "name"},
+		"actions":        {"game_id", "seq", "line", "at"},
+	}
+	for table, cols := range want {
+		rows, err := db.Query(`SELECT name FROM pragma_table_info(?) ORDER BY cid`, table)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for rows.Next() {
+			var c string
+			if err := rows.Scan(&c); err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, c)
+		}
+		_ = rows.Close()
+		if !slices.Equal(got, cols) {
+			t.Errorf("columns of %s = %v, want %v", table, got, cols)
+		}
+	}
+
+	var mode string
+	if err := db.QueryRow(`PRAGMA journal_mode`).Scan(&mode); err != nil || mode != "wal" {
+		t.Errorf("journal_mode = %q, %v; want wal", mode, err)
+	}
+	var applied []int
+	rows, err := db.Query(`SELECT version FROM schema_version ORDER BY version`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var v int
+		_ = rows.Scan(&v)
+		applied = append(applied, v)
+	}
+	_ = rows.Close()
+	if !slices.Equal(applied, []int{1, 2}) {
+		t.Errorf("schema_version rows = %v, want [1 2]", applied)
+	}
+}
+
+func TestOpenTwiceIsIdempotent(t *testing.T) {
+	ctx := context.Background()
+	s, path := open(t)
+	if _, err := s.CreateAccount(ctx, "alice", keyAlice); err != nil {
+		t.Fatal(err)
+	}
+	_ = s.Close()
+
+	s2, err := store.Open(ctx, path)
+	if err != nil {
+		t.Fatalf("reopen: %v", err)
+	}
+	defer func() { _ = s2.Close() }()
+	if a, err := s2.AccountByName(ctx, "alice"); err != nil || a.Name != "alice" {
+		t.Errorf("AccountByName(alice) after reopen = %+v, %v", a, err)
+	}
+}
+
+func TestOpenRefusesNewerSchema(t *testing.T) {
+	ctx := context.Background()
+	s, path := open(t)
+	_ = s.Close()
+
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	next := store.LatestSchema() + 1
+	if _, err := db.Exec(`INSERT INTO schema_version (version, name, applied_at) VALUES (?, 'from_the_future.sql', '2099-01-01T00:00:00Z')`, next); err != nil {
+		t.Fatal(err)
+	}
+	_ = db.Close()
+
+	s2, err := store.Open(ctx, path)
+	if err == nil {
+		_ = s2.Close()
+		t.Fatalf("Open on schema %d = nil error, want ErrSchemaTooNew", next)
+	}
+	if !errors.Is(err, store.ErrSchemaTooNew) {
+		t.Errorf("Open on schema %d = %v, want ErrSchemaTooNew", next, err)
+	}
+}
+
+func TestOpenRefusesQuestionMarkPath(t *testing.T) {
+	_, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "a?b.db"))
+	if err == nil {
+		t.Fatal("Open(a?b.db) = nil error, want refusal")
+	}
+}
