@@ -111,7 +111,7 @@ func (g *Game) Name(seat int) string { return g.names[seat] }
 // String draws the board as text, for tests and logs: `.` empty, `o` a
 // lone tile, a chain by its letter.
 func (g *Game) String() string {
-	return fmt.Sprint(Picture(g.board, g.rules))
+	return Picture(g.Board(), g.rules)
 }
 
 // Picture draws a board as text, one row a line.

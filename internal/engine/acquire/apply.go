@@ -234,7 +234,7 @@ func (g *Game) play(seat int8, t Tile) {
 		}
 	}
 	g.played = true
-	g.board[t] = NoChain
+	g.cells[cellOf[t]] = loneCell
 	g.tile = t
 	ev := Event{Kind: EvPlay, Seat: seat, Tile: t, Chain: NoChain}
 	switch class {
@@ -243,12 +243,12 @@ func (g *Game) play(seat int8, t Tile) {
 	case Founds:
 		g.phase = PhaseFound
 	case Grows:
-		chains, _, _ := g.touch(t)
+		chains, _ := g.touch(t)
 		g.fill(t, chains[0])
 		ev.Chain, ev.N = chains[0], g.size[chains[0]]
 		g.phase = PhaseBuy
 	case Merges:
-		chains, n, _ := g.touch(t)
+		chains, n := g.touch(t)
 		g.merging, g.nMerging = chains, int8(n)
 		ev.Kind, ev.Chains, ev.N = EvMerge, chains, int16(n)
 		g.phase = PhaseSurvivor

@@ -2,6 +2,7 @@ package acquire
 
 import (
 	"fmt"
+	"math/bits"
 
 	"hotels/internal/engine"
 )
@@ -54,8 +55,10 @@ type Game struct {
 	seats int8
 	names [MaxSeats]string
 
-	board  [Tiles]Chain
+	cells  [cellCount]cell // the board with a border of empty cells
 	size   [Chains]int16
+	live   uint8 // chains on the board, one bit a chain
+	safe   uint8 // chains of SafeSize tiles or more (A14)
 	bank   [Chains]int8
 	cash   [MaxSeats]int32
 	shares [MaxSeats][Chains]int8
@@ -147,16 +150,13 @@ func New(s Setup) (*Game, error) {
 			g.bank[c] -= int8(k)
 		}
 	}
-	for i := range g.board {
-		g.board[i] = Empty
-	}
 	for i := range g.rack {
 		for j := range g.rack[i] {
 			g.rack[i][j] = NoTile
 		}
 	}
 	for range n { // A6: start tiles stay lone
-		g.board[g.draw()] = NoChain
+		g.cells[cellOf[g.draw()]] = loneCell
 	}
 	for i := range n { // A8
 		g.refill(int8(i))
@@ -210,14 +210,19 @@ func (g *Game) take(seat int8, i int) {
 }
 
 // onBoard counts the chains on the board.
-func (g *Game) onBoard() int {
-	n := 0
-	for _, s := range g.size {
+func (g *Game) onBoard() int { return bits.OnesCount8(g.live) }
+
+// sized updates the chain sets after chain sizes changed.
+func (g *Game) sized() {
+	g.live, g.safe = 0, 0
+	for c, s := range g.size {
 		if s > 0 {
-			n++
+			g.live |= 1 << c
+		}
+		if s >= SafeSize {
+			g.safe |= 1 << c
 		}
 	}
-	return n
 }
 
 // price is a share's price of chain c at its current size.
@@ -228,27 +233,36 @@ func (g *Game) price(c Chain) int32 { return g.rules.price[c][min(int(g.size[c])
 // on the board is all lone or exactly one chain, so the tiles of c need not
 // be walked through.
 func (g *Game) fill(t Tile, c Chain) int {
-	var stack [Tiles]Tile
-	stack[0] = t
+	var stack [Tiles]uint8
+	in := chainCell(c)
+	p := cellOf[t]
+	g.cells[p] = in
+	stack[0] = p
 	n, sp := 1, 1
-	g.board[t] = c
 	for sp > 0 {
 		sp--
-		for _, nb := range neighbours[stack[sp]] {
-			if nb == NoTile {
-				break
-			}
-			if x := g.board[nb]; x != Empty && x != c {
-				if x >= 0 {
-					g.size[x]--
+		p := int(stack[sp])
+		for _, q := range [4]int{p - stride, p - 1, p + 1, p + stride} {
+			if x := g.cells[q]; x != emptyCell && x != in {
+				if x != loneCell {
+					g.size[x.chain()]--
 				}
-				g.board[nb] = c
-				stack[sp] = nb
+				g.cells[q] = in
+				stack[sp] = uint8(q)
 				sp++
 				n++
 			}
 		}
 	}
 	g.size[c] += int16(n)
+	g.sized()
 	return n
+}
+
+// Board returns each tile's chain: NoChain for a lone tile, Empty for none.
+func (g *Game) Board() (b [Tiles]Chain) {
+	for t := range Tile(Tiles) {
+		b[t] = g.cells[cellOf[t]].board()
+	}
+	return b
 }

@@ -55,6 +55,7 @@ type Rules struct {
 	Redraw bool
 
 	price [Chains][EndSize + 1]int32 // dollars by chain and size (capped)
+	buys  []Action                   // every buy of up to MaxBuy shares
 }
 
 // Modern is the default rule set (A1–A28).
@@ -134,6 +135,7 @@ func newRules(r Rules, price func(Chain, int) int) *Rules {
 			r.price[c][size] = int32(price(c, size))
 		}
 	}
+	r.buys = allBuys(r.MaxBuy)
 	return &r
 }
 

@@ -58,24 +58,3 @@ func ParseTile(s string) (Tile, error) {
 	}
 	return NoTile, fmt.Errorf("%q is not a tile: write a column 1–12 and a row A–I, like 6D", s)
 }
-
-// neighbours lists each tile's edge neighbours (A2); 255 pads.
-var neighbours = func() (n [Tiles][4]Tile) {
-	for t := range Tile(Tiles) {
-		i := 0
-		add := func(c, r int) {
-			if c >= 0 && c < Cols && r >= 0 && r < Rows {
-				n[t][i] = TileAt(c, r)
-				i++
-			}
-		}
-		add(t.Col(), t.Row()-1)
-		add(t.Col()-1, t.Row())
-		add(t.Col()+1, t.Row())
-		add(t.Col(), t.Row()+1)
-		for ; i < 4; i++ {
-			n[t][i] = NoTile
-		}
-	}
-	return n
-}()

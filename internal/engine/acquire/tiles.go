@@ -1,5 +1,7 @@
 package acquire
 
+import "math/bits"
+
 // Class is what playing a tile would do now (A10, A13, A15).
 type Class uint8
 
@@ -19,48 +21,79 @@ func (c Class) String() string { return classNames[c] }
 // Playable reports whether a tile of this class may be played.
 func (c Class) Playable() bool { return c <= Merges }
 
-// touch returns the distinct chains next to t and whether a lone tile is.
-func (g *Game) touch(t Tile) (chains [4]Chain, n int, lone bool) {
-	for _, nb := range neighbours[t] {
-		if nb == NoTile {
-			break
-		}
-		switch x := g.board[nb]; {
-		case x == NoChain:
-			lone = true
-		case x >= 0:
-			dup := false
-			for _, c := range chains[:n] {
-				dup = dup || c == x
-			}
-			if !dup {
-				chains[n] = x
-				n++
-			}
+// The board is kept with a border of empty cells, so that a cell's four
+// neighbours (A2) are always at fixed offsets, and each cell holds one bit:
+// the bit of its chain, or loneCell. OR-ing the neighbours then gives the
+// set of chains around a tile and whether a lone tile is among them.
+const (
+	stride    = Cols + 2
+	cellCount = (Rows + 2) * stride
+)
+
+type cell uint8
+
+const (
+	emptyCell cell = 0
+	loneCell  cell = 1 << 7
+)
+
+func chainCell(c Chain) cell { return 1 << c }
+
+// chain returns the chain of a cell in a chain.
+func (x cell) chain() Chain { return Chain(bits.TrailingZeros8(uint8(x))) }
+
+// board returns the cell as a Board entry.
+func (x cell) board() Chain {
+	switch x {
+	case emptyCell:
+		return Empty
+	case loneCell:
+		return NoChain
+	}
+	return x.chain()
+}
+
+// cellOf is each tile's cell.
+var cellOf = func() (m [Tiles]uint8) {
+	for t := range Tile(Tiles) {
+		m[t] = uint8((t.Row()+1)*stride + t.Col() + 1)
+	}
+	return m
+}()
+
+// around returns the set of chains next to t, one bit a chain, and whether
+// a lone tile is next to it.
+func (g *Game) around(t Tile) (mask uint8, lone bool) {
+	p := int(cellOf[t])
+	x := g.cells[p-stride] | g.cells[p-1] | g.cells[p+1] | g.cells[p+stride]
+	return uint8(x &^ loneCell), x&loneCell != 0
+}
+
+// touch returns the distinct chains next to t.
+func (g *Game) touch(t Tile) (chains [4]Chain, n int) {
+	mask, _ := g.around(t)
+	for c := range Chain(Chains) {
+		if mask&(1<<c) != 0 {
+			chains[n] = c
+			n++
 		}
 	}
-	return chains, n, lone
+	return chains, n
 }
 
 // classify says what playing t would do now.
 func (g *Game) classify(t Tile) Class {
-	chains, n, lone := g.touch(t)
-	safe := 0
-	for _, c := range chains[:n] {
-		if g.size[c] >= SafeSize {
-			safe++
-		}
-	}
+	mask, lone := g.around(t)
 	switch {
-	case safe >= 2:
+	case bits.OnesCount8(mask&g.safe) >= 2:
 		return Dead
-	case n >= 2:
+	case mask&(mask-1) != 0:
 		return Merges
-	case n == 1:
+	case mask != 0:
 		return Grows
 	case !lone:
 		return Lone
-	case g.onBoard() == Chains:
+	case g.live == 1<<Chains-1:
 		return Unplayable
 	}
 	return Founds

@@ -37,7 +37,8 @@ func (g *Game) endTurn() {
 	if g.played {
 		g.refill(s)
 	}
-	if g.rules.ReplaceDead && g.opts.Hand == HandPerTile {
+	// A tile is dead only next to two safe chains (A15).
+	if g.rules.ReplaceDead && g.opts.Hand == HandPerTile && g.safe&(g.safe-1) != 0 {
 		for i := 0; i < RackSize && g.rack[s][i] != NoTile; {
 			t := g.rack[s][i]
 			if g.classify(t) != Dead {

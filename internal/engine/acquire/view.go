@@ -57,7 +57,7 @@ func (g *Game) ViewFor(viewer engine.Seat) *View {
 	v := &View{
 		Rules: g.rules, Options: g.opts, Viewer: viewer,
 		Names:     slices.Clone(g.names[:n]),
-		Board:     g.board,
+		Board:     g.Board(),
 		Cash:      make([]int, n),
 		Shares:    make([][Chains]int, n),
 		RackSizes: make([]int, n),
@@ -120,7 +120,7 @@ func (g *Game) RackInfo(seat int) []TileInfo {
 			continue
 		}
 		info := TileInfo{Tile: t, Class: g.classify(t)}
-		chains, n, _ := g.touch(t)
+		chains, n := g.touch(t)
 		info.Chains = slices.Clone(chains[:n])
 		slices.SortStableFunc(info.Chains, func(a, b Chain) int { return int(g.size[b]) - int(g.size[a]) })
 		switch info.Class {

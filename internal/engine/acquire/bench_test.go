@@ -1,0 +1,82 @@
+package acquire_test
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"hotels/internal/engine/acquire"
+)
+
+// playout plays g to the end with uniformly random legal decisions and
+// returns how many decisions it made.
+func playout(g *acquire.Game, rng *rand.Rand) int {
+	n := 0
+	for !g.Over() {
+		seat, _ := g.ToMove()
+		a, _ := g.RandomAction(int(seat), rng)
+		if err := g.Do(int(seat), a); err != nil {
+			panic(err)
+		}
+		n++
+	}
+	return n
+}
+
+// deals returns n freshly dealt 4-seat games.
+func deals(tb testing.TB, r *acquire.Rules, opts acquire.Options, n int, rng *rand.Rand) []*acquire.Game {
+	games := make([]*acquire.Game, n)
+	for i := range games {
+		g, err := acquire.New(acquire.Deal(r, opts, []string{"ann", "bob", "cat", "dan"}, rng))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		games[i] = g
+	}
+	return games
+}
+
+// BenchmarkRandomGame4p plays whole 4-player games with uniformly random
+// legal decisions: the bots' playout loop. It must not allocate.
+func BenchmarkRandomGame4p(b *testing.B) {
+	for _, r := range acquire.RuleSets {
+		b.Run(r.Key, func(b *testing.B) {
+			rng := rand.New(rand.NewPCG(1, 2))
+			starts := deals(b, r, acquire.Options{}, 64, rng)
+			decisions := 0
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				g := *starts[i%len(starts)]
+				i++
+				decisions += playout(&g, rng)
+			}
+			b.ReportMetric(float64(decisions)/float64(b.N), "decisions/game")
+		})
+	}
+}
+
+// BenchmarkLegal measures legal-move generation over the positions of
+// random games.
+func BenchmarkLegal(b *testing.B) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var positions []acquire.Game
+	buf := make([]acquire.Action, 0, 256)
+	for _, g := range deals(b, acquire.Modern, acquire.Options{}, 8, rng) {
+		for !g.Over() {
+			positions = append(positions, *g)
+			seat, _ := g.ToMove()
+			buf = g.AppendLegal(buf[:0], int(seat))
+			if err := g.Do(int(seat), buf[rng.IntN(len(buf))]); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		g := &positions[i%len(positions)]
+		i++
+		seat, _ := g.ToMove()
+		buf = g.AppendLegal(buf[:0], int(seat))
+	}
+}
