@@ -1,0 +1,35 @@
+package signup_test
+
+import (
+	"testing"
+
+	"hotels/internal/tui/signup"
+)
+
+func TestNormalize(t *testing.T) {
+	tests := []struct {
+		in, want string
+		ok       bool
+	}{
+		{"alice", "alice", true},
+		{"  Alice  ", "alice", true},
+		{"ALICE_99-x", "alice_99-x", true},
+		{"ab", "ab", true},
+		{"abcdefghijklmnop", "abcdefghijklmnop", true}, // 16
+		{"a", "", false},
+		{"abcdefghijklmnopq", "", false}, // 17
+		{"", "", false},
+		{"   ", "", false},
+		{"al ice", "", false},
+		{"alice!", "", false},
+		{"zoë", "", false},
+		{"al\x1b[2Jice", "", false},
+		{"ALİCE", "", false}, // dotted capital I lowercases to non-ASCII
+	}
+	for _, tt := range tests {
+		got, err := signup.Normalize(tt.in)
+		if got != tt.want || (err == nil) != tt.ok {
+			t.Errorf("Normalize(%q) = %q, %v; want %q, ok=%v", tt.in, got, err, tt.want, tt.ok)
+		}
+	}
+}
