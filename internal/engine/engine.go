@@ -74,3 +74,30 @@ func (e *RuleError) Error() string {
 
 // Unwrap makes errors.Is(err, ErrIllegal) true.
 func (e *RuleError) Unwrap() error { return ErrIllegal }
+
+// Kind is a game the server can host: its stable key and how to create and
+// rebuild one.
+type Kind struct {
+	// Name is the game's key in records and the database ("acquire").
+	Name string
+	// Title is how players see it ("Acquire").
+	Title              string
+	MinSeats, MaxSeats int
+	// Rules lists the rule set keys, the default first.
+	Rules []string
+	// Options describes the options key=value a game may be created with.
+	Options []Option
+	// Deal creates a new game for seats named clockwise, its chance drawn
+	// from seed, and returns it with its record header (which holds the
+	// seats in turn order and the chance).
+	Deal func(rules string, options []string, seats []string, seed uint64) (g Game, header string, err error)
+	// Resume rebuilds a game from its record header and action lines.
+	Resume func(header string, lines []string) (Game, error)
+}
+
+// Option is a game option and its values, the default first.
+type Option struct {
+	Key    string
+	Values []string
+	Help   string
+}

@@ -1,0 +1,50 @@
+package acquire
+
+import (
+	"math/rand/v2"
+	"strings"
+
+	"hotels/internal/engine"
+)
+
+// Kind is Acquire as the server hosts it.
+var Kind = engine.Kind{
+	Name:     GameName,
+	Title:    "Acquire",
+	MinSeats: 2,
+	MaxSeats: MaxSeats,
+	Rules:    []string{Modern.Key, Classic.Key},
+	Options: []engine.Option{
+		{Key: "holdings", Values: []string{"open", "hidden"}, Help: "whether everyone sees every player's cash and shares (A27)"},
+		{Key: "hand", Values: []string{"per-tile", "redraw"}, Help: "dead tiles replaced one by one, or a blocked rack redrawn (A22; modern only)"},
+	},
+	Deal: func(rules string, options []string, seats []string, seed uint64) (engine.Game, string, error) {
+		r, err := RulesByKey(rules)
+		if err != nil {
+			return nil, "", err
+		}
+		var opts Options
+		for _, o := range options {
+			if err := opts.Set(o); err != nil {
+				return nil, "", err
+			}
+		}
+		s := Deal(r, opts, seats, rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)))
+		g, err := New(s)
+		if err != nil {
+			return nil, "", err
+		}
+		return g, s.Header(), nil
+	},
+	Resume: func(header string, lines []string) (engine.Game, error) {
+		rec, err := engine.ReadRecord(strings.NewReader(header + strings.Join(lines, "\n")))
+		if err != nil {
+			return nil, err
+		}
+		rp, err := ReadRecord(rec)
+		if err != nil {
+			return nil, err
+		}
+		return rp.Game, nil
+	},
+}

@@ -1,0 +1,10 @@
+// Package rooms holds the lobby and the game rooms: seats, watchers, chat,
+// bots and reconnects. Each Room is an actor: one goroutine owns its state,
+// its methods send commands in and wait for the answer, and it publishes
+// immutable Snapshots into small per-subscriber mailboxes where the latest
+// wins, so a slow client never blocks a room.
+//
+// A room commits every action to its Journal before anyone sees its effect.
+// rooms imports the engine and the store's types, never the TUI or the
+// server.
+package rooms

@@ -1,0 +1,365 @@
+package rooms
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"hotels/internal/engine"
+	"hotels/internal/store"
+)
+
+// Player is a person at the server: their account and display name.
+type Player struct {
+	ID   store.AccountID
+	Name string
+}
+
+// Journal is what rooms need of the store.
+type Journal interface {
+	CreateGame(ctx context.Context, g store.NewGame) (store.GameID, error)
+	AppendAction(ctx context.Context, id store.GameID, seq int, line string) error
+	FinishGame(ctx context.Context, id store.GameID, result string) error
+	SetStatus(ctx context.Context, id store.GameID, status store.Status) error
+}
+
+// Config configures a Lobby.
+type Config struct {
+	Journal Journal
+	Kinds   []engine.Kind // the games hosted; the first is the default
+	// Grace is how long a dropped player's seat is held (default 2m).
+	Grace time.Duration
+	// BotDelay paces bot moves so that people can follow them (default 700ms).
+	BotDelay time.Duration
+	// After runs f after d, like time.AfterFunc; tests replace it.
+	After func(d time.Duration, f func()) (stop func() bool)
+	Log   *slog.Logger
+}
+
+// Errors a player may see; the TUI words them.
+var (
+	ErrNoRoom      = errors.New("no such room")
+	ErrRoomFull    = errors.New("every seat is taken")
+	ErrNotHost     = errors.New("only the host can do that")
+	ErrNotSeated   = errors.New("you have no seat in this room")
+	ErrStarted     = errors.New("the game has already started")
+	ErrNotStarted  = errors.New("the game has not started")
+	ErrSeatsEmpty  = errors.New("every seat must be filled first")
+	ErrRoomClosed  = errors.New("the room is closed")
+	ErrChatTooFast = errors.New("you are chatting too fast: wait a few seconds")
+	ErrSaveFailed  = errors.New("the server could not save that; nothing changed, try again")
+)
+
+// Lobby is the registry of rooms and of who is online.
+type Lobby struct {
+	cfg Config
+
+	mu      sync.Mutex
+	rooms   map[string]*Room // by ID, and by invite code for private rooms
+	online  map[store.AccountID]*presence
+	subs    map[chan *LobbySnapshot]struct{}
+	version uint64
+	closed  bool
+
+	dirty chan struct{}
+	done  chan struct{}
+}
+
+type presence struct {
+	name     string
+	sessions int
+}
+
+// NewLobby starts a lobby.
+func NewLobby(cfg Config) *Lobby {
+	if cfg.Grace == 0 {
+		cfg.Grace = 2 * time.Minute
+	}
+	if cfg.BotDelay == 0 {
+		cfg.BotDelay = 700 * time.Millisecond
+	}
+	if cfg.After == nil {
+		cfg.After = func(d time.Duration, f func()) func() bool { return time.AfterFunc(d, f).Stop }
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.Default()
+	}
+	l := &Lobby{
+		cfg:    cfg,
+		rooms:  map[string]*Room{},
+		online: map[store.AccountID]*presence{},
+		subs:   map[chan *LobbySnapshot]struct{}{},
+		dirty:  make(chan struct{}, 1),
+		done:   make(chan struct{}),
+	}
+	go l.publish()
+	return l
+}
+
+// publishEvery bounds how often the lobby list is sent out: a busy server
+// changes it far more often than anyone can read it.
+const publishEvery = 250 * time.Millisecond
+
+func (l *Lobby) publish() {
+	for {
+		select {
+		case <-l.done:
+			return
+		case <-l.dirty:
+		}
+		snap := l.snapshot()
+		l.mu.Lock()
+		for ch := range l.subs {
+			deliver(ch, snap)
+		}
+		l.mu.Unlock()
+		select {
+		case <-l.done:
+			return
+		case <-time.After(publishEvery):
+		}
+	}
+}
+
+func (l *Lobby) changed() {
+	select {
+	case l.dirty <- struct{}{}:
+	default:
+	}
+}
+
+func (l *Lobby) snapshot() *LobbySnapshot {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.version++
+	s := &LobbySnapshot{Version: l.version}
+	seen := map[*Room]bool{}
+	for _, r := range l.rooms {
+		if seen[r] {
+			continue
+		}
+		seen[r] = true
+		if info := r.info(); !info.Private && info.Status != Closed {
+			s.Rooms = append(s.Rooms, info)
+		}
+	}
+	order := map[Status]int{Waiting: 0, Playing: 1, Over: 2}
+	slices.SortFunc(s.Rooms, func(a, b Info) int {
+		if d := order[a.Status] - order[b.Status]; d != 0 {
+			return d
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
+	for _, p := range l.online {
+		s.Online = append(s.Online, p.name)
+	}
+	slices.Sort(s.Online)
+	return s
+}
+
+// Subscribe returns a mailbox of lobby snapshots, which starts with the
+// current one, and a function that ends the subscription.
+func (l *Lobby) Subscribe() (<-chan *LobbySnapshot, func()) {
+	ch := make(chan *LobbySnapshot, 1)
+	snap := l.snapshot()
+	l.mu.Lock()
+	l.subs[ch] = struct{}{}
+	l.mu.Unlock()
+	deliver(ch, snap)
+	return ch, func() {
+		l.mu.Lock()
+		delete(l.subs, ch)
+		l.mu.Unlock()
+	}
+}
+
+// Arrive counts a session of p as online until the returned function is
+// called.
+func (l *Lobby) Arrive(p Player) (leave func()) {
+	l.mu.Lock()
+	pr := l.online[p.ID]
+	if pr == nil {
+		pr = &presence{name: p.Name}
+		l.online[p.ID] = pr
+	}
+	pr.sessions++
+	l.mu.Unlock()
+	l.changed()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			l.mu.Lock()
+			if pr.sessions--; pr.sessions == 0 {
+				delete(l.online, p.ID)
+			}
+			l.mu.Unlock()
+			l.changed()
+		})
+	}
+}
+
+// Settings are what a room is created with.
+type Settings struct {
+	Name    string
+	Game    string // a Kind's name; the default kind if empty
+	Rules   string // the kind's default if empty
+	Options []string
+	Seats   int
+	Private bool
+}
+
+// Kind returns the hosted kind named name, or the default for "".
+func (l *Lobby) Kind(name string) (engine.Kind, error) {
+	for _, k := range l.cfg.Kinds {
+		if name == "" || strings.EqualFold(k.Name, name) {
+			return k, nil
+		}
+	}
+	return engine.Kind{}, fmt.Errorf("unknown game %q", name)
+}
+
+// Create opens a room with host in its first seat.
+func (l *Lobby) Create(ctx context.Context, host Player, s Settings) (*Room, error) {
+	k, err := l.Kind(s.Game)
+	if err != nil {
+		return nil, err
+	}
+	s.Game = k.Name
+	if s.Rules == "" {
+		s.Rules = k.Rules[0]
+	}
+	if !slices.Contains(k.Rules, s.Rules) {
+		return nil, fmt.Errorf("%s has no rules %q: choose %s", k.Title, s.Rules, strings.Join(k.Rules, " or "))
+	}
+	if s.Seats < k.MinSeats || s.Seats > k.MaxSeats {
+		return nil, fmt.Errorf("%s is played by %d to %d players", k.Title, k.MinSeats, k.MaxSeats)
+	}
+	// Check the options by dealing a throwaway game.
+	names := make([]string, s.Seats)
+	for i := range names {
+		names[i] = fmt.Sprintf("s%d", i)
+	}
+	if _, _, err := k.Deal(s.Rules, s.Options, names, 0); err != nil {
+		return nil, err
+	}
+	l.mu.Lock()
+	if l.closed {
+		l.mu.Unlock()
+		return nil, ErrRoomClosed
+	}
+	id := l.freeCode(4)
+	code := ""
+	if s.Private {
+		code = l.freeCode(6)
+	}
+	if s.Name == "" {
+		s.Name = host.Name + "'s table"
+	}
+	r := newRoom(l, id, code, k, s, host)
+	l.rooms[id] = r
+	if code != "" {
+		l.rooms[code] = r
+	}
+	l.mu.Unlock()
+	l.changed()
+	return r, nil
+}
+
+// codeAlphabet leaves out letters and digits that look alike.
+const codeAlphabet = "abcdefghjkmnpqrstuvwxyz23456789"
+
+// freeCode returns a random code of n characters no room uses; l.mu is held.
+func (l *Lobby) freeCode(n int) string {
+	for {
+		b := make([]byte, n)
+		rand.Read(b)
+		for i := range b {
+			b[i] = codeAlphabet[int(b[i])%len(codeAlphabet)]
+		}
+		if _, taken := l.rooms[string(b)]; !taken {
+			return string(b)
+		}
+	}
+}
+
+// Room returns the room with that ID or invite code.
+func (l *Lobby) Room(idOrCode string) (*Room, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	r := l.rooms[strings.ToLower(strings.TrimSpace(idOrCode))]
+	if r == nil {
+		return nil, fmt.Errorf("%w %q", ErrNoRoom, idOrCode)
+	}
+	return r, nil
+}
+
+// QuickPlay seats p in the public waiting room with the fewest free seats,
+// or opens a four-seat room for p.
+func (l *Lobby) QuickPlay(ctx context.Context, p Player) (*Room, error) {
+	l.mu.Lock()
+	var best *Room
+	bestFree := 0
+	for id, r := range l.rooms {
+		info := r.info()
+		if id != info.ID || info.Private || info.Status != Waiting || info.Taken >= info.Seats {
+			continue
+		}
+		if free := info.Seats - info.Taken; best == nil || free < bestFree {
+			best, bestFree = r, free
+		}
+	}
+	l.mu.Unlock()
+	if best != nil {
+		if err := best.Sit(ctx, p); err == nil {
+			return best, nil
+		}
+	}
+	return l.Create(ctx, p, Settings{Seats: 4})
+}
+
+// remove forgets a closed room.
+func (l *Lobby) remove(r *Room) {
+	l.mu.Lock()
+	for k, x := range l.rooms {
+		if x == r {
+			delete(l.rooms, k)
+		}
+	}
+	l.mu.Unlock()
+	l.changed()
+}
+
+// Rooms returns every room.
+func (l *Lobby) Rooms() []*Room {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var out []*Room
+	for id, r := range l.rooms {
+		if id == r.ID {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// Close closes every room with notice for their subscribers and stops the
+// lobby: the server's shutdown.
+func (l *Lobby) Close(notice string) {
+	l.mu.Lock()
+	if l.closed {
+		l.mu.Unlock()
+		return
+	}
+	l.closed = true
+	l.mu.Unlock()
+	for _, r := range l.Rooms() {
+		r.shutdown(notice)
+	}
+	close(l.done)
+}

@@ -1,0 +1,89 @@
+package rooms
+
+import (
+	"slices"
+
+	"hotels/internal/engine"
+)
+
+// changed publishes the room after a command and lets a bot move if one is
+// due.
+func (r *Room) changed() {
+	if r.status == Closed {
+		return
+	}
+	r.version++
+	r.publishInfo()
+	r.lobby.changed()
+	r.publish("")
+	r.scheduleBot()
+}
+
+// publish sends every subscriber its snapshot: one per seat and one shared
+// by all watchers, each built once.
+func (r *Room) publish(notice string) {
+	var built = map[engine.Seat]*Snapshot{}
+	for s := range r.subs {
+		seat := engine.Seat(r.seatOf(s.player))
+		snap := built[seat]
+		if snap == nil {
+			snap = r.snapshotFor(seat)
+			if notice != "" {
+				snap.Notice = notice
+			}
+			built[seat] = snap
+		}
+		deliver(s.ch, snap)
+	}
+}
+
+// recentChat and recentLog bound what a snapshot carries.
+const (
+	recentChat = 20
+	recentLog  = 30
+)
+
+func (r *Room) snapshotFor(seat engine.Seat) *Snapshot {
+	s := &Snapshot{
+		Version: r.version,
+		Room:    r.info(),
+		You:     seat,
+		Host:    seat >= 0 && r.seats[seat].player.ID == r.host.ID && r.host.ID != 0,
+		Turn:    engine.Watcher,
+		Closed:  r.status == Closed,
+	}
+	if seat >= 0 {
+		s.Code = r.code
+	}
+	for _, st := range r.seats {
+		info := SeatInfo{Name: st.name, Host: st.human() && st.player.ID == r.host.ID}
+		switch {
+		case st.empty():
+			info.State = SeatEmpty
+		case st.bot:
+			info.State = SeatBot
+		case st.autopilot:
+			info.State = SeatAutopilot
+		case st.away:
+			info.State = SeatAway
+		default:
+			info.State = SeatReady
+		}
+		s.Seats = append(s.Seats, info)
+	}
+	if r.game != nil {
+		s.Game = r.game.View(seat)
+		if t, ok := r.game.ToMove(); ok {
+			s.Turn = t
+		}
+	}
+	for _, e := range r.log[max(0, len(r.log)-recentLog):] {
+		text := e.texts[0]
+		if seat >= 0 && int(seat)+1 < len(e.texts) {
+			text = e.texts[seat+1]
+		}
+		s.Log = append(s.Log, text)
+	}
+	s.Chat = slices.Clone(r.chat[max(0, len(r.chat)-recentChat):])
+	return s
+}

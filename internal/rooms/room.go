@@ -1,0 +1,621 @@
+package rooms
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"fmt"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+	"unicode/utf8"
+
+	"hotels/internal/engine"
+	"hotels/internal/sanitize"
+	"hotels/internal/store"
+)
+
+// Limits on what a room keeps and accepts.
+const (
+	MaxChat     = 200 // runes in one chat message
+	chatKeep    = 50  // chat lines a room keeps
+	logKeep     = 60  // event lines a room keeps
+	chatBurst   = 5   // chat messages a player may send ...
+	chatWindow  = 10 * time.Second
+	saveTimeout = 10 * time.Second
+)
+
+// Room is one table: its seats, watchers, chat and game. Its methods are
+// the only way in; each waits until the room has done it.
+type Room struct {
+	ID    string
+	code  string
+	lobby *Lobby
+	kind  engine.Kind
+	cmds  chan func()
+	quit  chan struct{}
+	info_ atomic.Pointer[Info]
+
+	// Owned by the room's goroutine.
+	set      Settings
+	host     Player
+	seats    []seat
+	subs     map[*sub]struct{}
+	status   Status
+	game     engine.Game
+	gameID   store.GameID
+	lines    []string // the record's action lines so far
+	log      []logEntry
+	chat     []ChatLine
+	chatted  map[store.AccountID][]time.Time
+	version  uint64
+	botTurn  uint64 // the version a bot move was scheduled for
+	shutting bool
+}
+
+type seat struct {
+	player    Player // zero while empty or for a bot
+	name      string // the name at the table (a bot's too)
+	bot       bool   // a bot the host added
+	away      bool
+	autopilot bool
+	stopGrace func() bool
+}
+
+func (s *seat) empty() bool { return s.name == "" }
+func (s *seat) human() bool { return s.player.ID != 0 }
+
+type sub struct {
+	player Player
+	ch     chan *Snapshot
+}
+
+// logEntry is one event line as each viewer reads it: texts[0] for
+// watchers, texts[1+seat] for a seat.
+type logEntry struct{ texts []string }
+
+func newRoom(l *Lobby, id, code string, k engine.Kind, s Settings, host Player) *Room {
+	r := &Room{
+		ID: id, code: code, lobby: l, kind: k,
+		cmds:    make(chan func()),
+		quit:    make(chan struct{}),
+		set:     s,
+		host:    host,
+		seats:   make([]seat, s.Seats),
+		subs:    map[*sub]struct{}{},
+		status:  Waiting,
+		chatted: map[store.AccountID][]time.Time{},
+	}
+	r.seats[0] = seat{player: host, name: host.Name}
+	r.publishInfo()
+	go r.run()
+	return r
+}
+
+func (r *Room) run() {
+	for {
+		select {
+		case f := <-r.cmds:
+			r.safely(f)
+		case <-r.quit:
+			return
+		}
+	}
+}
+
+// safely runs a command; a panic is logged and the room goes on with the
+// state the command left, which every command keeps valid until its end.
+func (r *Room) safely(f func()) {
+	defer func() {
+		if p := recover(); p != nil {
+			r.lobby.cfg.Log.Error("room command panicked", "room", r.ID, "panic", p, "stack", string(debug.Stack()))
+		}
+	}()
+	f()
+}
+
+// call runs fn on the room's goroutine and returns its error, then
+// publishes what it changed.
+func (r *Room) call(ctx context.Context, fn func() error) error {
+	reply := make(chan error, 1)
+	cmd := func() {
+		err := fn()
+		r.changed()
+		reply <- err
+	}
+	select {
+	case r.cmds <- cmd:
+	case <-r.quit:
+		return ErrRoomClosed
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	select {
+	case err := <-reply:
+		return err
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// post runs fn on the room's goroutine without waiting for it, and
+// publishes the room if fn reports a change.
+func (r *Room) post(fn func() bool) {
+	go func() {
+		cmd := func() {
+			if fn() {
+				r.changed()
+			}
+		}
+		select {
+		case r.cmds <- cmd:
+		case <-r.quit:
+		}
+	}()
+}
+
+func (r *Room) info() Info { return *r.info_.Load() }
+
+// Info describes the room for lists.
+func (r *Room) Info() Info { return r.info() }
+
+func (r *Room) publishInfo() {
+	taken, watchers := 0, 0
+	for i := range r.seats {
+		if !r.seats[i].empty() {
+			taken++
+		}
+	}
+	for s := range r.subs {
+		if r.seatOf(s.player) < 0 {
+			watchers++
+		}
+	}
+	info := Info{
+		ID: r.ID, Name: r.set.Name, Host: r.host.Name,
+		Game: r.kind.Title, Rules: r.set.Rules, Options: r.set.Options,
+		Seats: len(r.seats), Taken: taken, Watchers: watchers,
+		Status: r.status, Private: r.code != "",
+	}
+	r.info_.Store(&info)
+}
+
+func (r *Room) seatOf(p Player) int {
+	if p.ID == 0 {
+		return -1
+	}
+	for i := range r.seats {
+		if r.seats[i].player.ID == p.ID {
+			return i
+		}
+	}
+	return -1
+}
+
+// Subscribe starts sending the room to p: as its seat if p has one (which
+// ends p's absence), else as a watcher. stop ends the subscription.
+func (r *Room) Subscribe(ctx context.Context, p Player) (<-chan *Snapshot, func(), error) {
+	s := &sub{player: p, ch: make(chan *Snapshot, 1)}
+	err := r.call(ctx, func() error {
+		if r.status == Closed {
+			return ErrRoomClosed
+		}
+		r.subs[s] = struct{}{}
+		if i := r.seatOf(p); i >= 0 {
+			r.present(i)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	var once sync.Once
+	return s.ch, func() { once.Do(func() { r.post(func() bool { return r.unsubscribe(s) }) }) }, nil
+}
+
+// present marks seat i's player as connected again.
+func (r *Room) present(i int) {
+	st := &r.seats[i]
+	if st.stopGrace != nil {
+		st.stopGrace()
+		st.stopGrace = nil
+	}
+	if st.away || st.autopilot {
+		st.away, st.autopilot = false, false
+		r.note(st.name + " is back")
+	}
+}
+
+func (r *Room) unsubscribe(s *sub) bool {
+	if _, ok := r.subs[s]; !ok {
+		return false
+	}
+	delete(r.subs, s)
+	i := r.seatOf(s.player)
+	if i < 0 {
+		r.closeIfDeserted()
+		return true
+	}
+	for o := range r.subs {
+		if o.player.ID == s.player.ID {
+			return true // still here in another session
+		}
+	}
+	st := &r.seats[i]
+	if r.status == Over {
+		r.closeIfDeserted()
+		return true
+	}
+	st.away = true
+	r.note(st.name + " is away")
+	id := s.player.ID
+	st.stopGrace = r.lobby.cfg.After(r.lobby.cfg.Grace, func() {
+		r.post(func() bool { return r.graceOver(id) })
+	})
+	return true
+}
+
+// graceOver frees the seat of a player who did not come back in time, or
+// hands it to the autopilot once the game has started.
+func (r *Room) graceOver(id store.AccountID) bool {
+	i := r.seatOf(Player{ID: id})
+	if i < 0 || !r.seats[i].away {
+		return false
+	}
+	st := &r.seats[i]
+	st.stopGrace = nil
+	switch r.status {
+	case Waiting:
+		r.note(st.name + " left")
+		r.vacate(i)
+	case Playing:
+		st.autopilot = true
+		r.note(st.name + " is away: the autopilot plays for them")
+	}
+	return true
+}
+
+// vacate empties seat i of a waiting room, passing the host on if needed.
+func (r *Room) vacate(i int) {
+	r.seats[i] = seat{}
+	if r.host.ID != 0 && r.seatOf(r.host) < 0 {
+		r.host = Player{}
+		for _, st := range r.seats {
+			if st.human() {
+				r.host = st.player
+				r.note(st.name + " is now the host")
+				break
+			}
+		}
+	}
+	r.closeIfDeserted()
+}
+
+// closeIfDeserted closes a room nobody plays in or watches any more.
+func (r *Room) closeIfDeserted() {
+	if r.status == Closed {
+		return
+	}
+	humans := false
+	for _, st := range r.seats {
+		humans = humans || (st.human() && (!st.away || r.status == Playing))
+	}
+	if len(r.subs) == 0 && (!humans || r.status == Over) {
+		r.close("")
+	}
+}
+
+// close ends the room: subscribers get a last snapshot with notice.
+func (r *Room) close(notice string) {
+	for i := range r.seats {
+		if f := r.seats[i].stopGrace; f != nil {
+			f()
+		}
+	}
+	r.status = Closed
+	r.publish(notice)
+	r.subs = map[*sub]struct{}{}
+	r.publishInfo()
+	r.lobby.remove(r)
+	close(r.quit)
+}
+
+func (r *Room) shutdown(notice string) {
+	done := make(chan struct{})
+	select {
+	case r.cmds <- func() { r.shutting = true; r.close(notice); close(done) }:
+		<-done
+	case <-r.quit:
+	}
+}
+
+// note adds a line to every viewer's log.
+func (r *Room) note(text string) {
+	r.addLog(logEntry{texts: []string{text}})
+}
+
+func (r *Room) addLog(e logEntry) {
+	r.log = append(r.log, e)
+	if len(r.log) > logKeep {
+		r.log = append(r.log[:0], r.log[len(r.log)-logKeep:]...)
+	}
+}
+
+// Sit gives p a free seat in a waiting room (or p's own seat back).
+func (r *Room) Sit(ctx context.Context, p Player) error {
+	return r.call(ctx, func() error {
+		if r.seatOf(p) >= 0 {
+			return nil
+		}
+		if r.status != Waiting {
+			return ErrStarted
+		}
+		for i := range r.seats {
+			if r.seats[i].empty() {
+				r.seats[i] = seat{player: p, name: p.Name}
+				if r.host.ID == 0 {
+					r.host = p
+				}
+				r.note(p.Name + " sits down")
+				return nil
+			}
+		}
+		return ErrRoomFull
+	})
+}
+
+// Stand gives up p's seat in a waiting room.
+func (r *Room) Stand(ctx context.Context, p Player) error {
+	return r.call(ctx, func() error {
+		i := r.seatOf(p)
+		if i < 0 {
+			return ErrNotSeated
+		}
+		if r.status != Waiting {
+			return ErrStarted
+		}
+		r.note(p.Name + " stands up")
+		r.vacate(i)
+		return nil
+	})
+}
+
+// AddBot seats a bot in the first free seat; only the host may.
+func (r *Room) AddBot(ctx context.Context, p Player) error {
+	return r.call(ctx, func() error {
+		if err := r.hostWaiting(p); err != nil {
+			return err
+		}
+		for i := range r.seats {
+			if r.seats[i].empty() {
+				r.seats[i] = seat{bot: true, name: r.botName()}
+				r.note(r.seats[i].name + " (bot) sits down")
+				return nil
+			}
+		}
+		return ErrRoomFull
+	})
+}
+
+// botName returns a name no seat has; players cannot pick names that
+// start with "bot".
+func (r *Room) botName() string {
+	for n := 1; ; n++ {
+		name := fmt.Sprintf("bot%d", n)
+		taken := false
+		for _, st := range r.seats {
+			taken = taken || st.name == name
+		}
+		if !taken {
+			return name
+		}
+	}
+}
+
+func (r *Room) hostWaiting(p Player) error {
+	switch {
+	case r.status == Closed:
+		return ErrRoomClosed
+	case p.ID != r.host.ID:
+		return ErrNotHost
+	case r.status != Waiting:
+		return ErrStarted
+	}
+	return nil
+}
+
+// Kick empties seat i (a bot or a player) of a waiting room, or hands a
+// player's seat to the autopilot in a game; only the host may.
+func (r *Room) Kick(ctx context.Context, p Player, i int) error {
+	return r.call(ctx, func() error {
+		if p.ID != r.host.ID {
+			return ErrNotHost
+		}
+		if i < 0 || i >= len(r.seats) || r.seats[i].empty() {
+			return fmt.Errorf("seat %d is empty", i+1)
+		}
+		st := r.seats[i]
+		if st.player.ID == p.ID {
+			return fmt.Errorf("you cannot kick yourself")
+		}
+		if st.human() {
+			r.dismiss(st.player, "you were removed from the table by the host")
+		}
+		switch r.status {
+		case Waiting:
+			r.note(st.name + " was removed by the host")
+			r.vacate(i)
+		case Playing:
+			if !st.human() {
+				return ErrStarted
+			}
+			r.seats[i].player = Player{}
+			r.seats[i].autopilot = true
+			r.note(st.name + " was removed by the host: the autopilot plays for them")
+		default:
+			return ErrRoomClosed
+		}
+		return nil
+	})
+}
+
+// dismiss sends p's subscriptions a last snapshot with notice and drops
+// them.
+func (r *Room) dismiss(p Player, notice string) {
+	for s := range r.subs {
+		if s.player.ID == p.ID {
+			snap := *r.snapshotFor(engine.Watcher)
+			snap.Notice, snap.Closed = notice, true
+			deliver(s.ch, &snap)
+			delete(r.subs, s)
+		}
+	}
+}
+
+// Start deals the game once every seat is filled; only the host may.
+func (r *Room) Start(ctx context.Context, p Player) error {
+	return r.call(ctx, func() error {
+		if err := r.hostWaiting(p); err != nil {
+			return err
+		}
+		names := make([]string, len(r.seats))
+		for i, st := range r.seats {
+			if st.empty() {
+				return ErrSeatsEmpty
+			}
+			names[i] = st.name
+		}
+		var b [8]byte
+		rand.Read(b[:])
+		g, header, err := r.kind.Deal(r.set.Rules, r.set.Options, names, binary.LittleEndian.Uint64(b[:]))
+		if err != nil {
+			return err
+		}
+		// The deal chooses who plays first (A7): seat the table in turn order.
+		order := g.Seats()
+		seats := make([]seat, len(order))
+		stored := make([]store.Seat, len(order))
+		for i, name := range order {
+			for _, st := range r.seats {
+				if st.name == name {
+					seats[i] = st
+				}
+			}
+			stored[i] = store.Seat{Index: i, Account: seats[i].player.ID, Name: name}
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
+		defer cancel()
+		id, err := r.lobby.cfg.Journal.CreateGame(ctx, store.NewGame{
+			Game: r.kind.Name, Rules: r.set.Rules, Options: strings.Join(r.set.Options, " "),
+			Chance: header, Seats: stored, Status: store.StatusPlaying,
+		})
+		if err != nil {
+			r.lobby.cfg.Log.Error("create game", "room", r.ID, "err", err)
+			return ErrSaveFailed
+		}
+		r.seats, r.game, r.gameID, r.status = seats, g, id, Playing
+		r.note(fmt.Sprintf("the game starts: %s plays first", order[0]))
+		return nil
+	})
+}
+
+// Act applies p's action, written as in a record ("play 6D", "buy Tower").
+// It returns once the action is saved, or with the reason it was refused.
+func (r *Room) Act(ctx context.Context, p Player, text string) error {
+	return r.call(ctx, func() error {
+		if r.status != Playing {
+			return ErrNotStarted
+		}
+		i := r.seatOf(p)
+		if i < 0 {
+			return ErrNotSeated
+		}
+		return r.apply(engine.Seat(i), text, "")
+	})
+}
+
+// apply validates an action on a copy of the game, saves it, and only then
+// makes it the game (house rule 3).
+func (r *Room) apply(s engine.Seat, text, note string) error {
+	next := r.game.Clone()
+	a, err := next.ParseAction(s, text)
+	if err != nil {
+		return err
+	}
+	if err := next.Apply(s, a); err != nil {
+		return err
+	}
+	line := r.seats[s].name + " " + a.String()
+	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
+	defer cancel()
+	if err := r.lobby.cfg.Journal.AppendAction(ctx, r.gameID, len(r.lines)+1, line); err != nil {
+		r.lobby.cfg.Log.Error("save action", "room", r.ID, "game", r.gameID, "line", line, "err", err)
+		return ErrSaveFailed
+	}
+	r.game = next
+	r.lines = append(r.lines, line)
+	r.logGame(note)
+	if _, ok := r.game.ToMove(); !ok {
+		r.finish()
+	}
+	return nil
+}
+
+// logGame adds the last action's events, in each viewer's words.
+func (r *Room) logGame(note string) {
+	public := r.game.Log(engine.Watcher)
+	for k, text := range public {
+		e := logEntry{texts: make([]string, 1, 1+len(r.seats))}
+		e.texts[0] = text + note
+		for i := range r.seats {
+			e.texts = append(e.texts, r.game.Log(engine.Seat(i))[k]+note)
+		}
+		r.addLog(e)
+	}
+}
+
+func (r *Room) finish() {
+	r.status = Over
+	var parts []string
+	for _, st := range r.game.Standings() {
+		parts = append(parts, fmt.Sprintf("%s %d", st.Name, st.Money))
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
+	defer cancel()
+	if err := r.lobby.cfg.Journal.FinishGame(ctx, r.gameID, strings.Join(parts, " ")); err != nil {
+		// The actions are saved; the game can be finished again from them.
+		r.lobby.cfg.Log.Error("finish game", "room", r.ID, "game", r.gameID, "err", err)
+	}
+}
+
+// Chat adds p's message to the room's chat.
+func (r *Room) Chat(ctx context.Context, p Player, text string) error {
+	text = strings.TrimSpace(sanitize.Line(text))
+	if text == "" {
+		return fmt.Errorf("say something")
+	}
+	if utf8.RuneCountInString(text) > MaxChat {
+		return fmt.Errorf("a message is at most %d characters", MaxChat)
+	}
+	return r.call(ctx, func() error {
+		now := time.Now()
+		recent := r.chatted[p.ID][:0]
+		for _, t := range r.chatted[p.ID] {
+			if now.Sub(t) < chatWindow {
+				recent = append(recent, t)
+			}
+		}
+		if len(recent) >= chatBurst {
+			r.chatted[p.ID] = recent
+			return ErrChatTooFast
+		}
+		r.chatted[p.ID] = append(recent, now)
+		r.chat = append(r.chat, ChatLine{At: now, From: p.Name, Text: text})
+		if len(r.chat) > chatKeep {
+			r.chat = append(r.chat[:0], r.chat[len(r.chat)-chatKeep:]...)
+		}
+		return nil
+	})
+}

@@ -1,0 +1,105 @@
+package rooms
+
+import (
+	"time"
+
+	"hotels/internal/engine"
+)
+
+// Status is where a room is in its life.
+type Status string
+
+const (
+	Waiting Status = "waiting" // seats are being filled
+	Playing Status = "playing"
+	Over    Status = "over" // the game ended; the room stays for its final screen
+	Closed  Status = "closed"
+)
+
+// SeatState is who sits in a seat.
+type SeatState string
+
+const (
+	SeatEmpty     SeatState = "empty"
+	SeatReady     SeatState = "ready"     // a connected player
+	SeatAway      SeatState = "away"      // a player whose connection dropped (held for a grace period)
+	SeatBot       SeatState = "bot"       // a bot added by the host
+	SeatAutopilot SeatState = "autopilot" // a bot playing for an absent player
+)
+
+// Info describes a room for the lobby list.
+type Info struct {
+	ID       string
+	Name     string
+	Host     string
+	Game     string // the kind's title
+	Rules    string
+	Options  []string
+	Seats    int
+	Taken    int
+	Watchers int
+	Status   Status
+	Private  bool
+}
+
+// SeatInfo is one seat as everyone sees it.
+type SeatInfo struct {
+	Name  string
+	State SeatState
+	Host  bool
+}
+
+// ChatLine is one chat message; Text is sanitised.
+type ChatLine struct {
+	At   time.Time
+	From string
+	Text string
+}
+
+// Snapshot is a room as one subscriber sees it. Snapshots are immutable and
+// shared: every watcher gets the same one.
+type Snapshot struct {
+	Version uint64
+	Room    Info
+	// Code is the invite code of a private room, shown to its seats.
+	Code  string
+	Seats []SeatInfo
+	// You is the subscriber's seat, or engine.Watcher.
+	You  engine.Seat
+	Host bool // the subscriber is the host
+	// Game is the game as the subscriber may see it (the kind's view
+	// type, *acquire.View for Acquire), nil while waiting.
+	Game any
+	// Turn is the seat whose decision is due, or engine.Watcher.
+	Turn engine.Seat
+	Log  []string // recent events, oldest first
+	Chat []ChatLine
+	// Notice is a message for this subscriber alone (kicked, closed).
+	Notice string
+	Closed bool
+}
+
+// LobbySnapshot is the lobby as everyone sees it.
+type LobbySnapshot struct {
+	Version uint64
+	Rooms   []Info // public rooms, waiting first
+	Online  []string
+}
+
+// mailbox is a subscriber's one-slot mailbox: a send replaces an unread
+// snapshot, so the sender never waits.
+func deliver[T any](ch chan T, v T) {
+	select {
+	case ch <- v:
+		return
+	default:
+	}
+	select {
+	case <-ch:
+	default:
+	}
+	select {
+	case ch <- v:
+	default:
+	}
+}
