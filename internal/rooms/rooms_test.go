@@ -1,0 +1,417 @@
+package rooms_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"hotels/internal/engine"
+	"hotels/internal/engine/acquire"
+	"hotels/internal/rooms"
+	"hotels/internal/store"
+)
+
+// journal is an in-memory Journal that can be made to fail.
+type journal struct {
+	mu      sync.Mutex
+	games   map[store.GameID]store.NewGame
+	lines   map[store.GameID][]string
+	results map[store.GameID]string
+	fail    bool
+}
+
+func newJournal() *journal {
+	return &journal{games: map[store.GameID]store.NewGame{}, lines: map[store.GameID][]string{}, results: map[store.GameID]string{}}
+}
+
+func (j *journal) CreateGame(_ context.Context, g store.NewGame) (store.GameID, error) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if j.fail {
+		return 0, errors.New("disk full")
+	}
+	id := store.GameID(len(j.games) + 1)
+	j.games[id] = g
+	return id, nil
+}
+
+func (j *journal) AppendAction(_ context.Context, id store.GameID, seq int, line string) error {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if j.fail {
+		return errors.New("disk full")
+	}
+	if seq != len(j.lines[id])+1 {
+		return fmt.Errorf("seq %d after %d", seq, len(j.lines[id]))
+	}
+	j.lines[id] = append(j.lines[id], line)
+	return nil
+}
+
+func (j *journal) FinishGame(_ context.Context, id store.GameID, result string) error {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	j.results[id] = result
+	return nil
+}
+
+func (j *journal) SetStatus(context.Context, store.GameID, store.Status) error { return nil }
+
+func (j *journal) saved(id store.GameID) ([]string, string) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return append([]string(nil), j.lines[id]...), j.results[id]
+}
+
+// timers is a fake clock: callbacks wait until the test fires them, except
+// bot moves when bots are set to run at once.
+type timers struct {
+	mu      sync.Mutex
+	pending []func()
+	botNow  bool
+}
+
+func (tm *timers) after(d time.Duration, f func()) func() bool {
+	if tm.botNow && d == botDelay {
+		go f()
+		return func() bool { return false }
+	}
+	tm.mu.Lock()
+	defer tm.mu.Unlock()
+	i := len(tm.pending)
+	tm.pending = append(tm.pending, f)
+	return func() bool {
+		tm.mu.Lock()
+		defer tm.mu.Unlock()
+		tm.pending[i] = nil
+		return true
+	}
+}
+
+// fire runs every pending callback.
+func (tm *timers) fire() {
+	tm.mu.Lock()
+	fs := tm.pending
+	tm.pending = nil
+	tm.mu.Unlock()
+	for _, f := range fs {
+		if f != nil {
+			f()
+		}
+	}
+}
+
+const botDelay = time.Millisecond
+
+var (
+	ann = rooms.Player{ID: 1, Name: "ann"}
+	bob = rooms.Player{ID: 2, Name: "bob"}
+	cat = rooms.Player{ID: 3, Name: "cat"}
+)
+
+func newLobby(t *testing.T, j *journal, tm *timers) *rooms.Lobby {
+	t.Helper()
+	l := rooms.NewLobby(rooms.Config{
+		Journal: j, Kinds: []engine.Kind{acquire.Kind},
+		Grace: time.Minute, BotDelay: botDelay, After: tm.after,
+	})
+	t.Cleanup(func() { l.Close("test over") })
+	return l
+}
+
+// next waits for a snapshot that satisfies ok.
+func next(t *testing.T, ch <-chan *rooms.Snapshot, ok func(*rooms.Snapshot) bool) *rooms.Snapshot {
+	t.Helper()
+	deadline := time.After(10 * time.Second)
+	for {
+		select {
+		case s := <-ch:
+			if ok(s) {
+				return s
+			}
+		case <-deadline:
+			t.Fatal("no such snapshot in time")
+		}
+	}
+}
+
+func TestWaitingRoom(t *testing.T) {
+	ctx := context.Background()
+	j, tm := newJournal(), &timers{}
+	l := newLobby(t, j, tm)
+	r, err := l.Create(ctx, ann, rooms.Settings{Seats: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ch, stop, err := r.Subscribe(ctx, ann)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	steps := []struct {
+		name string
+		do   func() error
+		want error
+	}{
+		{"start with empty seats", func() error { return r.Start(ctx, ann) }, rooms.ErrSeatsEmpty},
+		{"bob sits", func() error { return r.Sit(ctx, bob) }, nil},
+		{"bob sits again", func() error { return r.Sit(ctx, bob) }, nil},
+		{"only the host adds bots", func() error { return r.AddBot(ctx, bob) }, rooms.ErrNotHost},
+		{"only the host starts", func() error { return r.Start(ctx, bob) }, rooms.ErrNotHost},
+		{"host adds a bot", func() error { return r.AddBot(ctx, ann) }, nil},
+		{"the room is full", func() error { return r.Sit(ctx, cat) }, rooms.ErrRoomFull},
+		{"kick the bot", func() error { return r.Kick(ctx, ann, 2) }, nil},
+		{"cat takes the seat", func() error { return r.Sit(ctx, cat) }, nil},
+		{"cat stands up", func() error { return r.Stand(ctx, cat) }, nil},
+		{"host adds a bot again", func() error { return r.AddBot(ctx, ann) }, nil},
+		{"chat", func() error { return r.Chat(ctx, bob, "hi \x1b[31mall") }, nil},
+		{"no empty chat", func() error { return r.Chat(ctx, bob, " \x1b[0m ") }, errAny},
+		{"no long chat", func() error { return r.Chat(ctx, bob, strings.Repeat("x", rooms.MaxChat+1)) }, errAny},
+		{"acting before the start", func() error { return r.Act(ctx, ann, "play 1A") }, rooms.ErrNotStarted},
+		{"start", func() error { return r.Start(ctx, ann) }, nil},
+		{"start twice", func() error { return r.Start(ctx, ann) }, rooms.ErrStarted},
+		{"sit after the start", func() error { return r.Sit(ctx, cat) }, rooms.ErrStarted},
+		{"watchers cannot act", func() error { return r.Act(ctx, cat, "play 1A") }, rooms.ErrNotSeated},
+	}
+	for _, s := range steps {
+		err := s.do()
+		if s.want == errAny && err != nil {
+			continue
+		}
+		if !errors.Is(err, s.want) {
+			t.Fatalf("%s: err = %v, want %v", s.name, err, s.want)
+		}
+	}
+	snap := next(t, ch, func(s *rooms.Snapshot) bool { return s.Room.Status == rooms.Playing })
+	if len(snap.Chat) != 1 || snap.Chat[0].Text != "hi all" || snap.Chat[0].From != "bob" {
+		t.Errorf("chat = %+v, want bob's sanitised hi all", snap.Chat)
+	}
+	states := map[string]rooms.SeatState{}
+	for _, s := range snap.Seats {
+		states[s.Name] = s.State
+	}
+	if want := map[string]rooms.SeatState{"ann": rooms.SeatReady, "bob": rooms.SeatReady, "bot1": rooms.SeatBot}; fmt.Sprint(states) != fmt.Sprint(want) {
+		t.Errorf("seats = %v, want %v", states, want)
+	}
+	if _, ok := snap.Game.(*acquire.View); !ok {
+		t.Fatalf("game view is %T", snap.Game)
+	}
+}
+
+var errAny = errors.New("any error")
+
+func TestChatRateLimit(t *testing.T) {
+	ctx := context.Background()
+	l := newLobby(t, newJournal(), &timers{})
+	r, _ := l.Create(ctx, ann, rooms.Settings{Seats: 2})
+	var err error
+	n := 0
+	for ; n < 20 && err == nil; n++ {
+		err = r.Chat(ctx, ann, "spam")
+	}
+	if !errors.Is(err, rooms.ErrChatTooFast) || n != 6 {
+		t.Fatalf("after %d messages err = %v, want ErrChatTooFast after 6", n, err)
+	}
+}
+
+// play makes p's decisions with the first legal action until the game is
+// over, and returns the last snapshot p saw.
+func play(t *testing.T, ctx context.Context, r *rooms.Room, p rooms.Player, ch <-chan *rooms.Snapshot) *rooms.Snapshot {
+	t.Helper()
+	for {
+		s := next(t, ch, func(s *rooms.Snapshot) bool { return s.Room.Status == rooms.Over || s.Turn == s.You })
+		if s.Room.Status == rooms.Over {
+			return s
+		}
+		v := s.Game.(*acquire.View)
+		if err := r.Act(ctx, p, firstLegal(v)); err != nil && !errors.Is(err, engine.ErrIllegal) {
+			t.Fatal(err)
+		}
+	}
+}
+
+// firstLegal picks a simple legal action from what the view shows.
+func firstLegal(v *acquire.View) string {
+	switch v.Phase {
+	case acquire.PhasePlay:
+		for _, ti := range v.Rack {
+			if ti.Class.Playable() {
+				return "play " + ti.Tile.String()
+			}
+		}
+	case acquire.PhaseFound, acquire.PhaseSurvivor, acquire.PhaseNext:
+		return v.Phase.String() + " " + v.Rules.Chains[v.Choices[0]].Name
+	case acquire.PhaseDispose:
+		return "dispose " + v.Rules.Chains[v.Defunct].Name + fmt.Sprintf(" sell %d", v.Shares[v.Viewer][v.Defunct])
+	case acquire.PhaseBuy:
+		if v.CanDeclare {
+			return "end"
+		}
+	}
+	return "buy"
+}
+
+func TestGameToTheEnd(t *testing.T) {
+	ctx := context.Background()
+	j, tm := newJournal(), &timers{botNow: true}
+	l := newLobby(t, j, tm)
+	r, _ := l.Create(ctx, ann, rooms.Settings{Seats: 3})
+	ch, stop, _ := r.Subscribe(ctx, ann)
+	defer stop()
+	watch, stopWatch, _ := r.Subscribe(ctx, cat)
+	defer stopWatch()
+	r.AddBot(ctx, ann)
+	r.AddBot(ctx, ann)
+	if err := r.Start(ctx, ann); err != nil {
+		t.Fatal(err)
+	}
+	final := play(t, ctx, r, ann, ch)
+	v := final.Game.(*acquire.View)
+	if len(v.Standings) != 3 {
+		t.Fatalf("standings = %v", v.Standings)
+	}
+	// Every action was saved, and the saved lines replay to the same end.
+	lines, result := j.saved(1)
+	g, err := acquire.Kind.Resume(j.games[1].Chance, lines)
+	if err != nil {
+		t.Fatalf("resume from the journal: %v", err)
+	}
+	if got := fmt.Sprint(g.Standings()); got != fmt.Sprint(v.Standings) {
+		t.Errorf("replayed standings %s, room's %s", got, fmt.Sprint(v.Standings))
+	}
+	if result == "" {
+		t.Error("the result was not saved")
+	}
+	// The watcher sees the end too, and never a rack.
+	w := next(t, watch, func(s *rooms.Snapshot) bool { return s.Room.Status == rooms.Over })
+	if w.You != engine.Watcher || len(w.Game.(*acquire.View).Rack) != 0 {
+		t.Errorf("watcher snapshot: you=%d rack=%v", w.You, w.Game.(*acquire.View).Rack)
+	}
+}
+
+func TestSaveFailureChangesNothing(t *testing.T) {
+	ctx := context.Background()
+	j, tm := newJournal(), &timers{}
+	l := newLobby(t, j, tm)
+	r, _ := l.Create(ctx, ann, rooms.Settings{Seats: 2})
+	r.Sit(ctx, bob)
+	if err := r.Start(ctx, ann); err != nil {
+		t.Fatal(err)
+	}
+	ch, stop, _ := r.Subscribe(ctx, ann)
+	defer stop()
+	s := next(t, ch, func(*rooms.Snapshot) bool { return true })
+	p := map[string]rooms.Player{"ann": ann, "bob": bob}[s.Seats[s.Turn].Name]
+	v := s.Game.(*acquire.View)
+	_ = v
+	j.mu.Lock()
+	j.fail = true
+	j.mu.Unlock()
+	before := s.Version
+	act := "play " + firstTile(t, ctx, r, p)
+	if err := r.Act(ctx, p, act); !errors.Is(err, rooms.ErrSaveFailed) {
+		t.Fatalf("act with a failing store: %v", err)
+	}
+	after := next(t, ch, func(*rooms.Snapshot) bool { return true })
+	if after.Version <= before || fmt.Sprint(after.Game.(*acquire.View).Board) != fmt.Sprint(s.Game.(*acquire.View).Board) {
+		t.Error("a refused save changed the board")
+	}
+	j.mu.Lock()
+	j.fail = false
+	j.mu.Unlock()
+	if err := r.Act(ctx, p, act); err != nil {
+		t.Fatalf("act after the store is back: %v", err)
+	}
+}
+
+// firstTile returns a playable tile of p's rack.
+func firstTile(t *testing.T, ctx context.Context, r *rooms.Room, p rooms.Player) string {
+	ch, stop, _ := r.Subscribe(ctx, p)
+	defer stop()
+	s := next(t, ch, func(*rooms.Snapshot) bool { return true })
+	for _, ti := range s.Game.(*acquire.View).Rack {
+		if ti.Class.Playable() {
+			return ti.Tile.String()
+		}
+	}
+	t.Fatal("no playable tile")
+	return ""
+}
+
+func TestAwayAndAutopilot(t *testing.T) {
+	ctx := context.Background()
+	j, tm := newJournal(), &timers{botNow: true}
+	l := newLobby(t, j, tm)
+	r, _ := l.Create(ctx, ann, rooms.Settings{Seats: 2})
+	r.Sit(ctx, bob)
+	r.Start(ctx, ann)
+	chA, stopA, _ := r.Subscribe(ctx, ann)
+	defer stopA()
+	_, stopB, _ := r.Subscribe(ctx, bob)
+	stopB() // bob drops
+	s := next(t, chA, func(s *rooms.Snapshot) bool { return seatState(s, "bob") == rooms.SeatAway })
+	if s.Room.Status != rooms.Playing {
+		t.Fatal("not playing")
+	}
+	tm.fire() // the grace period ends
+	next(t, chA, func(s *rooms.Snapshot) bool { return seatState(s, "bob") == rooms.SeatAutopilot })
+	// bob comes back and takes over his seat.
+	chB, stopB2, _ := r.Subscribe(ctx, bob)
+	defer stopB2()
+	s = next(t, chB, func(s *rooms.Snapshot) bool { return seatState(s, "bob") == rooms.SeatReady })
+	if s.You < 0 || len(s.Game.(*acquire.View).Rack) == 0 {
+		t.Errorf("bob is back as seat %d with rack %v", s.You, s.Game.(*acquire.View).Rack)
+	}
+}
+
+func seatState(s *rooms.Snapshot, name string) rooms.SeatState {
+	for _, st := range s.Seats {
+		if st.Name == name {
+			return st.State
+		}
+	}
+	return ""
+}
+
+func TestLobbyList(t *testing.T) {
+	ctx := context.Background()
+	l := newLobby(t, newJournal(), &timers{})
+	ch, stop := l.Subscribe()
+	defer stop()
+	leave := l.Arrive(ann)
+	pub, _ := l.Create(ctx, ann, rooms.Settings{Seats: 2})
+	priv, _ := l.Create(ctx, bob, rooms.Settings{Seats: 2, Private: true})
+	deadline := time.After(5 * time.Second)
+	for {
+		var s *rooms.LobbySnapshot
+		select {
+		case s = <-ch:
+		case <-deadline:
+			t.Fatal("lobby never listed the public room")
+		}
+		if len(s.Rooms) == 1 && s.Rooms[0].ID == pub.ID && len(s.Online) == 1 {
+			break
+		}
+	}
+	leave()
+	if _, err := l.Room(priv.ID); err != nil {
+		t.Errorf("private room by id: %v", err)
+	}
+	if _, err := l.Room("nope"); !errors.Is(err, rooms.ErrNoRoom) {
+		t.Errorf("unknown room: %v", err)
+	}
+	q, err := l.QuickPlay(ctx, cat)
+	if err != nil || q.ID != pub.ID {
+		t.Errorf("quick play went to %v, %v; want the public room %s", q, err, pub.ID)
+	}
+	if _, err := l.Create(ctx, ann, rooms.Settings{Seats: 7}); err == nil {
+		t.Error("a 7-seat room was created")
+	}
+	if _, err := l.Create(ctx, ann, rooms.Settings{Seats: 2, Rules: "classic", Options: []string{"hand=redraw"}}); err == nil {
+		t.Error("classic with hand=redraw was created")
+	}
+}
