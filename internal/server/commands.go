@@ -1,0 +1,67 @@
+package server
+
+import (
+	"fmt"
+	"net"
+
+	"charm.land/ssh"
+	"charm.land/wish/v2"
+	"github.com/spf13/cobra"
+)
+
+// runCommands serves exec sessions (`ssh host help`): it runs a command tree
+// built for this session on its stdin, stdout and stderr, exits non-zero on
+// failure, and does not call next. Sessions without a command go on to the
+// TUI if they have a terminal.
+func (s *Server) runCommands(next ssh.Handler) ssh.Handler {
+	return func(sess ssh.Session) {
+		args := sess.Command()
+		if len(args) == 0 {
+			if _, _, ok := sess.Pty(); !ok {
+				wish.Fatalf(sess, "hotels: the game needs a terminal: connect with `ssh -t %s`, or run `ssh %[1]s help` for commands.\n",
+					s.sshTarget())
+				return
+			}
+			next(sess)
+			return
+		}
+		id, _ := identityFrom(sess.Context())
+		root := s.commandTree(id)
+		root.SetArgs(args)
+		root.SetIn(sess)
+		root.SetOut(sess)
+		root.SetErr(sess.Stderr())
+		if err := root.ExecuteContext(sess.Context()); err != nil {
+			wish.Fatalf(sess, "hotels: %v\nRun `ssh %s help` to list the commands.\n", err, s.sshTarget())
+			return
+		}
+		_ = sess.Exit(0)
+	}
+}
+
+// commandTree builds the exec commands for one session. Each command has its
+// own constructor and file; a command that needs an account checks id.Known.
+func (s *Server) commandTree(id identity) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "hotels",
+		Short: "Hotels: the board game Acquire, played over SSH",
+		Long: fmt.Sprintf(`Hotels: the board game Acquire, played over SSH.
+
+Connect without a command to play:   ssh -t %[1]s
+Run a command and exit:              ssh %[1]s COMMAND`, s.sshTarget()),
+		SilenceErrors:     true, // runCommands prints them, once
+		SilenceUsage:      true,
+		CompletionOptions: cobra.CompletionOptions{DisableDefaultCmd: true},
+	}
+	root.AddCommand(newWhoamiCmd(id))
+	return root
+}
+
+// sshTarget is what a player types after "ssh" to reach this server, as far
+// as the server knows: the port, and a placeholder for the host name.
+func (s *Server) sshTarget() string {
+	if _, port, err := net.SplitHostPort(s.cfg.Addr); err == nil && port != "" && port != "22" {
+		return "-p " + port + " HOST"
+	}
+	return "HOST"
+}

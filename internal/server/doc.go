@@ -1,0 +1,17 @@
+// Package server is Hotels' SSH front door: it owns the host key, checks who
+// is connecting, and hands each session to an exec command or to the
+// terminal UI.
+//
+// A key is an account. Public-key auth accepts any key; a client that offers
+// none is told, through a keyboard-interactive prompt, how to make one. Who a
+// session belongs to is worked out in middleware from the key the session
+// really signed with (ssh.Session.PublicKey), never from state set during
+// authentication, where a client can offer keys it does not hold.
+//
+// Interactive sessions start at the signup screen (a new key) and then go to
+// the Lobby hook given in Options; exec sessions (`ssh host help`) run a cobra
+// command tree built fresh for each session.
+//
+// server may import store, sanitize and the tui packages; nothing imports
+// server except cmd/sshd.
+package server

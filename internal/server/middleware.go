@@ -1,0 +1,117 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"runtime/debug"
+	"time"
+
+	"charm.land/ssh"
+	"charm.land/wish/v2"
+	gossh "golang.org/x/crypto/ssh"
+
+	"hotels/internal/store"
+)
+
+// identity is who a session is. It travels in the session context from the
+// identify middleware to the ones after it.
+type identity struct {
+	Key     store.Key
+	Account store.Account
+	Known   bool // Account is set: the key has picked a name
+}
+
+type identityKey struct{}
+
+// identityFrom returns the identity set by the identify middleware.
+func identityFrom(ctx context.Context) (identity, bool) {
+	id, ok := ctx.Value(identityKey{}).(identity)
+	return id, ok
+}
+
+// recoverPanics ends only the session whose handler panicked, logs the panic
+// with its stack, and tells the player something went wrong, not what.
+func (s *Server) recoverPanics(next ssh.Handler) ssh.Handler {
+	return func(sess ssh.Session) {
+		defer func() {
+			if r := recover(); r != nil {
+				s.log.Error("panic in session", "panic", r, "remote", addrString(sess.RemoteAddr()),
+					"stack", string(debug.Stack()))
+				wish.Fatalln(sess, "hotels: something went wrong on our side and this session was closed. Sorry!")
+			}
+		}()
+		next(sess)
+	}
+}
+
+// identify looks up the account of the key the session signed with. It reads
+// ssh.Session.PublicKey, which the SSH library sets only after the client has
+// proven it holds the private key, never state from the auth callbacks (a
+// client may offer other people's public keys there).
+func (s *Server) identify(next ssh.Handler) ssh.Handler {
+	return func(sess ssh.Session) {
+		pk := sess.PublicKey()
+		if pk == nil {
+			// Only public-key auth can succeed, so this is a server
+			// misconfiguration; refuse rather than serve a stranger.
+			s.log.Error("session without a public key", "remote", addrString(sess.RemoteAddr()))
+			wish.Fatalln(sess, "hotels: this session has no SSH key; connect with one.")
+			return
+		}
+		key, err := store.ParseKey(string(gossh.MarshalAuthorizedKey(pk)))
+		if err != nil {
+			s.log.Error("cannot read session key", "err", err)
+			wish.Fatalln(sess, "hotels: your SSH key could not be read; try an ed25519 key.")
+			return
+		}
+		id := identity{Key: key}
+		acct, err := s.store.AccountByKey(sess.Context(), key.Authorized)
+		switch {
+		case err == nil:
+			id.Account, id.Known = acct, true
+		case errors.Is(err, store.ErrNotFound):
+			// A new key: the TUI asks it for a name.
+		default:
+			s.log.Error("look up account", "fingerprint", key.Fingerprint, "err", err)
+			wish.Fatalln(sess, "hotels: the player database is not answering; please try again in a minute.")
+			return
+		}
+		sess.Context().SetValue(identityKey{}, id)
+		next(sess)
+	}
+}
+
+// logSessions logs each session's start and end with who it was and how it
+// ended. Names and commands come from players, so they are logged as
+// attribute values, which the handler quotes, never in the message.
+func (s *Server) logSessions(next ssh.Handler) ssh.Handler {
+	return func(sess ssh.Session) {
+		start := time.Now()
+		id, _ := identityFrom(sess.Context())
+		_, _, pty := sess.Pty()
+		attrs := []any{
+			"remote", addrString(sess.RemoteAddr()),
+			"fingerprint", id.Key.Fingerprint,
+			"pty", pty,
+		}
+		if id.Known {
+			attrs = append(attrs, "account", id.Account.ID, "name", id.Account.Name)
+		}
+		if cmd := sess.Command(); len(cmd) > 0 {
+			attrs = append(attrs, "command", fmt.Sprintf("%q", cmd))
+		}
+		log := s.log.With(attrs...)
+		log.Info("session start")
+		next(sess)
+		log.Info("session end", "duration", time.Since(start).Round(time.Millisecond))
+	}
+}
+
+func addrString(a net.Addr) string {
+	if a == nil {
+		return ""
+	}
+	return a.String()
+}

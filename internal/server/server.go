@@ -1,0 +1,161 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"sync"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/ssh"
+	"charm.land/wish/v2"
+	bm "charm.land/wish/v2/bubbletea"
+
+	"hotels/internal/store"
+)
+
+// handshakeTimeout bounds how long a connection may take to authenticate, so
+// idle half-open connections cannot pile up.
+const handshakeTimeout = 30 * time.Second
+
+// Options are the services a Server uses.
+type Options struct {
+	Store  *store.Store // required
+	Logger *slog.Logger // slog.Default() if nil
+	Lobby  Lobby        // the placeholder welcome screen if nil
+}
+
+// Server is the Hotels SSH server.
+type Server struct {
+	cfg   Config
+	store *store.Store
+	log   *slog.Logger
+	lobby Lobby
+	ssh   *ssh.Server
+
+	closing     chan struct{} // closed when shutdown starts; sessions watch it
+	closingOnce sync.Once
+}
+
+// New builds a server from cfg, loading the host key from cfg.HostKey or
+// creating it there. It does not listen yet; see ListenAndServe and Serve.
+func New(cfg Config, o Options) (*Server, error) {
+	if o.Store == nil {
+		return nil, errors.New("server: new: Options.Store is nil")
+	}
+	s := &Server{
+		cfg:     cfg,
+		store:   o.Store,
+		log:     o.Logger,
+		lobby:   o.Lobby,
+		closing: make(chan struct{}),
+	}
+	if s.log == nil {
+		s.log = slog.Default()
+	}
+	if s.lobby == nil {
+		s.lobby = welcomeLobby
+	}
+	hostKey, err := loadHostKey(cfg.HostKey)
+	if err != nil {
+		return nil, err
+	}
+	s.ssh, err = wish.NewServer(
+		wish.WithAddress(cfg.Addr),
+		wish.WithHostKeyPEM(hostKey),
+		wish.WithPublicKeyAuth(acceptAnyKey),
+		wish.WithKeyboardInteractiveAuth(s.explainKeys),
+		// wish runs the last middleware first, so this list reads from the
+		// innermost handler out; a session passes through it bottom to top.
+		wish.WithMiddleware(
+			// 5. Interactive sessions get the TUI: signup, then the Lobby.
+			bm.MiddlewareWithProgramHandler(s.newProgram),
+			// 4. Exec sessions (`ssh host help`) run a command and stop here;
+			//    a session with neither command nor terminal is told why.
+			s.runCommands,
+			// 3. Log each session's start and end, with who it was.
+			s.logSessions,
+			// 2. Identity from the key the session signed with
+			//    (s.PublicKey()), looked up in the store.
+			s.identify,
+			// 1. A panic ends this session only, and is logged.
+			s.recoverPanics,
+		),
+		func(srv *ssh.Server) error {
+			srv.HandshakeTimeout = handshakeTimeout
+			srv.ConnectionFailedCallback = func(c net.Conn, err error) {
+				s.log.Debug("connection failed", "remote", addrString(c.RemoteAddr()), "err", err)
+			}
+			return nil
+		},
+	)
+	if err != nil {
+		return nil, fmt.Errorf("server: new: %w", err)
+	}
+	return s, nil
+}
+
+// ListenAndServe listens on cfg.Addr and serves until ctx ends; see Serve.
+func (s *Server) ListenAndServe(ctx context.Context) error {
+	ln, err := net.Listen("tcp", s.cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("server: listen on %s: %w", s.cfg.Addr, err)
+	}
+	return s.Serve(ctx, ln)
+}
+
+// Serve accepts connections on ln until ctx ends, then shuts down gracefully:
+// it stops accepting, tells interactive sessions the server is going away
+// (they show a notice and end), waits up to cfg.ShutdownTimeout for
+// connections to close, and then cuts the rest. It returns nil after a
+// shutdown triggered by ctx.
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	s.log.Info("listening", "addr", ln.Addr().String())
+	errc := make(chan error, 1)
+	go func() { errc <- s.ssh.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return fmt.Errorf("server: serve on %s: %w", ln.Addr(), err)
+	case <-ctx.Done():
+	}
+
+	s.log.Info("shutting down", "timeout", s.cfg.ShutdownTimeout)
+	s.closingOnce.Do(func() { close(s.closing) })
+	sctx, cancel := context.WithTimeout(context.Background(), s.cfg.ShutdownTimeout)
+	defer cancel()
+	if err := s.ssh.Shutdown(sctx); err != nil {
+		s.log.Warn("sessions still open after the shutdown timeout; closing them", "err", err)
+		_ = s.ssh.Close()
+	}
+	if err := <-errc; err != nil && !errors.Is(err, ssh.ErrServerClosed) {
+		return fmt.Errorf("server: serve on %s: %w", ln.Addr(), err)
+	}
+	s.log.Info("stopped")
+	return nil
+}
+
+// newProgram builds the Bubble Tea program for one interactive session.
+func (s *Server) newProgram(sess ssh.Session) *tea.Program {
+	id, ok := identityFrom(sess.Context())
+	if !ok { // identify always runs first; refuse rather than guess
+		wish.Fatalln(sess, "hotels: this session has no identity; please reconnect.")
+		return nil
+	}
+	m := newApp(&session{
+		ctx:      sess.Context(),
+		key:      id.Key,
+		accounts: s.store,
+		lobby:    s.lobby,
+		closing:  s.closing,
+		log:      s.log.With("fingerprint", id.Key.Fingerprint),
+	}, id)
+	opts := append(bm.MakeOptions(sess),
+		// Bubble Tea would otherwise subscribe every session to the
+		// server's SIGINT/SIGTERM and quit them behind Serve's back.
+		tea.WithoutSignalHandler(),
+	)
+	return tea.NewProgram(m, opts...)
+}
