@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net"
 	"runtime/debug"
 	"time"
@@ -99,8 +98,8 @@ func (s *Server) logSessions(next ssh.Handler) ssh.Handler {
 		if id.Known {
 			attrs = append(attrs, "account", id.Account.ID, "name", id.Account.Name)
 		}
-		if cmd := sess.Command(); len(cmd) > 0 {
-			attrs = append(attrs, "command", fmt.Sprintf("%q", cmd))
+		if cmd := sess.RawCommand(); cmd != "" {
+			attrs = append(attrs, "command", cmd) // a string: the handler quotes control characters
 		}
 		log := s.log.With(attrs...)
 		log.Info("session start")
