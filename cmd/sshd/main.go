@@ -6,13 +6,16 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 )
 
 func main() {
 	if err := newRootCmd().ExecuteContext(context.Background()); err != nil {
-		fmt.Fprintln(os.Stderr, "hotels:", err)
+		if !errors.Is(err, errBadRecords) { // replay has said why already
+			fmt.Fprintln(os.Stderr, "hotels:", err)
+		}
 		os.Exit(1)
 	}
 }

@@ -25,5 +25,6 @@ a flag given on the command line wins.`,
 	}
 	root.Flags().AddFlagSet(serve.Flags())
 	root.AddCommand(serve)
+	root.AddCommand(newReplayCmd())
 	return root
 }
