@@ -3,6 +3,7 @@ package acquire
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // Board size (A1).
@@ -38,11 +39,14 @@ func (t Tile) String() string {
 // ParseTile reads a tile written column first ("6D") or row first ("D6"),
 // in any case (A1).
 func ParseTile(s string) (Tile, error) {
-	u := strings.ToUpper(strings.TrimSpace(s))
+	u := strings.TrimSpace(s)
+	// Tiles are ASCII: strings.ToUpper alone would read "1ı" as "1I".
+	ascii := !strings.ContainsFunc(u, func(r rune) bool { return r >= utf8.RuneSelf })
+	u = strings.ToUpper(u)
 	if len(u) >= 2 && u[0] >= 'A' && u[0] <= 'Z' {
 		u = u[1:] + u[:1] // row first: move the letter to the end
 	}
-	if n := len(u); n >= 2 && n <= 3 {
+	if n := len(u); ascii && n >= 2 && n <= 3 {
 		row := int(u[n-1]) - 'A'
 		col := 0
 		for _, c := range u[:n-1] {
