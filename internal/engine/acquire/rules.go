@@ -76,6 +76,9 @@ var Modern = newRules(Rules{
 	Redraw:       true,
 }, func(c Chain, size int) int {
 	// A4: three tiers, two chains cheap, three medium, two expensive.
+	if size < 2 {
+		return 0 // not on the board
+	}
 	tier := [Chains]int{0, 0, 1, 1, 1, 2, 2}[c]
 	return (basePrice(size) + tier) * 100
 })
