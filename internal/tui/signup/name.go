@@ -40,5 +40,9 @@ func Normalize(name string) (string, error) {
 	if l := utf8.RuneCountInString(n); l < MinName || l > MaxName {
 		return "", fmt.Errorf("a name has %d to %d characters; that one has %d", MinName, MaxName, l)
 	}
+	// Rooms name their bots bot1, bot2, …: no player may pass for one.
+	if strings.HasPrefix(n, "bot") {
+		return "", errors.New("names starting with \"bot\" are kept for bots")
+	}
 	return n, nil
 }

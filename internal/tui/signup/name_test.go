@@ -25,6 +25,9 @@ func TestNormalize(t *testing.T) {
 		{"zoë", "", false},
 		{"al\x1b[2Jice", "", false},
 		{"ALİCE", "", false}, // dotted capital I lowercases to non-ASCII
+		{"bot1", "", false},  // bots' names
+		{"BOTTOM", "", false},
+		{"abbot", "abbot", true},
 	}
 	for _, tt := range tests {
 		got, err := signup.Normalize(tt.in)
