@@ -26,6 +26,9 @@ type session struct {
 	accounts accounts
 	lobby    Lobby
 	closing  <-chan struct{} // closed when the server starts shutting down
+	// takeover makes this session the account's only interactive one; see
+	// Server.takeover.
+	takeover func(store.AccountID) <-chan struct{}
 	log      *slog.Logger
 }
 
@@ -33,17 +36,19 @@ type session struct {
 // the Lobby. It owns the server-wide concerns (shutdown notice) and passes
 // every other message to the screen in front.
 type app struct {
-	s      *session
-	signup signup.Model
-	lobby  tea.Model // nil until signed in
-	width  int
-	height int
-	bye    string // set when the session is closing; the last frame shows it
+	s       *session
+	signup  signup.Model
+	lobby   tea.Model // nil until signed in
+	account store.AccountID
+	width   int
+	height  int
+	bye     string // set when the session is closing; the last frame shows it
 }
 
 // Messages owned by app.
 type (
 	closingMsg  struct{}
+	replacedMsg struct{}
 	signedInMsg struct {
 		account store.Account
 		err     error
@@ -54,6 +59,7 @@ func newApp(s *session, id identity) app {
 	a := app{s: s, signup: signup.New(s.claim, theme.DefaultStyles())}
 	if id.Known {
 		a.lobby = s.lobby(s.ctx, Player{Account: id.Account, Key: id.Key})
+		a.account = id.Account.ID
 	}
 	return a
 }
@@ -61,9 +67,24 @@ func newApp(s *session, id identity) app {
 func (a app) Init() tea.Cmd {
 	first := a.signup.Init()
 	if a.lobby != nil {
-		first = a.lobby.Init()
+		first = tea.Batch(a.lobby.Init(), a.s.claimAccount(a.account))
 	}
 	return tea.Batch(first, waitClosing(a.s.ctx, a.s.closing))
+}
+
+// claimAccount makes this session the account's interactive session, and
+// returns a command that reports when a newer session of the same account
+// takes over (the same key connecting again).
+func (s *session) claimAccount(id store.AccountID) tea.Cmd {
+	replaced := s.takeover(id)
+	return func() tea.Msg {
+		select {
+		case <-replaced:
+			return replacedMsg{}
+		case <-s.ctx.Done():
+			return nil
+		}
+	}
 }
 
 // waitClosing delivers closingMsg when the server starts shutting down. It
@@ -84,6 +105,9 @@ func (a app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case closingMsg:
 		a.bye = "Hotels is restarting. Please reconnect in a minute."
+		return a, tea.Quit
+	case replacedMsg:
+		a.bye = "You connected again from somewhere else, so this session is closed."
 		return a, tea.Quit
 	case tea.WindowSizeMsg:
 		a.width, a.height = msg.Width, msg.Height
@@ -113,7 +137,8 @@ func (a app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 func (a app) enterLobby(p Player) (tea.Model, tea.Cmd) {
 	a.lobby = a.s.lobby(a.s.ctx, p)
-	cmds := []tea.Cmd{a.lobby.Init()}
+	a.account = p.Account.ID
+	cmds := []tea.Cmd{a.lobby.Init(), a.s.claimAccount(a.account)}
 	if a.width > 0 {
 		var cmd tea.Cmd
 		a.lobby, cmd = a.lobby.Update(tea.WindowSizeMsg{Width: a.width, Height: a.height})

@@ -38,6 +38,9 @@ type Server struct {
 
 	closing     chan struct{} // closed when shutdown starts; sessions watch it
 	closingOnce sync.Once
+
+	mu       sync.Mutex
+	accounts map[store.AccountID]chan struct{} // each account's interactive session
 }
 
 // New builds a server from cfg, loading the host key from cfg.HostKey or
@@ -47,11 +50,12 @@ func New(cfg Config, o Options) (*Server, error) {
 		return nil, errors.New("server: new: Options.Store is nil")
 	}
 	s := &Server{
-		cfg:     cfg,
-		store:   o.Store,
-		log:     o.Logger,
-		lobby:   o.Lobby,
-		closing: make(chan struct{}),
+		cfg:      cfg,
+		store:    o.Store,
+		log:      o.Logger,
+		lobby:    o.Lobby,
+		closing:  make(chan struct{}),
+		accounts: map[store.AccountID]chan struct{}{},
 	}
 	if s.log == nil {
 		s.log = slog.Default()
@@ -150,6 +154,7 @@ func (s *Server) newProgram(sess ssh.Session) *tea.Program {
 		accounts: s.store,
 		lobby:    s.lobby,
 		closing:  s.closing,
+		takeover: func(id store.AccountID) <-chan struct{} { return s.takeover(sess.Context(), id) },
 		log:      s.log.With("fingerprint", id.Key.Fingerprint),
 	}, id)
 	opts := append(bm.MakeOptions(sess),
@@ -158,4 +163,26 @@ func (s *Server) newProgram(sess ssh.Session) *tea.Program {
 		tea.WithoutSignalHandler(),
 	)
 	return tea.NewProgram(m, opts...)
+}
+
+// takeover makes the calling session the account's one interactive session:
+// the channel of the one before it is closed, which tells it to end (a
+// player who reconnects takes over their seat). The claim ends with ctx.
+func (s *Server) takeover(ctx context.Context, id store.AccountID) <-chan struct{} {
+	mine := make(chan struct{})
+	s.mu.Lock()
+	if old := s.accounts[id]; old != nil {
+		close(old)
+	}
+	s.accounts[id] = mine
+	s.mu.Unlock()
+	go func() {
+		<-ctx.Done()
+		s.mu.Lock()
+		if s.accounts[id] == mine {
+			delete(s.accounts, id)
+		}
+		s.mu.Unlock()
+	}()
+	return mine
 }

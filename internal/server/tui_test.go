@@ -72,3 +72,24 @@ func TestBadNameExplained(t *testing.T) {
 		t.Error("account named \"a\" was created")
 	}
 }
+
+// The same key connecting again takes over: the older session is told why
+// and closed, the newer one goes on.
+func TestReconnectTakesOver(t *testing.T) {
+	ts := startServer(t, server.Options{})
+	key := newKey(t)
+	first := ts.openTerminal(t, key, 80, 24)
+	first.waitFor(t, "Pick the name other players will see")
+	first.typeKeys(t, "alice\r")
+	first.waitFor(t, "Welcome, alice!")
+
+	second := ts.openTerminal(t, key, 80, 24)
+	second.waitFor(t, "Welcome back, alice!")
+	first.waitFor(t, "You connected again from somewhere else")
+	first.wait(t)
+	if s := second.screen(); !strings.Contains(s, "Welcome back, alice!") {
+		t.Errorf("the newer session did not go on:\n%s", s)
+	}
+	second.typeKeys(t, "q")
+	second.wait(t)
+}
