@@ -22,7 +22,12 @@ const (
 
 var verbNames = [...]string{"skip", "play", "found", "survivor", "next", "dispose", "buy", "end"}
 
-func (v Verb) String() string { return verbNames[v] }
+func (v Verb) String() string {
+	if int(v) >= len(verbNames) {
+		return "verb(" + strconv.Itoa(int(v)) + ")"
+	}
+	return verbNames[v]
+}
 
 // Action is one decision. Its String is its record text after the seat's
 // name; the rules set gives chains their names, so Text takes them.
@@ -54,7 +59,9 @@ func (a Action) Text(r *Rules) string {
 			b.WriteString(" trade " + strconv.Itoa(int(a.Trade)))
 		}
 	case Buy:
-		for _, c := range a.Buys[:a.N] {
+		// Clamped: a refusal writes out any action, even one with a count
+		// no buy can have.
+		for _, c := range a.Buys[:min(max(a.N, 0), int8(len(a.Buys)))] {
 			b.WriteString(" " + r.chainName(c))
 		}
 	}
