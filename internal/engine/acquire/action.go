@@ -125,15 +125,17 @@ func (r *Rules) ParseAction(text string) (Action, error) {
 			if (what != "sell" && what != "trade") || len(args) < 2 {
 				return a, fmt.Errorf("dispose: want `sell N` and/or `trade N` after the chain, got %q", strings.Join(args, " "))
 			}
+			count := &a.Sell
+			if what == "trade" {
+				count = &a.Trade
+			}
+			// The bound is on the total: int8 counts summed over repeated
+			// words would wrap, reading "trade 99 trade 99 trade 60" as 2.
 			n, perr := strconv.Atoi(args[1])
-			if perr != nil || n < 0 || n > 99 {
-				return a, fmt.Errorf("dispose: %s %q is not a count", what, args[1])
+			if perr != nil || n < 0 || int(*count)+n > 99 {
+				return a, fmt.Errorf("dispose: %s %q is not a count from 0 to 99", what, args[1])
 			}
-			if what == "sell" {
-				a.Sell += int8(n)
-			} else {
-				a.Trade += int8(n)
-			}
+			*count += int8(n)
 			args = args[2:]
 		}
 	case "buy":
