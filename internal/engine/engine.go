@@ -37,7 +37,8 @@ type Game interface {
 	ToMove() (seat Seat, ok bool)
 	// Legal lists the actions seat may take now (none if it is not its turn).
 	Legal(seat Seat) []Action
-	// ParseAction reads an action from its record text ("play 6D").
+	// ParseAction reads an action from its record text ("play 6D"). Text
+	// that is no action returns an error wrapping ErrIllegal.
 	ParseAction(seat Seat, text string) (Action, error)
 	// Apply applies seat's action and every forced step that follows it.
 	// An illegal action returns an error wrapping ErrIllegal and changes

@@ -2,6 +2,7 @@ package acquire
 
 import (
 	"fmt"
+	"strings"
 
 	"hotels/internal/engine"
 )
@@ -50,11 +51,12 @@ func (g *Game) Legal(seat engine.Seat) []engine.Action {
 	return out
 }
 
-// ParseAction reads an action in this game's chain names.
-func (g *Game) ParseAction(_ engine.Seat, text string) (engine.Action, error) {
+// ParseAction reads an action in this game's chain names. Text it cannot
+// read is refused like an illegal action: an *engine.RuleError.
+func (g *Game) ParseAction(seat engine.Seat, text string) (engine.Action, error) {
 	a, err := g.rules.ParseAction(text)
 	if err != nil {
-		return nil, err
+		return nil, &engine.RuleError{Action: g.seatName(int(seat)) + " " + strings.TrimSpace(text), Reason: err.Error()}
 	}
 	return named{a, g.rules}, nil
 }

@@ -37,11 +37,15 @@ func (g *Game) Settle() { g.settle() }
 func (g *Game) ClearEvents() { g.nEvents = 0 }
 
 func (g *Game) refuse(seat int, a Action, rule, format string, args ...any) error {
-	name := "seat " + fmt.Sprint(seat+1)
+	return &engine.RuleError{Action: g.seatName(seat) + " " + a.Text(g.rules), Rule: rule, Reason: fmt.Sprintf(format, args...)}
+}
+
+// seatName names seat in a refusal, even a seat that does not exist.
+func (g *Game) seatName(seat int) string {
 	if seat >= 0 && seat < int(g.seats) {
-		name = g.names[seat]
+		return g.names[seat]
 	}
-	return &engine.RuleError{Action: name + " " + a.Text(g.rules), Rule: rule, Reason: fmt.Sprintf(format, args...)}
+	return "seat " + fmt.Sprint(seat+1)
 }
 
 // Due says in words what decision is due and from whom.
