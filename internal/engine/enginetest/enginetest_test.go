@@ -1,0 +1,149 @@
+package enginetest
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"hotels/internal/engine"
+)
+
+// race is a small game to test the checker against: two seats in turn add 1
+// or 2 to a count; whoever brings it to 10 wins. Its bugs are switched on
+// one at a time, and Check must catch each.
+type race struct {
+	count, turn int
+	seen        *int // shared with clones when bug "clone"
+	history     []int
+	bug         string
+	calls       int
+}
+
+type add int
+
+func (a add) String() string { return fmt.Sprintf("add %d", int(a)) }
+
+type raceView struct {
+	Count, Turn int
+	Calls       int
+}
+
+func (g *race) Seats() []string { return []string{"ann", "bob"} }
+
+func (g *race) ToMove() (engine.Seat, bool) { return engine.Seat(g.turn), g.count < 10 }
+
+func (g *race) Legal(seat engine.Seat) []engine.Action {
+	if g.count >= 10 || int(seat) != g.turn && g.bug != "legal" {
+		return nil
+	}
+	return []engine.Action{add(1), add(2)}
+}
+
+func (g *race) ParseAction(_ engine.Seat, text string) (engine.Action, error) {
+	var n int
+	if _, err := fmt.Sscanf(text, "add %d", &n); err != nil || n < 1 || n > 2 || text != add(n).String() {
+		if g.bug == "parse" {
+			return nil, errors.New("unreadable")
+		}
+		return nil, &engine.RuleError{Action: text, Reason: "unreadable"}
+	}
+	return add(n), nil
+}
+
+func (g *race) Apply(seat engine.Seat, a engine.Action) error {
+	n, ok := a.(add)
+	if g.bug == "refusal" {
+		g.history = append(g.history, -1)
+	}
+	if !ok || g.count >= 10 || int(seat) != g.turn && g.bug != "seat" {
+		if g.bug == "unwrapped" {
+			return errors.New("refused")
+		}
+		return &engine.RuleError{Action: fmt.Sprint(a), Reason: "refused"}
+	}
+	g.count += int(n)
+	g.history = append(g.history, int(n))
+	if g.seen != nil {
+		*g.seen += int(n)
+	}
+	if g.count < 10 {
+		g.turn = 1 - g.turn
+	}
+	return nil
+}
+
+func (g *race) Log(engine.Seat) []string {
+	if len(g.history) == 0 {
+		return nil
+	}
+	return []string{fmt.Sprint(g.history[len(g.history)-1])}
+}
+
+func (g *race) View(engine.Seat) any {
+	v := &raceView{Count: g.count, Turn: g.turn}
+	if g.seen != nil {
+		v.Count = *g.seen
+	}
+	if g.bug == "view" {
+		g.calls++
+		v.Calls = g.calls
+	}
+	return v
+}
+
+func (g *race) Standings() []engine.Standing {
+	if g.count < 10 && g.bug != "standings" {
+		return nil
+	}
+	win, lose := g.turn, 1-g.turn
+	st := []engine.Standing{
+		{Seat: engine.Seat(win), Name: g.Seats()[win], Money: 1, Place: 1},
+		{Seat: engine.Seat(lose), Name: g.Seats()[lose], Money: 0, Place: 2},
+	}
+	if g.bug == "rank" {
+		st[0].Money, st[1].Money = 0, 1
+	}
+	return st
+}
+
+func (g *race) Clone() engine.Game {
+	c := *g
+	c.history = append([]int(nil), g.history...)
+	return &c
+}
+
+func TestCheck(t *testing.T) {
+	for _, bug := range []string{"", "legal", "parse", "refusal", "seat", "unwrapped", "clone", "view", "standings", "rank"} {
+		t.Run("bug "+bug, func(t *testing.T) {
+			newGame := func(uint64) engine.Game {
+				g := &race{bug: bug}
+				if bug == "clone" {
+					g.seen = new(int)
+				}
+				return g
+			}
+			var errs []string
+			for seed := range uint64(4) {
+				if err := checkGame(newGame, seed, 100); err != nil {
+					errs = append(errs, err.Error())
+				}
+			}
+			switch {
+			case bug == "" && len(errs) > 0:
+				t.Errorf("a good game fails: %s", strings.Join(errs, "; "))
+			case bug != "" && len(errs) == 0:
+				t.Errorf("bug %q is not caught", bug)
+			default:
+				t.Logf("%q", errs)
+			}
+		})
+	}
+}
+
+func TestCheckEndless(t *testing.T) {
+	newGame := func(uint64) engine.Game { return &race{count: -1 << 40} }
+	if err := checkGame(newGame, 0, 50); err == nil || !strings.Contains(err.Error(), "not over") {
+		t.Errorf("an endless game: %v", err)
+	}
+}
