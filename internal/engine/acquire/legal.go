@@ -81,7 +81,7 @@ func (g *Game) appendBuys(buf []Action) []Action {
 			if cost2 > cash || (j == i && g.bank[avail[i]] < 2) {
 				continue
 			}
-			a.N, a.Buys[1] = 2, avail[j]
+			a.N, a.Buys[1], a.Buys[2] = 2, avail[j], 0 // no third share left from k
 			buf = append(buf, a)
 			if maxBuy < 3 {
 				continue

@@ -574,6 +574,13 @@ func TestBuy(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Errorf("legal buys:\n%q\nwant:\n%q", got, want)
 		}
+		// A legal action is the same value as its text read back, so that
+		// callers may compare actions with ==.
+		for _, a := range g.AppendLegal(nil, 0) {
+			if b, err := g.rules.ParseAction(a.Text(g.rules)); b != a || err != nil {
+				t.Errorf("legal %+v reads back as %+v, %v", a, b, err)
+			}
+		}
 	})
 	t.Run("A20/limited by cash", func(t *testing.T) {
 		p := p
