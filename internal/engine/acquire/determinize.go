@@ -67,14 +67,25 @@ func (d *Game) resampleTiles(seat int8, rng *rand.Rand) {
 		}
 	}
 	// The bag positions holding unseen tiles, in order: first the drawn
-	// positions whose tiles sit in other racks, then the undrawn ones.
+	// positions whose tiles sit in other racks, then the undrawn ones. The
+	// pool is taken in tile order, so that the sample depends on what seat
+	// sees and on rng only, never on where the unseen tiles are now.
+	var unseen [2]uint64
 	var pos [Tiles]uint8
-	var pool [Tiles]Tile
 	k := 0
 	for i, t := range d.bag[:d.bagLen] {
 		if i >= int(d.drawn) || other[t/64]&(1<<(t%64)) != 0 {
-			pos[k], pool[k] = uint8(i), t
+			unseen[t/64] |= 1 << (t % 64)
+			pos[k] = uint8(i)
 			k++
+		}
+	}
+	var pool [Tiles]Tile
+	j := 0
+	for t := range Tile(Tiles) {
+		if unseen[t/64]&(1<<(t%64)) != 0 {
+			pool[j] = t
+			j++
 		}
 	}
 	for i := k - 1; i > 0; i-- {
@@ -84,7 +95,7 @@ func (d *Game) resampleTiles(seat int8, rng *rand.Rand) {
 	// The first tiles of the shuffled pool refill the other racks, in the
 	// drawn positions, so that everything in a rack was drawn; the rest is
 	// the bag still to draw.
-	j := 0
+	j = 0
 	for s := range d.seats {
 		if s == seat {
 			continue

@@ -232,6 +232,22 @@ func TestDeterminizeOthersVary(t *testing.T) {
 	}
 }
 
+// TestDeterminizeSeesOnlyWhatSeatSees: two games that differ only in what
+// seat cannot see give the same sample from the same seed (A27), so a bot
+// that looks through Determinize cannot tell them apart.
+func TestDeterminizeSeesOnlyWhatSeatSees(t *testing.T) {
+	for pi, g := range detPositions(t) {
+		for seat := range int(g.seats) {
+			other := g.Determinize(seat, rand.New(rand.NewPCG(uint64(pi), 99)))
+			a := g.Determinize(seat, rand.New(rand.NewPCG(4, uint64(seat))))
+			b := other.Determinize(seat, rand.New(rand.NewPCG(4, uint64(seat))))
+			if *a != *b {
+				t.Fatalf("position %d seat %d: the sample depends on hidden information", pi, seat)
+			}
+		}
+	}
+}
+
 func TestDeterminizeIntoAllocates(t *testing.T) {
 	positions := detPositions(t)
 	rng := rand.New(rand.NewPCG(5, 6))
