@@ -225,7 +225,11 @@ func (rp *Replay) line(f []string) error {
 		}
 		forced, ok := g.Forced()
 		if !ok {
-			return fmt.Errorf("%w; %s", err, g.Describe())
+			why := g.Describe()
+			if strings.Contains(err.Error(), g.Due()) {
+				why = g.legalText() // the refusal already says what is due
+			}
+			return fmt.Errorf("%w; %s", err, why)
 		}
 		g.step(g.toMove, forced)
 	}
@@ -236,18 +240,22 @@ func (g *Game) Describe() string {
 	if g.phase == PhaseOver {
 		return "the game is over"
 	}
+	return g.Due() + "; " + g.legalText()
+}
+
+// legalText says what is legal now: "legal: `play 5E` `play 6E`".
+func (g *Game) legalText() string {
 	legal := g.AppendLegal(nil, int(g.toMove))
 	var b strings.Builder
-	b.WriteString(g.Due())
+	b.WriteString("legal:")
 	switch g.phase {
 	case PhasePlay, PhaseFound, PhaseSurvivor, PhaseNext:
-		b.WriteString("; legal:")
 		for _, a := range legal {
 			b.WriteString(" `" + a.Text(g.rules) + "`")
 		}
 	case PhaseDispose:
 		held := g.shares[g.toMove][g.defunct]
-		fmt.Fprintf(&b, "; legal: `dispose %s sell S trade T` with S+T at most %d and T even, at most %d",
+		fmt.Fprintf(&b, " `dispose %s sell S trade T` with S+T at most %d and T even, at most %d",
 			g.rules.Chains[g.defunct].Name, held, min(held/2, g.bank[g.survivor])*2)
 	case PhaseBuy:
 		var can []string
@@ -256,7 +264,7 @@ func (g *Game) Describe() string {
 				can = append(can, fmt.Sprintf("%s $%d (%d left)", g.rules.Chains[c].Name, g.price(c), g.bank[c]))
 			}
 		}
-		fmt.Fprintf(&b, "; legal: buy up to %d with $%d", g.rules.MaxBuy, g.cash[g.turn])
+		fmt.Fprintf(&b, " buy up to %d with $%d", g.rules.MaxBuy, g.cash[g.turn])
 		if len(can) > 0 {
 			b.WriteString(" of " + strings.Join(can, ", "))
 		}
