@@ -97,6 +97,27 @@ func (res Result) Print(w io.Writer) {
 	}
 }
 
+// MarshalJSON writes res in the shape records.md gives: a good record has
+// "over", and "final" and "winners" once it is over; a bad one has "line"
+// (when the error is at one) and "error", and no "over".
+func (res Result) MarshalJSON() ([]byte, error) {
+	if res.OK {
+		return json.Marshal(struct {
+			File    string         `json:"file"`
+			OK      bool           `json:"ok"`
+			Over    bool           `json:"over"`
+			Final   map[string]int `json:"final,omitempty"`
+			Winners []string       `json:"winners,omitempty"`
+		}{res.File, true, res.Over, res.Final, res.Winners})
+	}
+	return json.Marshal(struct {
+		File  string `json:"file"`
+		OK    bool   `json:"ok"`
+		Line  int    `json:"line,omitempty"`
+		Error string `json:"error"`
+	}{res.File, false, res.Line, res.Error})
+}
+
 // PrintJSON writes res as one line of JSON.
 func (res Result) PrintJSON(w io.Writer) {
 	b, _ := json.Marshal(res)
