@@ -67,6 +67,11 @@ type Lobby struct {
 	version uint64
 	closed  bool
 
+	// seats says where each player has a seat. Rooms update it while
+	// l.mu may be held (Create), so it has a lock of its own.
+	seatsMu sync.Mutex
+	seats   map[store.AccountID]*Room
+
 	dirty chan struct{}
 	done  chan struct{}
 }
@@ -93,6 +98,7 @@ func NewLobby(cfg Config) *Lobby {
 	l := &Lobby{
 		cfg:    cfg,
 		rooms:  map[string]*Room{},
+		seats:  map[store.AccountID]*Room{},
 		online: map[store.AccountID]*presence{},
 		subs:   map[chan *LobbySnapshot]struct{}{},
 		dirty:  make(chan struct{}, 1),
@@ -261,7 +267,7 @@ func (l *Lobby) Create(ctx context.Context, host Player, s Settings) (*Room, err
 	if s.Name == "" {
 		s.Name = host.Name + "'s table"
 	}
-	r := newRoom(l, id, code, k, s, host)
+	r := newRoom(l, id, code, k, s, host, nil)
 	l.rooms[id] = r
 	if code != "" {
 		l.rooms[code] = r
@@ -321,6 +327,29 @@ func (l *Lobby) QuickPlay(ctx context.Context, p Player) (*Room, error) {
 		}
 	}
 	return l.Create(ctx, p, Settings{Seats: 4})
+}
+
+// seated moves room r's entries in the seat index from the players in old
+// to those in now.
+func (l *Lobby) seated(r *Room, old, now []store.AccountID) {
+	l.seatsMu.Lock()
+	defer l.seatsMu.Unlock()
+	for _, id := range old {
+		if l.seats[id] == r {
+			delete(l.seats, id)
+		}
+	}
+	for _, id := range now {
+		l.seats[id] = r
+	}
+}
+
+// SeatOf returns the room where p has a seat (the newest, if several), or
+// nil: a player who reconnects goes back to their table.
+func (l *Lobby) SeatOf(p Player) *Room {
+	l.seatsMu.Lock()
+	defer l.seatsMu.Unlock()
+	return l.seats[p.ID]
 }
 
 // remove forgets a closed room.

@@ -2,6 +2,7 @@ package rooms
 
 import (
 	"context"
+	"slices"
 	"crypto/rand"
 	"encoding/binary"
 	"fmt"
@@ -53,6 +54,7 @@ type Room struct {
 	version  uint64
 	botTurn  uint64 // the version a bot move was scheduled for
 	shutting bool
+	indexed  []store.AccountID // the players the lobby knows are seated here
 }
 
 type seat struct {
@@ -76,7 +78,9 @@ type sub struct {
 // watchers, texts[1+seat] for a seat.
 type logEntry struct{ texts []string }
 
-func newRoom(l *Lobby, id, code string, k engine.Kind, s Settings, host Player) *Room {
+// newRoom starts a room; prepare, if given, sets it up before its goroutine
+// starts.
+func newRoom(l *Lobby, id, code string, k engine.Kind, s Settings, host Player, prepare func(*Room)) *Room {
 	r := &Room{
 		ID: id, code: code, lobby: l, kind: k,
 		cmds:    make(chan func()),
@@ -89,6 +93,9 @@ func newRoom(l *Lobby, id, code string, k engine.Kind, s Settings, host Player) 
 		chatted: map[store.AccountID][]time.Time{},
 	}
 	r.seats[0] = seat{player: host, name: host.Name}
+	if prepare != nil {
+		prepare(r)
+	}
 	r.publishInfo()
 	go r.run()
 	return r
@@ -180,6 +187,18 @@ func (r *Room) publishInfo() {
 		Status: r.status, Private: r.code != "",
 	}
 	r.info_.Store(&info)
+	var seated []store.AccountID
+	if r.status != Closed {
+		for _, st := range r.seats {
+			if st.human() {
+				seated = append(seated, st.player.ID)
+			}
+		}
+	}
+	if !slices.Equal(seated, r.indexed) {
+		r.lobby.seated(r, r.indexed, seated)
+		r.indexed = seated
+	}
 }
 
 func (r *Room) seatOf(p Player) int {
@@ -243,18 +262,23 @@ func (r *Room) unsubscribe(s *sub) bool {
 			return true // still here in another session
 		}
 	}
-	st := &r.seats[i]
 	if r.status == Over {
 		r.closeIfDeserted()
 		return true
 	}
+	r.leave(i)
+	r.note(r.seats[i].name + " is away")
+	return true
+}
+
+// leave marks seat i's player away and holds the seat for the grace period.
+func (r *Room) leave(i int) {
+	st := &r.seats[i]
 	st.away = true
-	r.note(st.name + " is away")
-	id := s.player.ID
+	id := st.player.ID
 	st.stopGrace = r.lobby.cfg.After(r.lobby.cfg.Grace, func() {
 		r.post(func() bool { return r.graceOver(id) })
 	})
-	return true
 }
 
 // graceOver frees the seat of a player who did not come back in time, or
@@ -578,16 +602,22 @@ func (r *Room) logGame(note string) {
 
 func (r *Room) finish() {
 	r.status = Over
-	var parts []string
-	for _, st := range r.game.Standings() {
-		parts = append(parts, fmt.Sprintf("%s %d", st.Name, st.Money))
-	}
 	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
 	defer cancel()
-	if err := r.lobby.cfg.Journal.FinishGame(ctx, r.gameID, strings.Join(parts, " ")); err != nil {
+	if err := r.lobby.cfg.Journal.FinishGame(ctx, r.gameID, result(r.game)); err != nil {
 		// The actions are saved; the game can be finished again from them.
 		r.lobby.cfg.Log.Error("finish game", "room", r.ID, "game", r.gameID, "err", err)
 	}
+}
+
+// result writes a finished game's result as a record's `result` line does:
+// each seat's final money, best first.
+func result(g engine.Game) string {
+	var parts []string
+	for _, st := range g.Standings() {
+		parts = append(parts, fmt.Sprintf("%s %d", st.Name, st.Money))
+	}
+	return strings.Join(parts, " ")
 }
 
 // Chat adds p's message to the room's chat.

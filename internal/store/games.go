@@ -243,6 +243,13 @@ func (s *Store) FinishGame(ctx context.Context, id GameID, result string) error 
 		fmt.Sprintf("store: finish game %d", id))
 }
 
+// AbortGame marks a game that cannot go on as aborted, with why in its
+// result, so that it is reported and never silently dropped.
+func (s *Store) AbortGame(ctx context.Context, id GameID, reason string) error {
+	return s.move(ctx, id, StatusAborted, timestamp(s.now()), "aborted: "+reason,
+		fmt.Sprintf("store: abort game %d", id))
+}
+
 // move changes the status of a game that is not yet done.
 func (s *Store) move(ctx context.Context, id GameID, status Status, finishedAt any, result, op string) error {
 	res, err := s.q.ExecContext(ctx, `
