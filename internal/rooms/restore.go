@@ -95,4 +95,3 @@ func (l *Lobby) restore(ctx context.Context, a Archive, sg store.Game) error {
 	l.changed()
 	return nil
 }
-

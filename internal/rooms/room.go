@@ -2,11 +2,11 @@ package rooms
 
 import (
 	"context"
-	"slices"
 	"crypto/rand"
 	"encoding/binary"
 	"fmt"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
