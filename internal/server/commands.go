@@ -54,6 +54,7 @@ Run a command and exit:              ssh %[1]s COMMAND`, s.sshTarget()),
 		CompletionOptions: cobra.CompletionOptions{DisableDefaultCmd: true},
 	}
 	root.AddCommand(newWhoamiCmd(id))
+	root.AddCommand(newExportCmd(s.store))
 	return root
 }
 

@@ -125,29 +125,41 @@ func (s *Store) Game(ctx context.Context, id GameID) (Game, error) {
 // UnfinishedGames returns the games that are waiting or playing, oldest first,
 // so a restarted server can resume them.
 func (s *Store) UnfinishedGames(ctx context.Context) ([]Game, error) {
-	rows, err := s.q.QueryContext(ctx, `SELECT `+gameColumns+` FROM games
+	return s.listGames(ctx, "unfinished games", `SELECT `+gameColumns+` FROM games
 		WHERE status IN ('waiting', 'playing') ORDER BY id`)
+}
+
+// RecentGames returns the newest games account played in, newest first, at
+// most limit of them.
+func (s *Store) RecentGames(ctx context.Context, account AccountID, limit int) ([]Game, error) {
+	return s.listGames(ctx, fmt.Sprintf("recent games of account %d", account), `SELECT `+gameColumns+` FROM games
+		WHERE id IN (SELECT game_id FROM seats WHERE account_id = ?) ORDER BY id DESC LIMIT ?`, account, limit)
+}
+
+// listGames runs a query for gameColumns and loads each game's seats.
+func (s *Store) listGames(ctx context.Context, op, query string, args ...any) ([]Game, error) {
+	rows, err := s.q.QueryContext(ctx, query, args...)
 	if err != nil {
-		return nil, fmt.Errorf("store: unfinished games: %w", mapError(err))
+		return nil, fmt.Errorf("store: %s: %w", op, mapError(err))
 	}
 	var games []Game
 	for rows.Next() {
 		g, err := scanGame(rows)
 		if err != nil {
 			_ = rows.Close()
-			return nil, fmt.Errorf("store: unfinished games: %w", err)
+			return nil, fmt.Errorf("store: %s: %w", op, err)
 		}
 		games = append(games, g)
 	}
 	if err := rows.Close(); err != nil {
-		return nil, fmt.Errorf("store: unfinished games: %w", mapError(err))
+		return nil, fmt.Errorf("store: %s: %w", op, mapError(err))
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: unfinished games: %w", mapError(err))
+		return nil, fmt.Errorf("store: %s: %w", op, mapError(err))
 	}
 	for i := range games {
 		if games[i].Seats, err = s.seats(ctx, games[i].ID); err != nil {
-			return nil, fmt.Errorf("store: unfinished games: game %d: %w", games[i].ID, err)
+			return nil, fmt.Errorf("store: %s: game %d: %w", op, games[i].ID, err)
 		}
 	}
 	return games, nil

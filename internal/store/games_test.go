@@ -230,3 +230,31 @@ func TestWithTxRollsBack(t *testing.T) {
 		t.Errorf("Actions after commit = %q, want one line", got)
 	}
 }
+
+func TestRecentGames(t *testing.T) {
+	ctx := context.Background()
+	s, _ := open(t)
+	ann, err := s.CreateAccount(ctx, "ann", keyAlice)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []store.GameID
+	for i := range 3 {
+		seats := []store.Seat{{Index: 0, Name: "bot1"}}
+		if i != 1 {
+			seats = append(seats, store.Seat{Index: 1, Account: ann.ID, Name: "ann"})
+		}
+		id, err := s.CreateGame(ctx, store.NewGame{Game: "acquire", Rules: "modern", Seats: seats})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	games, err := s.RecentGames(ctx, ann.ID, 10)
+	if err != nil || len(games) != 2 || games[0].ID != ids[2] || games[1].ID != ids[0] || len(games[0].Seats) != 2 {
+		t.Fatalf("RecentGames = %+v, %v; want games %d and %d, newest first, with seats", games, err, ids[2], ids[0])
+	}
+	if games, _ := s.RecentGames(ctx, ann.ID, 1); len(games) != 1 {
+		t.Errorf("limit 1 gave %d games", len(games))
+	}
+}

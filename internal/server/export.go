@@ -1,0 +1,65 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"hotels/internal/sanitize"
+	"hotels/internal/store"
+)
+
+// games is what the export command needs from the store.
+type games interface {
+	Game(ctx context.Context, id store.GameID) (store.Game, error)
+	Actions(ctx context.Context, id store.GameID) ([]string, error)
+}
+
+// newExportCmd prints a finished game's record (records.md), which
+// `sshd replay` accepts. A game in progress is refused: its record holds the
+// bag and every rack.
+func newExportCmd(st games) *cobra.Command {
+	return &cobra.Command{
+		Use:   "export GAME",
+		Short: "Print a finished game's record (hotels-record 1)",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			n, err := strconv.ParseInt(strings.TrimPrefix(args[0], "#"), 10, 64)
+			if err != nil || n <= 0 {
+				return fmt.Errorf("%q is not a game number", args[0])
+			}
+			id := store.GameID(n)
+			g, err := st.Game(cmd.Context(), id)
+			if errors.Is(err, store.ErrNotFound) {
+				return fmt.Errorf("there is no game %d", id)
+			}
+			if err != nil {
+				return fmt.Errorf("game %d could not be read; try again later", id)
+			}
+			if !g.Status.Done() {
+				return fmt.Errorf("game %d is still being played; its record can be exported when it ends", id)
+			}
+			lines, err := st.Actions(cmd.Context(), id)
+			if err != nil {
+				return fmt.Errorf("game %d could not be read; try again later", id)
+			}
+			var b strings.Builder
+			b.WriteString(g.Chance)
+			b.WriteString("\n")
+			for _, l := range lines {
+				b.WriteString(l + "\n")
+			}
+			if g.Status == store.StatusFinished && g.Result != "" {
+				b.WriteString("result " + g.Result + "\n")
+			} else {
+				fmt.Fprintf(&b, "# %s\n", sanitize.Line(g.Result))
+			}
+			_, err = fmt.Fprint(cmd.OutOrStdout(), b.String())
+			return err
+		},
+	}
+}
