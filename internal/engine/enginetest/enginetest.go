@@ -94,18 +94,17 @@ func checkGame(newGame func(uint64) engine.Game, seed uint64, maxActions int) er
 				return fmt.Errorf("action %d: %s may act (%v) while %s is due", i, seats[s], other[0], seats[seat])
 			}
 		}
-		snap, err := snapshot(g)
+		snap, err := snapshot(g, true)
 		if err != nil {
 			return fmt.Errorf("action %d: %w", i, err)
 		}
 		a := legal[rng.IntN(len(legal))]
 
-		// Illegal: another seat, a seat that does not exist, garbage text.
-		for _, s := range []engine.Seat{(seat + 1) % engine.Seat(n), engine.Watcher, engine.Seat(n)} {
-			if s == seat {
-				continue
-			}
-			if err := refused(g, snap, s, a, "another seat's action"); err != nil {
+		// Illegal: by turns another seat, the watcher or a seat that does
+		// not exist takes the action; an action of no game; garbage text.
+		other := []engine.Seat{(seat + 1) % engine.Seat(n), engine.Watcher, engine.Seat(n)}[i%3]
+		if other != seat {
+			if err := refused(g, snap, other, a, "another seat's action"); err != nil {
 				return fmt.Errorf("action %d: %w", i, err)
 			}
 		}
@@ -147,7 +146,7 @@ func checkGame(newGame func(uint64) engine.Game, seed uint64, maxActions int) er
 			return fmt.Errorf("action %d: %s %s, a legal action: %v", i, seats[seat], text, err)
 		}
 		moves = append(moves, move{seat, text})
-		after, err := snapshot(g)
+		after, err := snapshot(g, false)
 		if err != nil {
 			return fmt.Errorf("after action %d: %w", i, err)
 		}
@@ -160,7 +159,7 @@ func checkGame(newGame func(uint64) engine.Game, seed uint64, maxActions int) er
 	if err := standings(g.Standings(), seats); err != nil {
 		return err
 	}
-	snap, err := snapshot(g)
+	snap, err := snapshot(g, true)
 	if err != nil {
 		return err
 	}
@@ -227,7 +226,9 @@ type state struct {
 	standings []engine.Standing
 }
 
-func snapshot(g engine.Game) (*state, error) {
+// snapshot takes g's state; twice, it also checks that asking again gives
+// the same views and logs.
+func snapshot(g engine.Game, twice bool) (*state, error) {
 	s := &state{standings: g.Standings()}
 	s.toMove, s.ok = g.ToMove()
 	for v := engine.Watcher; v < engine.Seat(len(g.Seats())); v++ {
@@ -235,10 +236,10 @@ func snapshot(g engine.Game) (*state, error) {
 		if view == nil {
 			return nil, fmt.Errorf("View(%d) is nil", v)
 		}
-		if again := g.View(v); !reflect.DeepEqual(view, again) {
+		if twice && !reflect.DeepEqual(view, g.View(v)) {
 			return nil, fmt.Errorf("View(%d) differs from one call to the next", v)
 		}
-		if again := g.Log(v); !slices.Equal(log, again) {
+		if twice && !slices.Equal(log, g.Log(v)) {
 			return nil, fmt.Errorf("Log(%d) differs from one call to the next", v)
 		}
 		s.views = append(s.views, view)
@@ -249,7 +250,7 @@ func snapshot(g engine.Game) (*state, error) {
 
 // diff says how g differs from s; "" if it does not.
 func (s *state) diff(g engine.Game) string {
-	t, err := snapshot(g)
+	t, err := snapshot(g, false)
 	switch {
 	case err != nil:
 		return err.Error()
