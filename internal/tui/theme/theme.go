@@ -3,7 +3,9 @@ package theme
 import "charm.land/lipgloss/v2"
 
 // Styles are the shared text styles. Bubble Tea downsamples the colours to
-// what each player's terminal supports.
+// what each player's terminal supports, and drops them for NO_COLOR: no
+// style may carry meaning by colour alone, so every coloured thing also has
+// a letter, a mark or a word.
 type Styles struct {
 	Title  lipgloss.Style // screen headings
 	Text   lipgloss.Style // ordinary text
@@ -11,16 +13,77 @@ type Styles struct {
 	Error  lipgloss.Style // a problem the player can fix
 	Help   lipgloss.Style // the key help line
 	Name   lipgloss.Style // a player's name
+
+	Heading  lipgloss.Style // a panel's heading
+	Selected lipgloss.Style // the row or item under the cursor
+	Notice   lipgloss.Style // news for this player (your turn, an invite code)
+	Empty    lipgloss.Style // an empty board cell
+	Lone     lipgloss.Style // a tile in no chain
+	Rack     lipgloss.Style // the player's own tiles marked on the board
+
+	chains  map[string]lipgloss.Style
+	palette [7]lipgloss.Style
+	dark    bool
 }
 
-// DefaultStyles returns the house styles.
-func DefaultStyles() Styles {
-	return Styles{
-		Title:  lipgloss.NewStyle().Bold(true).Foreground(lipgloss.Color("#E8B04B")),
-		Text:   lipgloss.NewStyle(),
-		Subtle: lipgloss.NewStyle().Foreground(lipgloss.Color("245")),
-		Error:  lipgloss.NewStyle().Foreground(lipgloss.Color("#FF5F5F")),
-		Help:   lipgloss.NewStyle().Foreground(lipgloss.Color("241")),
-		Name:   lipgloss.NewStyle().Bold(true).Foreground(lipgloss.Color("#5FAFFF")),
+// DefaultStyles returns the house styles for a dark terminal.
+func DefaultStyles() Styles { return New(true) }
+
+// New returns the house styles for a dark or a light terminal background.
+// Board colours are backgrounds with a fixed foreground, from the xterm
+// 256-colour cube, so they look the same on either.
+func New(dark bool) Styles {
+	ld := lipgloss.LightDark(dark)
+	s := Styles{
+		Title:    lipgloss.NewStyle().Bold(true).Foreground(ld(lipgloss.Color("#9A6700"), lipgloss.Color("#E8B04B"))),
+		Text:     lipgloss.NewStyle(),
+		Subtle:   lipgloss.NewStyle().Foreground(lipgloss.Color("245")),
+		Error:    lipgloss.NewStyle().Foreground(ld(lipgloss.Color("#D70000"), lipgloss.Color("#FF5F5F"))),
+		Help:     lipgloss.NewStyle().Foreground(ld(lipgloss.Color("243"), lipgloss.Color("241"))),
+		Name:     lipgloss.NewStyle().Bold(true).Foreground(ld(lipgloss.Color("#005FAF"), lipgloss.Color("#5FAFFF"))),
+		Heading:  lipgloss.NewStyle().Bold(true),
+		Selected: lipgloss.NewStyle().Reverse(true),
+		Notice:   lipgloss.NewStyle().Bold(true).Foreground(ld(lipgloss.Color("#AF5F00"), lipgloss.Color("#FFD75F"))),
+		Empty:    lipgloss.NewStyle().Foreground(ld(lipgloss.Color("250"), lipgloss.Color("239"))),
+		Lone:     cell("250", "16"),
+		Rack:     lipgloss.NewStyle().Bold(true).Foreground(ld(lipgloss.Color("#005FAF"), lipgloss.Color("#5FAFFF"))),
+		dark:     dark,
 	}
+	// The board's colours follow the physical game where a chain has one.
+	s.chains = map[string]lipgloss.Style{
+		"Worldwide":   cell("94", "231"),  // brown
+		"Sackson":     cell("160", "231"), // red
+		"Luxor":       cell("160", "231"), // red
+		"Festival":    cell("28", "231"),  // green
+		"Imperial":    cell("205", "16"),  // pink
+		"American":    cell("25", "231"),  // blue
+		"Continental": cell("37", "16"),   // teal
+		"Tower":       cell("220", "16"),  // yellow
+		"Wilton":      cell("97", "231"),  // purple
+		"Sharedon":    cell("208", "16"),  // orange
+	}
+	for i, bg := range [...]string{"94", "160", "28", "205", "25", "37", "220"} {
+		fg := "231"
+		if bg == "205" || bg == "37" || bg == "220" {
+			fg = "16"
+		}
+		s.palette[i] = cell(bg, fg)
+	}
+	return s
+}
+
+func cell(bg, fg string) lipgloss.Style {
+	return lipgloss.NewStyle().Background(lipgloss.Color(bg)).Foreground(lipgloss.Color(fg)).Bold(true)
+}
+
+// Dark reports whether the styles are for a dark background.
+func (s Styles) Dark() bool { return s.dark }
+
+// Chain returns the style of a chain's board cells and labels, by its name,
+// or by its index i in the rule set for a chain the theme does not know.
+func (s Styles) Chain(name string, i int) lipgloss.Style {
+	if st, ok := s.chains[name]; ok {
+		return st
+	}
+	return s.palette[((i%len(s.palette))+len(s.palette))%len(s.palette)]
 }
