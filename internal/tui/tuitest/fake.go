@@ -1,0 +1,179 @@
+package tuitest
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"hotels/internal/engine"
+	"hotels/internal/engine/acquire"
+	"hotels/internal/rooms"
+	"hotels/internal/store"
+)
+
+// calls records what a screen asked a fake for, one line a call.
+type calls struct {
+	mu    sync.Mutex
+	lines []string
+	fail  map[string]error
+}
+
+func (c *calls) record(method string, args ...any) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	line := method
+	if len(args) > 0 {
+		line += " " + strings.TrimSpace(fmt.Sprintln(args...))
+	}
+	c.lines = append(c.lines, line)
+	return c.fail[method]
+}
+
+// Calls returns the calls so far, as "Act play 6D" or "Kick 2".
+func (c *calls) Calls() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]string(nil), c.lines...)
+}
+
+// Fail makes every later call of method return err (nil to stop).
+func (c *calls) Fail(method string, err error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.fail == nil {
+		c.fail = map[string]error{}
+	}
+	c.fail[method] = err
+}
+
+// Table is a fake room: it records each call with its arguments (the
+// player left out) and returns the error set with Fail. Subscribe hands
+// out Feed.
+type Table struct {
+	calls
+	Feed chan *rooms.Snapshot
+}
+
+// NewTable returns a Table whose feed holds snap, if not nil.
+func NewTable(snap *rooms.Snapshot) *Table {
+	t := &Table{Feed: make(chan *rooms.Snapshot, 1)}
+	if snap != nil {
+		t.Feed <- snap
+	}
+	return t
+}
+
+// Subscribe returns Feed.
+func (t *Table) Subscribe(_ context.Context, _ rooms.Player) (<-chan *rooms.Snapshot, func(), error) {
+	if err := t.record("Subscribe"); err != nil {
+		return nil, nil, err
+	}
+	return t.Feed, func() { t.record("Stop") }, nil
+}
+
+// Sit records a Sit.
+func (t *Table) Sit(_ context.Context, _ rooms.Player) error { return t.record("Sit") }
+
+// Stand records a Stand.
+func (t *Table) Stand(_ context.Context, _ rooms.Player) error { return t.record("Stand") }
+
+// AddBot records an AddBot.
+func (t *Table) AddBot(_ context.Context, _ rooms.Player) error { return t.record("AddBot") }
+
+// Kick records a Kick of a seat, numbered from 0.
+func (t *Table) Kick(_ context.Context, _ rooms.Player, seat int) error {
+	return t.record("Kick", seat)
+}
+
+// Start records a Start.
+func (t *Table) Start(_ context.Context, _ rooms.Player) error { return t.record("Start") }
+
+// Act records an action's text.
+func (t *Table) Act(_ context.Context, _ rooms.Player, text string) error {
+	return t.record("Act", text)
+}
+
+// Chat records a chat message.
+func (t *Table) Chat(_ context.Context, _ rooms.Player, text string) error {
+	return t.record("Chat", text)
+}
+
+// Lobby is a real lobby hosting Acquire, with games saved in memory and
+// no timers firing, that records each call and returns the error set with
+// Fail instead of calling through. Subscribe hands out Feed, so that a
+// test decides what the lobby screen shows.
+type Lobby struct {
+	calls
+	*rooms.Lobby
+	Feed chan *rooms.LobbySnapshot
+}
+
+// NewLobby returns a Lobby whose feed holds snap, if not nil. The lobby is
+// closed when the test ends.
+func NewLobby(t testing.TB, snap *rooms.LobbySnapshot) *Lobby {
+	l := &Lobby{
+		Lobby: rooms.NewLobby(rooms.Config{
+			Journal: &journal{},
+			Kinds:   []engine.Kind{acquire.Kind},
+			After:   func(time.Duration, func()) func() bool { return func() bool { return false } },
+			Log:     slog.New(slog.DiscardHandler),
+		}),
+		Feed: make(chan *rooms.LobbySnapshot, 1),
+	}
+	t.Cleanup(func() { l.Lobby.Close("") })
+	if snap != nil {
+		l.Feed <- snap
+	}
+	return l
+}
+
+// Subscribe returns Feed.
+func (l *Lobby) Subscribe() (<-chan *rooms.LobbySnapshot, func()) {
+	l.record("Subscribe")
+	return l.Feed, func() { l.record("Stop") }
+}
+
+// Create records the settings of a new room and opens it.
+func (l *Lobby) Create(ctx context.Context, host rooms.Player, s rooms.Settings) (*rooms.Room, error) {
+	if err := l.record("Create", fmt.Sprintf("rules=%s seats=%d options=%s private=%t", s.Rules, s.Seats, strings.Join(s.Options, ","), s.Private)); err != nil {
+		return nil, err
+	}
+	return l.Lobby.Create(ctx, host, s)
+}
+
+// QuickPlay records a quick play and seats p.
+func (l *Lobby) QuickPlay(ctx context.Context, p rooms.Player) (*rooms.Room, error) {
+	if err := l.record("QuickPlay"); err != nil {
+		return nil, err
+	}
+	return l.Lobby.QuickPlay(ctx, p)
+}
+
+// Room records a look-up by ID or invite code.
+func (l *Lobby) Room(idOrCode string) (*rooms.Room, error) {
+	if err := l.record("Room", idOrCode); err != nil {
+		return nil, err
+	}
+	return l.Lobby.Room(idOrCode)
+}
+
+// journal keeps games in memory.
+type journal struct {
+	mu    sync.Mutex
+	games int
+}
+
+func (j *journal) CreateGame(context.Context, store.NewGame) (store.GameID, error) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	j.games++
+	return store.GameID(j.games), nil
+}
+
+func (j *journal) AppendAction(context.Context, store.GameID, int, string) error { return nil }
+func (j *journal) FinishGame(context.Context, store.GameID, string) error        { return nil }
+func (j *journal) SetStatus(context.Context, store.GameID, store.Status) error   { return nil }

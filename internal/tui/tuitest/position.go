@@ -1,0 +1,198 @@
+package tuitest
+
+import (
+	"bufio"
+	"bytes"
+	"embed"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"hotels/internal/engine"
+	"hotels/internal/engine/acquire"
+	"hotels/internal/rooms"
+)
+
+//go:embed records/*.txt
+var records embed.FS
+
+// Position is a game replayed from a record up to a marked line, with the
+// events of its last actions as each seat and a watcher read them.
+type Position struct {
+	Game *acquire.Game
+	// logs[0] is what a watcher read, logs[1+seat] what a seat read.
+	logs [][]string
+}
+
+// logKeep is how many event lines a Position keeps, as a room does.
+const logKeep = 30
+
+// FourSeat replays records/fourseat.txt (alice, bob, carol and dave, modern
+// rules) up to the line marked `# mark`: "found" (alice names a chain),
+// "dispose" (alice disposes of 7 Sackson shares, Tower surviving), "play"
+// (alice plays a tile), "buy" (alice buys) or "over". options are added to
+// the record's, as `holdings=hidden`.
+func FourSeat(t testing.TB, mark string, options ...string) *Position {
+	t.Helper()
+	p, err := replay("records/fourseat.txt", mark, options)
+	if err != nil {
+		t.Fatalf("tuitest: replay fourseat.txt to %q: %v", mark, err)
+	}
+	return p
+}
+
+func replay(path, mark string, options []string) (*Position, error) {
+	text, err := records.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	stop := 0
+	sc := bufio.NewScanner(bytes.NewReader(text))
+	for n := 1; sc.Scan(); n++ {
+		if strings.TrimSpace(sc.Text()) == "# "+mark {
+			stop = n
+		}
+	}
+	if stop == 0 {
+		return nil, fmt.Errorf("no line `# %s`", mark)
+	}
+	rec, err := engine.ReadRecord(bytes.NewReader(text))
+	if err != nil {
+		return nil, err
+	}
+	var header, actions []engine.Line
+	for _, l := range rec.Lines {
+		switch l.Fields[0] {
+		case "rules", "option", "seat", "bag", "stock":
+			header = append(header, l)
+			if l.Fields[0] == "rules" {
+				for _, o := range options {
+					header = append(header, engine.Line{Num: l.Num, Fields: []string{"option", o}})
+				}
+			}
+		default:
+			if l.Num < stop {
+				actions = append(actions, l)
+			}
+		}
+	}
+	rp, err := acquire.ReadRecord(&engine.Record{Game: rec.Game, Lines: header})
+	if err != nil {
+		return nil, err
+	}
+	g := rp.Game
+	seats := g.Seats()
+	p := &Position{Game: g, logs: make([][]string, 1+len(seats))}
+	for i := range p.logs {
+		p.logs[i] = []string{"the game starts: " + seats[0] + " plays first"}
+	}
+	for _, l := range actions {
+		seat := -1
+		for i, name := range seats {
+			if name == l.Fields[0] {
+				seat = i
+			}
+		}
+		a, err := g.ParseAction(engine.Seat(seat), strings.Join(l.Fields[1:], " "))
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %w", l.Num, err)
+		}
+		if err := g.Apply(engine.Seat(seat), a); err != nil {
+			return nil, fmt.Errorf("line %d: %w", l.Num, err)
+		}
+		for i := range p.logs {
+			p.logs[i] = append(p.logs[i], g.Log(engine.Seat(i-1))...)
+			p.logs[i] = p.logs[i][max(0, len(p.logs[i])-logKeep):]
+		}
+	}
+	return p, nil
+}
+
+// View returns the game as viewer sees it.
+func (p *Position) View(viewer engine.Seat) *acquire.View { return p.Game.ViewFor(viewer) }
+
+// Log returns the recent events as viewer read them, oldest first.
+func (p *Position) Log(viewer engine.Seat) []string {
+	return append([]string(nil), p.logs[viewer+1]...)
+}
+
+// Room is the room every fixture snapshot is in.
+var Room = rooms.Info{
+	ID: "k3vq", Name: "alice's table", Host: "alice",
+	Game: "Acquire", Rules: "modern", Seats: 4, Taken: 4, Watchers: 1,
+	Status: rooms.Playing,
+}
+
+// Chat is the chat every fixture snapshot carries.
+var Chat = []rooms.ChatLine{
+	{At: time.Date(2026, 5, 1, 20, 1, 0, 0, time.UTC), From: "bob", Text: "good luck, all"},
+	{At: time.Date(2026, 5, 1, 20, 9, 0, 0, time.UTC), From: "carol", Text: "that Tower is getting big"},
+	{At: time.Date(2026, 5, 1, 20, 12, 0, 0, time.UTC), From: "dave", Text: "someone merge Continental before it is safe, please"},
+}
+
+// Snapshot returns the room holding p's game as viewer sees it: alice
+// hosts, dave is a bot and bob is away.
+func (p *Position) Snapshot(viewer engine.Seat) *rooms.Snapshot {
+	info := Room
+	info.Options = p.Game.Options().List()
+	if p.Game.Over() {
+		info.Status = rooms.Over
+	}
+	s := &rooms.Snapshot{
+		Version: 7, Room: info, You: viewer, Host: viewer == 0,
+		Game: p.View(viewer), Turn: engine.Watcher,
+		Log: p.Log(viewer), Chat: Chat,
+	}
+	if t, ok := p.Game.ToMove(); ok {
+		s.Turn = t
+	}
+	for i, name := range p.Game.Seats() {
+		st := rooms.SeatInfo{Name: name, State: rooms.SeatReady, Host: i == 0}
+		switch name {
+		case "bob":
+			st.State = rooms.SeatAway
+		case "dave":
+			st.State = rooms.SeatBot
+		}
+		s.Seats = append(s.Seats, st)
+	}
+	return s
+}
+
+// Waiting returns a private four-seat room waiting for its last player, as
+// viewer sees it: alice hosts, bob is away, bot1 is a bot, seat 4 is free.
+func Waiting(viewer engine.Seat) *rooms.Snapshot {
+	info := Room
+	info.Status, info.Taken, info.Private = rooms.Waiting, 3, true
+	s := &rooms.Snapshot{
+		Version: 3, Room: info, You: viewer, Host: viewer == 0, Turn: engine.Watcher,
+		Seats: []rooms.SeatInfo{
+			{Name: "alice", State: rooms.SeatReady, Host: true},
+			{Name: "bob", State: rooms.SeatAway},
+			{Name: "bot1", State: rooms.SeatBot},
+			{State: rooms.SeatEmpty},
+		},
+		Log:  []string{"bob sits down", "bot1 (bot) sits down", "bob is away"},
+		Chat: Chat[:1],
+	}
+	if viewer >= 0 {
+		s.Code = "x7hm2p"
+	}
+	return s
+}
+
+// LobbySnapshot is a lobby with rooms in each state and a few people online.
+func LobbySnapshot() *rooms.LobbySnapshot {
+	return &rooms.LobbySnapshot{
+		Version: 12,
+		Rooms: []rooms.Info{
+			{ID: "b2rt", Name: "erin's table", Host: "erin", Game: "Acquire", Rules: "modern", Seats: 4, Taken: 2, Status: rooms.Waiting},
+			{ID: "h8km", Name: "friday night", Host: "frank", Game: "Acquire", Rules: "classic", Seats: 3, Taken: 1, Status: rooms.Waiting},
+			{ID: "k3vq", Name: "alice's table", Host: "alice", Game: "Acquire", Rules: "modern", Options: []string{"holdings=hidden"}, Seats: 4, Taken: 4, Watchers: 2, Status: rooms.Playing},
+			{ID: "p4zz", Name: "grace's table", Host: "grace", Game: "Acquire", Rules: "modern", Options: []string{"hand=redraw"}, Seats: 6, Taken: 6, Status: rooms.Playing},
+			{ID: "w9aa", Name: "heidi's table", Host: "heidi", Game: "Acquire", Rules: "modern", Seats: 2, Taken: 2, Status: rooms.Over},
+		},
+		Online: []string{"alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan"},
+	}
+}
