@@ -1,0 +1,66 @@
+package board_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"hotels/internal/engine/acquire"
+	"hotels/internal/tui/board"
+	"hotels/internal/tui/theme"
+	"hotels/internal/tui/tuitest"
+)
+
+// Without colour the board still tells every cell apart: it reads the same
+// as the engine's own picture of it (A1: columns 1–12, rows A–I).
+func TestBoardReadsWithoutColour(t *testing.T) {
+	for _, mark := range []string{"found", "play", "over"} {
+		g := tuitest.FourSeat(t, mark).Game
+		m := board.New(theme.DefaultStyles())
+		m.SetGame(g.ViewFor(-1))
+		lines := strings.Split(ansi.Strip(m.View()), "\n")
+		if len(lines) != board.Height {
+			t.Fatalf("%s: %d lines, want %d", mark, len(lines), board.Height)
+		}
+		if want := "   1  2  3  4  5  6  7  8  9 10 11 12"; lines[0] != want {
+			t.Errorf("%s: header %q, want %q", mark, lines[0], want)
+		}
+		picture := strings.Split(strings.TrimSpace(acquire.Picture(g.Board(), g.Rules())), "\n")
+		for r, line := range lines[1:] {
+			var got strings.Builder
+			for c := range acquire.Cols {
+				cell := []rune(line[2:])[c*board.CellWidth+1]
+				if cell == '·' {
+					cell = '.'
+				}
+				got.WriteRune(cell)
+			}
+			if got.String() != picture[r] {
+				t.Errorf("%s: row %c reads %q, want %q", mark, 'A'+r, got.String(), picture[r])
+			}
+		}
+	}
+}
+
+// The viewer's tiles are marked, the chosen one in brackets; a watcher
+// sees no marks.
+func TestBoardMarksRack(t *testing.T) {
+	p := tuitest.FourSeat(t, "play")
+	v := p.View(0)
+	m := board.New(theme.DefaultStyles())
+	m.SetGame(v)
+	m.Select(v.Rack[1].Tile)
+	text := ansi.Strip(m.View())
+	if got := strings.Count(text, "+"); got != len(v.Rack) {
+		t.Errorf("%d tiles marked, want the %d of the rack:\n%s", got, len(v.Rack), text)
+	}
+	if !strings.Contains(text, "[+]") {
+		t.Errorf("chosen tile not in brackets:\n%s", text)
+	}
+	m.SetGame(p.View(-1))
+	m.Select(acquire.NoTile)
+	if text := ansi.Strip(m.View()); strings.ContainsAny(text, "+[") {
+		t.Errorf("watcher's board has marks:\n%s", text)
+	}
+}

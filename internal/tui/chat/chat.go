@@ -1,0 +1,130 @@
+package chat
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"hotels/internal/rooms"
+	"hotels/internal/sanitize"
+	"hotels/internal/tui/theme"
+)
+
+// SendMsg carries a message the player typed and confirmed.
+type SendMsg struct {
+	Text string
+}
+
+// Model is the chat pane.
+type Model struct {
+	input  textinput.Model
+	keys   KeyMap
+	styles theme.Styles
+	lines  []rooms.ChatLine
+	width  int
+	height int
+}
+
+// New returns a closed chat pane.
+func New(styles theme.Styles) Model {
+	in := textinput.New()
+	in.Prompt = "say: "
+	in.Placeholder = "a message for the table"
+	in.CharLimit = rooms.MaxChat
+	// ctrl+v reads the clipboard of the machine running the program: the
+	// server's. Terminal paste still arrives as a tea.PasteMsg.
+	in.KeyMap.Paste.SetEnabled(false)
+	m := Model{input: in, keys: DefaultKeyMap()}
+	m.SetStyles(styles)
+	return m
+}
+
+// SetStyles changes the pane's styles.
+func (m *Model) SetStyles(s theme.Styles) {
+	m.styles = s
+	st := textinput.DefaultStyles(s.Dark())
+	// A blinking cursor would redraw every player's screen twice a second
+	// over SSH, for nothing.
+	st.Cursor.Blink = false
+	m.input.SetStyles(st)
+}
+
+// SetSize sets the pane's width and height in cells; the input, when open,
+// takes its last line.
+func (m *Model) SetSize(width, height int) {
+	m.width, m.height = width, height
+	m.input.SetWidth(max(1, width-utf8.RuneCountInString(m.input.Prompt)-1))
+}
+
+// SetLines replaces the messages shown, oldest first.
+func (m *Model) SetLines(lines []rooms.ChatLine) { m.lines = lines }
+
+// Open focuses the input.
+func (m *Model) Open() tea.Cmd { return m.input.Focus() }
+
+// Focused reports whether the input is open and takes the keys.
+func (m Model) Focused() bool { return m.input.Focused() }
+
+// KeyMap returns the keys of the open input, for the parent's help line.
+func (m Model) KeyMap() KeyMap { return m.keys }
+
+// Update handles keys while the input is open: enter sends a SendMsg and
+// closes it, esc closes it and keeps the draft.
+func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	if !m.input.Focused() {
+		return m, nil
+	}
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		switch {
+		case key.Matches(k, m.keys.Send):
+			text := strings.TrimSpace(m.input.Value())
+			m.input.Reset()
+			m.input.Blur()
+			if text == "" {
+				return m, nil
+			}
+			return m, func() tea.Msg { return SendMsg{Text: text} }
+		case key.Matches(k, m.keys.Cancel):
+			m.input.Blur()
+			return m, nil
+		}
+	}
+	var cmd tea.Cmd
+	m.input, cmd = m.input.Update(msg)
+	return m, cmd
+}
+
+// View draws the newest messages that fit, wrapped to the pane, and the
+// input below them while it is open.
+func (m Model) View() string {
+	if m.width <= 0 || m.height <= 0 {
+		return ""
+	}
+	room := m.height
+	if m.input.Focused() {
+		room--
+	}
+	var out []string
+	if len(m.lines) == 0 && !m.input.Focused() {
+		out = append(out, m.styles.Subtle.Render("No chat yet."))
+	}
+	for i := len(m.lines) - 1; i >= 0 && len(out) < room; i-- {
+		l := m.lines[i]
+		text := m.styles.Name.Render(sanitize.Line(l.From)) + ": " + sanitize.Line(l.Text)
+		wrapped := strings.Split(ansi.Wrap(text, m.width, ""), "\n")
+		for j := len(wrapped) - 1; j >= 0 && len(out) < room; j-- {
+			out = append(out, wrapped[j])
+		}
+	}
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	if m.input.Focused() {
+		out = append(out, m.input.View())
+	}
+	return strings.Join(out, "\n")
+}
