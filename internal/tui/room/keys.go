@@ -1,0 +1,153 @@
+package room
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"hotels/internal/engine/acquire"
+	"hotels/internal/rooms"
+)
+
+// waitingKey handles a key in the waiting room.
+func (m Model) waitingKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
+	if m.kicking {
+		m.kicking = false
+		return m.kickSeat(k)
+	}
+	if m, cmd, ok := m.common(k, true); ok {
+		return m, cmd
+	}
+	p, host := m.player, m.snap.Host
+	switch {
+	case key.Matches(k, m.keys.Leave):
+		if !m.seated() {
+			return m, m.leave("")
+		}
+		m.busy = true
+		ctx, table, leave := m.ctx, m.table, m.leave("")
+		return m, func() tea.Msg {
+			if err := table.Stand(ctx, p); err != nil && !errors.Is(err, rooms.ErrNotSeated) {
+				return doneMsg{err: err}
+			}
+			return leave()
+		}
+	case key.Matches(k, m.keys.AddBot):
+		if !host {
+			m.say(onlyHost("adds bots"), true)
+			return m, nil
+		}
+		return m.request("", func(ctx context.Context) error { return m.table.AddBot(ctx, p) })
+	case key.Matches(k, m.keys.Kick):
+		if !host {
+			m.say(onlyHost("removes players"), true)
+			return m, nil
+		}
+		m.kicking = true
+		m.say(fmt.Sprintf("Kick which seat? Press 1–%d; any other key cancels.", len(m.snap.Seats)), false)
+		return m, nil
+	case key.Matches(k, m.keys.Start):
+		switch {
+		case !host:
+			m.say(onlyHost("starts the game"), true)
+			return m, nil
+		case m.freeSeats() > 0:
+			m.say("Every seat must be filled first: wait for players, or press b to add a bot.", true)
+			return m, nil
+		}
+		return m.request("", func(ctx context.Context) error { return m.table.Start(ctx, p) })
+	case key.Matches(k, m.keys.Sit):
+		switch {
+		case m.seated():
+			m.say("You already have a seat.", true)
+			return m, nil
+		case m.freeSeats() == 0:
+			m.say("Every seat is taken: you can watch.", true)
+			return m, nil
+		}
+		return m.request("You sit down.", func(ctx context.Context) error { return m.table.Sit(ctx, p) })
+	}
+	return m, nil
+}
+
+func onlyHost(what string) string {
+	return "Only the host " + what + "."
+}
+
+// kickSeat kicks the seat whose number k is.
+func (m Model) kickSeat(k tea.KeyPressMsg) (Model, tea.Cmd) {
+	n := len(m.snap.Seats)
+	if len(k.Text) != 1 || k.Text[0] < '1' || int(k.Text[0]-'0') > n {
+		m.say("No one kicked.", false)
+		return m, nil
+	}
+	seat := int(k.Text[0] - '1')
+	st := m.snap.Seats[seat]
+	switch {
+	case st.State == rooms.SeatEmpty:
+		m.say(fmt.Sprintf("Seat %d is empty.", seat+1), true)
+		return m, nil
+	case seat == int(m.snap.You):
+		m.say("You cannot kick yourself: press l to leave.", true)
+		return m, nil
+	}
+	p := m.player
+	return m.request(fmt.Sprintf("%s leaves the table.", st.Name), func(ctx context.Context) error {
+		return m.table.Kick(ctx, p, seat)
+	})
+}
+
+// freeSeats counts the empty seats.
+func (m Model) freeSeats() int {
+	n := 0
+	for _, st := range m.snap.Seats {
+		if st.State == rooms.SeatEmpty {
+			n++
+		}
+	}
+	return n
+}
+
+// finalKey handles a key on the final standings.
+func (m Model) finalKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
+	if m, cmd, ok := m.common(k, true); ok {
+		return m, cmd
+	}
+	if key.Matches(k, m.keys.Leave) {
+		return m, m.leave("")
+	}
+	return m, nil
+}
+
+// gameKey handles a key during the game; leaving is whether esc was
+// pressed just before.
+func (m Model) gameKey(k tea.KeyPressMsg, leaving bool) (Model, tea.Cmd) {
+	mine := m.myDecision()
+	if mine {
+		if m, cmd, ok := m.decide(k); ok {
+			return m, cmd
+		}
+	}
+	// t is a chain's letter or a dispose key while the player decides.
+	if m, cmd, ok := m.common(k, !mine); ok {
+		return m, cmd
+	}
+	switch {
+	case key.Matches(k, m.keys.Back):
+		if !m.seated() || leaving {
+			return m, m.leave("")
+		}
+		m.leaving = true
+		m.say("Leave the table? The autopilot plays for you if you do not come back soon. Press esc again to leave.", true)
+	case !m.seated() && k.Text != "":
+		m.say("You are watching: the players decide. Press / to chat, esc to leave.", false)
+	case !mine && k.Text != "" || key.Matches(k, m.keys.Confirm):
+		m.say(fmt.Sprintf("Not your decision: %s.", m.game.Due), false)
+	case mine && m.game.Phase == acquire.PhasePlay && k.Text != "":
+		m.say("Type a tile from your rack, like "+m.game.Rack[0].Tile.String()+", or choose one with ↑↓, then press enter.", true)
+	}
+	return m, nil
+}

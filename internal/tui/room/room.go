@@ -1,0 +1,321 @@
+package room
+
+import (
+	"context"
+	"sync"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"hotels/internal/engine/acquire"
+	"hotels/internal/rooms"
+	"hotels/internal/tui/board"
+	"hotels/internal/tui/chat"
+	"hotels/internal/tui/theme"
+)
+
+// Table is what the screen needs of a room; *rooms.Room is one.
+type Table interface {
+	Subscribe(ctx context.Context, p rooms.Player) (<-chan *rooms.Snapshot, func(), error)
+	Sit(ctx context.Context, p rooms.Player) error
+	Stand(ctx context.Context, p rooms.Player) error
+	AddBot(ctx context.Context, p rooms.Player) error
+	Kick(ctx context.Context, p rooms.Player, seat int) error
+	Start(ctx context.Context, p rooms.Player) error
+	Act(ctx context.Context, p rooms.Player, text string) error
+	Chat(ctx context.Context, p rooms.Player, text string) error
+}
+
+var _ Table = (*rooms.Room)(nil)
+
+// LeaveMsg tells the parent that the player left the room, or that the
+// room let them go (closed, kicked); Notice says why, if the room said.
+type LeaveMsg struct {
+	Notice string
+}
+
+// SnapshotMsg delivers a room snapshot. The screen's subscription sends
+// them; a test may send one itself.
+type SnapshotMsg struct {
+	Snapshot *rooms.Snapshot
+	sub      *subscription
+}
+
+// Messages owned by the screen.
+type (
+	subscribedMsg struct {
+		sub *subscription
+		err error
+	}
+	// doneMsg is the room's answer to a request: what was asked, in the
+	// words of the status line, and the error if it was refused.
+	doneMsg struct {
+		what string
+		err  error
+	}
+)
+
+// subscription is one Subscribe: its mailbox, and how to end it.
+type subscription struct {
+	ch     <-chan *rooms.Snapshot
+	ctx    context.Context
+	cancel context.CancelFunc
+	stop   func()
+	once   sync.Once
+}
+
+// wait delivers the next snapshot. It returns nil once the subscription or
+// the session ends, so no goroutine outlives either.
+func (s *subscription) wait() tea.Cmd {
+	return func() tea.Msg {
+		select {
+		case snap := <-s.ch:
+			if s.ctx.Err() == nil {
+				return SnapshotMsg{Snapshot: snap, sub: s}
+			}
+		case <-s.ctx.Done():
+		}
+		s.end()
+		return nil
+	}
+}
+
+// end ends the subscription; later calls do nothing.
+func (s *subscription) end() {
+	s.once.Do(func() {
+		s.cancel()
+		s.stop()
+	})
+}
+
+// Model is the room screen.
+type Model struct {
+	ctx    context.Context
+	table  Table
+	player rooms.Player
+	id     string // the room's ID, shown until the first snapshot
+
+	styles theme.Styles
+	keys   KeyMap
+	help   help.Model
+	board  board.Model
+	chat   chat.Model
+
+	sub  *subscription
+	snap *rooms.Snapshot
+	game *acquire.View // snap.Game, nil while waiting
+
+	in       input  // the decision being composed
+	status   string // the last answer or problem, in words
+	problem  bool   // status is a problem, not news
+	busy     bool   // a request is on its way
+	kicking  bool   // x was pressed: a seat number is due
+	leaving  bool   // esc was pressed once during the game
+	showHelp bool
+
+	width, height int
+}
+
+// New returns the screen of the room id, reached through table, for player.
+// ctx is the session's: requests and the subscription end with it. Init
+// subscribes.
+func New(ctx context.Context, table Table, id string, player rooms.Player, styles theme.Styles) Model {
+	m := Model{
+		ctx: ctx, table: table, player: player, id: id,
+		keys:  DefaultKeyMap(),
+		help:  help.New(),
+		board: board.New(styles),
+		chat:  chat.New(styles),
+	}
+	m.SetStyles(styles)
+	return m
+}
+
+// SetStyles changes the screen's styles.
+func (m *Model) SetStyles(s theme.Styles) {
+	m.styles = s
+	m.board.SetStyles(s)
+	m.chat.SetStyles(s)
+	m.help.Styles = help.DefaultStyles(s.Dark())
+}
+
+// SetSize tells the screen how much room it has.
+func (m *Model) SetSize(width, height int) {
+	m.width, m.height = width, height
+	m.help.SetWidth(width)
+}
+
+// Init subscribes to the room.
+func (m Model) Init() tea.Cmd {
+	ctx, table, p := m.ctx, m.table, m.player
+	return func() tea.Msg {
+		ch, stop, err := table.Subscribe(ctx, p)
+		if err != nil {
+			return subscribedMsg{err: err}
+		}
+		sctx, cancel := context.WithCancel(ctx)
+		return subscribedMsg{sub: &subscription{ch: ch, ctx: sctx, cancel: cancel, stop: stop}}
+	}
+}
+
+// Update handles keys, snapshots and the room's answers.
+func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case subscribedMsg:
+		if msg.err != nil {
+			notice := "Could not enter room " + m.id + ": " + explain(msg.err)
+			return m, func() tea.Msg { return LeaveMsg{Notice: notice} }
+		}
+		m.sub = msg.sub
+		return m, m.sub.wait()
+	case SnapshotMsg:
+		if msg.sub != nil && msg.sub != m.sub {
+			return m, nil // from a subscription this screen has ended
+		}
+		return m.setSnapshot(msg.Snapshot, msg.sub)
+	case doneMsg:
+		m.busy = false
+		if msg.err != nil {
+			m.say(explain(msg.err), true)
+		} else if msg.what != "" {
+			m.say(msg.what, false)
+		}
+		return m, nil
+	case chat.SendMsg:
+		return m.request("", func(ctx context.Context) error { return m.table.Chat(ctx, m.player, msg.Text) })
+	case tea.KeyPressMsg:
+		return m.key(msg)
+	}
+	var cmd tea.Cmd
+	m.chat, cmd = m.chat.Update(msg)
+	return m, cmd
+}
+
+// setSnapshot shows a new snapshot and re-arms the subscription.
+func (m Model) setSnapshot(snap *rooms.Snapshot, sub *subscription) (Model, tea.Cmd) {
+	if snap == nil {
+		return m, nil
+	}
+	if snap.Closed {
+		notice := snap.Notice
+		if notice == "" {
+			notice = "The room " + m.id + " was closed."
+		}
+		return m, m.leave(notice)
+	}
+	m.snap = snap
+	m.id = snap.Room.ID
+	m.game, _ = snap.Game.(*acquire.View)
+	if m.game != nil && m.game.Viewer != snap.You {
+		m.game = nil // not this viewer's game: draw none rather than someone else's
+	}
+	if snap.Notice != "" {
+		m.say(snap.Notice, false)
+	}
+	m.chat.SetLines(snap.Chat)
+	m.board.SetGame(m.game)
+	m.in = m.in.follow(m.game)
+	m.board.Select(m.in.selected(m))
+	var cmd tea.Cmd
+	if sub != nil {
+		cmd = sub.wait()
+	}
+	return m, cmd
+}
+
+// leave ends the subscription and tells the parent.
+func (m Model) leave(notice string) tea.Cmd {
+	sub := m.sub
+	return func() tea.Msg {
+		if sub != nil {
+			sub.end()
+		}
+		return LeaveMsg{Notice: notice}
+	}
+}
+
+// request runs f against the room in a command; what is the status line's
+// news when the room agrees ("" for none).
+func (m Model) request(what string, f func(ctx context.Context) error) (Model, tea.Cmd) {
+	m.busy = true
+	ctx := m.ctx
+	return m, func() tea.Msg { return doneMsg{what: what, err: f(ctx)} }
+}
+
+// act sends a decision as its action text.
+func (m Model) act(text string) (Model, tea.Cmd) {
+	if m.busy {
+		m.say("Wait a moment: your last move is still on its way.", true)
+		return m, nil
+	}
+	m.say("", false)
+	return m.request("", func(ctx context.Context) error { return m.table.Act(ctx, m.player, text) })
+}
+
+// say sets the status line.
+func (m *Model) say(text string, problem bool) {
+	m.status, m.problem = text, problem
+}
+
+// seated reports whether the player has a seat at the table.
+func (m Model) seated() bool { return m.snap != nil && m.snap.You >= 0 }
+
+// key handles a key press.
+func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
+	if m.chat.Focused() {
+		var cmd tea.Cmd
+		m.chat, cmd = m.chat.Update(k)
+		return m, cmd
+	}
+	if m.showHelp {
+		m.showHelp = false // any key closes the key list
+		return m, nil
+	}
+	if m.snap == nil {
+		if key.Matches(k, m.keys.Back) {
+			return m, m.leave("")
+		}
+		return m, nil
+	}
+	leaving := m.leaving
+	m.leaving = false
+	if m.status != "" && !m.busy {
+		m.say("", false)
+	}
+	switch {
+	case m.game == nil && m.snap.Room.Status == rooms.Waiting:
+		return m.waitingKey(k)
+	case m.game == nil || m.game.Phase == acquire.PhaseOver:
+		return m.finalKey(k)
+	}
+	return m.gameKey(k, leaving)
+}
+
+// common handles the keys every part of the screen shares; ok is false if
+// k is not one of them.
+func (m Model) common(k tea.KeyPressMsg, chatKey bool) (Model, tea.Cmd, bool) {
+	switch {
+	case key.Matches(k, m.keys.Help):
+		m.showHelp = true
+		return m, nil, true
+	case k.String() == "/" || (chatKey && key.Matches(k, m.keys.Chat)):
+		return m, m.chat.Open(), true
+	}
+	return m, nil, false
+}
+
+// View draws the screen for its size.
+func (m Model) View() string {
+	switch {
+	case m.snap == nil:
+		return m.styles.Subtle.Render("Entering room " + m.id + "...")
+	case m.showHelp:
+		return m.helpView()
+	case m.game == nil && m.snap.Room.Status == rooms.Waiting:
+		return m.waitingView()
+	case m.game == nil || m.game.Phase == acquire.PhaseOver:
+		return m.finalView()
+	}
+	return m.gameView()
+}

@@ -1,0 +1,412 @@
+package room_test
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+
+	"hotels/internal/engine"
+	"hotels/internal/rooms"
+	"hotels/internal/tui/room"
+	"hotels/internal/tui/theme"
+	"hotels/internal/tui/tuitest"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+var alice = rooms.Player{ID: 1, Name: "alice"}
+
+// open returns the screen of a fake room showing snap, w×h cells.
+func open(t *testing.T, snap *rooms.Snapshot, w, h int) (room.Model, *tuitest.Table) {
+	t.Helper()
+	table := tuitest.NewTable(nil)
+	m := room.New(context.Background(), table, "k3vq", alice, theme.DefaultStyles())
+	m.SetSize(w, h)
+	m, _ = m.Update(room.SnapshotMsg{Snapshot: snap})
+	return m, table
+}
+
+// render writes s through a colour profile, as a session's terminal would
+// receive it: NoTTY leaves plain text.
+func render(s string, p colorprofile.Profile) string {
+	var b bytes.Buffer
+	w := &colorprofile.Writer{Forward: &b, Profile: p}
+	if _, err := w.WriteString(s); err != nil {
+		panic(err)
+	}
+	return b.String()
+}
+
+var sizes = [][2]int{{80, 24}, {120, 40}}
+
+// goldenSizes renders the screen at both sizes and compares each with
+// testdata/<TestName>/<W>x<H>.golden.
+func goldenSizes(t *testing.T, snap func() *rooms.Snapshot, keys string) {
+	t.Helper()
+	for _, size := range sizes {
+		m, _ := open(t, snap(), size[0], size[1])
+		m = press(m, keys)
+		golden(t, fmt.Sprintf("%dx%d", size[0], size[1]), render(m.View(), colorprofile.NoTTY))
+	}
+}
+
+// golden compares got with testdata/<TestName>/<name>.golden, rewriting it
+// under -update. A view never has more lines than the screen.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", t.Name(), name+".golden")
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("view differs from %s:\ngot:\n%s\nwant:\n%s", path, got, want)
+	}
+}
+
+// keyOf turns a key name into a key press: "enter", "esc", "backspace",
+// "up", "down", "left", "right", or a character.
+func keyOf(name string) tea.KeyPressMsg {
+	switch name {
+	case "enter":
+		return tea.KeyPressMsg{Code: tea.KeyEnter}
+	case "esc":
+		return tea.KeyPressMsg{Code: tea.KeyEscape}
+	case "backspace":
+		return tea.KeyPressMsg{Code: tea.KeyBackspace}
+	case "up":
+		return tea.KeyPressMsg{Code: tea.KeyUp}
+	case "down":
+		return tea.KeyPressMsg{Code: tea.KeyDown}
+	case "left":
+		return tea.KeyPressMsg{Code: tea.KeyLeft}
+	case "right":
+		return tea.KeyPressMsg{Code: tea.KeyRight}
+	}
+	r := []rune(name)[0]
+	return tea.KeyPressMsg{Code: r, Text: name}
+}
+
+// press sends keys, space separated, running every command they return as
+// the program would and feeding their messages back.
+func press(m room.Model, keys string) room.Model {
+	for _, k := range strings.Fields(keys) {
+		var cmd tea.Cmd
+		m, cmd = m.Update(keyOf(k))
+		m = run(m, cmd)
+	}
+	return m
+}
+
+// run executes cmd and the commands that follow from it. Snapshots come
+// only from SnapshotMsg sent by the test, so no command here waits.
+func run(m room.Model, cmd tea.Cmd) room.Model {
+	for cmd != nil {
+		msg := cmd()
+		if batch, ok := msg.(tea.BatchMsg); ok {
+			for _, c := range batch {
+				m = run(m, c)
+			}
+			return m
+		}
+		if msg == nil {
+			return m
+		}
+		m, cmd = m.Update(msg)
+	}
+	return m
+}
+
+func TestWaitingView(t *testing.T) {
+	goldenSizes(t, func() *rooms.Snapshot { return tuitest.Waiting(0) }, "")
+}
+
+func TestGameView(t *testing.T) {
+	goldenSizes(t, func() *rooms.Snapshot { return tuitest.FourSeat(t, "play").Snapshot(0) }, "down")
+}
+
+func TestBuyView(t *testing.T) {
+	goldenSizes(t, func() *rooms.Snapshot { return tuitest.FourSeat(t, "buy").Snapshot(0) }, "t t")
+}
+
+func TestDisposeView(t *testing.T) {
+	goldenSizes(t, func() *rooms.Snapshot { return tuitest.FourSeat(t, "dispose").Snapshot(0) }, "s s t t")
+}
+
+func TestFoundView(t *testing.T) {
+	goldenSizes(t, func() *rooms.Snapshot { return tuitest.FourSeat(t, "found").Snapshot(0) }, "right")
+}
+
+func TestWatcherView(t *testing.T) {
+	goldenSizes(t, func() *rooms.Snapshot { return tuitest.FourSeat(t, "play").Snapshot(engine.Watcher) }, "")
+}
+
+func TestHiddenView(t *testing.T) {
+	goldenSizes(t, func() *rooms.Snapshot { return tuitest.FourSeat(t, "play", "holdings=hidden").Snapshot(2) }, "")
+}
+
+func TestFinalView(t *testing.T) {
+	goldenSizes(t, func() *rooms.Snapshot { return tuitest.FourSeat(t, "over").Snapshot(0) }, "")
+}
+
+func TestHelpView(t *testing.T) {
+	goldenSizes(t, func() *rooms.Snapshot { return tuitest.FourSeat(t, "play").Snapshot(0) }, "?")
+}
+
+// One golden in 256 colours catches changes of styling that plain text
+// cannot show.
+func TestGameViewANSI256(t *testing.T) {
+	m, _ := open(t, tuitest.FourSeat(t, "buy").Snapshot(0), 80, 24)
+	m = press(m, "t")
+	golden(t, "80x24", render(m.View(), colorprofile.ANSI256))
+}
+
+// Key sequences make the right action text; bad input explains itself and
+// sends nothing.
+func TestDecisions(t *testing.T) {
+	tests := []struct {
+		name, mark, keys string
+		want             []string // calls made to the room
+		status           string   // in the view afterwards
+	}{
+		{"type a tile column first", "play", "2 I enter", []string{"Act play 2I"}, ""},
+		{"type a tile row first", "play", "D 2 enter", []string{"Act play 2D"}, ""},
+		{"type a tile in lower case", "play", "1 2 g enter", []string{"Act play 12G"}, ""},
+		{"h is a row once typing", "play", "1 0 h backspace b enter", []string{"Act play 10B"}, ""},
+		{"choose with the cursor", "play", "down down enter", []string{"Act play 9B"}, ""},
+		{"choose with hjkl", "play", "j j k l enter", []string{"Act play 9B"}, ""},
+		{"a tile not in the rack", "play", "6 D enter", nil, "6D is not in your rack"},
+		{"not a tile", "play", "1 3 A enter", nil, `"13A" is not a tile`},
+		{"a stray key", "play", "z", nil, "Type a tile from your rack"},
+		{"buy two Tower", "buy", "t t enter", []string{"Act buy Tower Tower"}, ""},
+		{"buy in any case", "buy", "T a enter", []string{"Act buy Tower American"}, ""},
+		{"backspace takes a share back", "buy", "t a backspace t enter", []string{"Act buy Tower Tower"}, ""},
+		{"buy nothing", "buy", "enter", []string{"Act buy"}, ""},
+		{"at most three shares", "buy", "t t t t", nil, "At most 3 shares a turn (A20)"},
+		{"a chain not on the board", "buy", "f", nil, "Festival is not on the board"},
+		{"not a chain's letter", "buy", "q", nil, `"q" is no chain's letter`},
+		{"cannot end yet", "buy", "e", nil, "The end may be declared once"},
+		{"dispose sell 2 trade 4", "dispose", "s s t t enter", []string{"Act dispose Sackson sell 2 trade 4"}, ""},
+		{"dispose with arrows", "dispose", "right right right left up enter", []string{"Act dispose Sackson sell 2 trade 2"}, ""},
+		{"keep them all", "dispose", "enter", []string{"Act dispose Sackson"}, ""},
+		{"cannot sell more than held", "dispose", "t t t s s", nil, "You hold 7 Sackson shares and keep none"},
+		{"found by letter", "found", "t", []string{"Act found Tower"}, ""},
+		{"found by cursor", "found", "right enter", []string{"Act found Festival"}, ""},
+		{"found a chain on the board", "found", "s", nil, "Sackson is already on the board (A12)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m, table := open(t, tuitest.FourSeat(t, tt.mark).Snapshot(0), 80, 24)
+			m = press(m, tt.keys)
+			if got := table.Calls(); !slices.Equal(got, tt.want) {
+				t.Errorf("keys %q: calls %q, want %q", tt.keys, got, tt.want)
+			}
+			view := render(m.View(), colorprofile.NoTTY)
+			if tt.status != "" && !strings.Contains(view, tt.status) {
+				t.Errorf("keys %q: view lacks %q:\n%s", tt.keys, tt.status, view)
+			}
+		})
+	}
+}
+
+// Nobody acts out of turn, and watchers never act.
+func TestNotYourDecision(t *testing.T) {
+	for _, viewer := range []engine.Seat{1, engine.Watcher} {
+		m, table := open(t, tuitest.FourSeat(t, "buy").Snapshot(viewer), 80, 24)
+		m = press(m, "t enter 6 D enter")
+		if got := table.Calls(); len(got) != 0 {
+			t.Errorf("viewer %d: calls %q, want none", viewer, got)
+		}
+		view := render(m.View(), colorprofile.NoTTY)
+		if !strings.Contains(view, "alice is to buy shares") {
+			t.Errorf("viewer %d: view does not say whose decision it is:\n%s", viewer, view)
+		}
+	}
+}
+
+// The room's refusals reach the status line in words: a rule's reason and
+// id, a sentinel's friendly sentence, never a Go error's wording.
+func TestRefusalsInWords(t *testing.T) {
+	tests := []struct {
+		err  error
+		want string
+	}{
+		{&engine.RuleError{Action: "alice buy Tower Tower Tower", Rule: "A20", Reason: "that costs $3000 and you have $2000"}, "That costs $3000 and you have $2000 (A20)."},
+		{fmt.Errorf("rooms: %w", rooms.ErrSaveFailed), "The server could not save that. Nothing changed: try again."},
+		{rooms.ErrNotSeated, "You have no seat at this table"},
+		{context.DeadlineExceeded, "The server did not answer in time."},
+	}
+	for _, tt := range tests {
+		m, table := open(t, tuitest.FourSeat(t, "buy").Snapshot(0), 80, 24)
+		table.Fail("Act", tt.err)
+		m = press(m, "t enter")
+		view := render(m.View(), colorprofile.NoTTY)
+		if !strings.Contains(view, tt.want) {
+			t.Errorf("Act error %v: view lacks %q:\n%s", tt.err, tt.want, view)
+		}
+		if strings.Contains(view, "rooms:") || strings.Contains(view, "context deadline") {
+			t.Errorf("Act error %v: view shows the Go error:\n%s", tt.err, view)
+		}
+	}
+}
+
+// The host's keys: add a bot, kick seat 2, start only once every seat is
+// filled; the others are told only the host may.
+func TestWaitingKeys(t *testing.T) {
+	m, table := open(t, tuitest.Waiting(0), 80, 24)
+	m = press(m, "b x 2 s")
+	if got, want := table.Calls(), []string{"AddBot", "Kick 1"}; !slices.Equal(got, want) {
+		t.Errorf("host pressed b x 2 s: calls %q, want %q", got, want)
+	}
+	if view := render(m.View(), colorprofile.NoTTY); !strings.Contains(view, "Every seat must be filled first") {
+		t.Errorf("start with a free seat: view lacks the reason:\n%s", view)
+	}
+	m, _ = open(t, tuitest.Waiting(0), 80, 24)
+	if view := render(press(m, "x 1").View(), colorprofile.NoTTY); !strings.Contains(view, "You cannot kick yourself") {
+		t.Errorf("host kicked seat 1: view lacks the reason:\n%s", view)
+	}
+
+	m, table = open(t, tuitest.Waiting(1), 80, 24)
+	m = press(m, "b s")
+	if got := table.Calls(); len(got) != 0 {
+		t.Errorf("bob pressed b s: calls %q, want none", got)
+	}
+	if view := render(m.View(), colorprofile.NoTTY); !strings.Contains(view, "Only the host starts the game.") {
+		t.Errorf("bob pressed s: view lacks the reason:\n%s", view)
+	}
+}
+
+// Leaving a waiting room gives the seat up; the parent gets a LeaveMsg.
+func TestLeaveWaitingRoom(t *testing.T) {
+	m, table := open(t, tuitest.Waiting(0), 80, 24)
+	_, cmd := m.Update(keyOf("l"))
+	if cmd == nil {
+		t.Fatal("l: no command")
+	}
+	if _, ok := cmd().(room.LeaveMsg); !ok {
+		t.Errorf("l: message is not a LeaveMsg")
+	}
+	if got := table.Calls(); !slices.Equal(got, []string{"Stand"}) {
+		t.Errorf("l: calls %q, want [Stand]", got)
+	}
+}
+
+// During a game esc asks before leaving the table.
+func TestLeaveGameAsksFirst(t *testing.T) {
+	m, _ := open(t, tuitest.FourSeat(t, "play").Snapshot(0), 80, 24)
+	m, cmd := m.Update(keyOf("esc"))
+	if cmd != nil {
+		t.Fatalf("first esc: command %T, want none", cmd())
+	}
+	if view := render(m.View(), colorprofile.NoTTY); !strings.Contains(view, "Leave the table?") {
+		t.Errorf("first esc: view does not ask:\n%s", view)
+	}
+	_, cmd = m.Update(keyOf("esc"))
+	if cmd == nil {
+		t.Fatal("second esc: no command")
+	}
+	if _, ok := cmd().(room.LeaveMsg); !ok {
+		t.Errorf("second esc: message is not a LeaveMsg")
+	}
+}
+
+// Chat: / opens the input (t also does when it is not a chain's letter),
+// enter sends.
+func TestChat(t *testing.T) {
+	m, table := open(t, tuitest.FourSeat(t, "buy").Snapshot(1), 80, 24)
+	m = press(m, "t")
+	for _, r := range "hi all" {
+		m, _ = m.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
+	}
+	m = press(m, "enter")
+	if got := table.Calls(); !slices.Equal(got, []string{"Chat hi all"}) {
+		t.Errorf("calls %q, want [Chat hi all]", got)
+	}
+
+	// While alice buys, t is Tower and / opens the chat.
+	m, table = open(t, tuitest.FourSeat(t, "buy").Snapshot(0), 80, 24)
+	m = press(m, "/ t enter")
+	if got := table.Calls(); !slices.Equal(got, []string{"Chat t"}) {
+		t.Errorf("alice buying: calls %q, want [Chat t]", got)
+	}
+	table.Fail("Chat", rooms.ErrChatTooFast)
+	m = press(m, "/ x enter")
+	if view := render(m.View(), colorprofile.NoTTY); !strings.Contains(view, "You are chatting too fast") {
+		t.Errorf("chat refused: view lacks the reason:\n%s", view)
+	}
+}
+
+// A closed snapshot sends the player back with its notice; a notice
+// alone is shown.
+func TestNoticeAndClosed(t *testing.T) {
+	snap := tuitest.FourSeat(t, "play").Snapshot(0)
+	snap.Notice = "bob is back"
+	m, _ := open(t, snap, 80, 24)
+	if view := render(m.View(), colorprofile.NoTTY); !strings.Contains(view, "bob is back") {
+		t.Errorf("notice not shown:\n%s", view)
+	}
+	closed := *tuitest.Waiting(1)
+	closed.Closed, closed.Notice = true, "you were removed from the table by the host"
+	_, cmd := m.Update(room.SnapshotMsg{Snapshot: &closed})
+	if cmd == nil {
+		t.Fatal("closed snapshot: no command")
+	}
+	if msg, ok := cmd().(room.LeaveMsg); !ok || msg.Notice != closed.Notice {
+		t.Errorf("closed snapshot: message %#v, want LeaveMsg with the notice", msg)
+	}
+}
+
+// The screen reads its room through a subscription re-armed after each
+// snapshot, and ends it when the player leaves.
+func TestSubscription(t *testing.T) {
+	table := tuitest.NewTable(tuitest.Waiting(0))
+	m := room.New(context.Background(), table, "k3vq", alice, theme.DefaultStyles())
+	m.SetSize(80, 24)
+	msg := m.Init()()            // subscribes
+	m, wait := m.Update(msg)     // arms the wait
+	m, again := m.Update(wait()) // the first snapshot
+	if view := render(m.View(), colorprofile.NoTTY); !strings.Contains(view, "Waiting for players") {
+		t.Fatalf("after the first snapshot:\n%s", view)
+	}
+	if again == nil {
+		t.Fatal("no wait re-armed after a snapshot")
+	}
+	table.Feed <- tuitest.FourSeat(t, "play").Snapshot(0)
+	m, _ = m.Update(again())
+	if view := render(m.View(), colorprofile.NoTTY); !strings.Contains(view, "Your turn: play a tile.") {
+		t.Fatalf("after the second snapshot:\n%s", view)
+	}
+	m = press(m, "esc esc")
+	if got := table.Calls(); !slices.Equal(got, []string{"Subscribe", "Stop"}) {
+		t.Errorf("calls %q, want [Subscribe Stop]", got)
+	}
+}
+
+// A room that cannot be entered sends the player back with the reason.
+func TestSubscribeRefused(t *testing.T) {
+	table := tuitest.NewTable(nil)
+	table.Fail("Subscribe", rooms.ErrRoomClosed)
+	m := room.New(context.Background(), table, "k3vq", alice, theme.DefaultStyles())
+	_, cmd := m.Update(m.Init()())
+	msg, ok := cmd().(room.LeaveMsg)
+	if !ok || !strings.Contains(msg.Notice, "The room is closed.") {
+		t.Errorf("message %#v, want LeaveMsg saying the room is closed", msg)
+	}
+}

@@ -1,0 +1,138 @@
+package room
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+
+	"hotels/internal/engine/acquire"
+	"hotels/internal/rooms"
+	"hotels/internal/tui/board"
+)
+
+// waitingView shows the seats of a room waiting for players.
+func (m Model) waitingView() string {
+	s, snap := m.styles, m.snap
+	w, h := m.width, m.height
+	taken := len(snap.Seats) - m.freeSeats()
+	out := []string{
+		m.header(),
+		"",
+		s.Notice.Render(fmt.Sprintf("Waiting for players: %d of %d seats taken.", taken, len(snap.Seats))),
+	}
+	if snap.Code != "" {
+		out = append(out, "Invite code: "+s.Notice.Render(snap.Code)+
+			s.Subtle.Render("  (a private room: friends press c in the lobby and type it)"))
+	}
+	out = append(out, "", s.Heading.Render("Seats"))
+	for i, st := range snap.Seats {
+		name, state := st.Name, string(st.State)
+		if st.State == rooms.SeatEmpty {
+			name = s.Subtle.Render("(free)")
+			state = ""
+		} else if i == int(snap.You) {
+			name = s.Name.Render(name)
+		}
+		host := ""
+		if st.Host {
+			host = "host"
+		}
+		out = append(out, fmt.Sprintf("  %d  %s %-9s %s", i+1, fit(name, 17), state, host))
+	}
+	var hint string
+	switch {
+	case snap.Host:
+		hint = "You host: b adds a bot, x kicks, s starts once every seat is filled."
+	case !m.seated():
+		hint = "You are watching: press j to take a free seat."
+	default:
+		hint = "The host starts the game once every seat is filled."
+	}
+	out = append(out, "", s.Subtle.Render(hint), "", m.statusLine(w))
+	out = append(out, m.feed(w, h-len(out)-1)...)
+	out = append(out, m.helpLine())
+	return screen(out, w, h)
+}
+
+// finalView shows the final standings beside the final board.
+func (m Model) finalView() string {
+	s, w, h := m.styles, m.width, m.height
+	out := []string{m.header()}
+	var right []string
+	if m.game == nil {
+		right = []string{s.Notice.Render("The game is over.")}
+	} else {
+		right = m.standings()
+	}
+	rw := w - board.Width - 3
+	if m.game != nil {
+		b := m.board
+		b.SetSize(board.Width, board.Height)
+		out = append(out, beside(block(b.View(), board.Height), right, board.Width, 3, rw)...)
+	} else {
+		out = append(out, right...)
+	}
+	out = append(out, "", m.statusLine(w))
+	out = append(out, m.feed(w, h-len(out)-1)...)
+	out = append(out, m.helpLine())
+	return screen(out, w, h)
+}
+
+// standings lists the final money, best first; equal money shares a place
+// (A26).
+func (m Model) standings() []string {
+	v, s := m.game, m.styles
+	out := []string{s.Notice.Render("Game over: final standings"), ""}
+	for _, st := range v.Standings {
+		name := st.Name
+		if st.Seat == m.snap.You {
+			name = s.Name.Render(name) + " (you)"
+		}
+		out = append(out, fmt.Sprintf(" %d. %s %9s", st.Place, fit(name, 22), money(st.Money)))
+	}
+	if len(v.Standings) > 0 {
+		var winners []string
+		for _, st := range v.Standings {
+			if st.Place == 1 {
+				winners = append(winners, st.Name)
+			}
+		}
+		verb := "wins"
+		if len(winners) > 1 {
+			verb = "share the win"
+		}
+		out = append(out, "", orList(winners)+" "+verb+".")
+	}
+	return out
+}
+
+// helpView lists every key of the current screen and how to read it.
+func (m Model) helpView() string {
+	k := m.keys
+	var groups [][]key.Binding
+	switch {
+	case m.game == nil:
+		groups = [][]key.Binding{{k.Chat, k.Help, k.Leave}, {k.AddBot, k.Kick, k.Start, k.Sit}}
+	case m.game.Phase == acquire.PhaseOver:
+		groups = [][]key.Binding{{k.Chat, k.Help, k.Leave}}
+	default:
+		groups = [][]key.Binding{{k.Chat, k.Help, k.Back}}
+		groups = append(groups,
+			[]key.Binding{k.Prev, hint("6D", "type a tile"), with(k.Confirm, "enter", "confirm"), k.Erase},
+			[]key.Binding{hint("letter", "choose or buy a chain"), k.Sell, k.Trade, k.Declare})
+	}
+	hm := m.help
+	hm.ShowAll = true
+	lines := []string{
+		m.styles.Title.Render("Keys"), "",
+		hm.FullHelpView(groups), "",
+		"On the board: · an empty cell, o a lone tile, a letter a chain's tile, + a tile",
+		"in your rack and [+] the one you are choosing.",
+		"Players: * marks a chain's majority holders, + its minority holders, ? what",
+		"hidden holdings hide, and > whose decision is due.",
+		fmt.Sprintf("A chain of %d tiles is safe: it cannot be absorbed.", acquire.SafeSize),
+		"", m.styles.Subtle.Render("Press any key to go back."),
+	}
+	return screen(strings.Split(strings.Join(lines, "\n"), "\n"), m.width, m.height)
+}

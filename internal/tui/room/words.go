@@ -1,0 +1,75 @@
+package room
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"strings"
+
+	"hotels/internal/engine"
+	"hotels/internal/rooms"
+)
+
+// friendly words the room's refusals for the status line.
+var friendly = []struct {
+	err  error
+	text string
+}{
+	{rooms.ErrNoRoom, "That room is gone."},
+	{rooms.ErrRoomFull, "Every seat is taken: you can watch instead."},
+	{rooms.ErrNotHost, "Only the host can do that."},
+	{rooms.ErrNotSeated, "You have no seat at this table: you are watching."},
+	{rooms.ErrStarted, "The game has already started."},
+	{rooms.ErrNotStarted, "The game has not started yet."},
+	{rooms.ErrSeatsEmpty, "Every seat must be filled first: press b to add a bot."},
+	{rooms.ErrRoomClosed, "The room is closed."},
+	{rooms.ErrChatTooFast, "You are chatting too fast: wait a few seconds."},
+	{rooms.ErrSaveFailed, "The server could not save that. Nothing changed: try again."},
+	{context.DeadlineExceeded, "The server did not answer in time. Try again."},
+	{context.Canceled, "The server did not answer in time. Try again."},
+}
+
+// explain puts an error from the room into words for the player: a rule's
+// refusal says why and which rule; nothing shows a Go error's wording.
+func explain(err error) string {
+	var re *engine.RuleError
+	if errors.As(err, &re) {
+		s := sentence(re.Reason)
+		if re.Rule != "" {
+			s = strings.TrimSuffix(s, ".") + " (" + re.Rule + ")."
+		}
+		return s
+	}
+	for _, f := range friendly {
+		if errors.Is(err, f.err) {
+			return f.text
+		}
+	}
+	// The room's other refusals ("seat 3 is empty") are written for players.
+	return sentence(err.Error())
+}
+
+// sentence starts s with a capital and ends it with a full stop.
+func sentence(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return s
+	}
+	s = strings.ToUpper(s[:1]) + s[1:]
+	if !strings.HasSuffix(s, ".") && !strings.HasSuffix(s, "?") && !strings.HasSuffix(s, "!") {
+		s += "."
+	}
+	return s
+}
+
+// money writes dollars as $12,300; "?" for a hidden amount.
+func money(n int) string {
+	if n < 0 {
+		return "?"
+	}
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return "$" + s
+}
