@@ -1,0 +1,132 @@
+package lobby
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"hotels/internal/engine"
+	"hotels/internal/rooms"
+)
+
+// field is one line of the new-room form: a name and its values, the
+// chosen one first until the player changes it.
+type field struct {
+	label  string
+	key    string // the option's key, for option fields
+	values []string
+	at     int
+	help   string
+}
+
+func (f field) value() string { return f.values[f.at] }
+
+// form is the new-room form, built from a game's kind: its rule sets, its
+// seat counts, each of its options, and privacy.
+type form struct {
+	kind   engine.Kind
+	fields []field
+	at     int // the focused field
+}
+
+// Indexes of the fields every form has; options follow seats.
+const (
+	rulesField = 0
+	seatsField = 1
+)
+
+func newForm(k engine.Kind) form {
+	seats := field{label: "Seats", help: fmt.Sprintf("%d to %d players; bots can fill seats", k.MinSeats, k.MaxSeats)}
+	for n := k.MinSeats; n <= k.MaxSeats; n++ {
+		seats.values = append(seats.values, strconv.Itoa(n))
+	}
+	seats.at = min(max(0, 4-k.MinSeats), len(seats.values)-1) // four seats, as quick play opens
+	f := form{kind: k, fields: []field{
+		{label: "Rules", values: k.Rules, help: "modern is the 2008 rulebook; classic is Sackson's prototype"},
+		seats,
+	}}
+	for _, o := range k.Options {
+		f.fields = append(f.fields, field{label: title(o.Key), key: o.Key, values: o.Values, help: o.Help})
+	}
+	f.fields = append(f.fields, field{label: "Private", values: []string{"no", "yes"},
+		help: "a private room is not listed: friends join with its invite code"})
+	return f
+}
+
+func title(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// settings are the room the form describes.
+func (f form) settings() rooms.Settings {
+	s := rooms.Settings{Game: f.kind.Name, Rules: f.fields[rulesField].value()}
+	s.Seats, _ = strconv.Atoi(f.fields[seatsField].value())
+	for _, fd := range f.fields {
+		switch {
+		case fd.key != "" && fd.at != 0: // the first value is the default
+			s.Options = append(s.Options, fd.key+"="+fd.value())
+		case fd.label == "Private":
+			s.Private = fd.value() == "yes"
+		}
+	}
+	return s
+}
+
+// valid reports whether the rules accept the settings, by dealing a
+// throwaway game as the lobby does.
+func (f form) valid() error {
+	s := f.settings()
+	names := make([]string, s.Seats)
+	for i := range names {
+		names[i] = fmt.Sprintf("s%d", i)
+	}
+	_, _, err := f.kind.Deal(s.Rules, s.Options, names, 0)
+	return err
+}
+
+// step moves the focused field's value by d, skipping values the rules do
+// not accept with the other fields as they are (hand=redraw under classic
+// rules). Changing the rules resets options they do not accept.
+func (f form) step(d int) form {
+	fd := &f.fields[f.at]
+	n := len(fd.values)
+	for range n {
+		fd.at = (fd.at + d + n) % n
+		if f.at == rulesField && f.valid() != nil {
+			f = f.resetOptions()
+		}
+		if f.valid() == nil {
+			break
+		}
+	}
+	return f
+}
+
+// alone reports whether the focused field has only one value the rules
+// accept now.
+func (f form) alone(i int) bool {
+	g := f
+	g.fields = append([]field(nil), f.fields...)
+	g.at = i
+	return g.step(1).fields[i].at == f.fields[i].at
+}
+
+// resetOptions sets back to its default the first option whose default
+// makes the settings valid.
+func (f form) resetOptions() form {
+	for i := range f.fields {
+		fd := &f.fields[i]
+		if fd.key == "" || fd.at == 0 {
+			continue
+		}
+		was := fd.at
+		if fd.at = 0; f.valid() == nil {
+			return f
+		}
+		fd.at = was
+	}
+	return f
+}

@@ -1,0 +1,558 @@
+package lobby
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"hotels/internal/engine"
+	"hotels/internal/rooms"
+	"hotels/internal/sanitize"
+	"hotels/internal/tui/theme"
+)
+
+// Service is what the screen needs of the lobby; *rooms.Lobby is one.
+type Service interface {
+	Subscribe() (<-chan *rooms.LobbySnapshot, func())
+	Kind(name string) (engine.Kind, error)
+	Create(ctx context.Context, host rooms.Player, s rooms.Settings) (*rooms.Room, error)
+	QuickPlay(ctx context.Context, p rooms.Player) (*rooms.Room, error)
+	Room(idOrCode string) (*rooms.Room, error)
+}
+
+var _ Service = (*rooms.Lobby)(nil)
+
+// EnterMsg hands the parent a room the player is now in: seated, unless
+// Watch.
+type EnterMsg struct {
+	Room  *rooms.Room
+	Watch bool
+}
+
+// SnapshotMsg delivers a lobby snapshot. The screen's subscription sends
+// them; a test may send one itself.
+type SnapshotMsg struct {
+	Snapshot *rooms.LobbySnapshot
+	sub      *subscription
+}
+
+// Messages owned by the screen.
+type (
+	subscribedMsg struct{ sub *subscription }
+	// failedMsg is a way into a room that did not work, in words.
+	failedMsg struct{ text string }
+)
+
+// subscription is one Subscribe: its mailbox, and how to end it.
+type subscription struct {
+	ch     <-chan *rooms.LobbySnapshot
+	ctx    context.Context
+	cancel context.CancelFunc
+	stop   func()
+	once   sync.Once
+}
+
+// wait delivers the next snapshot; it returns nil once the subscription or
+// the session ends.
+func (s *subscription) wait() tea.Cmd {
+	return func() tea.Msg {
+		select {
+		case snap := <-s.ch:
+			if s.ctx.Err() == nil {
+				return SnapshotMsg{Snapshot: snap, sub: s}
+			}
+		case <-s.ctx.Done():
+		}
+		s.end()
+		return nil
+	}
+}
+
+func (s *subscription) end() {
+	s.once.Do(func() {
+		s.cancel()
+		s.stop()
+	})
+}
+
+// mode is what the screen is showing.
+type mode int
+
+const (
+	listing mode = iota
+	creating
+	typingCode
+)
+
+// Model is the lobby screen.
+type Model struct {
+	ctx    context.Context
+	svc    Service
+	player rooms.Player
+	styles theme.Styles
+	keys   KeyMap
+	help   help.Model
+	code   textinput.Model
+
+	sub      *subscription
+	snap     *rooms.LobbySnapshot
+	selected string // the selected room's ID, kept across snapshots
+	mode     mode
+	form     form
+	showHelp bool
+	busy     bool
+	status   string
+	problem  bool
+
+	width, height int
+}
+
+// New returns the lobby screen for player. ctx is the session's: requests
+// and the subscription end with it. Init subscribes.
+func New(ctx context.Context, svc Service, player rooms.Player, styles theme.Styles) Model {
+	code := textinput.New()
+	code.Prompt = "Invite code: "
+	code.Placeholder = "e.g. x7hm2p"
+	code.CharLimit = 12
+	code.KeyMap.Paste.SetEnabled(false) // that would read the server's clipboard
+	m := Model{ctx: ctx, svc: svc, player: player, keys: DefaultKeyMap(), help: help.New(), code: code}
+	m.SetStyles(styles)
+	return m
+}
+
+// SetStyles changes the screen's styles.
+func (m *Model) SetStyles(s theme.Styles) {
+	m.styles = s
+	m.help.Styles = help.DefaultStyles(s.Dark())
+	st := textinput.DefaultStyles(s.Dark())
+	st.Cursor.Blink = false // a blinking cursor redraws the screen for nothing
+	m.code.SetStyles(st)
+}
+
+// SetSize tells the screen how much room it has.
+func (m *Model) SetSize(width, height int) {
+	m.width, m.height = width, height
+	m.help.SetWidth(width)
+}
+
+// SetNotice shows text in the status line: why the player is back from a
+// room, for instance.
+func (m *Model) SetNotice(text string) { m.status, m.problem = text, false }
+
+// Init subscribes to the lobby.
+func (m Model) Init() tea.Cmd {
+	ctx, svc := m.ctx, m.svc
+	return func() tea.Msg {
+		ch, stop := svc.Subscribe()
+		sctx, cancel := context.WithCancel(ctx)
+		return subscribedMsg{sub: &subscription{ch: ch, ctx: sctx, cancel: cancel, stop: stop}}
+	}
+}
+
+// Stop ends the subscription while the player is in a room; Init starts
+// another.
+func (m Model) Stop() (Model, tea.Cmd) {
+	sub := m.sub
+	m.sub, m.busy = nil, false
+	if sub == nil {
+		return m, nil
+	}
+	return m, func() tea.Msg { sub.end(); return nil }
+}
+
+// Join is the way into the room with that ID or invite code: a seat, or a
+// watcher's place if watch. Its result is an EnterMsg, or the reason in
+// the status line.
+func (m Model) Join(idOrCode string, watch bool) tea.Cmd {
+	ctx, svc, p := m.ctx, m.svc, m.player
+	return func() tea.Msg {
+		r, err := svc.Room(idOrCode)
+		if err != nil {
+			return failedMsg{fmt.Sprintf("There is no room %q: check the code and try again.", sanitize.Line(idOrCode))}
+		}
+		if !watch {
+			switch err := r.Sit(ctx, p); {
+			case errors.Is(err, rooms.ErrStarted), errors.Is(err, rooms.ErrRoomFull):
+				return failedMsg{"Room " + r.ID + ": " + explain(err) + " Press w to watch it."}
+			case err != nil:
+				return failedMsg{"Room " + r.ID + ": " + explain(err)}
+			}
+		}
+		return EnterMsg{Room: r, Watch: watch}
+	}
+}
+
+// Update handles keys, snapshots and the results of requests.
+func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case subscribedMsg:
+		m.sub = msg.sub
+		return m, m.sub.wait()
+	case SnapshotMsg:
+		if msg.Snapshot == nil || msg.sub != nil && msg.sub != m.sub {
+			return m, nil // none, or from a subscription this screen has ended
+		}
+		m.snap = msg.Snapshot
+		if m.selectedIndex() < 0 && len(m.snap.Rooms) > 0 {
+			m.selected = m.snap.Rooms[0].ID
+		}
+		if msg.sub != nil {
+			return m, msg.sub.wait()
+		}
+		return m, nil
+	case failedMsg:
+		m.busy = false
+		m.status, m.problem = msg.text, true
+		return m, nil
+	case EnterMsg:
+		m.busy = false
+		return m, nil
+	case tea.KeyPressMsg:
+		return m.key(msg)
+	}
+	if m.mode == typingCode {
+		var cmd tea.Cmd
+		m.code, cmd = m.code.Update(msg)
+		return m, cmd
+	}
+	return m, nil
+}
+
+// selectedIndex returns the index of the selected room, or -1.
+func (m Model) selectedIndex() int {
+	if m.snap == nil {
+		return -1
+	}
+	for i, r := range m.snap.Rooms {
+		if r.ID == m.selected {
+			return i
+		}
+	}
+	return -1
+}
+
+func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
+	if m.showHelp {
+		m.showHelp = false
+		return m, nil
+	}
+	switch m.mode {
+	case creating:
+		return m.formKey(k)
+	case typingCode:
+		return m.codeKey(k)
+	}
+	if m.busy && !key.Matches(k, m.keys.Quit) {
+		return m, nil
+	}
+	m.status, m.problem = "", false
+	i := m.selectedIndex()
+	switch {
+	case key.Matches(k, m.keys.Quit):
+		return m, tea.Quit
+	case key.Matches(k, m.keys.Help):
+		m.showHelp = true
+	case key.Matches(k, m.keys.Up):
+		if i > 0 {
+			m.selected = m.snap.Rooms[i-1].ID
+		}
+	case key.Matches(k, m.keys.Down):
+		if m.snap != nil && i+1 < len(m.snap.Rooms) {
+			m.selected = m.snap.Rooms[i+1].ID
+		}
+	case key.Matches(k, m.keys.Join), key.Matches(k, m.keys.Watch):
+		watch := key.Matches(k, m.keys.Watch)
+		if i < 0 {
+			m.status, m.problem = "No room is open: press n to create one, or p for quick play.", true
+			return m, nil
+		}
+		m.busy = true
+		return m, m.Join(m.selected, watch)
+	case key.Matches(k, m.keys.QuickPlay):
+		m.busy = true
+		ctx, svc, p := m.ctx, m.svc, m.player
+		return m, func() tea.Msg {
+			r, err := svc.QuickPlay(ctx, p)
+			if err != nil {
+				return failedMsg{"Quick play: " + explain(err)}
+			}
+			return EnterMsg{Room: r}
+		}
+	case key.Matches(k, m.keys.Create):
+		kind, err := m.svc.Kind("")
+		if err != nil {
+			m.status, m.problem = "No game can be hosted right now.", true
+			return m, nil
+		}
+		m.form, m.mode = newForm(kind), creating
+	case key.Matches(k, m.keys.Code):
+		m.mode = typingCode
+		m.code.Reset()
+		return m, m.code.Focus()
+	}
+	return m, nil
+}
+
+func (m Model) formKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
+	if m.busy {
+		return m, nil
+	}
+	m.status, m.problem = "", false
+	n := len(m.form.fields)
+	switch {
+	case key.Matches(k, m.keys.Cancel):
+		m.mode = listing
+	case key.Matches(k, m.keys.NextField):
+		m.form.at = (m.form.at + 1) % n
+	case key.Matches(k, m.keys.PrevField):
+		m.form.at = (m.form.at + n - 1) % n
+	case key.Matches(k, m.keys.NextValue):
+		m.form = m.form.step(1)
+	case key.Matches(k, m.keys.PrevValue):
+		m.form = m.form.step(-1)
+	case key.Matches(k, m.keys.Submit):
+		s := m.form.settings()
+		m.busy = true
+		ctx, svc, p := m.ctx, m.svc, m.player
+		return m, func() tea.Msg {
+			r, err := svc.Create(ctx, p, s)
+			if err != nil {
+				return failedMsg{"Could not create the room: " + explain(err)}
+			}
+			return EnterMsg{Room: r}
+		}
+	}
+	return m, nil
+}
+
+func (m Model) codeKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
+	if m.busy {
+		return m, nil
+	}
+	switch k.String() {
+	case "esc":
+		m.mode = listing
+		m.code.Blur()
+		return m, nil
+	case "enter":
+		code := strings.TrimSpace(m.code.Value())
+		if code == "" {
+			m.status, m.problem = "Type the invite code a friend gave you.", true
+			return m, nil
+		}
+		m.mode = listing
+		m.code.Blur()
+		m.busy = true
+		return m, m.Join(code, false)
+	}
+	m.status, m.problem = "", false
+	var cmd tea.Cmd
+	m.code, cmd = m.code.Update(k)
+	return m, cmd
+}
+
+// explain puts an error from the lobby or a room into words.
+func explain(err error) string {
+	for _, f := range []struct {
+		err  error
+		text string
+	}{
+		{rooms.ErrRoomFull, "every seat is taken."},
+		{rooms.ErrStarted, "the game has already started."},
+		{rooms.ErrRoomClosed, "the room is closed."},
+		{rooms.ErrSaveFailed, "the server could not save that; try again."},
+		{context.Canceled, "the server did not answer in time; try again."},
+		{context.DeadlineExceeded, "the server did not answer in time; try again."},
+	} {
+		if errors.Is(err, f.err) {
+			return f.text
+		}
+	}
+	// The lobby's other refusals are written for players; a rule set's
+	// may name its package.
+	s := strings.TrimPrefix(err.Error(), "acquire: ")
+	if !strings.HasSuffix(s, ".") {
+		s += "."
+	}
+	return s
+}
+
+// View draws the screen.
+func (m Model) View() string {
+	w, h := m.width, m.height
+	if m.showHelp {
+		hm := m.help
+		hm.ShowAll = true
+		return m.styles.Title.Render("Keys") + "\n\n" + hm.View(m.keys) + "\n\n" +
+			m.styles.Subtle.Render("Press any key to go back.")
+	}
+	online := 0
+	if m.snap != nil {
+		online = len(m.snap.Online)
+	}
+	out := []string{spread(m.styles.Title.Render("Hotels")+"  lobby", m.styles.Subtle.Render(fmt.Sprintf("%s · %d online", m.player.Name, online)), w), ""}
+	switch m.mode {
+	case creating:
+		out = append(out, m.formView()...)
+	default:
+		out = append(out, m.roomList(h-10)...)
+		out = append(out, "")
+		out = append(out, m.onlineView(w, 3)...)
+	}
+	status := ""
+	switch {
+	case m.mode == typingCode:
+		status = m.code.View()
+	case m.status != "" && m.problem:
+		status = m.styles.Error.Render(m.status)
+	case m.status != "":
+		status = m.styles.Notice.Render(m.status)
+	case m.busy:
+		status = m.styles.Subtle.Render("One moment...")
+	}
+	helpLine := m.help.ShortHelpView(m.keys.ShortHelp())
+	switch m.mode {
+	case creating:
+		helpLine = m.help.ShortHelpView(m.keys.formHelp())
+	case typingCode:
+		helpLine = m.help.ShortHelpView([]key.Binding{
+			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "join")), m.keys.Cancel})
+	}
+	for len(out) < h-2 {
+		out = append(out, "")
+	}
+	out = append(out[:min(len(out), h-2)], status, helpLine)
+	return screen(out, w, h)
+}
+
+// roomList draws the open rooms in at most h lines, keeping the selected
+// one in sight.
+func (m Model) roomList(h int) []string {
+	s, w := m.styles, m.width
+	if m.snap == nil {
+		return []string{s.Subtle.Render("Loading the rooms...")}
+	}
+	if len(m.snap.Rooms) == 0 {
+		return []string{s.Heading.Render("Open rooms"), "",
+			"No room is open yet: press n to create one, or p for quick play."}
+	}
+	// Room, name, game and rules, options, seats, status, watchers.
+	nameW := max(8, min(30, w-59))
+	row := func(cursor, id, name, game, opts, seats, status, watch string) string {
+		return fmt.Sprintf("%s%-4s %s %-15s %-13s %5s  %-7s %5s", cursor, id, fit(name, nameW), game, opts, seats, status, watch)
+	}
+	out := []string{s.Heading.Render("Open rooms"),
+		s.Heading.Render(row("  ", "Room", "Name", "Game", "Options", "Seats", "Status", "Watch"))}
+	rooms := m.snap.Rooms
+	first := 0
+	if i := m.selectedIndex(); i >= h-2 {
+		first = i - (h - 2) + 1
+	}
+	for i, r := range rooms[first:] {
+		if len(out) >= h {
+			break
+		}
+		var opts []string
+		for _, o := range r.Options {
+			_, v, _ := strings.Cut(o, "=")
+			opts = append(opts, v)
+		}
+		watch := ""
+		if r.Watchers > 0 {
+			watch = fmt.Sprint(r.Watchers)
+		}
+		cursor := "  "
+		if first+i == m.selectedIndex() {
+			cursor = "> "
+		}
+		line := row(cursor, r.ID, sanitize.Line(r.Name), r.Game+" "+r.Rules, strings.Join(opts, " "),
+			fmt.Sprintf("%d/%d", r.Taken, r.Seats), string(r.Status), watch)
+		if cursor == "> " {
+			line = s.Selected.Render(line)
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// onlineView lists who is online in at most h lines.
+func (m Model) onlineView(w, h int) []string {
+	if m.snap == nil {
+		return nil
+	}
+	names := make([]string, len(m.snap.Online))
+	for i, n := range m.snap.Online {
+		names[i] = sanitize.Line(n)
+	}
+	text := m.styles.Heading.Render("Online:") + " " + strings.Join(names, ", ")
+	lines := strings.Split(ansi.Wrap(text, w, ""), "\n")
+	if len(lines) > h {
+		lines = lines[:h]
+		lines[h-1] = cut(lines[h-1], w-1) + "…"
+	}
+	return lines
+}
+
+// formView draws the new-room form.
+func (m Model) formView() []string {
+	s, f := m.styles, m.form
+	out := []string{s.Heading.Render("New " + f.kind.Title + " room"), ""}
+	for i, fd := range f.fields {
+		cursor := "  "
+		if i == f.at {
+			cursor = "> "
+		}
+		line := cursor + fmt.Sprintf("%-10s ‹ %s ›", fd.label, fd.value())
+		if i == f.at {
+			line = s.Selected.Render(line)
+		}
+		if len(fd.values) > 1 && f.alone(i) {
+			line += s.Subtle.Render("  (the only choice with these rules)")
+		}
+		out = append(out, line)
+	}
+	out = append(out, "", s.Subtle.Render(title(f.fields[f.at].help)+"."))
+	return out
+}
+
+// fit pads or cuts s to exactly w cells.
+func fit(s string, w int) string {
+	if lipgloss.Width(s) > w {
+		s = ansi.Truncate(s, w, "…")
+	}
+	return s + strings.Repeat(" ", max(0, w-lipgloss.Width(s)))
+}
+
+// cut cuts s to at most w cells.
+func cut(s string, w int) string {
+	if lipgloss.Width(s) <= w {
+		return s
+	}
+	return ansi.Truncate(s, max(0, w), "…")
+}
+
+// spread puts left and right on one line w cells wide.
+func spread(left, right string, w int) string {
+	return fit(left, max(0, w-lipgloss.Width(right))) + right
+}
+
+// screen joins lines into a screen at most w wide and h high, with no
+// trailing spaces.
+func screen(lines []string, w, h int) string {
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(cut(l, w), " ")
+	}
+	return strings.Join(lines, "\n")
+}

@@ -1,0 +1,253 @@
+package lobby_test
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+
+	"hotels/internal/rooms"
+	"hotels/internal/tui/lobby"
+	"hotels/internal/tui/theme"
+	"hotels/internal/tui/tuitest"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+var alice = rooms.Player{ID: 1, Name: "alice"}
+
+// open returns the lobby screen over a fake lobby, showing snap.
+func open(t *testing.T, snap *rooms.LobbySnapshot, w, h int) (lobby.Model, *tuitest.Lobby) {
+	t.Helper()
+	svc := tuitest.NewLobby(t, nil)
+	m := lobby.New(context.Background(), svc, alice, theme.DefaultStyles())
+	m.SetSize(w, h)
+	m, _ = m.Update(lobby.SnapshotMsg{Snapshot: snap})
+	return m, svc
+}
+
+func plain(s string) string {
+	var b bytes.Buffer
+	w := &colorprofile.Writer{Forward: &b, Profile: colorprofile.NoTTY}
+	_, _ = w.WriteString(s)
+	return b.String()
+}
+
+func keyOf(name string) tea.KeyPressMsg {
+	switch name {
+	case "enter":
+		return tea.KeyPressMsg{Code: tea.KeyEnter}
+	case "esc":
+		return tea.KeyPressMsg{Code: tea.KeyEscape}
+	case "up":
+		return tea.KeyPressMsg{Code: tea.KeyUp}
+	case "down":
+		return tea.KeyPressMsg{Code: tea.KeyDown}
+	case "left":
+		return tea.KeyPressMsg{Code: tea.KeyLeft}
+	case "right":
+		return tea.KeyPressMsg{Code: tea.KeyRight}
+	}
+	r := []rune(name)[0]
+	return tea.KeyPressMsg{Code: r, Text: name}
+}
+
+// press sends keys, space separated, and runs the commands they return,
+// feeding their messages back; it returns the last message the screen
+// passes up (an EnterMsg) if any.
+func press(m lobby.Model, keys string) (lobby.Model, tea.Msg) {
+	var up tea.Msg
+	for _, k := range strings.Fields(keys) {
+		var cmd tea.Cmd
+		m, cmd = m.Update(keyOf(k))
+		for cmd != nil {
+			msg := cmd()
+			if msg == nil {
+				break
+			}
+			if _, ok := msg.(tea.QuitMsg); ok {
+				return m, msg
+			}
+			if _, ok := msg.(lobby.EnterMsg); ok {
+				up = msg
+			}
+			m, cmd = m.Update(msg)
+		}
+	}
+	return m, up
+}
+
+// spell writes s as keys for press, one a character.
+func spell(s string) string { return strings.Join(strings.Split(s, ""), " ") }
+
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", t.Name(), name+".golden")
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("view differs from %s:\ngot:\n%s\nwant:\n%s", path, got, want)
+	}
+}
+
+func goldenSizes(t *testing.T, snap *rooms.LobbySnapshot, keys string) {
+	t.Helper()
+	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+		m, _ := open(t, snap, size[0], size[1])
+		m, _ = press(m, keys)
+		golden(t, fmt.Sprintf("%dx%d", size[0], size[1]), plain(m.View()))
+	}
+}
+
+func TestLobbyView(t *testing.T) {
+	goldenSizes(t, tuitest.LobbySnapshot(), "down down")
+}
+
+func TestEmptyLobbyView(t *testing.T) {
+	goldenSizes(t, &rooms.LobbySnapshot{Online: []string{"alice"}}, "")
+}
+
+func TestCreateFormView(t *testing.T) {
+	goldenSizes(t, tuitest.LobbySnapshot(), "n right down down down down right")
+}
+
+// The form's keys make the settings the room is created with.
+func TestCreate(t *testing.T) {
+	tests := []struct {
+		keys string
+		want string
+	}{
+		{"n enter", "Create rules=modern seats=4 options= private=false"},
+		{"n down left left down right down right down right enter", "Create rules=modern seats=2 options=holdings=hidden,hand=redraw private=true"},
+		{"n right down right right enter", "Create rules=classic seats=6 options= private=false"},
+		// hand=redraw is modern only: classic rules skip it, and choosing
+		// classic resets it.
+		{"n down down down right up up up right enter", "Create rules=classic seats=4 options= private=false"},
+		{"n right down down down right enter", "Create rules=classic seats=4 options= private=false"},
+	}
+	for _, tt := range tests {
+		m, svc := open(t, tuitest.LobbySnapshot(), 80, 24)
+		_, up := press(m, tt.keys)
+		calls := svc.Calls()
+		if !slices.Contains(calls, tt.want) {
+			t.Errorf("keys %q: calls %q, want %q", tt.keys, calls, tt.want)
+		}
+		if enter, ok := up.(lobby.EnterMsg); !ok || enter.Room == nil || enter.Watch {
+			t.Errorf("keys %q: passed up %#v, want EnterMsg with the new room", tt.keys, up)
+		}
+	}
+}
+
+// enter and j take a seat, w watches; a started game cannot be joined.
+func TestJoinAndWatch(t *testing.T) {
+	m, svc := open(t, nil, 80, 24)
+	r, err := svc.Lobby.Create(context.Background(), rooms.Player{ID: 2, Name: "erin"}, rooms.Settings{Seats: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap := &rooms.LobbySnapshot{Rooms: []rooms.Info{r.Info()}}
+	m, _ = m.Update(lobby.SnapshotMsg{Snapshot: snap})
+
+	_, up := press(m, "w")
+	if e, ok := up.(lobby.EnterMsg); !ok || e.Room != r || !e.Watch {
+		t.Errorf("w: passed up %#v, want EnterMsg watching %s", up, r.ID)
+	}
+	_, up = press(m, "j")
+	if e, ok := up.(lobby.EnterMsg); !ok || e.Room != r || e.Watch {
+		t.Errorf("j: passed up %#v, want EnterMsg seated in %s", up, r.ID)
+	}
+	if got := r.Info().Taken; got != 2 {
+		t.Errorf("after j: %d seats taken, want 2", got)
+	}
+
+	// A third player finds the table full.
+	bob := lobby.New(context.Background(), svc, rooms.Player{ID: 3, Name: "bob"}, theme.DefaultStyles())
+	bob.SetSize(80, 24)
+	bob, _ = bob.Update(lobby.SnapshotMsg{Snapshot: snap})
+	bob, up = press(bob, "enter")
+	if up != nil {
+		t.Errorf("enter on a full room: passed up %#v, want nothing", up)
+	}
+	if view := plain(bob.View()); !strings.Contains(view, "every seat is taken. Press w to watch it.") {
+		t.Errorf("enter on a full room: view lacks the reason:\n%s", view)
+	}
+}
+
+// c opens the invite code input; a wrong code is explained.
+func TestInviteCode(t *testing.T) {
+	m, svc := open(t, tuitest.LobbySnapshot(), 80, 24)
+	r, err := svc.Lobby.Create(context.Background(), rooms.Player{ID: 2, Name: "erin"}, rooms.Settings{Seats: 2, Private: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _ = press(m, "c "+spell("nope")+" enter")
+	if view := plain(m.View()); !strings.Contains(view, `There is no room "nope"`) {
+		t.Errorf("wrong code: view lacks the reason:\n%s", view)
+	}
+	// The room's code is only in its snapshots for seated players.
+	ch, stop, err := r.Subscribe(context.Background(), rooms.Player{ID: 2, Name: "erin"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := (<-ch).Code
+	stop()
+	_, up := press(m, "c "+spell(code)+" enter")
+	if e, ok := up.(lobby.EnterMsg); !ok || e.Room != r {
+		t.Errorf("code %s: passed up %#v, want EnterMsg for %s", code, up, r.ID)
+	}
+}
+
+func TestQuickPlayAndQuit(t *testing.T) {
+	m, svc := open(t, tuitest.LobbySnapshot(), 80, 24)
+	_, up := press(m, "p")
+	if e, ok := up.(lobby.EnterMsg); !ok || e.Room == nil {
+		t.Errorf("p: passed up %#v, want EnterMsg", up)
+	}
+	if got := svc.Calls(); !slices.Equal(got, []string{"QuickPlay"}) {
+		t.Errorf("p: calls %q, want [QuickPlay]", got)
+	}
+	if _, msg := press(m, "q"); msg != tea.Msg(tea.QuitMsg{}) {
+		t.Errorf("q: %#v, want tea.Quit", msg)
+	}
+}
+
+// The screen follows the lobby through its subscription, and ends it when
+// asked.
+func TestSubscription(t *testing.T) {
+	svc := tuitest.NewLobby(t, tuitest.LobbySnapshot())
+	m := lobby.New(context.Background(), svc, alice, theme.DefaultStyles())
+	m.SetSize(80, 24)
+	m, wait := m.Update(m.Init()())
+	m, again := m.Update(wait())
+	if view := plain(m.View()); !strings.Contains(view, "friday night") {
+		t.Fatalf("after the first snapshot:\n%s", view)
+	}
+	svc.Feed <- &rooms.LobbySnapshot{Online: []string{"alice"}}
+	m, _ = m.Update(again())
+	if view := plain(m.View()); !strings.Contains(view, "No room is open yet") {
+		t.Fatalf("after the second snapshot:\n%s", view)
+	}
+	_, stop := m.Stop()
+	stop()
+	if got := svc.Calls(); !slices.Equal(got, []string{"Subscribe", "Stop"}) {
+		t.Errorf("calls %q, want [Subscribe Stop]", got)
+	}
+}
