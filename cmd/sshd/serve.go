@@ -1,16 +1,22 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"log/slog"
 	"os"
 	"os/signal"
 	"syscall"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/spf13/cobra"
 
+	"hotels/internal/engine"
+	"hotels/internal/engine/acquire"
+	"hotels/internal/rooms"
 	"hotels/internal/server"
 	"hotels/internal/store"
+	"hotels/internal/tui"
 )
 
 // newServeCmd runs the SSH server until SIGINT or SIGTERM, then shuts down
@@ -50,7 +56,23 @@ func newServeCmd() *cobra.Command {
 					logger.Error("close database", "err", err)
 				}
 			}()
-			srv, err := server.New(cfg, server.Options{Store: st, Logger: logger})
+			appender := store.NewAppender(st)
+			defer appender.Close()
+			lobby := rooms.NewLobby(rooms.Config{
+				Journal: journal{st, appender},
+				Kinds:   []engine.Kind{acquire.Kind},
+				Grace:   cfg.Grace,
+				Log:     logger,
+			})
+			// Rooms close before the store: games in play stay "playing"
+			// in the database and are restored at the next start.
+			defer lobby.Close("Hotels is restarting. Please reconnect in a minute.")
+			n, err := lobby.Restore(ctx, st)
+			if err != nil {
+				return err
+			}
+			logger.Info("games restored", "rooms", n)
+			srv, err := server.New(cfg, server.Options{Store: st, Logger: logger, Lobby: session(lobby)})
 			if err != nil {
 				return err
 			}
@@ -62,4 +84,31 @@ func newServeCmd() *cobra.Command {
 	}
 	cfg.RegisterFlags(cmd.Flags())
 	return cmd
+}
+
+// journal is what rooms write games to: the store, with actions committed
+// by the group-committing appender.
+type journal struct {
+	*store.Store
+	appender *store.Appender
+}
+
+func (j journal) AppendAction(ctx context.Context, id store.GameID, seq int, line string) error {
+	return j.appender.AppendAction(ctx, id, seq, line)
+}
+
+// session builds each signed-in player's screens: the lobby, or the room
+// asked for on the command line (`ssh -t host join ROOM`), or the room
+// where the player has a seat, so that a reconnect goes back to the game.
+func session(l *rooms.Lobby) server.Lobby {
+	return func(ctx context.Context, p server.Player) tea.Model {
+		player := rooms.Player{ID: p.Account.ID, Name: p.Account.Name}
+		var at tui.Entry
+		if len(p.Command) == 2 {
+			at = tui.Entry{Room: p.Command[1], Watch: p.Command[0] == "watch"}
+		} else if r := l.SeatOf(player); r != nil {
+			at = tui.Entry{Room: r.ID}
+		}
+		return tui.New(ctx, l, player, at)
+	}
 }

@@ -29,6 +29,7 @@ type session struct {
 	// takeover makes this session the account's only interactive one; see
 	// Server.takeover.
 	takeover func(store.AccountID) <-chan struct{}
+	command  []string // what the player asked for: `ssh -t host join ROOM`
 	log      *slog.Logger
 }
 
@@ -58,7 +59,7 @@ type (
 func newApp(s *session, id identity) app {
 	a := app{s: s, signup: signup.New(s.claim, theme.DefaultStyles())}
 	if id.Known {
-		a.lobby = s.lobby(s.ctx, Player{Account: id.Account, Key: id.Key})
+		a.lobby = s.lobby(s.ctx, Player{Account: id.Account, Key: id.Key, Command: s.command})
 		a.account = id.Account.ID
 	}
 	return a
@@ -123,7 +124,7 @@ func (a app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			a.bye = "Your name is saved, but we could not open the lobby. Please reconnect."
 			return a, tea.Quit
 		}
-		return a.enterLobby(Player{Account: msg.account, Key: a.s.key, New: true})
+		return a.enterLobby(Player{Account: msg.account, Key: a.s.key, New: true, Command: a.s.command})
 	}
 	if a.lobby != nil {
 		var cmd tea.Cmd

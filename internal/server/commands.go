@@ -16,6 +16,11 @@ import (
 func (s *Server) runCommands(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
 		args := sess.Command()
+		_, _, pty := sess.Pty()
+		if pty && len(args) == 2 && (args[0] == "join" || args[0] == "watch") {
+			next(sess) // the TUI starts in that room
+			return
+		}
 		if len(args) == 0 {
 			if _, _, ok := sess.Pty(); !ok {
 				wish.Fatalf(sess, "hotels: the game needs a terminal: connect with `ssh -t %s`, or run `ssh %[1]s help` for commands.\n",
@@ -55,6 +60,8 @@ Run a command and exit:              ssh %[1]s COMMAND`, s.sshTarget()),
 	}
 	root.AddCommand(newWhoamiCmd(id))
 	root.AddCommand(newExportCmd(s.store))
+	root.AddCommand(newJoinCmd(s.sshTarget()))
+	root.AddCommand(newWatchCmd(s.sshTarget()))
 	return root
 }
 

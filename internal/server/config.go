@@ -17,6 +17,7 @@ type Config struct {
 	HostKey         string        // ed25519 host key file, made on first start
 	LogLevel        string        // debug, info, warn or error
 	ShutdownTimeout time.Duration // how long sessions get to close on SIGTERM
+	Grace           time.Duration // how long a dropped player's seat is held
 }
 
 // env maps each flag to its environment variable, in --help order.
@@ -26,6 +27,7 @@ var env = []struct{ flag, name string }{
 	{"host-key", "HOTELS_HOST_KEY"},
 	{"log-level", "HOTELS_LOG_LEVEL"},
 	{"shutdown-timeout", "HOTELS_SHUTDOWN_TIMEOUT"},
+	{"grace", "HOTELS_GRACE"},
 }
 
 // RegisterFlags adds a flag for every Config field to fs, with the defaults,
@@ -38,6 +40,8 @@ func (c *Config) RegisterFlags(fs *pflag.FlagSet) {
 	fs.StringVar(&c.LogLevel, "log-level", "info", "log level: debug, info, warn or error (env HOTELS_LOG_LEVEL)")
 	fs.DurationVar(&c.ShutdownTimeout, "shutdown-timeout", 10*time.Second,
 		"on SIGTERM or SIGINT, how long open sessions get before they are cut (env HOTELS_SHUTDOWN_TIMEOUT)")
+	fs.DurationVar(&c.Grace, "grace", 2*time.Minute,
+		"how long a dropped player's seat is held before it is freed or the autopilot plays it (env HOTELS_GRACE)")
 }
 
 // LoadEnv sets each flag that was not given on the command line from its

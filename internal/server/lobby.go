@@ -13,6 +13,9 @@ type Player struct {
 	Account store.Account
 	Key     store.Key // the key this session signed with
 	New     bool      // the account was created in this session
+	// Command is what the player asked for on the ssh command line, such
+	// as ["join", "k3vq"]; empty for the lobby.
+	Command []string
 }
 
 // Lobby builds the screen a player reaches once signed in; set it in Options.

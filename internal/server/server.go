@@ -155,6 +155,7 @@ func (s *Server) newProgram(sess ssh.Session) *tea.Program {
 		lobby:    s.lobby,
 		closing:  s.closing,
 		takeover: func(id store.AccountID) <-chan struct{} { return s.takeover(sess.Context(), id) },
+		command:  sess.Command(),
 		log:      s.log.With("fingerprint", id.Key.Fingerprint),
 	}, id)
 	opts := append(bm.MakeOptions(sess),

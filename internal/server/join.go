@@ -1,0 +1,28 @@
+package server
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+)
+
+// newJoinCmd and newWatchCmd are reached only without a terminal: with one
+// (`ssh -t`), the session goes straight into the room's screen instead.
+func newJoinCmd(target string) *cobra.Command {
+	return needsTerminal("join ROOM", "Take a seat in a room (ROOM: its id or invite code)", target)
+}
+
+func newWatchCmd(target string) *cobra.Command {
+	return needsTerminal("watch ROOM", "Watch a room's game", target)
+}
+
+func needsTerminal(use, short, target string) *cobra.Command {
+	return &cobra.Command{
+		Use:   use,
+		Short: short + "; needs ssh -t",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return fmt.Errorf("%s needs a terminal: run `ssh -t %s %s %s`", cmd.Name(), target, cmd.Name(), args[0])
+		},
+	}
+}
