@@ -60,6 +60,7 @@ Run a command and exit:              ssh %[1]s COMMAND`, s.sshTarget()),
 	}
 	root.AddCommand(newWhoamiCmd(id))
 	root.AddCommand(newExportCmd(s.store))
+	root.AddCommand(newKeysCmd(id, s.store))
 	root.AddCommand(newJoinCmd(s.sshTarget()))
 	root.AddCommand(newWatchCmd(s.sshTarget()))
 	return root

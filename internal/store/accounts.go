@@ -116,6 +116,29 @@ func (s *Store) AddKey(ctx context.Context, account AccountID, authorizedKey str
 	return nil
 }
 
+// Keys returns the fingerprints of the keys account logs in with, oldest
+// first.
+func (s *Store) Keys(ctx context.Context, account AccountID) ([]Key, error) {
+	rows, err := s.q.QueryContext(ctx,
+		`SELECT authorized_key, fingerprint FROM keys WHERE account_id = ? ORDER BY added_at, fingerprint`, account)
+	if err != nil {
+		return nil, fmt.Errorf("store: keys of account %d: %w", account, mapError(err))
+	}
+	defer func() { _ = rows.Close() }()
+	var keys []Key
+	for rows.Next() {
+		var k Key
+		if err := rows.Scan(&k.Authorized, &k.Fingerprint); err != nil {
+			return nil, fmt.Errorf("store: keys of account %d: %w", account, mapError(err))
+		}
+		keys = append(keys, k)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: keys of account %d: %w", account, mapError(err))
+	}
+	return keys, nil
+}
+
 func (s *Store) insertKey(ctx context.Context, account AccountID, k Key, now time.Time) error {
 	_, err := s.q.ExecContext(ctx,
 		`INSERT INTO keys (authorized_key, fingerprint, account_id, added_at) VALUES (?, ?, ?, ?)`,
