@@ -134,14 +134,12 @@ func TestTileEffects(t *testing.T) {
 
 func TestFloodFill(t *testing.T) {
 	tests := []struct {
-		name       string
-		board      string
-		play       []string
-		chain      string
-		size       int
-		wantBoard  string
-		wantPhase  Phase
-		wantToMove int
+		name      string
+		board     string
+		play      []string // ann's actions; the first plays her one tile
+		chain     string
+		size      int
+		wantBoard string
 	}{
 		{
 			name: "A11/founding takes lone tiles connected through lone tiles",
@@ -221,7 +219,8 @@ func TestFloodFill(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			g := position{board: tc.board, racks: []string{tiles(t, tc.play[0][9:])[0].String(), "9I"}}.build(t)
+			tile := strings.TrimPrefix(tc.play[0], "ann play ")
+			g := position{board: tc.board, racks: []string{tile, "9I"}}.build(t)
 			do(t, g, tc.play...)
 			if got := g.Size(chain(t, g, tc.chain)); got != tc.size {
 				t.Errorf("%s has %d tiles, want %d", tc.chain, got, tc.size)

@@ -67,7 +67,11 @@ func TestView(t *testing.T) {
 		}
 	})
 	for _, opts := range []Options{{}, {Holdings: HoldingsHidden}} {
-		t.Run("A8/A27/racks and bag are always hidden/"+strings.Join(append(opts.List(), "default"), ","), func(t *testing.T) {
+		holdings := "holdings=open"
+		if opts.Holdings == HoldingsHidden {
+			holdings = "holdings=hidden"
+		}
+		t.Run("A8/A27/racks and bag are always hidden/"+holdings, func(t *testing.T) {
 			p := p
 			p.opts = opts
 			g := p.build(t)
