@@ -45,43 +45,50 @@ type SnapshotMsg struct {
 	sub      *subscription
 }
 
-// Messages owned by the screen.
-type (
-	subscribedMsg struct{ sub *subscription }
-	// failedMsg is a way into a room that did not work, in words.
-	failedMsg struct{ text string }
-)
+// failedMsg is a way into a room that did not work, in words.
+type failedMsg struct{ text string }
 
-// subscription is one Subscribe: its mailbox, and how to end it.
-type subscription struct {
-	ch     <-chan *rooms.LobbySnapshot
+// visit is one stay on the screen, from Init to Stop: stopping cancels its
+// context, which ends its subscription even before the first snapshot.
+type visit struct {
 	ctx    context.Context
 	cancel context.CancelFunc
-	stop   func()
-	once   sync.Once
 }
 
-// wait delivers the next snapshot; it returns nil once the subscription or
-// the session ends.
+func newVisit(ctx context.Context) *visit {
+	vctx, cancel := context.WithCancel(ctx)
+	return &visit{ctx: vctx, cancel: cancel}
+}
+
+// subscription is a visit's Subscribe: its mailbox, and how to end it.
+type subscription struct {
+	ch    <-chan *rooms.LobbySnapshot
+	visit *visit
+	stop  func()
+	once  sync.Once
+}
+
+// wait delivers the next snapshot; it returns nil once the visit or the
+// session ends, and then ends the subscription.
 func (s *subscription) wait() tea.Cmd {
 	return func() tea.Msg {
 		select {
 		case snap := <-s.ch:
-			if s.ctx.Err() == nil {
+			if s.visit.ctx.Err() == nil {
 				return SnapshotMsg{Snapshot: snap, sub: s}
 			}
-		case <-s.ctx.Done():
+		case <-s.visit.ctx.Done():
 		}
 		s.end()
 		return nil
 	}
 }
 
-func (s *subscription) end() {
-	s.once.Do(func() {
-		s.cancel()
-		s.stop()
-	})
+func (s *subscription) end() { s.once.Do(s.stop) }
+
+// discard ends sub in a command.
+func discard(sub *subscription) tea.Cmd {
+	return func() tea.Msg { sub.end(); return nil }
 }
 
 // mode is what the screen is showing.
@@ -103,6 +110,7 @@ type Model struct {
 	help   help.Model
 	code   textinput.Model
 
+	visit    *visit
 	sub      *subscription
 	snap     *rooms.LobbySnapshot
 	selected string // the selected room's ID, kept across snapshots
@@ -124,7 +132,7 @@ func New(ctx context.Context, svc Service, player rooms.Player, styles theme.Sty
 	code.Placeholder = "e.g. x7hm2p"
 	code.CharLimit = 12
 	code.KeyMap.Paste.SetEnabled(false) // that would read the server's clipboard
-	m := Model{ctx: ctx, svc: svc, player: player, keys: DefaultKeyMap(), help: help.New(), code: code}
+	m := Model{ctx: ctx, visit: newVisit(ctx), svc: svc, player: player, keys: DefaultKeyMap(), help: help.New(), code: code}
 	m.SetStyles(styles)
 	return m
 }
@@ -148,25 +156,27 @@ func (m *Model) SetSize(width, height int) {
 // room, for instance.
 func (m *Model) SetNotice(text string) { m.status, m.problem = text, false }
 
-// Init subscribes to the lobby.
+// Init subscribes to the lobby and waits for its first snapshot.
 func (m Model) Init() tea.Cmd {
-	ctx, svc := m.ctx, m.svc
+	v, svc := m.visit, m.svc
 	return func() tea.Msg {
 		ch, stop := svc.Subscribe()
-		sctx, cancel := context.WithCancel(ctx)
-		return subscribedMsg{sub: &subscription{ch: ch, ctx: sctx, cancel: cancel, stop: stop}}
+		return (&subscription{ch: ch, visit: v, stop: stop}).wait()()
 	}
 }
 
 // Stop ends the subscription while the player is in a room; Init starts
 // another.
 func (m Model) Stop() (Model, tea.Cmd) {
-	sub := m.sub
-	m.sub, m.busy = nil, false
-	if sub == nil {
-		return m, nil
+	v, sub := m.visit, m.sub
+	m.visit, m.sub, m.busy = newVisit(m.ctx), nil, false
+	return m, func() tea.Msg {
+		v.cancel()
+		if sub != nil {
+			sub.end()
+		}
+		return nil
 	}
-	return m, func() tea.Msg { sub.end(); return nil }
 }
 
 // Join is the way into the room with that ID or invite code: a seat, or a
@@ -194,12 +204,15 @@ func (m Model) Join(idOrCode string, watch bool) tea.Cmd {
 // Update handles keys, snapshots and the results of requests.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	switch msg := msg.(type) {
-	case subscribedMsg:
-		m.sub = msg.sub
-		return m, m.sub.wait()
 	case SnapshotMsg:
-		if msg.Snapshot == nil || msg.sub != nil && msg.sub != m.sub {
-			return m, nil // none, or from a subscription this screen has ended
+		if msg.sub != nil {
+			if msg.sub.visit != m.visit || (m.sub != nil && msg.sub != m.sub) {
+				return m, discard(msg.sub) // from a stay that has ended, or a second one
+			}
+			m.sub = msg.sub
+		}
+		if msg.Snapshot == nil {
+			return m, nil
 		}
 		m.snap = msg.Snapshot
 		if m.selectedIndex() < 0 && len(m.snap.Rooms) > 0 {
@@ -214,7 +227,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		m.status, m.problem = msg.text, true
 		return m, nil
 	case EnterMsg:
-		m.busy = false
+		m.busy, m.mode = false, listing
 		return m, nil
 	case tea.KeyPressMsg:
 		return m.key(msg)

@@ -235,18 +235,20 @@ func TestSubscription(t *testing.T) {
 	svc := tuitest.NewLobby(t, tuitest.LobbySnapshot())
 	m := lobby.New(context.Background(), svc, alice, theme.DefaultStyles())
 	m.SetSize(80, 24)
-	m, wait := m.Update(m.Init()())
-	m, again := m.Update(wait())
+	m, again := m.Update(m.Init()()) // subscribes and waits for the first snapshot
 	if view := plain(m.View()); !strings.Contains(view, "friday night") {
 		t.Fatalf("after the first snapshot:\n%s", view)
 	}
-	svc.Feed <- &rooms.LobbySnapshot{Online: []string{"alice"}}
+	svc.Publish(&rooms.LobbySnapshot{Online: []string{"alice"}})
 	m, _ = m.Update(again())
 	if view := plain(m.View()); !strings.Contains(view, "No room is open yet") {
 		t.Fatalf("after the second snapshot:\n%s", view)
 	}
 	_, stop := m.Stop()
 	stop()
+	if msg := again(); msg != nil {
+		t.Errorf("wait after Stop: %#v, want nil", msg)
+	}
 	if got := svc.Calls(); !slices.Equal(got, []string{"Subscribe", "Stop"}) {
 		t.Errorf("calls %q, want [Subscribe Stop]", got)
 	}

@@ -42,12 +42,19 @@ type SnapshotMsg struct {
 	sub      *subscription
 }
 
+// Discard ends the subscription that sent the snapshot: the parent drops a
+// snapshot for a screen it has closed with it.
+func (msg SnapshotMsg) Discard() tea.Cmd {
+	if msg.sub == nil {
+		return nil
+	}
+	return func() tea.Msg { msg.sub.end(); return nil }
+}
+
 // Messages owned by the screen.
 type (
-	subscribedMsg struct {
-		sub *subscription
-		err error
-	}
+	// refusedMsg says the room could not be entered.
+	refusedMsg struct{ err error }
 	// doneMsg is the room's answer to a request: what was asked, in the
 	// words of the status line, and the error if it was refused.
 	doneMsg struct {
@@ -56,25 +63,32 @@ type (
 	}
 )
 
-// subscription is one Subscribe: its mailbox, and how to end it.
-type subscription struct {
-	ch     <-chan *rooms.Snapshot
+// visit is one stay on the screen: leaving cancels its context, which
+// ends its subscription even before the first snapshot has come.
+type visit struct {
 	ctx    context.Context
 	cancel context.CancelFunc
-	stop   func()
-	once   sync.Once
 }
 
-// wait delivers the next snapshot. It returns nil once the subscription or
-// the session ends, so no goroutine outlives either.
+// subscription is the visit's Subscribe: its mailbox, and how to end it.
+type subscription struct {
+	ch    <-chan *rooms.Snapshot
+	visit *visit
+	stop  func()
+	once  sync.Once
+}
+
+// wait delivers the next snapshot. It returns nil once the visit or the
+// session ends, and then ends the subscription, so no goroutine and no
+// subscription outlives either.
 func (s *subscription) wait() tea.Cmd {
 	return func() tea.Msg {
 		select {
 		case snap := <-s.ch:
-			if s.ctx.Err() == nil {
+			if s.visit.ctx.Err() == nil {
 				return SnapshotMsg{Snapshot: snap, sub: s}
 			}
-		case <-s.ctx.Done():
+		case <-s.visit.ctx.Done():
 		}
 		s.end()
 		return nil
@@ -83,15 +97,13 @@ func (s *subscription) wait() tea.Cmd {
 
 // end ends the subscription; later calls do nothing.
 func (s *subscription) end() {
-	s.once.Do(func() {
-		s.cancel()
-		s.stop()
-	})
+	s.once.Do(s.stop)
 }
 
 // Model is the room screen.
 type Model struct {
-	ctx    context.Context
+	ctx    context.Context // the session's, for requests
+	visit  *visit
 	table  Table
 	player rooms.Player
 	id     string // the room's ID, shown until the first snapshot
@@ -121,8 +133,10 @@ type Model struct {
 // ctx is the session's: requests and the subscription end with it. Init
 // subscribes.
 func New(ctx context.Context, table Table, id string, player rooms.Player, styles theme.Styles) Model {
+	vctx, cancel := context.WithCancel(ctx)
 	m := Model{
-		ctx: ctx, table: table, player: player, id: id,
+		ctx: ctx, visit: &visit{ctx: vctx, cancel: cancel},
+		table: table, player: player, id: id,
 		keys:  DefaultKeyMap(),
 		help:  help.New(),
 		board: board.New(styles),
@@ -146,32 +160,30 @@ func (m *Model) SetSize(width, height int) {
 	m.help.SetWidth(width)
 }
 
-// Init subscribes to the room.
+// Init subscribes to the room and waits for its first snapshot.
 func (m Model) Init() tea.Cmd {
-	ctx, table, p := m.ctx, m.table, m.player
+	v, table, p := m.visit, m.table, m.player
 	return func() tea.Msg {
-		ch, stop, err := table.Subscribe(ctx, p)
+		ch, stop, err := table.Subscribe(v.ctx, p)
 		if err != nil {
-			return subscribedMsg{err: err}
+			return refusedMsg{err: err}
 		}
-		sctx, cancel := context.WithCancel(ctx)
-		return subscribedMsg{sub: &subscription{ch: ch, ctx: sctx, cancel: cancel, stop: stop}}
+		return (&subscription{ch: ch, visit: v, stop: stop}).wait()()
 	}
 }
 
 // Update handles keys, snapshots and the room's answers.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	switch msg := msg.(type) {
-	case subscribedMsg:
-		if msg.err != nil {
-			notice := "Could not enter room " + m.id + ": " + explain(msg.err)
-			return m, func() tea.Msg { return LeaveMsg{Notice: notice} }
-		}
-		m.sub = msg.sub
-		return m, m.sub.wait()
+	case refusedMsg:
+		notice := "Could not enter room " + m.id + ": " + explain(msg.err)
+		return m, m.leave(notice)
 	case SnapshotMsg:
-		if msg.sub != nil && msg.sub != m.sub {
-			return m, nil // from a subscription this screen has ended
+		if msg.sub != nil {
+			if msg.sub.visit != m.visit {
+				return m, msg.Discard() // for another stay on this screen
+			}
+			m.sub = msg.sub
 		}
 		return m.setSnapshot(msg.Snapshot, msg.sub)
 	case doneMsg:
@@ -224,10 +236,11 @@ func (m Model) setSnapshot(snap *rooms.Snapshot, sub *subscription) (Model, tea.
 	return m, cmd
 }
 
-// leave ends the subscription and tells the parent.
+// leave ends the visit and its subscription, and tells the parent.
 func (m Model) leave(notice string) tea.Cmd {
-	sub := m.sub
+	v, sub := m.visit, m.sub
 	return func() tea.Msg {
+		v.cancel()
 		if sub != nil {
 			sub.end()
 		}

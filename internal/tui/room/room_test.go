@@ -379,9 +379,7 @@ func TestSubscription(t *testing.T) {
 	table := tuitest.NewTable(tuitest.Waiting(0))
 	m := room.New(context.Background(), table, "k3vq", alice, theme.DefaultStyles())
 	m.SetSize(80, 24)
-	msg := m.Init()()            // subscribes
-	m, wait := m.Update(msg)     // arms the wait
-	m, again := m.Update(wait()) // the first snapshot
+	m, again := m.Update(m.Init()()) // subscribes and waits for the first snapshot
 	if view := render(m.View(), colorprofile.NoTTY); !strings.Contains(view, "Waiting for players") {
 		t.Fatalf("after the first snapshot:\n%s", view)
 	}
@@ -394,6 +392,23 @@ func TestSubscription(t *testing.T) {
 		t.Fatalf("after the second snapshot:\n%s", view)
 	}
 	m = press(m, "esc esc")
+	if got := table.Calls(); !slices.Equal(got, []string{"Subscribe", "Stop"}) {
+		t.Errorf("calls %q, want [Subscribe Stop]", got)
+	}
+}
+
+// Leaving before the first snapshot still ends the subscription.
+func TestLeaveBeforeFirstSnapshot(t *testing.T) {
+	table := tuitest.NewTable(nil)
+	m := room.New(context.Background(), table, "k3vq", alice, theme.DefaultStyles())
+	first := m.Init()
+	_, cmd := m.Update(keyOf("esc"))
+	if _, ok := cmd().(room.LeaveMsg); !ok {
+		t.Fatal("esc: no LeaveMsg")
+	}
+	if msg := first(); msg != nil {
+		t.Errorf("first wait after leaving: %#v, want nil", msg)
+	}
 	if got := table.Calls(); !slices.Equal(got, []string{"Subscribe", "Stop"}) {
 		t.Errorf("calls %q, want [Subscribe Stop]", got)
 	}

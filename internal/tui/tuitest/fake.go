@@ -104,16 +104,20 @@ func (t *Table) Chat(_ context.Context, _ rooms.Player, text string) error {
 
 // Lobby is a real lobby hosting Acquire, with games saved in memory and
 // no timers firing, that records each call and returns the error set with
-// Fail instead of calling through. Subscribe hands out Feed, so that a
-// test decides what the lobby screen shows.
+// Fail instead of calling through. Its lobby snapshots are the test's:
+// Subscribe hands out a mailbox that starts with the last one published,
+// as the real lobby's does.
 type Lobby struct {
 	calls
 	*rooms.Lobby
-	Feed chan *rooms.LobbySnapshot
+
+	mu   sync.Mutex
+	last *rooms.LobbySnapshot
+	subs map[chan *rooms.LobbySnapshot]bool
 }
 
-// NewLobby returns a Lobby whose feed holds snap, if not nil. The lobby is
-// closed when the test ends.
+// NewLobby returns a Lobby that has published snap, if not nil. The lobby
+// is closed when the test ends.
 func NewLobby(t testing.TB, snap *rooms.LobbySnapshot) *Lobby {
 	l := &Lobby{
 		Lobby: rooms.NewLobby(rooms.Config{
@@ -122,19 +126,49 @@ func NewLobby(t testing.TB, snap *rooms.LobbySnapshot) *Lobby {
 			After:   func(time.Duration, func()) func() bool { return func() bool { return false } },
 			Log:     slog.New(slog.DiscardHandler),
 		}),
-		Feed: make(chan *rooms.LobbySnapshot, 1),
+		last: snap,
+		subs: map[chan *rooms.LobbySnapshot]bool{},
 	}
 	t.Cleanup(func() { l.Lobby.Close("") })
-	if snap != nil {
-		l.Feed <- snap
-	}
 	return l
 }
 
-// Subscribe returns Feed.
+// Publish sends snap to every subscriber, replacing what they have not
+// read yet.
+func (l *Lobby) Publish(snap *rooms.LobbySnapshot) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.last = snap
+	for ch := range l.subs {
+		replace(ch, snap)
+	}
+}
+
+// Subscribe returns a mailbox holding the last snapshot published.
 func (l *Lobby) Subscribe() (<-chan *rooms.LobbySnapshot, func()) {
 	l.record("Subscribe")
-	return l.Feed, func() { l.record("Stop") }
+	ch := make(chan *rooms.LobbySnapshot, 1)
+	l.mu.Lock()
+	l.subs[ch] = true
+	if l.last != nil {
+		ch <- l.last
+	}
+	l.mu.Unlock()
+	return ch, func() {
+		l.mu.Lock()
+		delete(l.subs, ch)
+		l.mu.Unlock()
+		l.record("Stop")
+	}
+}
+
+// replace puts v in a one-slot mailbox, dropping what was unread.
+func replace[T any](ch chan T, v T) {
+	select {
+	case <-ch:
+	default:
+	}
+	ch <- v
 }
 
 // Create records the settings of a new room and opens it.

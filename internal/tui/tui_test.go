@@ -1,0 +1,241 @@
+package tui_test
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+
+	"hotels/internal/rooms"
+	"hotels/internal/tui"
+	"hotels/internal/tui/tuitest"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+var alice = rooms.Player{ID: 1, Name: "alice"}
+
+func plain(v tea.View) string {
+	var b bytes.Buffer
+	w := &colorprofile.Writer{Forward: &b, Profile: colorprofile.NoTTY}
+	_, _ = w.WriteString(v.Content)
+	return b.String()
+}
+
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", t.Name(), name+".golden")
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("view differs from %s:\ngot:\n%s\nwant:\n%s", path, got, want)
+	}
+}
+
+// driver runs a session model as the program would: each command in its
+// own goroutine, each message through Update in the order they come.
+// Commands that wait (for snapshots, for the session's end) wait until
+// the test ends and cancels the session.
+type driver struct {
+	t    *testing.T
+	m    tea.Model
+	msgs chan tea.Msg
+}
+
+func newDriver(t *testing.T, m tea.Model) *driver {
+	d := &driver{t: t, m: m, msgs: make(chan tea.Msg, 64)}
+	return d
+}
+
+func (d *driver) run(cmd tea.Cmd) {
+	if cmd != nil {
+		go func() { d.msgs <- cmd() }()
+	}
+}
+
+func (d *driver) send(msg tea.Msg) {
+	var cmd tea.Cmd
+	d.m, cmd = d.m.Update(msg)
+	d.run(cmd)
+}
+
+func (d *driver) key(s string) {
+	k := tea.KeyPressMsg{Code: []rune(s)[0], Text: s}
+	if s == "esc" {
+		k = tea.KeyPressMsg{Code: tea.KeyEscape}
+	}
+	d.send(k)
+}
+
+// until handles messages until the screen shows text; it fails the test
+// if that takes more than ten seconds, which only a broken screen does.
+func (d *driver) until(text string) {
+	d.t.Helper()
+	timeout := time.After(10 * time.Second)
+	for !strings.Contains(plain(d.m.View()), text) {
+		select {
+		case msg := <-d.msgs:
+			switch msg := msg.(type) {
+			case nil:
+			case tea.BatchMsg:
+				for _, c := range msg {
+					d.run(c)
+				}
+			default:
+				d.send(msg)
+			}
+		case <-timeout:
+			d.t.Fatalf("the screen never showed %q:\n%s", text, plain(d.m.View()))
+		}
+	}
+}
+
+func TestTooSmall(t *testing.T) {
+	m := tui.New(context.Background(), tuitest.NewLobby(t, nil), alice, tui.Entry{})
+	for _, size := range []tea.WindowSizeMsg{{Width: 79, Height: 24}, {Width: 80, Height: 23}, {Width: 40, Height: 12}} {
+		next, _ := m.Update(size)
+		view := plain(next.View())
+		if !strings.Contains(strings.Join(strings.Fields(view), " "), "Please enlarge your terminal to at least 80×24.") {
+			t.Errorf("%dx%d: no request to enlarge:\n%s", size.Width, size.Height, view)
+		}
+		if got := len(strings.Split(view, "\n")); got > size.Height {
+			t.Errorf("%dx%d: %d lines", size.Width, size.Height, got)
+		}
+		if size.Width == 79 {
+			golden(t, "79x24", view)
+		}
+	}
+	next, _ := m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	if view := plain(next.View()); strings.Contains(view, "enlarge") {
+		t.Errorf("80x24 is enough, but:\n%s", view)
+	}
+}
+
+// From the lobby into a room and back: the lobby's subscription pauses
+// while the player is in the room, and the room's ends when they leave.
+func TestLobbyToRoomAndBack(t *testing.T) {
+	svc := tuitest.NewLobby(t, tuitest.LobbySnapshot())
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	d := newDriver(t, tui.New(ctx, svc, alice, tui.Entry{}))
+	d.send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	d.run(d.m.Init())
+	d.until("friday night")
+
+	d.key("n")
+	d.until("New Acquire room")
+	d.send(tea.KeyPressMsg{Code: tea.KeyEnter})
+	d.until("Waiting for players: 1 of 4 seats taken.")
+	d.key("b")
+	d.until("Waiting for players: 2 of 4 seats taken.")
+
+	svc.Publish(&rooms.LobbySnapshot{Rooms: []rooms.Info{{ID: "zzzz", Name: "back again", Game: "Acquire", Rules: "modern", Seats: 2, Status: rooms.Waiting}}})
+	d.key("l")
+	d.until("back again")
+	if got, want := svc.Calls(), []string{"Subscribe", "Create rules=modern seats=4 options= private=false", "Stop", "Subscribe"}; !slices.Equal(got, want) {
+		t.Errorf("calls %q, want %q", got, want)
+	}
+	// Alice left her room with only a bot in it: it closes.
+	list, stop := svc.Lobby.Subscribe()
+	defer stop()
+	for snap := range list {
+		if len(snap.Rooms) == 0 {
+			break
+		}
+	}
+}
+
+// A session started with `join ROOM` opens in that room, seated; one
+// started with `watch ROOM` watches it; an unknown room leaves the player
+// in the lobby, told why. The player is online for the session.
+func TestDirectEntry(t *testing.T) {
+	svc := tuitest.NewLobby(t, tuitest.LobbySnapshot())
+	erin := rooms.Player{ID: 5, Name: "erin"}
+	r, err := svc.Lobby.Create(context.Background(), erin, rooms.Settings{Seats: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	online, stop := svc.Lobby.Subscribe()
+	defer stop()
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	d := newDriver(t, tui.New(ctx, svc, alice, tui.Entry{Room: r.ID}))
+	d.send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	d.run(d.m.Init())
+	d.until("Waiting for players: 2 of 2 seats taken.")
+	for snap := range online {
+		if slices.Contains(snap.Online, "alice") {
+			break
+		}
+	}
+
+	bob := rooms.Player{ID: 6, Name: "bob"}
+	d = newDriver(t, tui.New(ctx, svc, bob, tui.Entry{Room: r.ID, Watch: true}))
+	d.send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	d.run(d.m.Init())
+	d.until("You are watching: press j to take a free seat.")
+
+	d = newDriver(t, tui.New(ctx, svc, bob, tui.Entry{Room: "nope"}))
+	d.send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	d.run(d.m.Init())
+	d.until(`There is no room "nope"`)
+
+	cancel()
+	for snap := range online {
+		if !slices.Contains(snap.Online, "alice") {
+			break
+		}
+	}
+}
+
+// A room that lets the player go (kicked by the host) returns them to the
+// lobby with the room's notice.
+func TestKickedBackToLobby(t *testing.T) {
+	svc := tuitest.NewLobby(t, tuitest.LobbySnapshot())
+	erin := rooms.Player{ID: 5, Name: "erin"}
+	r, err := svc.Lobby.Create(context.Background(), erin, rooms.Settings{Seats: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	d := newDriver(t, tui.New(ctx, svc, alice, tui.Entry{Room: r.ID}))
+	d.send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	d.run(d.m.Init())
+	d.until("Waiting for players: 2 of 2 seats taken.")
+	if err := r.Kick(context.Background(), erin, 1); err != nil {
+		t.Fatal(err)
+	}
+	d.until("you were removed from the table by the host")
+	d.until("friday night")
+}
+
+func TestCtrlCQuits(t *testing.T) {
+	m := tui.New(context.Background(), tuitest.NewLobby(t, nil), alice, tui.Entry{})
+	_, cmd := m.Update(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+	if cmd == nil {
+		t.Fatal("ctrl+c: no command")
+	}
+	if _, ok := cmd().(tea.QuitMsg); !ok {
+		t.Error("ctrl+c: not tea.Quit")
+	}
+}
