@@ -6,6 +6,6 @@
 // room to its parent as an EnterMsg.
 //
 // lobby imports rooms and engine (for their types; the lobby itself is
-// reached through the Service interface), theme and Bubble Tea packages:
-// never the server, the store or the room screen.
+// reached through the Service interface), sanitize, theme and Bubble Tea
+// packages: never the server, the store or the room screen.
 package lobby

@@ -6,7 +6,7 @@
 // command, showing the room's answer in words.
 //
 // room imports rooms (for its types; the room itself is reached through
-// the Table interface), the Acquire engine for its views, theme, board,
-// chat and Bubble Tea packages: never the server, the store or the lobby
-// screen.
+// the Table interface), the Acquire engine for its views, sanitize, theme,
+// board, chat and Bubble Tea packages: never the server, the store or the
+// lobby screen.
 package room

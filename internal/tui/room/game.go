@@ -50,6 +50,9 @@ func (m Model) gameView() string {
 func (m Model) header() string {
 	info := m.snap.Room
 	left := m.styles.Title.Render("Hotels") + "  " + sanitize.Line(info.Name) + m.styles.Subtle.Render(" · room "+info.ID)
+	if m.snap.Code != "" { // a private room's invite code, for its seats only
+		left += m.styles.Subtle.Render(" · code ") + m.styles.Notice.Render(m.snap.Code)
+	}
 	right := info.Game + " " + info.Rules
 	for _, o := range info.Options {
 		right += " · " + strings.Replace(o, "=", " ", 1)
