@@ -10,6 +10,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"hotels/internal/server"
+	"hotels/internal/sshtest"
 )
 
 // A client with no key is told how to make one, through a keyboard-interactive
@@ -22,7 +23,7 @@ func TestNoKeyGetsInstructions(t *testing.T) {
 		return make([]string, len(questions)), nil
 	})
 	// Retry as OpenSSH does; the message should still appear once.
-	c, err := ts.dial(t, gossh.RetryableAuthMethod(kbd, 3))
+	c, err := sshtest.Dial(ts.addr, gossh.RetryableAuthMethod(kbd, 3))
 	if err == nil {
 		_ = c.Close()
 		t.Fatal("dial without a key succeeded; want authentication to fail")
@@ -40,7 +41,7 @@ func TestNoKeyGetsInstructions(t *testing.T) {
 // Password auth is not offered at all.
 func TestPasswordRefused(t *testing.T) {
 	ts := startServer(t, server.Options{})
-	c, err := ts.dial(t, gossh.Password("hunter2"))
+	c, err := sshtest.Dial(ts.addr, gossh.Password("hunter2"))
 	if err == nil {
 		_ = c.Close()
 		t.Fatal("dial with a password succeeded")
@@ -62,7 +63,7 @@ func (q queryOnly) Sign(io.Reader, []byte) (*gossh.Signature, error) {
 // session must belong to the key it signed with, not the key it offered.
 func TestOfferedKeyIsNotIdentity(t *testing.T) {
 	ts := startServer(t, server.Options{})
-	alice, mallory := newKey(t), newKey(t)
+	alice, mallory := sshtest.NewKey(t), sshtest.NewKey(t)
 	if _, err := ts.store.CreateAccount(context.Background(), "alice", string(gossh.MarshalAuthorizedKey(alice.PublicKey()))); err != nil {
 		t.Fatal(err)
 	}

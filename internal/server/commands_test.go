@@ -5,11 +5,12 @@ import (
 	"testing"
 
 	"hotels/internal/server"
+	"hotels/internal/sshtest"
 )
 
 func TestExecHelp(t *testing.T) {
 	ts := startServer(t, server.Options{})
-	out, errOut, status := ts.exec(t, newKey(t), "help")
+	out, errOut, status := sshtest.Exec(t, ts.addr, sshtest.NewKey(t), "help")
 	if status != 0 {
 		t.Fatalf("help: exit %d, stderr %q", status, errOut)
 	}
@@ -22,7 +23,7 @@ func TestExecHelp(t *testing.T) {
 
 func TestExecUnknownCommandFails(t *testing.T) {
 	ts := startServer(t, server.Options{})
-	out, errOut, status := ts.exec(t, newKey(t), "bogus")
+	out, errOut, status := sshtest.Exec(t, ts.addr, sshtest.NewKey(t), "bogus")
 	if status != 1 {
 		t.Errorf("bogus: exit %d, want 1", status)
 	}
@@ -38,7 +39,7 @@ func TestExecUnknownCommandFails(t *testing.T) {
 
 func TestExecWhoamiWithoutAccount(t *testing.T) {
 	ts := startServer(t, server.Options{})
-	out, errOut, status := ts.exec(t, newKey(t), "whoami")
+	out, errOut, status := sshtest.Exec(t, ts.addr, sshtest.NewKey(t), "whoami")
 	if status != 0 || !strings.Contains(out, "SHA256:") || !strings.Contains(errOut, "no name yet") {
 		t.Errorf("whoami = %q, %q, exit %d", out, errOut, status)
 	}
@@ -47,7 +48,7 @@ func TestExecWhoamiWithoutAccount(t *testing.T) {
 // A session with neither a command nor a terminal is told how to connect.
 func TestNoTerminalNoCommand(t *testing.T) {
 	ts := startServer(t, server.Options{})
-	c := ts.connect(t, newKey(t))
+	c := sshtest.Connect(t, ts.addr, sshtest.NewKey(t))
 	sess, err := c.NewSession()
 	if err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 
 	"hotels/internal/replay"
 	"hotels/internal/server"
+	"hotels/internal/sshtest"
 	"hotels/internal/store"
 )
 
@@ -22,17 +23,17 @@ func TestExport(t *testing.T) {
 	if err := ts.store.AppendAction(ctx, id, 1, "ann play 2A"); err != nil {
 		t.Fatal(err)
 	}
-	key := newKey(t)
+	key := sshtest.NewKey(t)
 
 	// In play, the record would show the bag and every rack.
-	_, stderr, status := ts.exec(t, key, "export 1")
+	_, stderr, status := sshtest.Exec(t, ts.addr, key, "export 1")
 	if status == 0 || !strings.Contains(stderr, "still being played") {
 		t.Errorf("export of a game in play: status %d, stderr %q", status, stderr)
 	}
 	if err := ts.store.FinishGame(ctx, id, "ann 6000 bob 6000"); err != nil {
 		t.Fatal(err)
 	}
-	out, stderr, status := ts.exec(t, key, "export 1")
+	out, stderr, status := sshtest.Exec(t, ts.addr, key, "export 1")
 	if status != 0 {
 		t.Fatalf("export: status %d, stderr %q", status, stderr)
 	}
@@ -43,7 +44,7 @@ func TestExport(t *testing.T) {
 		t.Errorf("replay of the export = %+v\n%s", res, out)
 	}
 	for _, bad := range []string{"export", "export x", "export 99"} {
-		if _, stderr, status := ts.exec(t, key, bad); status == 0 || stderr == "" {
+		if _, stderr, status := sshtest.Exec(t, ts.addr, key, bad); status == 0 || stderr == "" {
 			t.Errorf("%q: status %d, stderr %q; want a clear error", bad, status, stderr)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"hotels/internal/server"
+	"hotels/internal/sshtest"
 )
 
 // stubLobby shows what the Lobby hook was given.
@@ -47,19 +48,19 @@ func TestLobbyHook(t *testing.T) {
 			return stubLobby{p: p}
 		},
 	})
-	key := newKey(t)
+	key := sshtest.NewKey(t)
 
-	term := ts.openTerminal(t, key, 90, 30)
-	term.waitFor(t, "Pick the name")
-	term.typeKeys(t, "dora\r")
-	term.waitFor(t, "LOBBY name=dora new=true size=90x30")
-	term.typeKeys(t, "x")
-	term.wait(t)
+	term := sshtest.Open(t, ts.addr, key, 90, 30)
+	term.WaitFor(t, "Pick the name")
+	term.Type("dora\r")
+	term.WaitFor(t, "LOBBY name=dora new=true size=90x30")
+	term.Type("x")
+	term.Wait(t)
 
-	again := ts.openTerminal(t, key, 70, 20)
-	again.waitFor(t, "LOBBY name=dora new=false size=70x20")
-	again.typeKeys(t, "x")
-	again.wait(t)
+	again := sshtest.Open(t, ts.addr, key, 70, 20)
+	again.WaitFor(t, "LOBBY name=dora new=false size=70x20")
+	again.Type("x")
+	again.Wait(t)
 	if n := calls.Load(); n != 2 {
 		t.Errorf("Lobby called %d times, want 2", n)
 	}

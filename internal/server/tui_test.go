@@ -8,20 +8,21 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"hotels/internal/server"
+	"hotels/internal/sshtest"
 )
 
 // A new key picks a name, is greeted, and is greeted by name next time
 // without being asked again.
 func TestSignupThenWelcomeBack(t *testing.T) {
 	ts := startServer(t, server.Options{})
-	key := newKey(t)
+	key := sshtest.NewKey(t)
 
-	term := ts.openTerminal(t, key, 80, 24)
-	term.waitFor(t, "Pick the name other players will see")
-	term.typeKeys(t, "alice\r")
-	term.waitFor(t, "Welcome, alice!")
-	term.typeKeys(t, "q")
-	if status := term.wait(t); status != 0 {
+	term := sshtest.Open(t, ts.addr, key, 80, 24)
+	term.WaitFor(t, "Pick the name other players will see")
+	term.Type("alice\r")
+	term.WaitFor(t, "Welcome, alice!")
+	term.Type("q")
+	if status := term.Wait(t); status != 0 {
 		t.Errorf("exit status after q = %d, want 0", status)
 	}
 
@@ -30,13 +31,13 @@ func TestSignupThenWelcomeBack(t *testing.T) {
 		t.Fatalf("account for the key = %+v, %v; want alice", acct, err)
 	}
 
-	again := ts.openTerminal(t, key, 100, 30)
-	screen := again.waitFor(t, "Welcome back, alice!")
+	again := sshtest.Open(t, ts.addr, key, 100, 30)
+	screen := again.WaitFor(t, "Welcome back, alice!")
 	if strings.Contains(screen, "Pick the name") {
 		t.Errorf("returning key was asked for a name again:\n%s", screen)
 	}
-	again.typeKeys(t, "q")
-	again.wait(t)
+	again.Type("q")
+	again.Wait(t)
 }
 
 // A name is unique regardless of case: a second key typing "ALICE" is told
@@ -44,30 +45,30 @@ func TestSignupThenWelcomeBack(t *testing.T) {
 func TestNameTakenInAnyCase(t *testing.T) {
 	ts := startServer(t, server.Options{})
 	if _, err := ts.store.CreateAccount(context.Background(), "alice",
-		string(gossh.MarshalAuthorizedKey(newKey(t).PublicKey()))); err != nil {
+		string(gossh.MarshalAuthorizedKey(sshtest.NewKey(t).PublicKey()))); err != nil {
 		t.Fatal(err)
 	}
 
-	term := ts.openTerminal(t, newKey(t), 80, 24)
-	term.waitFor(t, "Pick the name")
-	term.typeKeys(t, "ALICE\r")
-	term.waitFor(t, "The name alice is taken")
+	term := sshtest.Open(t, ts.addr, sshtest.NewKey(t), 80, 24)
+	term.WaitFor(t, "Pick the name")
+	term.Type("ALICE\r")
+	term.WaitFor(t, "The name alice is taken")
 
-	term.typeKeys(t, "\x15bob\r") // ctrl+u clears the input
-	term.waitFor(t, "Welcome, bob!")
-	term.typeKeys(t, "q")
-	term.wait(t)
+	term.Type("\x15bob\r") // ctrl+u clears the input
+	term.WaitFor(t, "Welcome, bob!")
+	term.Type("q")
+	term.Wait(t)
 }
 
 // Names that break the rules are explained, not saved.
 func TestBadNameExplained(t *testing.T) {
 	ts := startServer(t, server.Options{})
-	term := ts.openTerminal(t, newKey(t), 80, 24)
-	term.waitFor(t, "Pick the name")
-	term.typeKeys(t, "a\r")
-	term.waitFor(t, "A name has 2 to 16 characters")
-	term.typeKeys(t, "\x1b") // esc quits
-	term.wait(t)
+	term := sshtest.Open(t, ts.addr, sshtest.NewKey(t), 80, 24)
+	term.WaitFor(t, "Pick the name")
+	term.Type("a\r")
+	term.WaitFor(t, "A name has 2 to 16 characters")
+	term.Type("\x1b") // esc quits
+	term.Wait(t)
 	if _, err := ts.store.AccountByName(context.Background(), "a"); err == nil {
 		t.Error("account named \"a\" was created")
 	}
@@ -77,19 +78,19 @@ func TestBadNameExplained(t *testing.T) {
 // and closed, the newer one goes on.
 func TestReconnectTakesOver(t *testing.T) {
 	ts := startServer(t, server.Options{})
-	key := newKey(t)
-	first := ts.openTerminal(t, key, 80, 24)
-	first.waitFor(t, "Pick the name other players will see")
-	first.typeKeys(t, "alice\r")
-	first.waitFor(t, "Welcome, alice!")
+	key := sshtest.NewKey(t)
+	first := sshtest.Open(t, ts.addr, key, 80, 24)
+	first.WaitFor(t, "Pick the name other players will see")
+	first.Type("alice\r")
+	first.WaitFor(t, "Welcome, alice!")
 
-	second := ts.openTerminal(t, key, 80, 24)
-	second.waitFor(t, "Welcome back, alice!")
-	first.waitFor(t, "You connected again from somewhere else")
-	first.wait(t)
-	if s := second.screen(); !strings.Contains(s, "Welcome back, alice!") {
+	second := sshtest.Open(t, ts.addr, key, 80, 24)
+	second.WaitFor(t, "Welcome back, alice!")
+	first.WaitFor(t, "You connected again from somewhere else")
+	first.Wait(t)
+	if s := second.Screen(); !strings.Contains(s, "Welcome back, alice!") {
 		t.Errorf("the newer session did not go on:\n%s", s)
 	}
-	second.typeKeys(t, "q")
-	second.wait(t)
+	second.Type("q")
+	second.Wait(t)
 }
