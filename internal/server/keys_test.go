@@ -22,7 +22,7 @@ func TestKeysAdd(t *testing.T) {
 	term := sshtest.Open(t, ts.addr, laptop, 80, 24)
 	term.WaitFor(t, "Pick the name")
 	term.Type("alice\r")
-	term.WaitFor(t, "alice")
+	term.WaitFor(t, "Welcome, alice!") // not just "alice": that is on the screen as it is typed
 
 	pub := string(gossh.MarshalAuthorizedKey(desktop.PublicKey()))
 	out, stderr, status := sshtest.Exec(t, ts.addr, laptop, "keys add "+strings.TrimSpace(pub)+" me@desktop")
