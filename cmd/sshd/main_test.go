@@ -15,7 +15,7 @@ func TestHelpDocumentsEnvironment(t *testing.T) {
 		if err := root.Execute(); err != nil {
 			t.Fatalf("%v: %v", args, err)
 		}
-		for _, want := range []string{"HOTELS_ADDR", "HOTELS_DATA", "HOTELS_HOST_KEY", "HOTELS_LOG_LEVEL", "--addr", `":2222"`} {
+		for _, want := range []string{"HOTELS_ADDR", "HOTELS_DATA", "HOTELS_HOST_KEY", "HOTELS_LOG_LEVEL", "HOTELS_GRACE", "HOTELS_BOT_DELAY", "--addr", `":2222"`} {
 			if !strings.Contains(out.String(), want) {
 				t.Errorf("%v output lacks %q:\n%s", args, want, out.String())
 			}

@@ -18,6 +18,7 @@ type Config struct {
 	LogLevel        string        // debug, info, warn or error
 	ShutdownTimeout time.Duration // how long sessions get to close on SIGTERM
 	Grace           time.Duration // how long a dropped player's seat is held
+	BotDelay        time.Duration // how long a bot waits before each move
 }
 
 // env maps each flag to its environment variable, in --help order.
@@ -28,6 +29,7 @@ var env = []struct{ flag, name string }{
 	{"log-level", "HOTELS_LOG_LEVEL"},
 	{"shutdown-timeout", "HOTELS_SHUTDOWN_TIMEOUT"},
 	{"grace", "HOTELS_GRACE"},
+	{"bot-delay", "HOTELS_BOT_DELAY"},
 }
 
 // RegisterFlags adds a flag for every Config field to fs, with the defaults,
@@ -42,6 +44,8 @@ func (c *Config) RegisterFlags(fs *pflag.FlagSet) {
 		"on SIGTERM or SIGINT, how long open sessions get before they are cut (env HOTELS_SHUTDOWN_TIMEOUT)")
 	fs.DurationVar(&c.Grace, "grace", 2*time.Minute,
 		"how long a dropped player's seat is held before it is freed or the autopilot plays it (env HOTELS_GRACE)")
+	fs.DurationVar(&c.BotDelay, "bot-delay", 700*time.Millisecond,
+		"how long a bot or the autopilot waits before each move, so that players can follow (env HOTELS_BOT_DELAY)")
 }
 
 // LoadEnv sets each flag that was not given on the command line from its

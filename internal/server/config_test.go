@@ -17,11 +17,11 @@ func TestConfigPrecedence(t *testing.T) {
 		want server.Config
 	}{
 		{"defaults", nil, nil,
-			server.Config{Addr: ":2222", Data: "hotels.db", HostKey: ".ssh/hotels_ed25519", LogLevel: "info", ShutdownTimeout: 10 * time.Second}},
-		{"env", nil, map[string]string{"HOTELS_ADDR": ":3000", "HOTELS_DATA": "/var/lib/hotels.db", "HOTELS_HOST_KEY": "/k", "HOTELS_LOG_LEVEL": "debug", "HOTELS_SHUTDOWN_TIMEOUT": "3s"},
-			server.Config{Addr: ":3000", Data: "/var/lib/hotels.db", HostKey: "/k", LogLevel: "debug", ShutdownTimeout: 3 * time.Second}},
+			server.Config{Addr: ":2222", Data: "hotels.db", HostKey: ".ssh/hotels_ed25519", LogLevel: "info", ShutdownTimeout: 10 * time.Second, Grace: 2 * time.Minute, BotDelay: 700 * time.Millisecond}},
+		{"env", nil, map[string]string{"HOTELS_ADDR": ":3000", "HOTELS_DATA": "/var/lib/hotels.db", "HOTELS_HOST_KEY": "/k", "HOTELS_LOG_LEVEL": "debug", "HOTELS_SHUTDOWN_TIMEOUT": "3s", "HOTELS_GRACE": "30s", "HOTELS_BOT_DELAY": "5ms"},
+			server.Config{Addr: ":3000", Data: "/var/lib/hotels.db", HostKey: "/k", LogLevel: "debug", ShutdownTimeout: 3 * time.Second, Grace: 30 * time.Second, BotDelay: 5 * time.Millisecond}},
 		{"flag beats env", []string{"--addr", ":4000"}, map[string]string{"HOTELS_ADDR": ":3000"},
-			server.Config{Addr: ":4000", Data: "hotels.db", HostKey: ".ssh/hotels_ed25519", LogLevel: "info", ShutdownTimeout: 10 * time.Second}},
+			server.Config{Addr: ":4000", Data: "hotels.db", HostKey: ".ssh/hotels_ed25519", LogLevel: "info", ShutdownTimeout: 10 * time.Second, Grace: 2 * time.Minute, BotDelay: 700 * time.Millisecond}},
 	}
 	for _, tt := range tests {
 		var c server.Config
