@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"net"
 	"os"
 	"os/signal"
 	"syscall"
@@ -47,43 +48,59 @@ func newServeCmd() *cobra.Command {
 				stop()
 			}()
 
-			st, err := store.Open(ctx, cfg.Data)
+			ln, err := net.Listen("tcp", cfg.Addr)
 			if err != nil {
-				return err
+				return fmt.Errorf("listen on %s: %w", cfg.Addr, err)
 			}
-			defer func() {
-				if err := st.Close(); err != nil {
-					logger.Error("close database", "err", err)
-				}
-			}()
-			appender := store.NewAppender(st)
-			defer appender.Close()
-			lobby := rooms.NewLobby(rooms.Config{
-				Journal: journal{st, appender},
-				Kinds:   []engine.Kind{acquire.Kind},
-				Grace:   cfg.Grace,
-				Log:     logger,
-			})
-			// Rooms close before the store: games in play stay "playing"
-			// in the database and are restored at the next start.
-			defer lobby.Close("Hotels is restarting. Please reconnect in a minute.")
-			n, err := lobby.Restore(ctx, st)
-			if err != nil {
-				return err
-			}
-			logger.Info("games restored", "rooms", n)
-			srv, err := server.New(cfg, server.Options{Store: st, Logger: logger, Lobby: session(lobby)})
-			if err != nil {
-				return err
-			}
-			if err := srv.ListenAndServe(ctx); err != nil {
-				return fmt.Errorf("serve: %w", err)
-			}
-			return nil
+			return run(ctx, cfg, logger, ln)
 		},
 	}
 	cfg.RegisterFlags(cmd.Flags())
 	return cmd
+}
+
+// run serves Hotels on ln until ctx ends: it opens the database, reopens
+// the games in play, serves, and on the way out closes the rooms before the
+// store. It closes ln. The end-to-end tests call it as serve does.
+func run(ctx context.Context, cfg server.Config, logger *slog.Logger, ln net.Listener) error {
+	// The address really listened on (--addr :0 picks a port), which the
+	// help texts show players.
+	cfg.Addr = ln.Addr().String()
+	defer func() { _ = ln.Close() }() // for the early returns; Serve closes it too
+	st, err := store.Open(ctx, cfg.Data)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err := st.Close(); err != nil {
+			logger.Error("close database", "err", err)
+		}
+	}()
+	appender := store.NewAppender(st)
+	defer appender.Close()
+	lobby := rooms.NewLobby(rooms.Config{
+		Journal:  journal{st, appender},
+		Kinds:    []engine.Kind{acquire.Kind},
+		Grace:    cfg.Grace,
+		BotDelay: cfg.BotDelay,
+		Log:      logger,
+	})
+	// Rooms close before the store: games in play stay "playing" in the
+	// database and are restored at the next start.
+	defer lobby.Close("Hotels is restarting. Please reconnect in a minute.")
+	n, err := lobby.Restore(ctx, st)
+	if err != nil {
+		return err
+	}
+	logger.Info("games restored", "rooms", n)
+	srv, err := server.New(cfg, server.Options{Store: st, Logger: logger, Lobby: session(lobby)})
+	if err != nil {
+		return err
+	}
+	if err := srv.Serve(ctx, ln); err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	return nil
 }
 
 // journal is what rooms write games to: the store, with actions committed
