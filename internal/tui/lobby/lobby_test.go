@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/colorprofile"
 
 	"hotels/internal/rooms"
@@ -88,6 +89,20 @@ func press(m lobby.Model, keys string) (lobby.Model, tea.Msg) {
 // spell writes s as keys for press, one a character.
 func spell(s string) string { return strings.Join(strings.Split(s, ""), " ") }
 
+// fits checks that view fits a w×h terminal.
+func fits(t *testing.T, view string, w, h int) {
+	t.Helper()
+	lines := strings.Split(view, "\n")
+	if len(lines) > h {
+		t.Errorf("%dx%d: the view has %d lines", w, h, len(lines))
+	}
+	for i, l := range lines {
+		if lipgloss.Width(l) > w {
+			t.Errorf("%dx%d: line %d is %d cells wide: %q", w, h, i+1, lipgloss.Width(l), l)
+		}
+	}
+}
+
 func golden(t *testing.T, name, got string) {
 	t.Helper()
 	path := filepath.Join("testdata", t.Name(), name+".golden")
@@ -113,7 +128,9 @@ func goldenSizes(t *testing.T, snap *rooms.LobbySnapshot, keys string) {
 	for _, size := range [][2]int{{80, 24}, {120, 40}} {
 		m, _ := open(t, snap, size[0], size[1])
 		m, _ = press(m, keys)
-		golden(t, fmt.Sprintf("%dx%d", size[0], size[1]), plain(m.View()))
+		view := plain(m.View())
+		fits(t, view, size[0], size[1])
+		golden(t, fmt.Sprintf("%dx%d", size[0], size[1]), view)
 	}
 }
 

@@ -47,13 +47,14 @@ func (in input) follow(v *acquire.View) input {
 	return next
 }
 
-// selected is the rack tile to mark on the board.
-func (in input) selected(m Model) acquire.Tile {
+// chosenTile is the rack tile to mark on the board: the one under the
+// cursor while the player is to play.
+func (m Model) chosenTile() acquire.Tile {
 	v := m.game
-	if v == nil || v.Phase != acquire.PhasePlay || !m.myDecision() || in.cursor >= len(v.Rack) {
+	if v == nil || v.Phase != acquire.PhasePlay || !m.myDecision() || m.in.cursor >= len(v.Rack) {
 		return acquire.NoTile
 	}
-	return v.Rack[in.cursor].Tile
+	return v.Rack[m.in.cursor].Tile
 }
 
 // myDecision reports whether the decision due is the player's.
@@ -115,7 +116,7 @@ func (m Model) decidePlay(k tea.KeyPressMsg) (Model, tea.Cmd, bool) {
 	default:
 		return m, nil, false
 	}
-	m.board.Select(m.in.selected(m))
+	m.board.Select(m.chosenTile())
 	return m, nil, true
 }
 

@@ -144,9 +144,9 @@ func (m Model) gameKey(k tea.KeyPressMsg, leaving bool) (Model, tea.Cmd) {
 		m.say("Leave the table? The autopilot plays for you if you do not come back soon. Press esc again to leave.", true)
 	case !m.seated() && k.Text != "":
 		m.say("You are watching: the players decide. Press / to chat, esc to leave.", false)
-	case !mine && k.Text != "" || key.Matches(k, m.keys.Confirm):
+	case !mine && (k.Text != "" || key.Matches(k, m.keys.Confirm)):
 		m.say(fmt.Sprintf("Not your decision: %s.", m.game.Due), false)
-	case mine && m.game.Phase == acquire.PhasePlay && k.Text != "":
+	case mine && m.game.Phase == acquire.PhasePlay && k.Text != "" && len(m.game.Rack) > 0:
 		m.say("Type a tile from your rack, like "+m.game.Rack[0].Tile.String()+", or choose one with ↑↓, then press enter.", true)
 	}
 	return m, nil

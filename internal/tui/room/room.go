@@ -219,16 +219,13 @@ func (m Model) setSnapshot(snap *rooms.Snapshot, sub *subscription) (Model, tea.
 	m.snap = snap
 	m.id = snap.Room.ID
 	m.game, _ = snap.Game.(*acquire.View)
-	if m.game != nil && m.game.Viewer != snap.You {
-		m.game = nil // not this viewer's game: draw none rather than someone else's
-	}
 	if snap.Notice != "" {
 		m.say(snap.Notice, false)
 	}
 	m.chat.SetLines(snap.Chat)
 	m.board.SetGame(m.game)
 	m.in = m.in.follow(m.game)
-	m.board.Select(m.in.selected(m))
+	m.board.Select(m.chosenTile())
 	var cmd tea.Cmd
 	if sub != nil {
 		cmd = sub.wait()

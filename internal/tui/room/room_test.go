@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/colorprofile"
 
 	"hotels/internal/engine"
@@ -55,7 +56,23 @@ func goldenSizes(t *testing.T, snap func() *rooms.Snapshot, keys string) {
 	for _, size := range sizes {
 		m, _ := open(t, snap(), size[0], size[1])
 		m = press(m, keys)
-		golden(t, fmt.Sprintf("%dx%d", size[0], size[1]), render(m.View(), colorprofile.NoTTY))
+		view := render(m.View(), colorprofile.NoTTY)
+		fits(t, view, size[0], size[1])
+		golden(t, fmt.Sprintf("%dx%d", size[0], size[1]), view)
+	}
+}
+
+// fits checks that view fits a w×h terminal.
+func fits(t *testing.T, view string, w, h int) {
+	t.Helper()
+	lines := strings.Split(view, "\n")
+	if len(lines) > h {
+		t.Errorf("%dx%d: the view has %d lines", w, h, len(lines))
+	}
+	for i, l := range lines {
+		if lipgloss.Width(l) > w {
+			t.Errorf("%dx%d: line %d is %d cells wide: %q", w, h, i+1, lipgloss.Width(l), l)
+		}
 	}
 }
 
@@ -168,6 +185,24 @@ func TestFinalView(t *testing.T) {
 
 func TestHelpView(t *testing.T) {
 	goldenSizes(t, func() *rooms.Snapshot { return tuitest.FourSeat(t, "play").Snapshot(0) }, "?")
+}
+
+// Six players with long names still fit the smallest screen.
+func TestSixSeatsFit(t *testing.T) {
+	names := []string{"alice", "bob", "carol", "dave", "erin-the-bold", "frank_sixteen_ch"}
+	p := tuitest.Start(t, names...)
+	for seat := range names {
+		for _, size := range sizes {
+			m, _ := open(t, p.Snapshot(engine.Seat(seat)), size[0], size[1])
+			view := render(m.View(), colorprofile.NoTTY)
+			fits(t, view, size[0], size[1])
+			for _, name := range names {
+				if !strings.Contains(view, name[:min(len(name), 8)]) {
+					t.Errorf("seat %d at %dx%d: %s is missing:\n%s", seat, size[0], size[1], name, view)
+				}
+			}
+		}
+	}
 }
 
 // One golden in 256 colours catches changes of styling that plain text

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"embed"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
@@ -109,6 +110,22 @@ func replay(path, mark string, options []string) (*Position, error) {
 	return p, nil
 }
 
+// Start deals a new modern game for seats with a fixed shuffle: the start
+// of a table, before anyone has played.
+func Start(t testing.TB, seats ...string) *Position {
+	t.Helper()
+	setup := acquire.Deal(acquire.Modern, acquire.Options{}, seats, rand.New(rand.NewPCG(1, 2)))
+	g, err := acquire.New(setup)
+	if err != nil {
+		t.Fatalf("tuitest: deal for %v: %v", seats, err)
+	}
+	p := &Position{Game: g, logs: make([][]string, 1+len(seats))}
+	for i := range p.logs {
+		p.logs[i] = []string{"the game starts: " + g.Seats()[0] + " plays first"}
+	}
+	return p
+}
+
 // View returns the game as viewer sees it.
 func (p *Position) View(viewer engine.Seat) *acquire.View { return p.Game.ViewFor(viewer) }
 
@@ -147,6 +164,8 @@ func (p *Position) Snapshot(viewer engine.Seat) *rooms.Snapshot {
 	if t, ok := p.Game.ToMove(); ok {
 		s.Turn = t
 	}
+	info.Seats, info.Taken = len(p.Game.Seats()), len(p.Game.Seats())
+	s.Room = info
 	for i, name := range p.Game.Seats() {
 		st := rooms.SeatInfo{Name: name, State: rooms.SeatReady, Host: i == 0}
 		switch name {
