@@ -39,6 +39,7 @@ type Seat struct {
 	Index   int       // 0-based seat number
 	Account AccountID // 0 for a bot
 	Name    string    // name shown at the table
+	Bot     string    // a bot's level; "" for a player
 }
 
 // Game is a stored game without its actions; Actions returns those.
@@ -97,8 +98,8 @@ func (s *Store) CreateGame(ctx context.Context, g NewGame) (GameID, error) {
 				account = sql.NullInt64{Int64: int64(seat.Account), Valid: true}
 			}
 			if _, err := tx.q.ExecContext(ctx,
-				`INSERT INTO seats (game_id, seat, account_id, name) VALUES (?, ?, ?, ?)`,
-				id, seat.Index, account, seat.Name); err != nil {
+				`INSERT INTO seats (game_id, seat, account_id, name, bot) VALUES (?, ?, ?, ?, NULLIF(?, ''))`,
+				id, seat.Index, account, seat.Name, seat.Bot); err != nil {
 				return fmt.Errorf("seat %d (%q): %w", seat.Index, seat.Name, mapError(err))
 			}
 		}
@@ -283,7 +284,7 @@ func (s *Store) move(ctx context.Context, id GameID, status Status, finishedAt a
 
 func (s *Store) seats(ctx context.Context, id GameID) ([]Seat, error) {
 	rows, err := s.q.QueryContext(ctx,
-		`SELECT seat, account_id, name FROM seats WHERE game_id = ? ORDER BY seat`, id)
+		`SELECT seat, account_id, name, COALESCE(bot, '') FROM seats WHERE game_id = ? ORDER BY seat`, id)
 	if err != nil {
 		return nil, fmt.Errorf("seats: %w", mapError(err))
 	}
@@ -294,7 +295,7 @@ func (s *Store) seats(ctx context.Context, id GameID) ([]Seat, error) {
 			seat    Seat
 			account sql.NullInt64
 		)
-		if err := rows.Scan(&seat.Index, &account, &seat.Name); err != nil {
+		if err := rows.Scan(&seat.Index, &account, &seat.Name, &seat.Bot); err != nil {
 			return nil, fmt.Errorf("seats: %w", mapError(err))
 		}
 		seat.Account = AccountID(account.Int64)

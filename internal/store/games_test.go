@@ -31,13 +31,13 @@ func TestCreateGameRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	id := newGame(t, s, store.Seat{Index: 0, Account: a.ID, Name: "alice"}, store.Seat{Index: 1, Name: "bot-1"})
+	id := newGame(t, s, store.Seat{Index: 0, Account: a.ID, Name: "alice"}, store.Seat{Index: 1, Name: "bot-1", Bot: "hard"})
 
 	g, err := s.Game(ctx, id)
 	if err != nil {
 		t.Fatalf("Game(%d) = %v", id, err)
 	}
-	want := []store.Seat{{Index: 0, Account: a.ID, Name: "alice"}, {Index: 1, Name: "bot-1"}}
+	want := []store.Seat{{Index: 0, Account: a.ID, Name: "alice"}, {Index: 1, Name: "bot-1", Bot: "hard"}}
 	if g.Game != "acquire" || g.Rules != "modern" || g.Chance != "1A 2B 3C" ||
 		g.Status != store.StatusWaiting || !slices.Equal(g.Seats, want) || g.CreatedAt.IsZero() || !g.FinishedAt.IsZero() {
 		t.Errorf("Game(%d) = %+v", id, g)
