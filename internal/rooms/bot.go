@@ -2,19 +2,21 @@ package rooms
 
 import (
 	"math/rand/v2"
+	"sync"
 
 	"hotels/internal/engine"
 )
 
 // Bot chooses actions for a seat. It runs outside the room's goroutine, on
 // its own copy of the game, and may use only what the seat may see:
-// View(seat) and Legal(seat).
+// View(seat) and Legal(seat). A room gives each seat its own Bot and never
+// calls one Bot from two goroutines at once.
 type Bot interface {
 	Choose(g engine.Game, seat engine.Seat) engine.Action
 }
 
-// RandomBot plays a uniformly random legal action: the easy bot, and the
-// autopilot until better bots exist.
+// RandomBot plays a uniformly random legal action. Rooms use it for every
+// level when Config.Bots is not set.
 type RandomBot struct{}
 
 // Choose picks one of seat's legal actions at random.
@@ -23,38 +25,66 @@ func (RandomBot) Choose(g engine.Game, seat engine.Seat) engine.Action {
 	return legal[rand.IntN(len(legal))]
 }
 
+// player is who decides for a seat: its bot, or the autopilot for an absent
+// or out-of-time player.
+type player struct {
+	mu  sync.Mutex // one Choose at a time
+	bot Bot
+}
+
+// botFor returns seat i's bot, made on first use at the seat's level (the
+// autopilot's level for a player's seat).
+func (r *Room) botFor(i int) *player {
+	st := &r.seats[i]
+	if st.decider == nil {
+		level := st.level
+		if !st.bot {
+			level = r.lobby.cfg.Autopilot
+		}
+		b, err := r.lobby.cfg.Bots(level)
+		if err != nil {
+			r.lobby.cfg.Log.Error("make bot; playing random moves", "level", level, "err", err)
+			b = RandomBot{}
+		}
+		st.decider = &player{bot: b}
+	}
+	return st.decider
+}
+
 // scheduleBot lets the bot or autopilot whose decision is due choose, after
-// the bot delay, outside the room's goroutine.
+// the bot delay, outside the room's goroutine. At most one choice is
+// scheduled for each decision of the game.
 func (r *Room) scheduleBot() {
-	if r.status != Playing || r.botTurn == r.version {
+	if r.status != Playing {
 		return
 	}
 	seat, ok := r.game.ToMove()
-	if !ok {
+	if !ok || !r.seats[seat].robot() {
 		return
 	}
-	st := r.seats[seat]
-	if !st.bot && !st.autopilot {
+	decision := len(r.lines) + 1
+	if r.botTurn == decision {
 		return
 	}
-	r.botTurn = r.version
-	version, g := r.version, r.game.Clone()
+	r.botTurn = decision
+	p, g := r.botFor(int(seat)), r.game.Clone()
 	r.lobby.cfg.After(r.lobby.cfg.BotDelay, func() {
-		a := RandomBot{}.Choose(g, seat)
+		p.mu.Lock()
+		a := p.bot.Choose(g, seat)
+		p.mu.Unlock()
 		r.post(func() bool {
-			// A human who came back, or a move made meanwhile, wins.
-			if r.version != version || r.status != Playing || !(r.seats[seat].bot || r.seats[seat].autopilot) {
+			if len(r.lines)+1 != decision || r.status != Playing {
+				return false // a move was made meanwhile
+			}
+			st := &r.seats[seat]
+			if !st.robot() {
+				r.botTurn = 0 // the player came back: choose again if they leave
 				return false
 			}
-			note := ""
-			if r.seats[seat].autopilot {
-				note = " (autopilot)"
-			}
-			if err := r.apply(seat, a.String(), note); err != nil {
+			if err := r.apply(seat, a.String(), st.autopilot); err != nil {
 				// Try again after the delay: the store may be back.
 				r.lobby.cfg.Log.Error("bot action refused", "room", r.ID, "seat", seat, "action", a.String(), "err", err)
 				r.botTurn = 0
-				return true
 			}
 			return true
 		})

@@ -37,6 +37,14 @@ type Config struct {
 	Grace time.Duration
 	// BotDelay paces bot moves so that people can follow them (default 700ms).
 	BotDelay time.Duration
+	// Bots makes a bot of a level; nil plays random moves at every level.
+	Bots func(level string) (Bot, error)
+	// BotLevels are the levels a host may seat, weakest first ("random"
+	// alone when Bots is nil).
+	BotLevels []string
+	// Autopilot is the level that plays for absent players, and for bots
+	// seated without a level.
+	Autopilot string
 	// After runs f after d, like time.AfterFunc; tests replace it.
 	After func(d time.Duration, f func()) (stop func() bool)
 	Log   *slog.Logger
@@ -94,6 +102,10 @@ func NewLobby(cfg Config) *Lobby {
 	}
 	if cfg.Log == nil {
 		cfg.Log = slog.Default()
+	}
+	if cfg.Bots == nil {
+		cfg.Bots = func(string) (Bot, error) { return RandomBot{}, nil }
+		cfg.BotLevels, cfg.Autopilot = []string{"random"}, "random"
 	}
 	l := &Lobby{
 		cfg:    cfg,

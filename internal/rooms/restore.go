@@ -67,7 +67,10 @@ func (l *Lobby) restore(ctx context.Context, a Archive, sg store.Game) error {
 	for i, st := range sg.Seats {
 		seats[i] = seat{name: st.Name}
 		if st.Account == 0 {
-			seats[i].bot = true
+			seats[i].bot, seats[i].level = true, st.Bot
+			if seats[i].level == "" {
+				seats[i].level = l.cfg.Autopilot
+			}
 			continue
 		}
 		seats[i].player = Player{ID: st.Account, Name: st.Name}

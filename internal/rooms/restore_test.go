@@ -51,7 +51,7 @@ func TestRestoreAfterRestart(t *testing.T) {
 	l := rooms.NewLobby(rooms.Config{Journal: j, Kinds: []engine.Kind{acquire.Kind}, BotDelay: botDelay, After: tm.after})
 	r, _ := l.Create(ctx, a, rooms.Settings{Seats: 3})
 	r.Sit(ctx, b)
-	r.AddBot(ctx, a)
+	r.AddBot(ctx, a, "")
 	if err := r.Start(ctx, a); err != nil {
 		t.Fatal(err)
 	}

@@ -52,7 +52,7 @@ type Room struct {
 	chat     []ChatLine
 	chatted  map[store.AccountID][]time.Time
 	version  uint64
-	botTurn  uint64 // the version a bot move was scheduled for
+	botTurn  int // the decision (len(lines)+1) a bot move was scheduled for
 	shutting bool
 	indexed  []store.AccountID // the players the lobby knows are seated here
 }
@@ -61,13 +61,18 @@ type seat struct {
 	player    Player // zero while empty or for a bot
 	name      string // the name at the table (a bot's too)
 	bot       bool   // a bot the host added
+	level     string // the bot's level
 	away      bool
-	autopilot bool
+	autopilot bool // a bot plays for the absent or out-of-time player
 	stopGrace func() bool
+	decider   *player // the seat's bot, made on first use
 }
 
 func (s *seat) empty() bool { return s.name == "" }
 func (s *seat) human() bool { return s.player.ID != 0 }
+
+// robot reports whether a bot decides for the seat.
+func (s *seat) robot() bool { return s.bot || s.autopilot }
 
 type sub struct {
 	player Player
@@ -406,16 +411,23 @@ func (r *Room) Stand(ctx context.Context, p Player) error {
 	})
 }
 
-// AddBot seats a bot in the first free seat; only the host may.
-func (r *Room) AddBot(ctx context.Context, p Player) error {
+// AddBot seats a bot of level (one of Config.BotLevels; "" for the
+// autopilot's level) in the first free seat; only the host may.
+func (r *Room) AddBot(ctx context.Context, p Player, level string) error {
+	if level == "" {
+		level = r.lobby.cfg.Autopilot
+	}
+	if !slices.Contains(r.lobby.cfg.BotLevels, level) {
+		return fmt.Errorf("there is no %q bot: choose %s", level, strings.Join(r.lobby.cfg.BotLevels, ", "))
+	}
 	return r.call(ctx, func() error {
 		if err := r.hostWaiting(p); err != nil {
 			return err
 		}
 		for i := range r.seats {
 			if r.seats[i].empty() {
-				r.seats[i] = seat{bot: true, name: r.botName()}
-				r.note(r.seats[i].name + " (bot) sits down")
+				r.seats[i] = seat{bot: true, level: level, name: r.botName()}
+				r.note(fmt.Sprintf("%s (%s bot) sits down", r.seats[i].name, level))
 				return nil
 			}
 		}
@@ -527,7 +539,7 @@ func (r *Room) Start(ctx context.Context, p Player) error {
 					seats[i] = st
 				}
 			}
-			stored[i] = store.Seat{Index: i, Account: seats[i].player.ID, Name: name}
+			stored[i] = store.Seat{Index: i, Account: seats[i].player.ID, Name: name, Bot: seats[i].level}
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
 		defer cancel()
@@ -556,13 +568,14 @@ func (r *Room) Act(ctx context.Context, p Player, text string) error {
 		if i < 0 {
 			return ErrNotSeated
 		}
-		return r.apply(engine.Seat(i), text, "")
+		return r.apply(engine.Seat(i), text, false)
 	})
 }
 
 // apply validates an action on a copy of the game, saves it, and only then
-// makes it the game (house rule 3).
-func (r *Room) apply(s engine.Seat, text, note string) error {
+// makes it the game (house rule 3). An autopilot's action is saved and shown
+// as such.
+func (r *Room) apply(s engine.Seat, text string, autopilot bool) error {
 	next := r.game.Clone()
 	a, err := next.ParseAction(s, text)
 	if err != nil {
@@ -571,7 +584,11 @@ func (r *Room) apply(s engine.Seat, text, note string) error {
 	if err := next.Apply(s, a); err != nil {
 		return err
 	}
-	line := r.seats[s].name + " " + a.String()
+	line, note := r.seats[s].name+" "+a.String(), ""
+	if autopilot {
+		line += "  # autopilot"
+		note = " (autopilot)"
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
 	defer cancel()
 	if err := r.lobby.cfg.Journal.AppendAction(ctx, r.gameID, len(r.lines)+1, line); err != nil {

@@ -160,14 +160,14 @@ func TestWaitingRoom(t *testing.T) {
 		{"start with empty seats", func() error { return r.Start(ctx, ann) }, rooms.ErrSeatsEmpty},
 		{"bob sits", func() error { return r.Sit(ctx, bob) }, nil},
 		{"bob sits again", func() error { return r.Sit(ctx, bob) }, nil},
-		{"only the host adds bots", func() error { return r.AddBot(ctx, bob) }, rooms.ErrNotHost},
+		{"only the host adds bots", func() error { return r.AddBot(ctx, bob, "") }, rooms.ErrNotHost},
 		{"only the host starts", func() error { return r.Start(ctx, bob) }, rooms.ErrNotHost},
-		{"host adds a bot", func() error { return r.AddBot(ctx, ann) }, nil},
+		{"host adds a bot", func() error { return r.AddBot(ctx, ann, "") }, nil},
 		{"the room is full", func() error { return r.Sit(ctx, cat) }, rooms.ErrRoomFull},
 		{"kick the bot", func() error { return r.Kick(ctx, ann, 2) }, nil},
 		{"cat takes the seat", func() error { return r.Sit(ctx, cat) }, nil},
 		{"cat stands up", func() error { return r.Stand(ctx, cat) }, nil},
-		{"host adds a bot again", func() error { return r.AddBot(ctx, ann) }, nil},
+		{"host adds a bot again", func() error { return r.AddBot(ctx, ann, "") }, nil},
 		{"chat", func() error { return r.Chat(ctx, bob, "hi \x1b[31mall") }, nil},
 		{"no empty chat", func() error { return r.Chat(ctx, bob, " \x1b[0m ") }, errAny},
 		{"no long chat", func() error { return r.Chat(ctx, bob, strings.Repeat("x", rooms.MaxChat+1)) }, errAny},
@@ -264,8 +264,8 @@ func TestGameToTheEnd(t *testing.T) {
 	defer stop()
 	watch, stopWatch, _ := r.Subscribe(ctx, cat)
 	defer stopWatch()
-	r.AddBot(ctx, ann)
-	r.AddBot(ctx, ann)
+	r.AddBot(ctx, ann, "")
+	r.AddBot(ctx, ann, "")
 	if err := r.Start(ctx, ann); err != nil {
 		t.Fatal(err)
 	}

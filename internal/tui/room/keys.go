@@ -40,7 +40,7 @@ func (m Model) waitingKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
 			m.say(onlyHost("adds bots"), true)
 			return m, nil
 		}
-		return m.request("", func(ctx context.Context) error { return m.table.AddBot(ctx, p) })
+		return m.request("", func(ctx context.Context) error { return m.table.AddBot(ctx, p, "") })
 	case key.Matches(k, m.keys.Kick):
 		if !host {
 			m.say(onlyHost("removes players"), true)

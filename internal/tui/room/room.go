@@ -20,7 +20,7 @@ type Table interface {
 	Subscribe(ctx context.Context, p rooms.Player) (<-chan *rooms.Snapshot, func(), error)
 	Sit(ctx context.Context, p rooms.Player) error
 	Stand(ctx context.Context, p rooms.Player) error
-	AddBot(ctx context.Context, p rooms.Player) error
+	AddBot(ctx context.Context, p rooms.Player, level string) error
 	Kick(ctx context.Context, p rooms.Player, seat int) error
 	Start(ctx context.Context, p rooms.Player) error
 	Act(ctx context.Context, p rooms.Player, text string) error

@@ -307,7 +307,7 @@ func TestRefusalsInWords(t *testing.T) {
 func TestWaitingKeys(t *testing.T) {
 	m, table := open(t, tuitest.Waiting(0), 80, 24)
 	m = press(m, "b x 2 s")
-	if got, want := table.Calls(), []string{"AddBot", "Kick 1"}; !slices.Equal(got, want) {
+	if got, want := table.Calls(), []string{"AddBot ", "Kick 1"}; !slices.Equal(got, want) {
 		t.Errorf("host pressed b x 2 s: calls %q, want %q", got, want)
 	}
 	if view := render(m.View(), colorprofile.NoTTY); !strings.Contains(view, "Every seat must be filled first") {
