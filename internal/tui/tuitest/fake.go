@@ -82,7 +82,9 @@ func (t *Table) Sit(_ context.Context, _ rooms.Player) error { return t.record("
 func (t *Table) Stand(_ context.Context, _ rooms.Player) error { return t.record("Stand") }
 
 // AddBot records an AddBot.
-func (t *Table) AddBot(_ context.Context, _ rooms.Player, level string) error { return t.record("AddBot " + level) }
+func (t *Table) AddBot(_ context.Context, _ rooms.Player, level string) error {
+	return t.record("AddBot " + level)
+}
 
 // Kick records a Kick of a seat, numbered from 0.
 func (t *Table) Kick(_ context.Context, _ rooms.Player, seat int) error {
