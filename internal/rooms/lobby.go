@@ -26,7 +26,7 @@ type Journal interface {
 	CreateGame(ctx context.Context, g store.NewGame) (store.GameID, error)
 	AppendAction(ctx context.Context, id store.GameID, seq int, line string) error
 	FinishGame(ctx context.Context, id store.GameID, result string) error
-	SetStatus(ctx context.Context, id store.GameID, status store.Status) error
+	AbortGame(ctx context.Context, id store.GameID, reason string) error
 }
 
 // Config configures a Lobby.
@@ -45,23 +45,26 @@ type Config struct {
 	// Autopilot is the level that plays for absent players, and for bots
 	// seated without a level.
 	Autopilot string
-	// After runs f after d, like time.AfterFunc; tests replace it.
+	// After runs f after d, like time.AfterFunc, and Now is the time;
+	// tests replace both.
 	After func(d time.Duration, f func()) (stop func() bool)
+	Now   func() time.Time
 	Log   *slog.Logger
 }
 
 // Errors a player may see; the TUI words them.
 var (
-	ErrNoRoom      = errors.New("no such room")
-	ErrRoomFull    = errors.New("every seat is taken")
-	ErrNotHost     = errors.New("only the host can do that")
-	ErrNotSeated   = errors.New("you have no seat in this room")
-	ErrStarted     = errors.New("the game has already started")
-	ErrNotStarted  = errors.New("the game has not started")
-	ErrSeatsEmpty  = errors.New("every seat must be filled first")
-	ErrRoomClosed  = errors.New("the room is closed")
-	ErrChatTooFast = errors.New("you are chatting too fast: wait a few seconds")
-	ErrSaveFailed  = errors.New("the server could not save that; nothing changed, try again")
+	ErrNoRoom       = errors.New("no such room")
+	ErrRoomFull     = errors.New("every seat is taken")
+	ErrNotHost      = errors.New("only the host can do that")
+	ErrNotSeated    = errors.New("you have no seat in this room")
+	ErrStarted      = errors.New("the game has already started")
+	ErrNotStarted   = errors.New("the game has not started")
+	ErrSeatsEmpty   = errors.New("every seat must be filled first")
+	ErrRoomClosed   = errors.New("the room is closed")
+	ErrChatTooFast  = errors.New("you are chatting too fast: wait a few seconds")
+	ErrSaveFailed   = errors.New("the server could not save that; nothing changed, try again")
+	ErrNotAbandoned = errors.New("every player is here: a game can be ended by vote only when someone has left")
 )
 
 // Lobby is the registry of rooms and of who is online.
@@ -99,6 +102,9 @@ func NewLobby(cfg Config) *Lobby {
 	}
 	if cfg.After == nil {
 		cfg.After = func(d time.Duration, f func()) func() bool { return time.AfterFunc(d, f).Stop }
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
 	}
 	if cfg.Log == nil {
 		cfg.Log = slog.Default()
@@ -230,6 +236,7 @@ type Settings struct {
 	Options []string
 	Seats   int
 	Private bool
+	Clock   Clock
 }
 
 // Kind returns the hosted kind named name, or the default for "".
@@ -254,6 +261,9 @@ func (l *Lobby) Create(ctx context.Context, host Player, s Settings) (*Room, err
 	}
 	if !slices.Contains(k.Rules, s.Rules) {
 		return nil, fmt.Errorf("%s has no rules %q: choose %s", k.Title, s.Rules, strings.Join(k.Rules, " or "))
+	}
+	if err := s.Clock.Check(); err != nil {
+		return nil, err
 	}
 	if s.Seats < k.MinSeats || s.Seats > k.MaxSeats {
 		return nil, fmt.Errorf("%s is played by %d to %d players", k.Title, k.MinSeats, k.MaxSeats)

@@ -13,6 +13,7 @@ func (r *Room) changed() {
 		return
 	}
 	r.version++
+	r.armClock()
 	r.publishInfo()
 	r.lobby.changed()
 	r.publish("")
@@ -85,5 +86,13 @@ func (r *Room) snapshotFor(seat engine.Seat) *Snapshot {
 		s.Log = append(s.Log, text)
 	}
 	s.Chat = slices.Clone(r.chat[max(0, len(r.chat)-recentChat):])
+	s.Clock = r.set.Clock
+	s.Clocks, s.Deadline = r.clocks()
+	s.Abandoned = r.status == Playing && r.abandoned()
+	for _, st := range r.seats {
+		if st.human() && r.votes[st.player.ID] {
+			s.Votes = append(s.Votes, st.name)
+		}
+	}
 	return s
 }

@@ -78,14 +78,19 @@ func (l *Lobby) restore(ctx context.Context, a Archive, sg store.Game) error {
 			host = seats[i].player
 		}
 	}
+	clock, err := ParseClock(sg.Clock)
+	if err != nil {
+		return err
+	}
 	set := Settings{
 		Name: host.Name + "'s table", Game: k.Name, Rules: sg.Rules,
-		Options: strings.Fields(sg.Options), Seats: len(seats),
+		Options: strings.Fields(sg.Options), Seats: len(seats), Clock: clock,
 	}
 	l.mu.Lock()
 	id := l.freeCode(4)
 	r := newRoom(l, id, "", k, set, host, func(r *Room) {
 		r.seats, r.game, r.gameID, r.lines, r.status = seats, g, sg.ID, lines, Playing
+		r.startClocks() // each seat's game time starts again: the store keeps no clock readings
 		for i := range r.seats {
 			if r.seats[i].human() {
 				r.leave(i)

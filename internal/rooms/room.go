@@ -55,6 +55,8 @@ type Room struct {
 	botTurn  int // the decision (len(lines)+1) a bot move was scheduled for
 	shutting bool
 	indexed  []store.AccountID // the players the lobby knows are seated here
+	clock    clockState
+	votes    map[store.AccountID]bool // who voted to end an abandoned game
 }
 
 type seat struct {
@@ -246,8 +248,9 @@ func (r *Room) present(i int) {
 		st.stopGrace()
 		st.stopGrace = nil
 	}
-	if st.away || st.autopilot {
+	if st.away {
 		st.away, st.autopilot = false, false
+		r.votes = nil
 		r.note(st.name + " is back")
 	}
 }
@@ -302,6 +305,7 @@ func (r *Room) graceOver(id store.AccountID) bool {
 	case Playing:
 		st.autopilot = true
 		r.note(st.name + " is away: the autopilot plays for them")
+		r.abandonIfEmpty()
 	}
 	return true
 }
@@ -338,6 +342,7 @@ func (r *Room) closeIfDeserted() {
 
 // close ends the room: subscribers get a last snapshot with notice.
 func (r *Room) close(notice string) {
+	r.stopClock()
 	for i := range r.seats {
 		if f := r.seats[i].stopGrace; f != nil {
 			f()
@@ -545,13 +550,14 @@ func (r *Room) Start(ctx context.Context, p Player) error {
 		defer cancel()
 		id, err := r.lobby.cfg.Journal.CreateGame(ctx, store.NewGame{
 			Game: r.kind.Name, Rules: r.set.Rules, Options: strings.Join(r.set.Options, " "),
-			Chance: header, Seats: stored, Status: store.StatusPlaying,
+			Clock: r.set.Clock.Text(), Chance: header, Seats: stored, Status: store.StatusPlaying,
 		})
 		if err != nil {
 			r.lobby.cfg.Log.Error("create game", "room", r.ID, "err", err)
 			return ErrSaveFailed
 		}
 		r.seats, r.game, r.gameID, r.status = seats, g, id, Playing
+		r.startClocks()
 		r.note(fmt.Sprintf("the game starts: %s plays first", order[0]))
 		return nil
 	})
@@ -595,6 +601,7 @@ func (r *Room) apply(s engine.Seat, text string, autopilot bool) error {
 		r.lobby.cfg.Log.Error("save action", "room", r.ID, "game", r.gameID, "line", line, "err", err)
 		return ErrSaveFailed
 	}
+	r.chargeClock(s)
 	r.game = next
 	r.lines = append(r.lines, line)
 	r.logGame(note)
@@ -665,4 +672,96 @@ func (r *Room) Chat(ctx context.Context, p Player, text string) error {
 		}
 		return nil
 	})
+}
+
+// startClocks gives every seat its game time.
+func (r *Room) startClocks() {
+	r.clock = clockState{left: make([]time.Duration, len(r.seats))}
+	for i := range r.clock.left {
+		r.clock.left[i] = r.set.Clock.Game
+	}
+}
+
+// TakeOver gives p's seat back to p after the autopilot played it because
+// p's time ran out.
+func (r *Room) TakeOver(ctx context.Context, p Player) error {
+	return r.call(ctx, func() error {
+		i := r.seatOf(p)
+		if i < 0 {
+			return ErrNotSeated
+		}
+		st := &r.seats[i]
+		if !st.autopilot {
+			return nil
+		}
+		st.autopilot, st.away = false, false
+		r.note(st.name + " takes their seat back")
+		return nil
+	})
+}
+
+// abandoned reports whether a player's seat is played by the autopilot
+// because the player is away.
+func (r *Room) abandoned() bool {
+	for _, st := range r.seats {
+		if st.human() && st.away && st.autopilot {
+			return true
+		}
+	}
+	return false
+}
+
+// VoteEnd records p's vote to end an abandoned game; once every seated
+// player who is here has voted, the game ends unfinished.
+func (r *Room) VoteEnd(ctx context.Context, p Player) error {
+	return r.call(ctx, func() error {
+		i := r.seatOf(p)
+		switch {
+		case r.status != Playing:
+			return ErrNotStarted
+		case i < 0:
+			return ErrNotSeated
+		case !r.abandoned():
+			return ErrNotAbandoned
+		}
+		if r.votes == nil {
+			r.votes = map[store.AccountID]bool{}
+		}
+		if !r.votes[p.ID] {
+			r.votes[p.ID] = true
+			r.note(p.Name + " votes to end the game")
+		}
+		var voters []string
+		for _, st := range r.seats {
+			if st.human() && !st.away {
+				if !r.votes[st.player.ID] {
+					return nil // not everyone here has voted yet
+				}
+				voters = append(voters, st.name)
+			}
+		}
+		r.end("ended by a vote of " + strings.Join(voters, ", "))
+		return nil
+	})
+}
+
+// abandonIfEmpty ends a game whose players have all gone.
+func (r *Room) abandonIfEmpty() {
+	for _, st := range r.seats {
+		if st.human() && !st.away {
+			return
+		}
+	}
+	r.end("abandoned: every player left")
+}
+
+// end stops a game unfinished: it is saved as aborted with why, and the
+// room closes.
+func (r *Room) end(why string) {
+	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
+	defer cancel()
+	if err := r.lobby.cfg.Journal.AbortGame(ctx, r.gameID, why); err != nil {
+		r.lobby.cfg.Log.Error("abort game", "room", r.ID, "game", r.gameID, "err", err)
+	}
+	r.close("The game is over: " + why + ".")
 }

@@ -59,7 +59,12 @@ func (j *journal) FinishGame(_ context.Context, id store.GameID, result string) 
 	return nil
 }
 
-func (j *journal) SetStatus(context.Context, store.GameID, store.Status) error { return nil }
+func (j *journal) AbortGame(_ context.Context, id store.GameID, reason string) error {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	j.results[id] = "aborted: " + reason
+	return nil
+}
 
 func (j *journal) saved(id store.GameID) ([]string, string) {
 	j.mu.Lock()
@@ -71,8 +76,13 @@ func (j *journal) saved(id store.GameID) ([]string, string) {
 // bot moves when bots are set to run at once.
 type timers struct {
 	mu      sync.Mutex
-	pending []func()
+	pending []*timer
 	botNow  bool
+}
+
+type timer struct {
+	f       func()
+	stopped bool
 }
 
 func (tm *timers) after(d time.Duration, f func()) func() bool {
@@ -82,25 +92,30 @@ func (tm *timers) after(d time.Duration, f func()) func() bool {
 	}
 	tm.mu.Lock()
 	defer tm.mu.Unlock()
-	i := len(tm.pending)
-	tm.pending = append(tm.pending, f)
+	x := &timer{f: f}
+	tm.pending = append(tm.pending, x)
 	return func() bool {
 		tm.mu.Lock()
 		defer tm.mu.Unlock()
-		tm.pending[i] = nil
-		return true
+		was := !x.stopped
+		x.stopped = true
+		return was
 	}
 }
 
-// fire runs every pending callback.
+// fire runs every pending callback that was not stopped.
 func (tm *timers) fire() {
 	tm.mu.Lock()
-	fs := tm.pending
+	xs := tm.pending
 	tm.pending = nil
 	tm.mu.Unlock()
-	for _, f := range fs {
-		if f != nil {
-			f()
+	for _, x := range xs {
+		tm.mu.Lock()
+		run := !x.stopped
+		x.stopped = true
+		tm.mu.Unlock()
+		if run {
+			x.f()
 		}
 	}
 }

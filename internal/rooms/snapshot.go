@@ -74,6 +74,16 @@ type Snapshot struct {
 	Turn engine.Seat
 	Log  []string // recent events, oldest first
 	Chat []ChatLine
+	// Clock is the room's clock; Clocks each seat's game time left and
+	// Deadline when the decision now due runs out (zero if untimed), as of
+	// the snapshot.
+	Clock    Clock
+	Clocks   []time.Duration
+	Deadline time.Time
+	// Abandoned is set while a player's seat is played by the autopilot
+	// because the player left: the seated players may vote to end the game.
+	Abandoned bool
+	Votes     []string // who voted to end it
 	// Notice is a message for this subscriber alone (kicked, closed).
 	Notice string
 	Closed bool

@@ -48,6 +48,7 @@ type Game struct {
 	Game    string // engine id, e.g. "acquire"
 	Rules   string // rules key, e.g. "modern"
 	Options string // engine options as a text line
+	Clock   string // the turn clock as the rooms write it; "" for none
 	Chance  string // chance data (the bag) as a text line
 	Status  Status
 	Seats   []Seat // ordered by Index
@@ -62,6 +63,7 @@ type NewGame struct {
 	Game    string
 	Rules   string
 	Options string
+	Clock   string
 	Chance  string
 	Seats   []Seat
 	Status  Status // StatusWaiting if empty
@@ -81,9 +83,9 @@ func (s *Store) CreateGame(ctx context.Context, g NewGame) (GameID, error) {
 	var id GameID
 	err := s.WithTx(ctx, func(tx *Tx) error {
 		res, err := tx.q.ExecContext(ctx, `
-			INSERT INTO games (game, rules, options, chance, status, created_at)
-			VALUES (?, ?, ?, ?, ?, ?)`,
-			g.Game, g.Rules, g.Options, g.Chance, g.Status, timestamp(s.now()))
+			INSERT INTO games (game, rules, options, clock, chance, status, created_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			g.Game, g.Rules, g.Options, g.Clock, g.Chance, g.Status, timestamp(s.now()))
 		if err != nil {
 			return mapError(err)
 		}
@@ -307,7 +309,7 @@ func (s *Store) seats(ctx context.Context, id GameID) ([]Seat, error) {
 	return seats, nil
 }
 
-const gameColumns = `id, game, rules, options, chance, status, created_at, finished_at, result`
+const gameColumns = `id, game, rules, options, clock, chance, status, created_at, finished_at, result`
 
 func scanGame(r row) (Game, error) {
 	var (
@@ -315,7 +317,7 @@ func scanGame(r row) (Game, error) {
 		created  string
 		finished sql.NullString
 	)
-	if err := r.Scan(&g.ID, &g.Game, &g.Rules, &g.Options, &g.Chance, &g.Status,
+	if err := r.Scan(&g.ID, &g.Game, &g.Rules, &g.Options, &g.Clock, &g.Chance, &g.Status,
 		&created, &finished, &g.Result); err != nil {
 		return Game{}, mapError(err)
 	}

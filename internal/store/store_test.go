@@ -49,7 +49,7 @@ func TestOpenMigratesEmptyDatabase(t *testing.T) {
 		"schema_version": {"version", "name", "applied_at"},
 		"accounts":       {"id", "name", "created_at"},
 		"keys":           {"authorized_key", "fingerprint", "account_id", "added_at"},
-		"games":          {"id", "game", "rules", "options", "chance", "status", "created_at", "finished_at", "result"},
+		"games":          {"id", "game", "rules", "options", "chance", "status", "created_at", "finished_at", "result", "clock"},
 		"seats":          {"game_id", "seat", "account_id", "name", "bot"},
 		"actions":        {"game_id", "seq", "line", "at"},
 	}
@@ -87,8 +87,8 @@ func TestOpenMigratesEmptyDatabase(t *testing.T) {
 		applied = append(applied, v)
 	}
 	_ = rows.Close()
-	if !slices.Equal(applied, []int{1, 2, 3}) {
-		t.Errorf("schema_version rows = %v, want [1 2 3]", applied)
+	if !slices.Equal(applied, []int{1, 2, 3, 4}) {
+		t.Errorf("schema_version rows = %v, want [1 2 3 4]", applied)
 	}
 }
 

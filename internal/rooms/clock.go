@@ -1,0 +1,202 @@
+package rooms
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"hotels/internal/engine"
+)
+
+// Clock is a room's turn clock: none, a limit on each decision, or a
+// chess-style clock for the whole game with an increment. A player whose
+// time runs out is played by the autopilot until they take their seat back.
+type Clock struct {
+	Move      time.Duration // each decision's limit; 0 for none
+	Game      time.Duration // each seat's time for the whole game; 0 for none
+	Increment time.Duration // added to a seat's game time after each decision
+}
+
+// Clock limits: long enough to think, short enough to keep a table moving.
+const (
+	minMove = 10 * time.Second
+	maxMove = 10 * time.Minute
+	minGame = time.Minute
+	maxGame = 2 * time.Hour
+	maxIncr = time.Minute
+)
+
+// Off reports whether there is no clock.
+func (c Clock) Off() bool { return c.Move == 0 && c.Game == 0 }
+
+// String says the clock in words: "no clock", "60s a decision", "10m + 5s".
+func (c Clock) String() string {
+	switch {
+	case c.Move > 0:
+		return fmt.Sprintf("%s a decision", short(c.Move))
+	case c.Game > 0:
+		return fmt.Sprintf("%s + %s", short(c.Game), short(c.Increment))
+	}
+	return "no clock"
+}
+
+func short(d time.Duration) string {
+	s := d.String()
+	for _, unit := range []string{"m0s", "h0m"} {
+		if len(s) > len(unit) && s[len(s)-len(unit):] == unit {
+			s = s[:len(s)-len(unit)+1]
+		}
+	}
+	return s
+}
+
+// Check says what is wrong with the clock, if anything.
+func (c Clock) Check() error {
+	switch {
+	case c.Move < 0 || c.Game < 0 || c.Increment < 0:
+		return fmt.Errorf("a clock cannot be negative")
+	case c.Move > 0 && (c.Game > 0 || c.Increment > 0):
+		return fmt.Errorf("choose a limit per decision or a game clock, not both")
+	case c.Move > 0 && (c.Move < minMove || c.Move > maxMove):
+		return fmt.Errorf("a decision's limit is %s to %s", minMove, maxMove)
+	case c.Game == 0 && c.Increment > 0:
+		return fmt.Errorf("an increment needs a game clock")
+	case c.Game > 0 && (c.Game < minGame || c.Game > maxGame):
+		return fmt.Errorf("a game clock is %s to %s", minGame, maxGame)
+	case c.Increment > maxIncr:
+		return fmt.Errorf("an increment is at most %s", maxIncr)
+	}
+	return nil
+}
+
+// clockState is the running clock of a room in play.
+type clockState struct {
+	left     []time.Duration // each seat's game time
+	seat     engine.Seat     // whose decision is timed
+	decision int             // which decision (len(lines)+1)
+	started  time.Time       // zero when no decision is timed
+	stop     func() bool
+}
+
+// armClock starts timing the decision now due, if a player (not a bot) is
+// to make it and it is not timed already.
+func (r *Room) armClock() {
+	c := &r.clock
+	if r.status != Playing || r.set.Clock.Off() {
+		r.stopClock()
+		return
+	}
+	seat, ok := r.game.ToMove()
+	decision := len(r.lines) + 1
+	if ok && c.decision == decision && c.seat == seat && (c.started.IsZero() == r.seats[seat].robot()) {
+		return
+	}
+	r.stopClock()
+	c.seat, c.decision = seat, decision
+	if !ok || r.seats[seat].robot() {
+		return
+	}
+	limit := r.set.Clock.Move
+	if limit == 0 {
+		limit = max(c.left[seat], time.Second)
+	}
+	c.started = r.lobby.cfg.Now()
+	c.stop = r.lobby.cfg.After(limit, func() {
+		r.post(func() bool { return r.timeUp(decision, seat) })
+	})
+}
+
+func (r *Room) stopClock() {
+	if r.clock.stop != nil {
+		r.clock.stop()
+		r.clock.stop = nil
+	}
+	r.clock.started = time.Time{}
+}
+
+// chargeClock charges seat for the decision it just made (house clocks run
+// only while a player decides).
+func (r *Room) chargeClock(seat engine.Seat) {
+	c := &r.clock
+	if r.set.Clock.Game == 0 || c.started.IsZero() || c.seat != seat {
+		return
+	}
+	c.left[seat] -= r.lobby.cfg.Now().Sub(c.started)
+	c.left[seat] = max(c.left[seat], 0) + r.set.Clock.Increment
+	r.stopClock()
+}
+
+// timeUp hands a seat whose time ran out to the autopilot.
+func (r *Room) timeUp(decision int, seat engine.Seat) bool {
+	c := &r.clock
+	if r.status != Playing || c.decision != decision || c.seat != seat || c.started.IsZero() {
+		return false
+	}
+	if r.set.Clock.Game > 0 {
+		c.left[seat] = 0
+	}
+	c.stop = nil
+	r.stopClock()
+	st := &r.seats[seat]
+	st.autopilot = true
+	r.note(st.name + " ran out of time: the autopilot plays until they take their seat back")
+	return true
+}
+
+// clocks returns each seat's game time left and when the decision now timed
+// runs out, as of now.
+func (r *Room) clocks() ([]time.Duration, time.Time) {
+	c := &r.clock
+	if r.set.Clock.Off() || r.status != Playing {
+		return nil, time.Time{}
+	}
+	var left []time.Duration
+	var deadline time.Time
+	if r.set.Clock.Game > 0 {
+		left = append(left, c.left...)
+	}
+	if !c.started.IsZero() {
+		if r.set.Clock.Move > 0 {
+			deadline = c.started.Add(r.set.Clock.Move)
+		} else {
+			deadline = c.started.Add(max(c.left[c.seat], time.Second))
+		}
+	}
+	return left, deadline
+}
+
+// Text writes the clock as the store keeps it: "" for none, "move=1m0s",
+// "game=10m0s+5s".
+func (c Clock) Text() string {
+	switch {
+	case c.Move > 0:
+		return "move=" + c.Move.String()
+	case c.Game > 0:
+		return "game=" + c.Game.String() + "+" + c.Increment.String()
+	}
+	return ""
+}
+
+// ParseClock reads a clock written by Text.
+func ParseClock(s string) (Clock, error) {
+	var c Clock
+	var err error
+	kind, val, _ := strings.Cut(s, "=")
+	switch kind {
+	case "":
+		return c, nil
+	case "move":
+		c.Move, err = time.ParseDuration(val)
+	case "game":
+		base, incr, _ := strings.Cut(val, "+")
+		if c.Game, err = time.ParseDuration(base); err == nil {
+			c.Increment, err = time.ParseDuration(incr)
+		}
+	default:
+		err = fmt.Errorf("unknown clock %q", s)
+	}
+	if err == nil {
+		err = c.Check()
+	}
+	return c, err
+}
