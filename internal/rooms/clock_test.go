@@ -110,7 +110,10 @@ func TestGameClock(t *testing.T) {
 	s := next(t, chs["ann"], func(s *rooms.Snapshot) bool { return s.Room.Status == rooms.Playing })
 	mover := s.Seats[s.Turn].Name
 	p := map[string]rooms.Player{"ann": ann, "bob": bob}[mover]
-	ms := next(t, chs[mover], func(x *rooms.Snapshot) bool { return x.Version >= s.Version })
+	ms := s
+	if mover != "ann" {
+		ms = next(t, chs[mover], func(x *rooms.Snapshot) bool { return x.Version >= s.Version })
+	}
 	now.advance(20 * time.Second)
 	if err := r.Act(ctx, p, firstLegal(ms.Game.(*acquire.View))); err != nil {
 		t.Fatal(err)
@@ -176,7 +179,9 @@ func TestEveryoneLeft(t *testing.T) {
 	defer stopW()
 	stopA()
 	stopB()
-	next(t, w, func(s *rooms.Snapshot) bool { return seatState(s, "ann") == rooms.SeatAway && seatState(s, "bob") == rooms.SeatAway })
+	next(t, w, func(s *rooms.Snapshot) bool {
+		return seatState(s, "ann") == rooms.SeatAway && seatState(s, "bob") == rooms.SeatAway
+	})
 	tm.fire()
 	next(t, w, func(s *rooms.Snapshot) bool { return s.Closed })
 	if _, result := j.saved(1); !strings.HasPrefix(result, "aborted: abandoned") {
