@@ -47,6 +47,7 @@ func BenchmarkRandomGame4p(b *testing.B) {
 			i := 0
 			for b.Loop() {
 				g := *starts[i%len(starts)]
+				g.Quiet()
 				i++
 				decisions += playout(&g, rng)
 			}

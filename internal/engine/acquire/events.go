@@ -53,11 +53,15 @@ type Event struct {
 }
 
 func (g *Game) log(e Event) {
-	if int(g.nEvents) < maxEvents {
+	if !g.quiet && int(g.nEvents) < maxEvents {
 		g.events[g.nEvents] = e
 		g.nEvents++
 	}
 }
+
+// Quiet stops g from keeping events, for a copy that bots play out and
+// nobody reads: it saves a tenth of a playout's time.
+func (g *Game) Quiet() { g.quiet, g.nEvents = true, 0 }
 
 // Events returns the events of the last Do (or of the Steps since
 // ClearEvents), oldest first.

@@ -55,7 +55,7 @@ type Game struct {
 	seats int8
 	names [MaxSeats]string
 
-	cells  [cellCount]cell // the board with a border of empty cells
+	cells  [256]cell // the board with a border of empty cells; see tiles.go
 	size   [Chains]int16
 	live   uint8 // chains on the board, one bit a chain
 	safe   uint8 // chains of SafeSize tiles or more (A14)
@@ -86,6 +86,7 @@ type Game struct {
 
 	events  [maxEvents]Event
 	nEvents int8
+	quiet   bool // events are not kept: a playout's copy
 }
 
 var _ engine.Game = (*Game)(nil)
@@ -212,19 +213,6 @@ func (g *Game) take(seat int8, i int) {
 // onBoard counts the chains on the board.
 func (g *Game) onBoard() int { return bits.OnesCount8(g.live) }
 
-// sized updates the chain sets after chain sizes changed.
-func (g *Game) sized() {
-	g.live, g.safe = 0, 0
-	for c, s := range g.size {
-		if s > 0 {
-			g.live |= 1 << c
-		}
-		if s >= SafeSize {
-			g.safe |= 1 << c
-		}
-	}
-}
-
 // price is a share's price of chain c at its current size.
 func (g *Game) price(c Chain) int32 { return g.rules.price[c][min(int(g.size[c]), EndSize)] }
 
@@ -239,23 +227,30 @@ func (g *Game) fill(t Tile, c Chain) int {
 	g.cells[p] = in
 	stack[0] = p
 	n, sp := 1, 1
+	var absorbed cell // the chains merged into c, whole (A16)
 	for sp > 0 {
 		sp--
-		p := int(stack[sp])
-		for _, q := range [4]int{p - stride, p - 1, p + 1, p + stride} {
+		p := stack[sp]
+		for _, q := range [4]uint8{p - stride, p - 1, p + 1, p + stride} {
 			if x := g.cells[q]; x != emptyCell && x != in {
-				if x != loneCell {
-					g.size[x.chain()]--
-				}
+				absorbed |= x
 				g.cells[q] = in
-				stack[sp] = uint8(q)
+				stack[sp] = q
 				sp++
 				n++
 			}
 		}
 	}
+	absorbed &^= loneCell
+	for x := absorbed; x != 0; x &= x - 1 {
+		g.size[x.chain()] = 0
+	}
 	g.size[c] += int16(n)
-	g.sized()
+	g.live = g.live&^uint8(absorbed) | uint8(in)
+	g.safe &^= uint8(absorbed)
+	if g.size[c] >= SafeSize {
+		g.safe |= uint8(in)
+	}
 	return n
 }
 

@@ -281,7 +281,7 @@ func (g *Game) invariants() error {
 	}
 
 	// The board: the border stays empty, each cell is empty, lone or one chain.
-	for p := range cellCount {
+	for p := range len(g.cells) {
 		row, col := p/stride-1, p%stride-1
 		x := g.cells[p]
 		if row < 0 || row >= Rows || col < 0 || col >= Cols {
@@ -451,4 +451,17 @@ func neighbours(t Tile) []Tile {
 		out = append(out, TileAt(col, row+1))
 	}
 	return out
+}
+
+// sized sets the chain sets from the chain sizes of a built position.
+func (g *Game) sized() {
+	g.live, g.safe = 0, 0
+	for c, s := range g.size {
+		if s > 0 {
+			g.live |= 1 << c
+		}
+		if s >= SafeSize {
+			g.safe |= 1 << c
+		}
+	}
 }

@@ -32,10 +32,21 @@ func (g *Game) RandomAction(seat int, rng *rand.Rand) (Action, bool) {
 	return legal[rng.IntN(len(legal))], true
 }
 
-// randomBuy draws from every buy of up to MaxBuy shares, and the end,
-// until it draws a legal one: a uniform draw over the legal ones.
+// randomBuy draws from the buys of up to MaxBuy shares of the chains the
+// seat could buy one share of, and the end, until it draws a legal one: a
+// uniform draw over the legal ones. Draws fail only for want of cash or
+// stock for a second or third share.
 func (g *Game) randomBuy(rng *rand.Rand) Action {
-	all := g.rules.buys
+	var avail [Chains]Chain
+	m := 0
+	cash := g.cash[g.turn]
+	for c := range Chain(Chains) {
+		if g.size[c] > 0 && g.bank[c] > 0 && g.price(c) <= cash {
+			avail[m] = c
+			m++
+		}
+	}
+	all := g.rules.buysOf[m]
 	end := !g.ending && g.canDeclare()
 	for range 16 {
 		i := rng.IntN(len(all) + 1)
@@ -45,7 +56,11 @@ func (g *Game) randomBuy(rng *rand.Rand) Action {
 			}
 			continue
 		}
-		if a := all[i]; g.buyable(a) {
+		a := all[i]
+		for k := range a.Buys[:a.N] {
+			a.Buys[k] = avail[a.Buys[k]]
+		}
+		if g.buyable(a) {
 			return a
 		}
 	}
@@ -98,15 +113,25 @@ func (g *Game) randomDispose(rng *rand.Rand) Action {
 // nothing included.
 const buyCount = 1 + 7 + 28 + 84
 
-// allBuys lists every buy of up to max shares, in chain order.
-func allBuys(max int) []Action {
+// buysOf lists, for each number m of chains, every buy of up to max shares
+// of chains 0..m-1, in chain order.
+func buysOf(max int) (out [Chains + 1][]Action) {
+	for m := range out {
+		out[m] = allBuys(max, Chain(m))
+	}
+	return out
+}
+
+// allBuys lists every buy of up to max shares of chains 0..n-1, in chain
+// order.
+func allBuys(max int, n Chain) []Action {
 	out := []Action{{Verb: Buy}}
 	var rec func(a Action, from Chain)
 	rec = func(a Action, from Chain) {
 		if int(a.N) == max {
 			return
 		}
-		for c := from; c < Chains; c++ {
+		for c := from; c < n; c++ {
 			b := a
 			b.Buys[b.N] = c
 			b.N++

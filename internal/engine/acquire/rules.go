@@ -55,7 +55,8 @@ type Rules struct {
 	Redraw bool
 
 	price [Chains][EndSize + 1]int32 // dollars by chain and size (capped)
-	buys  []Action                   // every buy of up to MaxBuy shares
+	// buysOf[m] is every buy of up to MaxBuy shares of chains 0..m-1.
+	buysOf [Chains + 1][]Action
 }
 
 // Modern is the default rule set (A1–A28).
@@ -138,7 +139,7 @@ func newRules(r Rules, price func(Chain, int) int) *Rules {
 			r.price[c][size] = int32(price(c, size))
 		}
 	}
-	r.buys = allBuys(r.MaxBuy)
+	r.buysOf = buysOf(r.MaxBuy)
 	return &r
 }
 

@@ -24,11 +24,10 @@ func (c Class) Playable() bool { return c <= Merges }
 // The board is kept with a border of empty cells, so that a cell's four
 // neighbours (A2) are always at fixed offsets, and each cell holds one bit:
 // the bit of its chain, or loneCell. OR-ing the neighbours then gives the
-// set of chains around a tile and whether a lone tile is among them.
-const (
-	stride    = Cols + 2
-	cellCount = (Rows + 2) * stride
-)
+// set of chains around a tile and whether a lone tile is among them. The
+// (Rows+2)×stride cells sit in an array of 256 indexed by uint8, which
+// needs no bounds checks.
+const stride = Cols + 2
 
 type cell uint8
 
@@ -64,7 +63,7 @@ var cellOf = func() (m [Tiles]uint8) {
 // around returns the set of chains next to t, one bit a chain, and whether
 // a lone tile is next to it.
 func (g *Game) around(t Tile) (mask uint8, lone bool) {
-	p := int(cellOf[t])
+	p := cellOf[t]
 	x := g.cells[p-stride] | g.cells[p-1] | g.cells[p+1] | g.cells[p+stride]
 	return uint8(x &^ loneCell), x&loneCell != 0
 }
