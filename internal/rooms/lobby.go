@@ -239,6 +239,9 @@ type Settings struct {
 	Clock   Clock
 }
 
+// BotLevels returns the levels a host may seat bots at, weakest first.
+func (l *Lobby) BotLevels() []string { return slices.Clone(l.cfg.BotLevels) }
+
 // Kind returns the hosted kind named name, or the default for "".
 func (l *Lobby) Kind(name string) (engine.Kind, error) {
 	for _, k := range l.cfg.Kinds {

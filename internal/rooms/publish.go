@@ -63,6 +63,7 @@ func (r *Room) snapshotFor(seat engine.Seat) *Snapshot {
 			info.State = SeatEmpty
 		case st.bot:
 			info.State = SeatBot
+			info.Level = st.level
 		case st.autopilot:
 			info.State = SeatAutopilot
 		case st.away:

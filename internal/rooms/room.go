@@ -191,7 +191,7 @@ func (r *Room) publishInfo() {
 		ID: r.ID, Name: r.set.Name, Host: r.host.Name,
 		Game: r.kind.Title, Rules: r.set.Rules, Options: r.set.Options,
 		Seats: len(r.seats), Taken: taken, Watchers: watchers,
-		Status: r.status, Private: r.code != "",
+		Status: r.status, Private: r.code != "", Clock: r.set.Clock,
 	}
 	r.info_.Store(&info)
 	var seated []store.AccountID

@@ -40,6 +40,7 @@ type Info struct {
 	Watchers int
 	Status   Status
 	Private  bool
+	Clock    Clock
 }
 
 // SeatInfo is one seat as everyone sees it.
@@ -47,6 +48,7 @@ type SeatInfo struct {
 	Name  string
 	State SeatState
 	Host  bool
+	Level string // a bot's level (SeatBot); "" for a player
 }
 
 // ChatLine is one chat message; Text is sanitised.
