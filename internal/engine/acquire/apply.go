@@ -140,19 +140,21 @@ func (g *Game) check(seat int, a Action) error {
 		if int(a.N) > r.MaxBuy || a.N < 0 {
 			return g.refuse(seat, a, r.maxBuyRule(), "at most %d %s a turn", r.MaxBuy, plural(r.MaxBuy, "share"))
 		}
-		var want [Chains]int8
 		var cost int32
-		for _, c := range a.Buys[:a.N] {
+		for i, c := range a.Buys[:a.N] {
 			if c < 0 || c >= Chains || g.size[c] == 0 {
 				return g.refuse(seat, a, "A20", "%s is not on the board", r.chainName(c))
 			}
-			want[c]++
-			cost += g.price(c)
-		}
-		for c, k := range want {
+			k := int8(1)
+			for _, d := range a.Buys[:i] {
+				if d == c {
+					k++
+				}
+			}
 			if k > g.bank[c] {
 				return g.refuse(seat, a, "A20", "the bank has %d %s shares", g.bank[c], r.Chains[c].Name)
 			}
+			cost += g.price(c)
 		}
 		if cost > g.cash[seat] {
 			return g.refuse(seat, a, "A20", "that costs $%d and you have $%d", cost, g.cash[seat])

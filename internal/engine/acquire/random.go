@@ -1,6 +1,9 @@
 package acquire
 
-import "math/rand/v2"
+import (
+	"math/bits"
+	"math/rand/v2"
+)
 
 // RandomAction returns one of seat's legal actions, every one equally
 // likely, drawn with rng. It is AppendLegal and a random pick in one, without
@@ -40,8 +43,9 @@ func (g *Game) randomBuy(rng *rand.Rand) Action {
 	var avail [Chains]Chain
 	m := 0
 	cash := g.cash[g.turn]
-	for c := range Chain(Chains) {
-		if g.size[c] > 0 && g.bank[c] > 0 && g.price(c) <= cash {
+	for x := g.live; x != 0; x &= x - 1 {
+		c := Chain(bits.TrailingZeros8(x))
+		if g.bank[c] > 0 && g.price(c) <= cash {
 			avail[m] = c
 			m++
 		}

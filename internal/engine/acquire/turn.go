@@ -1,5 +1,7 @@
 package acquire
 
+import "math/bits"
+
 // This file holds the turn's sequence: a decision moves the game to its next
 // pending step, and settle applies the steps that have one legal outcome.
 
@@ -74,25 +76,25 @@ func (g *Game) endTurn() {
 // canDeclare reports whether the end may be declared (A24, C8): a chain of
 // 41 or more tiles, or every chain on the board safe.
 func (g *Game) canDeclare() bool {
-	on, safe := 0, 0
-	for _, s := range g.size {
-		if s >= EndSize {
+	if g.live == 0 {
+		return false
+	}
+	if g.live&^g.safe == 0 {
+		return true
+	}
+	for x := g.safe; x != 0; x &= x - 1 { // a chain of 41 is safe
+		if g.size[bits.TrailingZeros8(x)] >= EndSize {
 			return true
 		}
-		if s > 0 {
-			on++
-		}
-		if s >= SafeSize {
-			safe++
-		}
 	}
-	return on > 0 && safe == on
+	return false
 }
 
 // canBuy reports whether the seat on turn could buy any share (A20).
 func (g *Game) canBuy() bool {
-	for c := range Chain(Chains) {
-		if g.size[c] > 0 && g.bank[c] > 0 && g.price(c) <= g.cash[g.turn] {
+	for x := g.live; x != 0; x &= x - 1 {
+		c := Chain(bits.TrailingZeros8(x))
+		if g.bank[c] > 0 && g.price(c) <= g.cash[g.turn] {
 			return true
 		}
 	}
