@@ -2,6 +2,7 @@ package acquire
 
 import (
 	"fmt"
+	"math/bits"
 
 	"hotels/internal/engine"
 )
@@ -249,9 +250,17 @@ func (g *Game) play(seat int8, t Tile) {
 	case Founds:
 		g.phase = PhaseFound
 	case Grows:
-		chains, _ := g.touch(t)
-		g.fill(t, chains[0])
-		ev.Chain, ev.N = chains[0], g.size[chains[0]]
+		mask, lone := g.around(t)
+		c := Chain(bits.TrailingZeros8(mask))
+		if lone {
+			g.fill(t, c)
+		} else { // the usual case: the tile alone joins (A11)
+			g.cells[cellOf[t]] = chainCell(c)
+			if g.size[c]++; g.size[c] >= SafeSize {
+				g.safe |= uint8(chainCell(c))
+			}
+		}
+		ev.Chain, ev.N = c, g.size[c]
 		g.phase = PhaseBuy
 	case Merges:
 		chains, n := g.touch(t)
