@@ -2,7 +2,6 @@ package acquire
 
 import (
 	"fmt"
-	"math/bits"
 
 	"hotels/internal/engine"
 )
@@ -210,8 +209,8 @@ func (g *Game) take(seat int8, i int) {
 	r[RackSize-1] = NoTile
 }
 
-// onBoard counts the chains on the board.
-func (g *Game) onBoard() int { return bits.OnesCount8(g.live) }
+// allChains is the set of every chain, one bit a chain.
+const allChains = 1<<Chains - 1
 
 // price is a share's price of chain c at its current size.
 func (g *Game) price(c Chain) int32 { return g.rules.price[c][min(int(g.size[c]), EndSize)] }

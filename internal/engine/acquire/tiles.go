@@ -80,11 +80,18 @@ func (g *Game) touch(t Tile) (chains [4]Chain, n int) {
 	return chains, n
 }
 
+// dead reports whether t would join two safe chains (A15).
+func (g *Game) dead(t Tile) bool {
+	mask, _ := g.around(t)
+	safe := mask & g.safe
+	return safe&(safe-1) != 0
+}
+
 // classify says what playing t would do now.
 func (g *Game) classify(t Tile) Class {
 	mask, lone := g.around(t)
-	switch {
-	case bits.OnesCount8(mask&g.safe) >= 2:
+	switch safe := mask & g.safe; {
+	case safe&(safe-1) != 0: // two safe chains or more
 		return Dead
 	case mask&(mask-1) != 0:
 		return Merges
@@ -92,7 +99,7 @@ func (g *Game) classify(t Tile) Class {
 		return Grows
 	case !lone:
 		return Lone
-	case g.live == 1<<Chains-1:
+	case g.live == allChains:
 		return Unplayable
 	}
 	return Founds

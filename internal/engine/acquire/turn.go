@@ -43,7 +43,7 @@ func (g *Game) endTurn() {
 	if g.rules.ReplaceDead && g.opts.Hand == HandPerTile && g.safe&(g.safe-1) != 0 {
 		for i := 0; i < RackSize && g.rack[s][i] != NoTile; {
 			t := g.rack[s][i]
-			if g.classify(t) != Dead {
+			if !g.dead(t) {
 				i++
 				continue
 			}
@@ -110,12 +110,8 @@ func (g *Game) Forced() (Action, bool) {
 			return Action{Verb: Skip}, true
 		}
 	case PhaseFound:
-		if g.onBoard() == Chains-1 {
-			for c := range Chain(Chains) {
-				if g.size[c] == 0 {
-					return Action{Verb: Found, Chain: c}, true
-				}
-			}
+		if free := allChains &^ g.live; free != 0 && free&(free-1) == 0 {
+			return Action{Verb: Found, Chain: Chain(bits.TrailingZeros8(free))}, true
 		}
 	case PhaseSurvivor:
 		if c, tied := g.largest(g.merging[:g.nMerging], false); !tied {
