@@ -256,7 +256,7 @@ func (g *Game) play(seat int8, t Tile) {
 			g.fill(t, c)
 		} else { // the usual case: the tile alone joins (A11)
 			g.cells[cellOf[t]] = chainCell(c)
-			if g.size[c]++; g.size[c] >= SafeSize {
+			if g.resized(c, g.size[c]+1); g.size[c] >= SafeSize {
 				g.safe |= uint8(chainCell(c))
 			}
 		}

@@ -56,8 +56,9 @@ type Game struct {
 
 	cells  [256]cell // the board with a border of empty cells; see tiles.go
 	size   [Chains]int16
-	live   uint8 // chains on the board, one bit a chain
-	safe   uint8 // chains of SafeSize tiles or more (A14)
+	prices [Chains]int32 // each chain's share price at its size (A4)
+	live   uint8         // chains on the board, one bit a chain
+	safe   uint8         // chains of SafeSize tiles or more (A14)
 	bank   [Chains]int8
 	cash   [MaxSeats]int32
 	shares [MaxSeats][Chains]int8
@@ -213,7 +214,13 @@ func (g *Game) take(seat int8, i int) {
 const allChains = 1<<Chains - 1
 
 // price is a share's price of chain c at its current size.
-func (g *Game) price(c Chain) int32 { return g.rules.price[c][min(int(g.size[c]), EndSize)] }
+func (g *Game) price(c Chain) int32 { return g.prices[c] }
+
+// resized records chain c's new size and price.
+func (g *Game) resized(c Chain, size int16) {
+	g.size[c] = size
+	g.prices[c] = g.rules.price[c][min(int(size), EndSize)]
+}
 
 // fill joins tile t and every tile connected to it that is not yet in chain c
 // to c (A11), and returns how many joined. Every connected group of tiles
@@ -242,9 +249,9 @@ func (g *Game) fill(t Tile, c Chain) int {
 	}
 	absorbed &^= loneCell
 	for x := absorbed; x != 0; x &= x - 1 {
-		g.size[x.chain()] = 0
+		g.resized(x.chain(), 0)
 	}
-	g.size[c] += int16(n)
+	g.resized(c, g.size[c]+int16(n))
 	g.live = g.live&^uint8(absorbed) | uint8(in)
 	g.safe &^= uint8(absorbed)
 	if g.size[c] >= SafeSize {

@@ -453,8 +453,12 @@ func neighbours(t Tile) []Tile {
 	return out
 }
 
-// sized sets the chain sets from the chain sizes of a built position.
+// sized sets the chain sets and prices from the chain sizes of a built
+// position.
 func (g *Game) sized() {
+	for c, s := range g.size {
+		g.resized(Chain(c), s)
+	}
 	g.live, g.safe = 0, 0
 	for c, s := range g.size {
 		if s > 0 {

@@ -25,14 +25,14 @@ func (g *Game) RandomAction(seat int, rng *rand.Rand) (Action, bool) {
 			n++
 		}
 		for range 8 * min(n, 1) {
-			if t := r[rng.IntN(n)]; g.classify(t).Playable() {
+			if t := r[int(rng.Uint32N(uint32(n)))]; g.classify(t).Playable() {
 				return Action{Verb: Play, Tile: t}, true
 			}
 		}
 	}
 	var buf [Chains]Action // a rack, the free chains or the tied ones
 	legal := g.AppendLegal(buf[:0], seat)
-	return legal[rng.IntN(len(legal))], true
+	return legal[int(rng.Uint32N(uint32(len(legal))))], true
 }
 
 // randomBuy draws from the buys of up to MaxBuy shares of the chains the
@@ -53,7 +53,7 @@ func (g *Game) randomBuy(rng *rand.Rand) Action {
 	all := g.rules.buysOf[m]
 	end := !g.ending && g.canDeclare()
 	for range 16 {
-		i := rng.IntN(len(all) + 1)
+		i := int(rng.Uint32N(uint32(len(all) + 1)))
 		if i == len(all) {
 			if end {
 				return Action{Verb: End}
@@ -71,7 +71,7 @@ func (g *Game) randomBuy(rng *rand.Rand) Action {
 	// Few buys are legal (little cash, a thin bank): list them.
 	var buf [buyCount + 1]Action
 	legal := g.AppendLegal(buf[:0], int(g.turn))
-	return legal[rng.IntN(len(legal))]
+	return legal[int(rng.Uint32N(uint32(len(legal))))]
 }
 
 // buyable reports whether the seat on turn may buy a (A20).
@@ -103,7 +103,7 @@ func (g *Game) randomDispose(rng *rand.Rand) Action {
 	for t := int8(0); t <= maxTrade; t += 2 {
 		total += int(held-t) + 1
 	}
-	k := rng.IntN(total)
+	k := int(rng.Uint32N(uint32(total)))
 	for t := int8(0); ; t += 2 {
 		if n := int(held-t) + 1; k >= n {
 			k -= n
