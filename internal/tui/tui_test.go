@@ -150,7 +150,7 @@ func TestLobbyToRoomAndBack(t *testing.T) {
 	svc.Publish(&rooms.LobbySnapshot{Rooms: []rooms.Info{{ID: "zzzz", Name: "back again", Game: "Acquire", Rules: "modern", Seats: 2, Status: rooms.Waiting}}})
 	d.key("l")
 	d.until("back again")
-	if got, want := svc.Calls(), []string{"Subscribe", "Create rules=modern seats=4 options= private=false", "Stop", "Subscribe"}; !slices.Equal(got, want) {
+	if got, want := svc.Calls(), []string{"Subscribe", "Create rules=modern seats=4 options= private=false clock=", "Stop", "Subscribe"}; !slices.Equal(got, want) {
 		t.Errorf("calls %q, want %q", got, want)
 	}
 	// Alice left her room with only a bot in it: it closes.

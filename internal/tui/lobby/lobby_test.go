@@ -152,13 +152,13 @@ func TestCreate(t *testing.T) {
 		keys string
 		want string
 	}{
-		{"n enter", "Create rules=modern seats=4 options= private=false"},
-		{"n down left left down right down right down right enter", "Create rules=modern seats=2 options=holdings=hidden,hand=redraw private=true"},
-		{"n right down right right enter", "Create rules=classic seats=6 options= private=false"},
+		{"n enter", "Create rules=modern seats=4 options= private=false clock="},
+		{"n down left left down right down right down right enter", "Create rules=modern seats=2 options=holdings=hidden,hand=redraw private=true clock="},
+		{"n right down right right enter", "Create rules=classic seats=6 options= private=false clock="},
 		// hand=redraw is modern only: classic rules skip it, and choosing
 		// classic resets it.
-		{"n down down down right up up up right enter", "Create rules=classic seats=4 options= private=false"},
-		{"n right down down down right enter", "Create rules=classic seats=4 options= private=false"},
+		{"n down down down right up up up right enter", "Create rules=classic seats=4 options= private=false clock="},
+		{"n right down down down right enter", "Create rules=classic seats=4 options= private=false clock="},
 	}
 	for _, tt := range tests {
 		m, svc := open(t, tuitest.LobbySnapshot(), 80, 24)

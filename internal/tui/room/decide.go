@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"hotels/internal/engine/acquire"
+	"hotels/internal/tui/board"
 )
 
 // input is the decision the player is composing. It belongs to one
@@ -59,7 +60,7 @@ func (m Model) chosenTile() acquire.Tile {
 
 // myDecision reports whether the decision due is the player's.
 func (m Model) myDecision() bool {
-	return m.game != nil && m.seated() && m.game.Phase != acquire.PhaseOver && m.game.ToMove == m.snap.You
+	return m.game != nil && m.seated() && m.game.Phase != acquire.PhaseOver && m.game.ToMove == m.snap.You && !m.onAutopilot()
 }
 
 // decide handles a key while the player's decision is due; ok is false if
@@ -237,14 +238,19 @@ func (m Model) choiceLetters() string {
 	return orList(ls)
 }
 
-func orList(items []string) string {
+func orList(items []string) string { return list(items, "or") }
+
+func andList(items []string) string { return list(items, "and") }
+
+// list joins items as a sentence does: "a, b or c".
+func list(items []string, word string) string {
 	switch len(items) {
 	case 0:
 		return ""
 	case 1:
 		return items[0]
 	}
-	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
+	return strings.Join(items[:len(items)-1], ", ") + " " + word + " " + items[len(items)-1]
 }
 
 // held is how many shares of the defunct chain the player holds.
@@ -363,7 +369,7 @@ func (m *Model) addShare(c acquire.Chain) {
 	case count(m.in.buys, c) >= v.Bank[c]:
 		m.say(fmt.Sprintf("The bank has %d %s %s left (A20).", v.Bank[c], name, plural(v.Bank[c], "share")), true)
 	case m.in.cost(v)+v.Price[c] > cash:
-		m.say(fmt.Sprintf("Another %s share costs %s and you have %s left.", name, money(v.Price[c]), money(cash-m.in.cost(v))), true)
+		m.say(fmt.Sprintf("Another %s share costs %s and you have %s left.", name, board.Money(v.Price[c]), board.Money(cash-m.in.cost(v))), true)
 	default:
 		m.in.buys = append(m.in.buys, c)
 	}

@@ -2,16 +2,16 @@ package room
 
 import (
 	"fmt"
-	"strconv"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
-	"charm.land/lipgloss/v2"
 
 	"hotels/internal/engine/acquire"
 	"hotels/internal/rooms"
 	"hotels/internal/sanitize"
 	"hotels/internal/tui/board"
+	"hotels/internal/tui/layout"
 )
 
 // The game screen's parts, top to bottom: the header; the board beside
@@ -21,6 +21,7 @@ import (
 const (
 	gap        = 1 // between the board and the tables: a cell's own padding adds one
 	rackLines  = 1 + acquire.RackSize
+	minRack    = 30 // the rack gives up this much to a clock column, no more
 	dueLines   = 2
 	wideScreen = 100 // from this width events and chat sit side by side
 	legendFrom = 30  // from this height the board has a legend
@@ -37,13 +38,21 @@ func (m Model) gameView() string {
 		bh++
 	}
 	b.SetSize(board.Width, bh)
-	out = append(out, beside(block(b.View(), bh), m.chainTable(rw, bh), board.Width, gap, rw)...)
-	out = append(out, beside(m.rackPanel(board.Width), m.playersPanel(rw), board.Width, gap, rw)...)
+	out = append(out, layout.Beside(layout.Block(b.View(), bh), m.board.Chains(rw, bh, m.snap.You), board.Width, gap, rw)...)
+	// A clock column takes its cells from the rack's descriptions, so that
+	// names keep theirs.
+	seats := m.seatsInfo()
+	rackW := board.Width
+	if seats.Times != nil {
+		rackW = min(board.Width, max(minRack, w-gap-board.NarrowPlayers-board.TimeWidth))
+	}
+	pw := w - rackW - gap
+	out = append(out, layout.Beside(m.rackPanel(rackW), m.board.Players(pw, seats), rackW, gap, pw)...)
 	out = append(out, m.dueLines(w)...)
 	out = append(out, m.statusLine(w))
 	out = append(out, m.feed(w, h-len(out)-1)...)
 	out = append(out, m.helpLine())
-	return screen(out, w, h)
+	return layout.Screen(out, w, h)
 }
 
 // header names the room and its rules.
@@ -57,171 +66,26 @@ func (m Model) header() string {
 	for _, o := range info.Options {
 		right += " · " + strings.Replace(o, "=", " ", 1)
 	}
+	if c := clockWords(m.snap.Clock); c != "" {
+		right += " · " + c
+	}
 	if m.game != nil && m.game.Phase != acquire.PhaseOver {
 		right += fmt.Sprintf(" · bag %d", m.game.BagLeft)
 	}
 	if !m.seated() {
 		right = "watching · " + right
 	}
-	return spread(left, m.styles.Subtle.Render(right), m.width)
+	return layout.Spread(left, m.styles.Subtle.Render(right), m.width)
 }
 
-// holders returns, for each chain on the board, the seats with the most
-// and the second most shares (A17); ok is false if the viewer may not see
-// every seat's shares.
-func holders(v *acquire.View) (major, minor [acquire.Chains][]int, ok bool) {
-	for _, sh := range v.Shares {
-		for _, n := range sh {
-			if n == acquire.Hidden {
-				return major, minor, false
-			}
-		}
+// seatsInfo is what the players table shows of the seats: the player's,
+// a word for those no connected person plays, and the clocks.
+func (m Model) seatsInfo() board.Seats {
+	s := board.Seats{You: m.snap.You, Times: m.times()}
+	for i := range m.game.Names {
+		s.Tags = append(s.Tags, seatTag(m.snap, i))
 	}
-	for c := range acquire.Chains {
-		if v.Size[c] == 0 {
-			continue
-		}
-		top, next := 0, 0
-		for _, sh := range v.Shares {
-			switch n := sh[c]; {
-			case n > top:
-				top, next = n, top
-			case n > next && n < top:
-				next = n
-			}
-		}
-		for s, sh := range v.Shares {
-			switch {
-			case top > 0 && sh[c] == top:
-				major[c] = append(major[c], s)
-			case next > 0 && sh[c] == next:
-				minor[c] = append(minor[c], s)
-			}
-		}
-		switch {
-		case len(major[c]) > 1: // a tie for most shares both bonuses
-			minor[c] = nil
-		case len(major[c]) == 1 && next == 0: // a sole holder gets both
-			minor[c] = major[c]
-		}
-	}
-	return major, minor, true
-}
-
-// chainTable lists the chains: size, price, the bank's stock, the
-// viewer's shares and, where there is room and holdings are open, who
-// holds the majority and the minority.
-func (m Model) chainTable(w, h int) []string {
-	v, s := m.game, m.styles
-	major, minor, open := holders(v)
-	nameW := min(16, (w-41-2)/2)
-	showHolders := open && nameW >= 8
-	head := fmt.Sprintf("%-15s %4s %6s %4s %3s", "Chain", "Size", "Price", "Bank", "You")
-	if showHolders {
-		head += fmt.Sprintf("      %-*s %s", nameW, "Majority", "Minority")
-	}
-	out := []string{s.Heading.Render(head)}
-	names := func(seats []int) string {
-		var ns []string
-		for _, i := range seats {
-			ns = append(ns, v.Names[i])
-		}
-		return strings.Join(ns, "/")
-	}
-	for c := range acquire.Chains {
-		info := v.Rules.Chains[c]
-		size, price, you, safe := "-", "-", "-", ""
-		if v.Size[c] > 0 {
-			size, price = strconv.Itoa(v.Size[c]), money(v.Price[c])
-			if v.Size[c] >= acquire.SafeSize {
-				safe = " safe"
-			}
-		}
-		if m.seated() {
-			you = strconv.Itoa(v.Shares[m.snap.You][c])
-		}
-		row := fmt.Sprintf("%s %-11s %4s %6s %4d %3s%-5s", m.chainCell(acquire.Chain(c)), info.Name, size, price, v.Bank[c], you, safe)
-		if showHolders && v.Size[c] > 0 {
-			row += " " + fit(names(major[c]), nameW) + " " + names(minor[c])
-		}
-		out = append(out, row)
-	}
-	if len(out) < h {
-		note := fmt.Sprintf("Safe from %d tiles; the end from %d.", acquire.SafeSize, acquire.EndSize)
-		if !open {
-			note = "Hidden holdings: others' show as ?."
-		}
-		out = append(pad(out, h-1), s.Subtle.Render(note))
-	}
-	return out
-}
-
-// chainCell is a chain's letter in its colour, three cells wide.
-func (m Model) chainCell(c acquire.Chain) string {
-	info := m.game.Rules.Chains[c]
-	return m.styles.Chain(info.Name, int(c)).Render(" " + string(info.Letter) + " ")
-}
-
-// playersPanel lists every seat's cash and shares: `*` marks the majority
-// holders of a chain, `+` the minority (A17), `?` what holdings=hidden
-// hides, and `>` the seat whose decision is due.
-func (m Model) playersPanel(w int) []string {
-	v, s := m.game, m.styles
-	major, minor, _ := holders(v)
-	cell, cashW := 3, 8
-	if w >= 60 {
-		cell, cashW = 4, 9
-	}
-	nameW := max(4, min(16, w-2-cashW-acquire.Chains*cell))
-	// The chain letters in their colours head the share columns, so the
-	// header doubles as the colour key.
-	head := s.Heading.Render(fit("  Player", 2+nameW) + fmt.Sprintf("%*s", cashW, "Cash"))
-	for c := range acquire.Chains {
-		head += strings.Repeat(" ", cell-3) + m.chainCell(acquire.Chain(c))
-	}
-	out := []string{head}
-	for i, name := range v.Names {
-		mark := "  "
-		if int(v.ToMove) == i && v.Phase != acquire.PhaseOver {
-			mark = "> "
-		}
-		label := name
-		if tag := seatTag(m.snap, i); tag != "" && len(name)+1+len(tag) <= nameW {
-			label += " " + s.Subtle.Render(tag)
-		}
-		if i == int(m.snap.You) {
-			label = s.Name.Render(name) + strings.TrimPrefix(label, name)
-		}
-		row := mark + fit(label, nameW) + fmt.Sprintf("%*s", cashW, money(v.Cash[i]))
-		for c := range acquire.Chains {
-			n, tag := v.Shares[i][c], " "
-			switch {
-			case contains(major[c], i):
-				tag = "*"
-			case contains(minor[c], i):
-				tag = "+"
-			}
-			num := strconv.Itoa(n)
-			switch n {
-			case acquire.Hidden:
-				num = "?"
-			case 0:
-				num = s.Subtle.Render("·")
-			}
-			row += strings.Repeat(" ", cell-1-lipgloss.Width(num)) + num + tag
-		}
-		out = append(out, row)
-	}
-	return out
-}
-
-func contains(xs []int, x int) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
+	return s
 }
 
 // seatTag is the word for a seat that no connected person plays.
@@ -250,11 +114,11 @@ func (m Model) rackPanel(w int) []string {
 		for i, n := range v.RackSizes {
 			sizes = append(sizes, fmt.Sprintf("%s %d", v.Names[i], n))
 		}
-		return append(out, tail([]string{strings.Join(sizes, " · ")}, w, 2)...)
+		return append(out, layout.Tail([]string{strings.Join(sizes, " · ")}, w, 2)...)
 	}
 	head := "Your tiles"
 	if m.in.typed != "" {
-		head = spread(head, "typed: "+m.in.typed+"_", w)
+		head = layout.Spread(head, "typed: "+m.in.typed+"_", w)
 	}
 	out := []string{s.Heading.Render(head)}
 	choosing := m.myDecision() && v.Phase == acquire.PhasePlay
@@ -265,7 +129,7 @@ func (m Model) rackPanel(w int) []string {
 		}
 		row := cursor + fmt.Sprintf("%-4s", ti.Tile) + describe(ti, v.Rules, w-6)
 		if choosing && i == m.in.cursor {
-			row = s.Selected.Render(fit(row, w-1))
+			row = s.Selected.Render(layout.Fit(row, w-1))
 		} else if !ti.Class.Playable() {
 			row = s.Subtle.Render(row)
 		}
@@ -274,7 +138,7 @@ func (m Model) rackPanel(w int) []string {
 	if len(v.Rack) == 0 {
 		out = append(out, s.Subtle.Render("  no tiles left"))
 	}
-	return pad(out, rackLines)
+	return layout.Pad(out, rackLines)
 }
 
 // describe says what playing a tile would do now, in at most w cells.
@@ -309,6 +173,12 @@ func describe(ti acquire.TileInfo, r *acquire.Rules, w int) string {
 // have chosen so far.
 func (m Model) dueLines(w int) []string {
 	v, s := m.game, m.styles
+	if m.onAutopilot() {
+		return []string{
+			s.Notice.Render(layout.Cut("The autopilot is playing for you — press ctrl+t to take your seat back.", w)),
+			"> " + v.Due + ".",
+		}
+	}
 	if !m.myDecision() {
 		second := ""
 		if v.ToMove >= 0 && int(v.ToMove) < len(v.Names) {
@@ -321,7 +191,7 @@ func (m Model) dueLines(w int) []string {
 				second = v.Names[v.ToMove] + " is away: the autopilot plays if they do not come back soon."
 			}
 		}
-		return []string{"> " + v.Due + ".", s.Subtle.Render(second)}
+		return []string{layout.Spread("> "+v.Due+".", m.countdown(), w), s.Subtle.Render(second)}
 	}
 	var first, second string
 	switch v.Phase {
@@ -344,7 +214,7 @@ func (m Model) dueLines(w int) []string {
 		}[v.Phase]
 		var items []string
 		for i, c := range v.Choices {
-			item := m.chainCell(c) + v.Rules.Chains[c].Name
+			item := m.board.ChainCell(c) + v.Rules.Chains[c].Name
 			if i == m.in.cursor {
 				item = "[" + item + "]"
 			} else {
@@ -357,9 +227,9 @@ func (m Model) dueLines(w int) []string {
 		held := m.held()
 		defunct, survivor := v.Rules.Chains[v.Defunct].Name, v.Rules.Chains[v.Survivor].Name
 		first = fmt.Sprintf("%s survives: dispose of your %d %s %s (%s each).",
-			survivor, held, defunct, plural(held, "share"), money(v.DefunctPrice))
+			survivor, held, defunct, plural(held, "share"), board.Money(v.DefunctPrice))
 		second = fmt.Sprintf("Sell %d for %s · trade %d for %d %s · keep %d.",
-			m.in.sell, money(m.in.sell*v.DefunctPrice), m.in.trade, m.in.trade/2, survivor, held-m.in.sell-m.in.trade)
+			m.in.sell, board.Money(m.in.sell*v.DefunctPrice), m.in.trade, m.in.trade/2, survivor, held-m.in.sell-m.in.trade)
 	case acquire.PhaseBuy:
 		first = fmt.Sprintf("Your turn: buy up to %d %s.", v.Rules.MaxBuy, plural(v.Rules.MaxBuy, "share"))
 		if v.Ending {
@@ -367,32 +237,60 @@ func (m Model) dueLines(w int) []string {
 		}
 		cash := v.Cash[m.snap.You]
 		if len(m.in.buys) == 0 {
-			second = fmt.Sprintf("Buying nothing yet: %s in cash. A chain's letter adds a share.", money(cash))
+			second = fmt.Sprintf("Buying nothing yet: %s in cash. A chain's letter adds a share.", board.Money(cash))
 		} else {
 			var names []string
 			for _, c := range m.in.buys {
 				names = append(names, v.Rules.Chains[c].Name)
 			}
-			second = fmt.Sprintf("Buying %s: %s of your %s.", strings.Join(names, ", "), money(m.in.cost(v)), money(cash))
+			second = fmt.Sprintf("Buying %s: %s of your %s.", strings.Join(names, ", "), board.Money(m.in.cost(v)), board.Money(cash))
 		}
 		if v.CanDeclare {
 			second += " e ends the game."
 		}
 	}
-	return []string{s.Notice.Render(cut(first, w)), second}
+	return []string{layout.Spread(s.Notice.Render(first), m.countdown(), w), second}
 }
 
-// statusLine shows the room's last answer or the last problem.
+// statusLine shows the room's last answer or the last problem, else
+// the vote a player's leaving opens.
 func (m Model) statusLine(w int) string {
 	switch {
 	case m.status != "" && m.problem:
-		return m.styles.Error.Render(cut(m.status, w))
+		return m.styles.Error.Render(layout.Cut(m.status, w))
 	case m.status != "":
-		return cut(m.status, w)
+		return layout.Cut(m.status, w)
 	case m.busy:
 		return m.styles.Subtle.Render("Sending...")
+	case m.snap != nil && m.snap.Abandoned && m.game != nil:
+		return m.styles.Notice.Render(layout.Cut(m.vote(), w))
 	}
 	return ""
+}
+
+// vote says where the vote to end an abandoned game stands.
+func (m Model) vote() string {
+	text := "A player left and the autopilot plays for them: press V to vote to end the game."
+	switch {
+	case !m.seated():
+		text = "A player left and the autopilot plays for them: the players may vote to end the game."
+	case m.voted():
+		var waiting []string
+		for _, st := range m.snap.Seats {
+			if st.State == rooms.SeatReady && !slices.Contains(m.snap.Votes, st.Name) {
+				waiting = append(waiting, st.Name)
+			}
+		}
+		text = "You voted to end the game."
+		if len(waiting) > 0 {
+			text += " Waiting for " + andList(waiting) + "."
+		}
+		return text
+	}
+	if len(m.snap.Votes) > 0 {
+		text += " Voted: " + strings.Join(m.snap.Votes, ", ") + "."
+	}
+	return text
 }
 
 // feed shows the recent events and the chat in h lines: side by side on a
@@ -403,7 +301,7 @@ func (m Model) feed(w, h int) []string {
 	}
 	if w >= wideScreen {
 		lw := (w - 2) / 2
-		return beside(m.logPane(lw, h), m.chatPane(w-2-lw, h), lw, 2, w-2-lw)
+		return layout.Beside(m.logPane(lw, h), m.chatPane(w-2-lw, h), lw, 2, w-2-lw)
 	}
 	lh := (h + 1) / 2
 	return append(m.logPane(w, lh), m.chatPane(w, h-lh)...)
@@ -419,7 +317,7 @@ func (m Model) logPane(w, h int) []string {
 		out = append(out, m.styles.Heading.Render("Events"))
 		h--
 	}
-	return pad(append(out, tail(m.snap.Log, w, h)...), len(out)+h)
+	return layout.Pad(append(out, layout.Tail(m.snap.Log, w, h)...), len(out)+h)
 }
 
 // chatPane shows the chat, under a heading if there is room.
@@ -434,7 +332,7 @@ func (m Model) chatPane(w, h int) []string {
 	}
 	c := m.chat
 	c.SetSize(w, h)
-	return append(out, block(c.View(), h)...)
+	return append(out, layout.Block(c.View(), h)...)
 }
 
 // helpLine lists the keys that apply now.
@@ -452,6 +350,9 @@ func (m Model) shortHelp() []key.Binding {
 	switch {
 	case m.snap == nil:
 		return []key.Binding{k.Back}
+	case m.game == nil && m.snap.Room.Status == rooms.Waiting && m.choosing:
+		return []key.Binding{with(k.Prev, "↑↓", "choose"), hint(fmt.Sprintf("1–%d", len(m.levels)), "level"),
+			with(k.Confirm, "enter", "add bot"), with(k.Back, "esc", "cancel")}
 	case m.game == nil && m.snap.Room.Status == rooms.Waiting:
 		var bs []key.Binding
 		if m.snap.Host {
@@ -463,8 +364,14 @@ func (m Model) shortHelp() []key.Binding {
 		return append(bs, chatKey, k.Help, k.Leave)
 	case m.game == nil || m.game.Phase == acquire.PhaseOver:
 		return []key.Binding{chatKey, k.Help, k.Leave}
+	case m.onAutopilot():
+		return []key.Binding{k.TakeOver, chatKey, k.Help, k.Back}
 	case !m.myDecision():
-		return []key.Binding{chatKey, k.Help, k.Back}
+		bs := []key.Binding{chatKey, k.Help, k.Back}
+		if m.snap.Abandoned && m.seated() {
+			bs = append([]key.Binding{k.VoteEnd}, bs...)
+		}
+		return bs
 	}
 	var bs []key.Binding
 	switch m.game.Phase {
@@ -479,6 +386,9 @@ func (m Model) shortHelp() []key.Binding {
 		if m.game.CanDeclare {
 			bs = append(bs, k.Declare)
 		}
+	}
+	if m.snap.Abandoned {
+		bs = append(bs, k.VoteEnd)
 	}
 	return append(bs, chatKey, k.Help, k.Back)
 }

@@ -25,6 +25,13 @@ type KeyMap struct {
 	Trade   key.Binding // dispose: trade two more
 	Untrade key.Binding // dispose: trade two fewer
 	Declare key.Binding // buy: declare the end of the game
+
+	// TakeOver takes the player's seat back from the autopilot. It is a
+	// control key because every letter may be a chain's or a tile's.
+	TakeOver key.Binding
+	// VoteEnd votes to end a game a player left; capital V is no chain's
+	// letter in any rule set, and the chooser keys never read it.
+	VoteEnd key.Binding
 }
 
 // DefaultKeyMap returns the room keys.
@@ -49,6 +56,9 @@ func DefaultKeyMap() KeyMap {
 		Trade:   key.NewBinding(key.WithKeys("t", "up"), key.WithHelp("t/T", "trade ±2")),
 		Untrade: key.NewBinding(key.WithKeys("T", "down")),
 		Declare: key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "end game")),
+
+		TakeOver: key.NewBinding(key.WithKeys("ctrl+t"), key.WithHelp("ctrl+t", "take seat back")),
+		VoteEnd:  key.NewBinding(key.WithKeys("V"), key.WithHelp("V", "vote to end")),
 	}
 }
 

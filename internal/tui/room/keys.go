@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -17,6 +18,9 @@ func (m Model) waitingKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
 	if m.kicking {
 		m.kicking = false
 		return m.kickSeat(k)
+	}
+	if m.choosing {
+		return m.chooseLevel(k)
 	}
 	if m, cmd, ok := m.common(k, true); ok {
 		return m, cmd
@@ -36,11 +40,22 @@ func (m Model) waitingKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
 			return leave()
 		}
 	case key.Matches(k, m.keys.AddBot):
-		if !host {
+		switch {
+		case !host:
 			m.say(onlyHost("adds bots"), true)
 			return m, nil
+		case m.freeSeats() == 0:
+			m.say("Every seat is taken: press x to free one first.", true)
+			return m, nil
+		case len(m.levels) > 1:
+			m.choosing = true
+			return m, nil
 		}
-		return m.request("", func(ctx context.Context) error { return m.table.AddBot(ctx, p, "") })
+		level := ""
+		if len(m.levels) == 1 {
+			level = m.levels[0]
+		}
+		return m.addBot(level)
 	case key.Matches(k, m.keys.Kick):
 		if !host {
 			m.say(onlyHost("removes players"), true)
@@ -73,6 +88,34 @@ func (m Model) waitingKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
 	return m, nil
 }
 
+// chooseLevel handles a key in the bot level chooser: a level's number, or
+// ↑↓ and enter, seats a bot; esc (or any other key) closes it.
+func (m Model) chooseLevel(k tea.KeyPressMsg) (Model, tea.Cmd) {
+	n := len(m.levels)
+	switch {
+	case len(k.Text) == 1 && k.Text[0] >= '1' && int(k.Text[0]-'0') <= n:
+		m.levelAt = int(k.Text[0] - '1')
+	case key.Matches(k, m.keys.Prev):
+		m.levelAt = (m.levelAt + n - 1) % n
+		return m, nil
+	case key.Matches(k, m.keys.Next), key.Matches(k, m.keys.AddBot):
+		m.levelAt = (m.levelAt + 1) % n
+		return m, nil
+	case key.Matches(k, m.keys.Confirm):
+	default:
+		m.choosing = false
+		return m, nil
+	}
+	m.choosing = false
+	return m.addBot(m.levels[m.levelAt])
+}
+
+// addBot seats a bot of level ("" for the room's default).
+func (m Model) addBot(level string) (Model, tea.Cmd) {
+	p := m.player
+	return m.request("", func(ctx context.Context) error { return m.table.AddBot(ctx, p, level) })
+}
+
 func onlyHost(what string) string {
 	return "Only the host " + what + "."
 }
@@ -100,6 +143,17 @@ func (m Model) kickSeat(k tea.KeyPressMsg) (Model, tea.Cmd) {
 	})
 }
 
+// onAutopilot reports whether the autopilot plays the player's seat: their
+// time ran out.
+func (m Model) onAutopilot() bool {
+	return m.seated() && int(m.snap.You) < len(m.snap.Seats) && m.snap.Seats[m.snap.You].State == rooms.SeatAutopilot
+}
+
+// voted reports whether the player has voted to end the game.
+func (m Model) voted() bool {
+	return m.seated() && slices.Contains(m.snap.Votes, m.snap.Seats[m.snap.You].Name)
+}
+
 // freeSeats counts the empty seats.
 func (m Model) freeSeats() int {
 	n := 0
@@ -125,6 +179,25 @@ func (m Model) finalKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
 // gameKey handles a key during the game; leaving is whether esc was
 // pressed just before.
 func (m Model) gameKey(k tea.KeyPressMsg, leaving bool) (Model, tea.Cmd) {
+	p := m.player
+	switch {
+	case key.Matches(k, m.keys.TakeOver):
+		if !m.onAutopilot() {
+			m.say("You are playing your seat yourself.", false)
+			return m, nil
+		}
+		return m.request("You take your seat back.", func(ctx context.Context) error { return m.table.TakeOver(ctx, p) })
+	case key.Matches(k, m.keys.VoteEnd) && m.snap.Abandoned:
+		switch {
+		case !m.seated():
+			m.say("Only the players at the table vote to end the game.", true)
+			return m, nil
+		case m.voted():
+			m.say("You have voted: the game ends once every player here votes.", false)
+			return m, nil
+		}
+		return m.request("You vote to end the game.", func(ctx context.Context) error { return m.table.VoteEnd(ctx, p) })
+	}
 	mine := m.myDecision()
 	if mine {
 		if m, cmd, ok := m.decide(k); ok {
@@ -142,6 +215,8 @@ func (m Model) gameKey(k tea.KeyPressMsg, leaving bool) (Model, tea.Cmd) {
 		}
 		m.leaving = true
 		m.say("Leave the table? The autopilot plays for you if you do not come back soon. Press esc again to leave.", true)
+	case m.onAutopilot() && k.Text != "":
+		m.say("The autopilot is playing for you: press ctrl+t to take your seat back.", true)
 	case !m.seated() && k.Text != "":
 		m.say("You are watching: the players decide. Press / to chat, esc to leave.", false)
 	case !mine && (k.Text != "" || key.Matches(k, m.keys.Confirm)):

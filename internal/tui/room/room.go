@@ -3,6 +3,7 @@ package room
 import (
 	"context"
 	"sync"
+	"time"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -25,6 +26,8 @@ type Table interface {
 	Start(ctx context.Context, p rooms.Player) error
 	Act(ctx context.Context, p rooms.Player, text string) error
 	Chat(ctx context.Context, p rooms.Player, text string) error
+	TakeOver(ctx context.Context, p rooms.Player) error
+	VoteEnd(ctx context.Context, p rooms.Player) error
 }
 
 var _ Table = (*rooms.Room)(nil)
@@ -126,6 +129,15 @@ type Model struct {
 	leaving  bool   // esc was pressed once during the game
 	showHelp bool
 
+	levels   []string // the bot levels the host may seat, weakest first
+	choosing bool     // b was pressed: the host is choosing a bot's level
+	levelAt  int      // the level under the chooser's cursor
+
+	clock   func() time.Time // the time; tests fix it
+	now     time.Time        // as of the last snapshot or tick, for View
+	tickID  int64            // the running countdown's; see tickMsg
+	tickFor time.Time        // the deadline it counts to; zero for none
+
 	width, height int
 }
 
@@ -141,9 +153,18 @@ func New(ctx context.Context, table Table, id string, player rooms.Player, style
 		help:  help.New(),
 		board: board.New(styles),
 		chat:  chat.New(styles),
+		clock: time.Now,
 	}
 	m.SetStyles(styles)
 	return m
+}
+
+// SetBotLevels sets the levels the host may seat bots at, weakest first:
+// with more than one, b opens a chooser; with none, the room seats its
+// default level.
+func (m *Model) SetBotLevels(levels []string) {
+	m.levels = append([]string(nil), levels...)
+	m.levelAt = len(levels) / 2 // the middle level until the host picks one
 }
 
 // SetStyles changes the screen's styles.
@@ -194,6 +215,8 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 			m.say(msg.what, false)
 		}
 		return m, nil
+	case tickMsg:
+		return m.onTick(msg)
 	case chat.SendMsg:
 		return m.request("", func(ctx context.Context) error { return m.table.Chat(ctx, m.player, msg.Text) })
 	case tea.KeyPressMsg:
@@ -226,11 +249,12 @@ func (m Model) setSnapshot(snap *rooms.Snapshot, sub *subscription) (Model, tea.
 	m.board.SetGame(m.game)
 	m.in = m.in.follow(m.game)
 	m.board.Select(m.chosenTile())
-	var cmd tea.Cmd
+	m.now = m.clock()
+	cmds := []tea.Cmd{m.armTick()}
 	if sub != nil {
-		cmd = sub.wait()
+		cmds = append(cmds, sub.wait())
 	}
-	return m, cmd
+	return m, tea.Batch(cmds...)
 }
 
 // leave ends the visit and its subscription, and tells the parent.

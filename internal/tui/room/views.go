@@ -9,6 +9,7 @@ import (
 	"hotels/internal/engine/acquire"
 	"hotels/internal/rooms"
 	"hotels/internal/tui/board"
+	"hotels/internal/tui/layout"
 )
 
 // waitingView shows the seats of a room waiting for players.
@@ -34,11 +35,22 @@ func (m Model) waitingView() string {
 		} else if i == int(snap.You) {
 			name = s.Name.Render(name)
 		}
+		if st.State == rooms.SeatBot && st.Level != "" {
+			state = st.Level + " bot"
+		}
 		host := ""
 		if st.Host {
 			host = "host"
 		}
-		out = append(out, fmt.Sprintf("  %d  %s %-9s %s", i+1, fit(name, 17), state, host))
+		out = append(out, fmt.Sprintf("  %d  %s %-11s %s", i+1, layout.Fit(name, 17), state, host))
+	}
+	if m.choosing {
+		out = append(out, "")
+		out = append(out, m.levelChooser()...)
+		out = append(out, "", m.statusLine(w))
+		out = append(out, m.feed(w, h-len(out)-1)...)
+		out = append(out, m.helpLine())
+		return layout.Screen(out, w, h)
 	}
 	var hint string
 	switch {
@@ -52,7 +64,25 @@ func (m Model) waitingView() string {
 	out = append(out, "", s.Subtle.Render(hint), "", m.statusLine(w))
 	out = append(out, m.feed(w, h-len(out)-1)...)
 	out = append(out, m.helpLine())
-	return screen(out, w, h)
+	return layout.Screen(out, w, h)
+}
+
+// levelChooser lists the bot levels for the host to choose from.
+func (m Model) levelChooser() []string {
+	s := m.styles
+	out := []string{s.Notice.Render("Add a bot: which level?")}
+	for i, l := range m.levels {
+		cursor := "  "
+		if i == m.levelAt {
+			cursor = "> "
+		}
+		line := fmt.Sprintf("%s%d  %-8s %s", cursor, i+1, title(l), levelHow[l])
+		if i == m.levelAt {
+			line = s.Selected.Render(line)
+		}
+		out = append(out, line)
+	}
+	return out
 }
 
 // finalView shows the final standings beside the final board.
@@ -69,14 +99,14 @@ func (m Model) finalView() string {
 	if m.game != nil {
 		b := m.board
 		b.SetSize(board.Width, board.Height)
-		out = append(out, beside(block(b.View(), board.Height), right, board.Width, 3, rw)...)
+		out = append(out, layout.Beside(layout.Block(b.View(), board.Height), right, board.Width, 3, rw)...)
 	} else {
 		out = append(out, right...)
 	}
 	out = append(out, "", m.statusLine(w))
 	out = append(out, m.feed(w, h-len(out)-1)...)
 	out = append(out, m.helpLine())
-	return screen(out, w, h)
+	return layout.Screen(out, w, h)
 }
 
 // standings lists the final money, best first; equal money shares a place
@@ -89,7 +119,7 @@ func (m Model) standings() []string {
 		if st.Seat == m.snap.You {
 			name = s.Name.Render(name) + " (you)"
 		}
-		out = append(out, fmt.Sprintf(" %d. %s %9s", st.Place, fit(name, 22), money(st.Money)))
+		out = append(out, fmt.Sprintf(" %d. %s %9s", st.Place, layout.Fit(name, 22), board.Money(st.Money)))
 	}
 	if len(v.Standings) > 0 {
 		var winners []string
@@ -117,7 +147,7 @@ func (m Model) helpView() string {
 	case m.game.Phase == acquire.PhaseOver:
 		groups = [][]key.Binding{{k.Chat, k.Help, k.Leave}}
 	default:
-		groups = [][]key.Binding{{k.Chat, k.Help, k.Back}}
+		groups = [][]key.Binding{{k.Chat, k.Help, k.Back, k.TakeOver, k.VoteEnd}}
 		groups = append(groups,
 			[]key.Binding{k.Prev, hint("6D", "type a tile"), with(k.Confirm, "enter", "confirm"), k.Erase},
 			[]key.Binding{hint("letter", "choose or buy a chain"), k.Sell, k.Trade, k.Declare})
@@ -132,7 +162,10 @@ func (m Model) helpView() string {
 		"Players: * marks a chain's majority holders, + its minority holders, ? what",
 		"hidden holdings hide, and > whose decision is due.",
 		fmt.Sprintf("A chain of %d tiles is safe: it cannot be absorbed.", acquire.SafeSize),
+		"When a player's time runs out, the autopilot plays for them until they press",
+		"ctrl+t. While a player who left is replaced by the autopilot, the others may",
+		"press V to vote to end the game.",
 		"", m.styles.Subtle.Render("Press any key to go back."),
 	}
-	return screen(strings.Split(strings.Join(lines, "\n"), "\n"), m.width, m.height)
+	return layout.Screen(strings.Split(strings.Join(lines, "\n"), "\n"), m.width, m.height)
 }

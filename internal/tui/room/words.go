@@ -3,7 +3,6 @@ package room
 import (
 	"context"
 	"errors"
-	"strconv"
 	"strings"
 
 	"hotels/internal/engine"
@@ -25,6 +24,7 @@ var friendly = []struct {
 	{rooms.ErrRoomClosed, "The room is closed."},
 	{rooms.ErrChatTooFast, "You are chatting too fast: wait a few seconds."},
 	{rooms.ErrSaveFailed, "The server could not save that. Nothing changed: try again."},
+	{rooms.ErrNotAbandoned, "Everyone is back at the table: a game can be ended by vote only while a player who left is replaced by the autopilot."},
 	{context.DeadlineExceeded, "The server did not answer in time. Try again."},
 	{context.Canceled, "The server did not answer in time. Try again."},
 }
@@ -62,14 +62,19 @@ func sentence(s string) string {
 	return s
 }
 
-// money writes dollars as $12,300; "?" for a hidden amount.
-func money(n int) string {
-	if n < 0 {
-		return "?"
+// title starts s with a capital.
+func title(s string) string {
+	if s == "" {
+		return s
 	}
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return "$" + s
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// levelHow says how a bot of each level the server offers plays
+// (internal/bot's levels; "random" when the server has no bots of its own).
+var levelHow = map[string]string{
+	"easy":   "random legal moves",
+	"normal": "sound heuristics",
+	"hard":   "searches ahead",
+	"random": "random legal moves",
 }

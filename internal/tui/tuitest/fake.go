@@ -104,8 +104,17 @@ func (t *Table) Chat(_ context.Context, _ rooms.Player, text string) error {
 	return t.record("Chat", text)
 }
 
-// Lobby is a real lobby hosting Acquire, with games saved in memory and
-// no timers firing, that records each call and returns the error set with
+// TakeOver records taking a seat back from the autopilot.
+func (t *Table) TakeOver(_ context.Context, _ rooms.Player) error { return t.record("TakeOver") }
+
+// VoteEnd records a vote to end the game.
+func (t *Table) VoteEnd(_ context.Context, _ rooms.Player) error { return t.record("VoteEnd") }
+
+// Levels are the bot levels a Lobby offers, as the server's.
+var Levels = []string{"easy", "normal", "hard"}
+
+// Lobby is a real lobby hosting Acquire, with games saved in memory, bots
+// of each of Levels playing random moves and no timers firing, that records each call and returns the error set with
 // Fail instead of calling through. Its lobby snapshots are the test's:
 // Subscribe hands out a mailbox that starts with the last one published,
 // as the real lobby's does.
@@ -123,10 +132,12 @@ type Lobby struct {
 func NewLobby(t testing.TB, snap *rooms.LobbySnapshot) *Lobby {
 	l := &Lobby{
 		Lobby: rooms.NewLobby(rooms.Config{
-			Journal: &journal{},
-			Kinds:   []engine.Kind{acquire.Kind},
-			After:   func(time.Duration, func()) func() bool { return func() bool { return false } },
-			Log:     slog.New(slog.DiscardHandler),
+			Journal:   &journal{},
+			Kinds:     []engine.Kind{acquire.Kind},
+			Bots:      func(string) (rooms.Bot, error) { return rooms.RandomBot{}, nil },
+			BotLevels: Levels, Autopilot: "normal",
+			After: func(time.Duration, func()) func() bool { return func() bool { return false } },
+			Log:   slog.New(slog.DiscardHandler),
 		}),
 		last: snap,
 		subs: map[chan *rooms.LobbySnapshot]bool{},
@@ -175,7 +186,7 @@ func replace[T any](ch chan T, v T) {
 
 // Create records the settings of a new room and opens it.
 func (l *Lobby) Create(ctx context.Context, host rooms.Player, s rooms.Settings) (*rooms.Room, error) {
-	if err := l.record("Create", fmt.Sprintf("rules=%s seats=%d options=%s private=%t", s.Rules, s.Seats, strings.Join(s.Options, ","), s.Private)); err != nil {
+	if err := l.record("Create", fmt.Sprintf("rules=%s seats=%d options=%s private=%t clock=%s", s.Rules, s.Seats, strings.Join(s.Options, ","), s.Private, s.Clock.Text())); err != nil {
 		return nil, err
 	}
 	return l.Lobby.Create(ctx, host, s)
@@ -212,4 +223,4 @@ func (j *journal) CreateGame(context.Context, store.NewGame) (store.GameID, erro
 
 func (j *journal) AppendAction(context.Context, store.GameID, int, string) error { return nil }
 func (j *journal) FinishGame(context.Context, store.GameID, string) error        { return nil }
-func (j *journal) SetStatus(context.Context, store.GameID, store.Status) error   { return nil }
+func (j *journal) AbortGame(context.Context, store.GameID, string) error         { return nil }

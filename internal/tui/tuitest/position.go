@@ -189,7 +189,7 @@ func Waiting(viewer engine.Seat) *rooms.Snapshot {
 		Seats: []rooms.SeatInfo{
 			{Name: "alice", State: rooms.SeatReady, Host: true},
 			{Name: "bob", State: rooms.SeatAway},
-			{Name: "bot1", State: rooms.SeatBot},
+			{Name: "bot1", State: rooms.SeatBot, Level: "hard"},
 			{State: rooms.SeatEmpty},
 		},
 		Log:  []string{"bob sits down", "bot1 (bot) sits down", "bob is away"},

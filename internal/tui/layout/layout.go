@@ -1,0 +1,97 @@
+package layout
+
+import (
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Fit pads or cuts s to exactly w cells.
+func Fit(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	if lipgloss.Width(s) > w {
+		s = ansi.Truncate(s, w, "…")
+	}
+	return s + strings.Repeat(" ", w-lipgloss.Width(s))
+}
+
+// Cut cuts s to at most w cells.
+func Cut(s string, w int) string {
+	if lipgloss.Width(s) <= w {
+		return s
+	}
+	return ansi.Truncate(s, max(0, w), "…")
+}
+
+// Block splits s into exactly n lines, dropping the excess.
+func Block(s string, n int) []string {
+	out := strings.Split(s, "\n")
+	if s == "" {
+		out = nil
+	}
+	if len(out) > n {
+		out = out[:n]
+	}
+	for len(out) < n {
+		out = append(out, "")
+	}
+	return out
+}
+
+// Pad adds empty lines to reach n, or drops the excess.
+func Pad(lines []string, n int) []string {
+	return Block(strings.Join(lines, "\n"), n)
+}
+
+// Beside sets two columns side by side: the left padded to lw cells, then
+// gap spaces, then the right cut to rw. The result has as many lines as
+// the longer column.
+func Beside(left, right []string, lw, gap, rw int) []string {
+	n := max(len(left), len(right))
+	left, right = Pad(left, n), Pad(right, n)
+	out := make([]string, n)
+	for i := range n {
+		out[i] = Fit(left[i], lw) + strings.Repeat(" ", gap) + Cut(right[i], rw)
+	}
+	return out
+}
+
+// Tail wraps texts to w cells and returns the last h lines.
+func Tail(texts []string, w, h int) []string {
+	var out []string
+	for i := len(texts) - 1; i >= 0 && len(out) < h; i-- {
+		wrapped := strings.Split(ansi.Wrap(texts[i], w, ""), "\n")
+		for j := len(wrapped) - 1; j >= 0 && len(out) < h; j-- {
+			out = append(out, wrapped[j])
+		}
+	}
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	return out
+}
+
+// Screen joins lines into a screen at most w wide and h high, with no
+// trailing spaces.
+func Screen(lines []string, w, h int) string {
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(Cut(l, w), " ")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Spread puts left and right on one line w cells wide, cutting left if
+// both do not fit.
+func Spread(left, right string, w int) string {
+	rw := lipgloss.Width(right)
+	if lipgloss.Width(left)+1+rw > w {
+		return Cut(left, max(0, w-rw-1)) + " " + right
+	}
+	return Fit(left, w-rw) + right
+}
