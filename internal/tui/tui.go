@@ -150,7 +150,11 @@ func (m Model) enter(msg lobby.EnterMsg) (tea.Model, tea.Cmd) {
 func (m Model) View() tea.View {
 	var s string
 	switch {
-	case m.width > 0 && (m.width < MinWidth || m.height < MinHeight):
+	case m.width == 0:
+		// The program draws once before the first WindowSizeMsg: a
+		// returning player's session starts here, not at signup. The
+		// screens are laid out for a size, so draw nothing until then.
+	case m.width < MinWidth || m.height < MinHeight:
 		s = m.tooSmall()
 	case m.inRoom:
 		s = m.room.View()

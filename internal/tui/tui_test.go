@@ -229,6 +229,18 @@ func TestKickedBackToLobby(t *testing.T) {
 	d.until("friday night")
 }
 
+// Regression: the program draws before the first WindowSizeMsg, and the
+// lobby laid out for a 0×0 screen panicked (slice bounds out of range), so
+// every returning player's session died as it started.
+func TestViewBeforeSize(t *testing.T) {
+	for _, at := range []tui.Entry{{}, {Room: "nope"}} {
+		m := tui.New(context.Background(), tuitest.NewLobby(t, tuitest.LobbySnapshot()), alice, at)
+		if view := plain(m.View()); view != "" {
+			t.Errorf("%+v: view before the size is known = %q, want nothing", at, view)
+		}
+	}
+}
+
 func TestCtrlCQuits(t *testing.T) {
 	m := tui.New(context.Background(), tuitest.NewLobby(t, nil), alice, tui.Entry{})
 	_, cmd := m.Update(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
