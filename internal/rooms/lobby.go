@@ -37,6 +37,10 @@ type Config struct {
 	Grace time.Duration
 	// BotDelay paces bot moves so that people can follow them (default 700ms).
 	BotDelay time.Duration
+	// Ratings keeps ranked play's ratings; nil means no ranked play.
+	Ratings Ratings
+	// Matching tunes the ranked queue (DefaultMatching if zero).
+	Matching Matching
 	// Bots makes a bot of a level; nil plays random moves at every level.
 	Bots func(level string) (Bot, error)
 	// BotLevels are the levels a host may seat, weakest first ("random"
@@ -83,6 +87,8 @@ type Lobby struct {
 	seatsMu sync.Mutex
 	seats   map[store.AccountID]*Room
 
+	queue queue
+
 	dirty chan struct{}
 	done  chan struct{}
 }
@@ -105,6 +111,9 @@ func NewLobby(cfg Config) *Lobby {
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
+	}
+	if cfg.Matching == (Matching{}) {
+		cfg.Matching = DefaultMatching
 	}
 	if cfg.Log == nil {
 		cfg.Log = slog.Default()
@@ -237,6 +246,8 @@ type Settings struct {
 	Seats   int
 	Private bool
 	Clock   Clock
+	// Ranked marks a matchmade table whose result changes ratings.
+	Ranked bool
 }
 
 // BotLevels returns the levels a host may seat bots at, weakest first.

@@ -90,6 +90,7 @@ func (r *Room) snapshotFor(seat engine.Seat) *Snapshot {
 	s.Clock = r.set.Clock
 	s.Clocks, s.Deadline = r.clocks()
 	s.Abandoned = r.status == Playing && r.abandoned()
+	s.Ratings = slices.Clone(r.ratings)
 	for _, st := range r.seats {
 		if st.human() && r.votes[st.player.ID] {
 			s.Votes = append(s.Votes, st.name)

@@ -57,6 +57,7 @@ type Room struct {
 	indexed  []store.AccountID // the players the lobby knows are seated here
 	clock    clockState
 	votes    map[store.AccountID]bool // who voted to end an abandoned game
+	ratings  []RatingChange           // a ranked game's rating changes
 }
 
 type seat struct {
@@ -191,7 +192,7 @@ func (r *Room) publishInfo() {
 		ID: r.ID, Name: r.set.Name, Host: r.host.Name,
 		Game: r.kind.Title, Rules: r.set.Rules, Options: r.set.Options,
 		Seats: len(r.seats), Taken: taken, Watchers: watchers,
-		Status: r.status, Private: r.code != "", Clock: r.set.Clock,
+		Status: r.status, Private: r.code != "", Clock: r.set.Clock, Ranked: r.set.Ranked,
 	}
 	r.info_.Store(&info)
 	var seated []store.AccountID
@@ -631,7 +632,9 @@ func (r *Room) finish() {
 	if err := r.lobby.cfg.Journal.FinishGame(ctx, r.gameID, result(r.game)); err != nil {
 		// The actions are saved; the game can be finished again from them.
 		r.lobby.cfg.Log.Error("finish game", "room", r.ID, "game", r.gameID, "err", err)
+		return
 	}
+	r.rate()
 }
 
 // result writes a finished game's result as a record's `result` line does:

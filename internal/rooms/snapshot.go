@@ -41,6 +41,7 @@ type Info struct {
 	Status   Status
 	Private  bool
 	Clock    Clock
+	Ranked   bool // a matchmade table whose result changes ratings
 }
 
 // SeatInfo is one seat as everyone sees it.
@@ -86,6 +87,8 @@ type Snapshot struct {
 	// because the player left: the seated players may vote to end the game.
 	Abandoned bool
 	Votes     []string // who voted to end it
+	// Ratings are a finished ranked game's rating changes.
+	Ratings []RatingChange
 	// Notice is a message for this subscriber alone (kicked, closed).
 	Notice string
 	Closed bool

@@ -1,0 +1,250 @@
+package rooms
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"hotels/internal/rating"
+	"hotels/internal/store"
+)
+
+// Ratings is what ranked play needs of the store.
+type Ratings interface {
+	Ratings(ctx context.Context, game, rules string, accounts []store.AccountID) (map[store.AccountID]store.Rating, error)
+	RecordRatings(ctx context.Context, game, rules string, changes []store.RatingChange) error
+}
+
+// ErrQueued is returned to a player who is already in the queue.
+var ErrQueued = errors.New("you are already looking for a game")
+
+// seeking is one player's place in the queue.
+type seeking struct {
+	Seeker
+	found chan *Room // gets the room once, then closes
+}
+
+// matchEvery is how often the queue is matched while anyone is in it.
+const matchEvery = time.Second
+
+// Seek puts p in the ranked queue for game and rules at tables of min to
+// max players. The returned channel receives the room once a table forms,
+// with p seated and the game started; leave takes p out of the queue at
+// once.
+func (l *Lobby) Seek(ctx context.Context, p Player, game, rules string, min, max int) (<-chan *Room, func(), error) {
+	k, err := l.Kind(game)
+	if err != nil {
+		return nil, nil, err
+	}
+	if rules == "" {
+		rules = k.Rules[0]
+	}
+	if !slices.Contains(k.Rules, rules) {
+		return nil, nil, fmt.Errorf("%s has no rules %q", k.Title, rules)
+	}
+	if min < k.MinSeats || max > k.MaxSeats || min > max {
+		return nil, nil, fmt.Errorf("%s tables have %d to %d players", k.Title, k.MinSeats, k.MaxSeats)
+	}
+	if l.cfg.Ratings == nil {
+		return nil, nil, errors.New("ranked play is not available on this server")
+	}
+	r := rating.New()
+	got, err := l.cfg.Ratings.Ratings(ctx, k.Name, rules, []store.AccountID{p.ID})
+	if err != nil {
+		l.cfg.Log.Error("read rating", "account", p.ID, "err", err)
+		return nil, nil, ErrSaveFailed
+	}
+	if x, ok := got[p.ID]; ok {
+		r = rating.Rating{Mu: x.Mu, Sigma: x.Sigma}
+	}
+	s := &seeking{
+		Seeker: Seeker{Player: p, Game: k.Name, Rules: rules, Min: min, Max: max, Rating: float64(r.Display()), Since: l.cfg.Now()},
+		found:  make(chan *Room, 1),
+	}
+	q := &l.queue
+	q.mu.Lock()
+	for _, o := range q.seekers {
+		if o.Player.ID == p.ID {
+			q.mu.Unlock()
+			return nil, nil, ErrQueued
+		}
+	}
+	q.seekers = append(q.seekers, s)
+	if !q.ticking {
+		q.ticking = true
+		l.cfg.After(matchEvery, l.match)
+	}
+	q.mu.Unlock()
+	l.changed()
+	var once sync.Once
+	leave := func() {
+		once.Do(func() {
+			q.mu.Lock()
+			q.seekers = slices.DeleteFunc(q.seekers, func(o *seeking) bool { return o == s })
+			q.mu.Unlock()
+			l.changed()
+		})
+	}
+	return s.found, leave, nil
+}
+
+// queue is the lobby's matchmaking queue.
+type queue struct {
+	mu      sync.Mutex
+	seekers []*seeking
+	ticking bool // a match is scheduled
+}
+
+// Seeking counts the players in the queue.
+func (l *Lobby) Seeking() int {
+	l.queue.mu.Lock()
+	defer l.queue.mu.Unlock()
+	return len(l.queue.seekers)
+}
+
+// match forms the tables the queue allows and opens their rooms; it runs
+// every second while anyone waits, and not at all otherwise.
+func (l *Lobby) match() {
+	q := &l.queue
+	q.mu.Lock()
+	seekers := make([]Seeker, len(q.seekers))
+	for i, s := range q.seekers {
+		seekers[i] = s.Seeker
+	}
+	tables := l.cfg.Matching.Tables(seekers, l.cfg.Now())
+	var formed [][]*seeking
+	gone := map[*seeking]bool{}
+	for _, t := range tables {
+		var table []*seeking
+		for _, i := range t {
+			table = append(table, q.seekers[i])
+			gone[q.seekers[i]] = true
+		}
+		formed = append(formed, table)
+	}
+	q.seekers = slices.DeleteFunc(q.seekers, func(s *seeking) bool { return gone[s] })
+	if q.ticking = len(q.seekers) > 0; q.ticking {
+		l.cfg.After(matchEvery, l.match)
+	}
+	q.mu.Unlock()
+	for _, table := range formed {
+		l.openRanked(table)
+	}
+	if len(formed) > 0 {
+		l.changed()
+	}
+}
+
+// openRanked opens a ranked room for a formed table and starts its game;
+// if that fails, the players go back to the queue's front.
+func (l *Lobby) openRanked(table []*seeking) {
+	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
+	defer cancel()
+	host := table[0]
+	r, err := l.Create(ctx, host.Player, Settings{
+		Name: "ranked table", Game: host.Game, Rules: host.Rules, Seats: len(table), Ranked: true,
+	})
+	if err == nil {
+		for _, s := range table[1:] {
+			if err = r.Sit(ctx, s.Player); err != nil {
+				break
+			}
+		}
+	}
+	if err == nil {
+		err = r.Start(ctx, host.Player)
+	}
+	if err != nil {
+		l.cfg.Log.Error("open ranked table", "err", err)
+		if r != nil {
+			r.shutdown("The ranked table could not be opened.")
+		}
+		q := &l.queue
+		q.mu.Lock()
+		q.seekers = append(table, q.seekers...)
+		if !q.ticking {
+			q.ticking = true
+			l.cfg.After(matchEvery, l.match)
+		}
+		q.mu.Unlock()
+		return
+	}
+	for _, s := range table {
+		s.found <- r
+		close(s.found)
+	}
+}
+
+// RatingChange is one player's displayed rating before and after a ranked
+// game, for the final screen.
+type RatingChange struct {
+	Name          string
+	Before, After int
+}
+
+// rate updates the ratings of a finished ranked game's players: final money
+// decides the order, equal money ties, and a player the autopilot was
+// playing for because they had left is ranked last.
+func (r *Room) rate() {
+	cfg := r.lobby.cfg
+	if !r.set.Ranked || cfg.Ratings == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
+	defer cancel()
+	money := map[string]int{}
+	for _, st := range r.game.Standings() {
+		money[st.Name] = st.Money
+	}
+	var ids []store.AccountID
+	for _, st := range r.seats {
+		if st.human() {
+			ids = append(ids, st.player.ID)
+		}
+	}
+	old, err := cfg.Ratings.Ratings(ctx, r.kind.Name, r.set.Rules, ids)
+	if err != nil {
+		cfg.Log.Error("read ratings", "room", r.ID, "game", r.gameID, "err", err)
+		return
+	}
+	var before []rating.Rating
+	var result []int
+	var seats []seat
+	for _, st := range r.seats {
+		if !st.human() {
+			continue // bots and kicked players are never rated
+		}
+		b := rating.New()
+		if x, ok := old[st.player.ID]; ok {
+			b = rating.Rating{Mu: x.Mu, Sigma: x.Sigma}
+		}
+		m := money[st.name]
+		if st.away {
+			m = -1 // abandoned: last
+		}
+		before, result, seats = append(before, b), append(result, m), append(seats, st)
+	}
+	after := rating.Rate(before, result)
+	changes := make([]store.RatingChange, len(seats))
+	r.ratings = r.ratings[:0]
+	for i, st := range seats {
+		place := 1
+		for _, m := range result {
+			if m > result[i] {
+				place++
+			}
+		}
+		changes[i] = store.RatingChange{
+			Game: r.gameID, Account: st.player.ID, Place: place,
+			MuBefore: before[i].Mu, SigmaBefore: before[i].Sigma, MuAfter: after[i].Mu, SigmaAfter: after[i].Sigma,
+		}
+		r.ratings = append(r.ratings, RatingChange{Name: st.name, Before: before[i].Display(), After: after[i].Display()})
+	}
+	if err := cfg.Ratings.RecordRatings(ctx, r.kind.Name, r.set.Rules, changes); err != nil {
+		cfg.Log.Error("record ratings", "room", r.ID, "game", r.gameID, "err", err)
+		r.ratings = nil
+	}
+}

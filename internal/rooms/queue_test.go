@@ -1,0 +1,111 @@
+package rooms_test
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"testing"
+	"time"
+
+	"hotels/internal/engine"
+	"hotels/internal/engine/acquire"
+	"hotels/internal/rooms"
+	"hotels/internal/store"
+)
+
+// ratings is an in-memory rooms.Ratings.
+type ratings struct {
+	mu      sync.Mutex
+	by      map[store.AccountID]store.Rating
+	changes []store.RatingChange
+}
+
+func (r *ratings) Ratings(_ context.Context, game, rules string, ids []store.AccountID) (map[store.AccountID]store.Rating, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	out := map[store.AccountID]store.Rating{}
+	for _, id := range ids {
+		if x, ok := r.by[id]; ok {
+			out[id] = x
+		}
+	}
+	return out, nil
+}
+
+func (r *ratings) RecordRatings(_ context.Context, game, rules string, changes []store.RatingChange) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, c := range changes {
+		r.by[c.Account] = store.Rating{Account: c.Account, Mu: c.MuAfter, Sigma: c.SigmaAfter, Games: r.by[c.Account].Games + 1}
+	}
+	r.changes = append(r.changes, changes...)
+	return nil
+}
+
+// Two players who seek a two-player table are seated together, play it to
+// the end, and are rated.
+func TestRankedQueue(t *testing.T) {
+	ctx := context.Background()
+	tm, rt := &timers{}, &ratings{by: map[store.AccountID]store.Rating{}}
+	l := rooms.NewLobby(rooms.Config{
+		Journal: newJournal(), Kinds: []engine.Kind{acquire.Kind}, Ratings: rt,
+		Grace: time.Minute, BotDelay: botDelay, After: tm.after,
+	})
+	defer l.Close("test over")
+	foundA, leaveA, err := l.Seek(ctx, ann, "acquire", "modern", 2, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer leaveA()
+	if _, _, err := l.Seek(ctx, ann, "acquire", "modern", 2, 2); !errors.Is(err, rooms.ErrQueued) {
+		t.Errorf("seeking twice: %v", err)
+	}
+	// cat seeks and leaves: leaving is instant.
+	_, leaveC, _ := l.Seek(ctx, cat, "acquire", "modern", 2, 2)
+	leaveC()
+	if n := l.Seeking(); n != 1 {
+		t.Fatalf("%d seeking, want 1", n)
+	}
+	foundB, leaveB, _ := l.Seek(ctx, bob, "acquire", "modern", 2, 2)
+	defer leaveB()
+	tm.fire() // the match tick
+	ra, rb := <-foundA, <-foundB
+	if ra == nil || ra != rb || !ra.Info().Ranked || ra.Info().Status != rooms.Playing {
+		t.Fatalf("rooms %v and %v; want one ranked room in play", ra, rb)
+	}
+	chA, stopA, _ := ra.Subscribe(ctx, ann)
+	defer stopA()
+	chB, stopB, _ := ra.Subscribe(ctx, bob)
+	defer stopB()
+	var final *rooms.Snapshot
+	for final == nil {
+		select {
+		case s := <-chA:
+			if s.Room.Status == rooms.Over {
+				final = s
+			} else if s.Turn == s.You {
+				ra.Act(ctx, ann, firstLegal(s.Game.(*acquire.View)))
+			}
+		case s := <-chB:
+			if s.Room.Status != rooms.Over && s.Turn == s.You {
+				ra.Act(ctx, bob, firstLegal(s.Game.(*acquire.View)))
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatal("the ranked game did not end")
+		}
+	}
+	if len(final.Ratings) != 2 {
+		t.Fatalf("final ratings %+v", final.Ratings)
+	}
+	st := final.Game.(*acquire.View).Standings
+	winner, loser := final.Ratings[0], final.Ratings[1]
+	if winner.Name != st[0].Name {
+		winner, loser = loser, winner
+	}
+	if st[0].Money > st[1].Money && !(winner.After > loser.After) {
+		t.Errorf("after the game the winner %+v is not above the loser %+v", winner, loser)
+	}
+	if len(rt.changes) != 2 || rt.by[ann.ID].Games != 1 {
+		t.Errorf("recorded %+v", rt.changes)
+	}
+}
