@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/spf13/cobra"
 
+	"hotels/internal/bot"
 	"hotels/internal/engine"
 	"hotels/internal/engine/acquire"
 	"hotels/internal/rooms"
@@ -78,12 +79,19 @@ func run(ctx context.Context, cfg server.Config, logger *slog.Logger, ln net.Lis
 	}()
 	appender := store.NewAppender(st)
 	defer appender.Close()
+	var levels []string
+	for _, l := range bot.Levels {
+		levels = append(levels, l.ID)
+	}
 	lobby := rooms.NewLobby(rooms.Config{
-		Journal:  journal{st, appender},
-		Kinds:    []engine.Kind{acquire.Kind},
-		Grace:    cfg.Grace,
-		BotDelay: cfg.BotDelay,
-		Log:      logger,
+		Journal:   journal{st, appender},
+		Kinds:     []engine.Kind{acquire.Kind},
+		Grace:     cfg.Grace,
+		BotDelay:  cfg.BotDelay,
+		Bots:      func(level string) (rooms.Bot, error) { return bot.ByLevel(level) },
+		BotLevels: levels,
+		Autopilot: "normal", // issue 5: the autopilot plays sound moves
+		Log:       logger,
 	})
 	// Rooms close before the store: games in play stay "playing" in the
 	// database and are restored at the next start.
