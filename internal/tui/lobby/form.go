@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"hotels/internal/engine"
 	"hotels/internal/rooms"
@@ -48,6 +49,12 @@ func newForm(k engine.Kind) form {
 	for _, o := range k.Options {
 		f.fields = append(f.fields, field{label: title(o.Key), key: o.Key, values: o.Values, help: o.Help})
 	}
+	clock := field{label: "Clock", help: "a limit on each decision, or a game clock: minutes for the whole game, plus seconds " +
+		"added after each decision. A player out of time is played by the autopilot until they take their seat back"}
+	for _, c := range clocks {
+		clock.values = append(clock.values, c.label)
+	}
+	f.fields = append(f.fields, clock)
 	f.fields = append(f.fields, field{label: "Private", values: []string{"no", "yes"},
 		help: "a private room is not listed: friends join with its invite code"})
 	return f
@@ -60,6 +67,20 @@ func title(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
+// clocks are the turn clocks a room may have, none first.
+var clocks = []struct {
+	label string
+	clock rooms.Clock
+}{
+	{"none", rooms.Clock{}},
+	{"30s a decision", rooms.Clock{Move: 30 * time.Second}},
+	{"60s a decision", rooms.Clock{Move: 60 * time.Second}},
+	{"2m a decision", rooms.Clock{Move: 2 * time.Minute}},
+	{"5m + 5s", rooms.Clock{Game: 5 * time.Minute, Increment: 5 * time.Second}},
+	{"10m + 5s", rooms.Clock{Game: 10 * time.Minute, Increment: 5 * time.Second}},
+	{"20m + 10s", rooms.Clock{Game: 20 * time.Minute, Increment: 10 * time.Second}},
+}
+
 // settings are the room the form describes.
 func (f form) settings() rooms.Settings {
 	s := rooms.Settings{Game: f.kind.Name, Rules: f.fields[rulesField].value()}
@@ -68,6 +89,8 @@ func (f form) settings() rooms.Settings {
 		switch {
 		case fd.key != "" && fd.at != 0: // the first value is the default
 			s.Options = append(s.Options, fd.key+"="+fd.value())
+		case fd.label == "Clock":
+			s.Clock = clocks[fd.at].clock
 		case fd.label == "Private":
 			s.Private = fd.value() == "yes"
 		}

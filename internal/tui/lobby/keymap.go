@@ -11,6 +11,7 @@ type KeyMap struct {
 	Create    key.Binding // open the new-room form
 	QuickPlay key.Binding // any waiting room, or a new one
 	Code      key.Binding // type a private room's invite code
+	History   key.Binding // the player's recent games
 	Help      key.Binding
 	Quit      key.Binding
 
@@ -33,6 +34,7 @@ func DefaultKeyMap() KeyMap {
 		Create:    key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "new")),
 		QuickPlay: key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "quick play")),
 		Code:      key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "code")),
+		History:   key.NewBinding(key.WithKeys("g"), key.WithHelp("g", "games")),
 		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "keys")),
 		Quit:      key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
 
@@ -48,14 +50,14 @@ func DefaultKeyMap() KeyMap {
 // ShortHelp lists the list's keys for the help line; the arrows, which
 // the cursor makes plain, are left for the full help.
 func (k KeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Join, k.Watch, k.Create, k.QuickPlay, k.Code, k.Help, k.Quit}
+	return []key.Binding{k.Join, k.Watch, k.Create, k.QuickPlay, k.Code, k.History, k.Help, k.Quit}
 }
 
 // FullHelp lists every key, grouped.
 func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Join, k.Watch},
-		{k.Create, k.QuickPlay, k.Code},
+		{k.Create, k.QuickPlay, k.Code, k.History},
 		{k.Help, k.Quit},
 		{k.NextField, k.NextValue, k.Submit, k.Cancel},
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"time"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -44,6 +45,9 @@ type SnapshotMsg struct {
 	Snapshot *rooms.LobbySnapshot
 	sub      *subscription
 }
+
+// HistoryMsg asks the parent to show the player's recent games.
+type HistoryMsg struct{}
 
 // failedMsg is a way into a room that did not work, in words.
 type failedMsg struct{ text string }
@@ -307,6 +311,8 @@ func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 			return m, nil
 		}
 		m.form, m.mode = newForm(kind), creating
+	case key.Matches(k, m.keys.History):
+		return m, func() tea.Msg { return HistoryMsg{} }
 	case key.Matches(k, m.keys.Code):
 		m.mode = typingCode
 		m.code.Reset()
@@ -458,13 +464,13 @@ func (m Model) roomList(h int) []string {
 		return []string{s.Heading.Render("Open rooms"), "",
 			"No room is open yet: press n to create one, or p for quick play."}
 	}
-	// Room, name, game and rules, options, seats, status, watchers.
-	nameW := max(8, min(30, w-59))
-	row := func(cursor, id, name, game, opts, seats, status, watch string) string {
-		return fmt.Sprintf("%s%-4s %s %-15s %-13s %5s  %-7s %5s", cursor, id, fit(name, nameW), game, opts, seats, status, watch)
+	// Room, name, game and rules, options, clock, seats, status, watchers.
+	nameW := max(8, min(30, w-67))
+	row := func(cursor, id, name, game, opts, clock, seats, status, watch string) string {
+		return fmt.Sprintf("%s%-4s %s %-15s %-13s %-8s %5s %-7s %5s", cursor, id, fit(name, nameW), game, opts, clock, seats, status, watch)
 	}
 	out := []string{s.Heading.Render("Open rooms"),
-		s.Heading.Render(row("  ", "Room", "Name", "Game", "Options", "Seats", "Status", "Watch"))}
+		s.Heading.Render(row("  ", "Room", "Name", "Game", "Options", "Clock", "Seats", "Status", "Watch"))}
 	rooms := m.snap.Rooms
 	first := 0
 	if i := m.selectedIndex(); i >= h-2 {
@@ -487,7 +493,7 @@ func (m Model) roomList(h int) []string {
 		if first+i == m.selectedIndex() {
 			cursor = "> "
 		}
-		line := row(cursor, r.ID, sanitize.Line(r.Name), r.Game+" "+r.Rules, strings.Join(opts, " "),
+		line := row(cursor, r.ID, sanitize.Line(r.Name), r.Game+" "+r.Rules, strings.Join(opts, " "), clockShort(r.Clock),
 			fmt.Sprintf("%d/%d", r.Taken, r.Seats), string(r.Status), watch)
 		if cursor == "> " {
 			line = s.Selected.Render(line)
@@ -495,6 +501,34 @@ func (m Model) roomList(h int) []string {
 		out = append(out, line)
 	}
 	return out
+}
+
+// clockShort says a room's clock in at most eight cells: "30s/move",
+// "10m+5s"; "" for none.
+func clockShort(c rooms.Clock) string {
+	switch {
+	case c.Move > 0:
+		return span(c.Move) + "/move"
+	case c.Game > 0:
+		return span(c.Game) + "+" + span(c.Increment)
+	}
+	return ""
+}
+
+// span writes a duration as people say it: seconds below two minutes
+// ("90s"), else "5m", "1h30m".
+func span(d time.Duration) string {
+	if d < 2*time.Minute {
+		return fmt.Sprintf("%ds", int(d/time.Second))
+	}
+	s := d.Round(time.Second).String()
+	if strings.HasSuffix(s, "m0s") {
+		s = s[:len(s)-2]
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = s[:len(s)-2]
+	}
+	return s
 }
 
 // onlineView lists who is online in at most h lines.
@@ -533,7 +567,10 @@ func (m Model) formView() []string {
 		}
 		out = append(out, line)
 	}
-	out = append(out, "", s.Subtle.Render(title(f.fields[f.at].help)+"."))
+	out = append(out, "")
+	for _, l := range strings.Split(ansi.Wrap(title(f.fields[f.at].help)+".", m.width, ""), "\n") {
+		out = append(out, s.Subtle.Render(l))
+	}
 	return out
 }
 

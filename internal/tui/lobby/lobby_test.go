@@ -143,7 +143,7 @@ func TestEmptyLobbyView(t *testing.T) {
 }
 
 func TestCreateFormView(t *testing.T) {
-	goldenSizes(t, tuitest.LobbySnapshot(), "n right down down down down right")
+	goldenSizes(t, tuitest.LobbySnapshot(), "n right down down down down left left")
 }
 
 // The form's keys make the settings the room is created with.
@@ -153,12 +153,14 @@ func TestCreate(t *testing.T) {
 		want string
 	}{
 		{"n enter", "Create rules=modern seats=4 options= private=false clock="},
-		{"n down left left down right down right down right enter", "Create rules=modern seats=2 options=holdings=hidden,hand=redraw private=true clock="},
+		{"n down left left down right down right down down right enter", "Create rules=modern seats=2 options=holdings=hidden,hand=redraw private=true clock="},
 		{"n right down right right enter", "Create rules=classic seats=6 options= private=false clock="},
 		// hand=redraw is modern only: classic rules skip it, and choosing
 		// classic resets it.
 		{"n down down down right up up up right enter", "Create rules=classic seats=4 options= private=false clock="},
 		{"n right down down down right enter", "Create rules=classic seats=4 options= private=false clock="},
+		{"n down down down down right right enter", "Create rules=modern seats=4 options= private=false clock=move=1m0s"},
+		{"n up up left left enter", "Create rules=modern seats=4 options= private=false clock=game=10m0s+5s"},
 	}
 	for _, tt := range tests {
 		m, svc := open(t, tuitest.LobbySnapshot(), 80, 24)
@@ -229,6 +231,18 @@ func TestInviteCode(t *testing.T) {
 	_, up := press(m, "c "+spell(code)+" enter")
 	if e, ok := up.(lobby.EnterMsg); !ok || e.Room != r {
 		t.Errorf("code %s: passed up %#v, want EnterMsg for %s", code, up, r.ID)
+	}
+}
+
+// g asks the parent for the player's recent games.
+func TestHistoryKey(t *testing.T) {
+	m, _ := open(t, tuitest.LobbySnapshot(), 80, 24)
+	_, cmd := m.Update(keyOf("g"))
+	if cmd == nil {
+		t.Fatal("g: no command")
+	}
+	if msg := cmd(); msg != (lobby.HistoryMsg{}) {
+		t.Errorf("g: %#v, want HistoryMsg", msg)
 	}
 }
 

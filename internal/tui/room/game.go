@@ -40,14 +40,15 @@ func (m Model) gameView() string {
 	b.SetSize(board.Width, bh)
 	out = append(out, layout.Beside(layout.Block(b.View(), bh), m.board.Chains(rw, bh, m.snap.You), board.Width, gap, rw)...)
 	// A clock column takes its cells from the rack's descriptions, so that
-	// names keep theirs.
+	// names keep theirs: first the gap, as the rack never writes in its
+	// last cell, then what it must.
 	seats := m.seatsInfo()
-	rackW := board.Width
-	if seats.Times != nil {
-		rackW = min(board.Width, max(minRack, w-gap-board.NarrowPlayers-board.TimeWidth))
+	rackW, rackGap := board.Width, gap
+	if seats.Times != nil && w-board.Width-gap < board.NarrowPlayers+board.TimeWidth {
+		rackW, rackGap = max(minRack, w-board.NarrowPlayers-board.TimeWidth), 0
 	}
-	pw := w - rackW - gap
-	out = append(out, layout.Beside(m.rackPanel(rackW), m.board.Players(pw, seats), rackW, gap, pw)...)
+	pw := w - rackW - rackGap
+	out = append(out, layout.Beside(m.rackPanel(rackW), m.board.Players(pw, seats), rackW, rackGap, pw)...)
 	out = append(out, m.dueLines(w)...)
 	out = append(out, m.statusLine(w))
 	out = append(out, m.feed(w, h-len(out)-1)...)
@@ -105,7 +106,7 @@ func seatTag(snap *rooms.Snapshot, i int) string {
 }
 
 // rackPanel lists the player's tiles and what each would do now, or what
-// a watcher sees instead.
+// a watcher sees instead, in w cells of which it leaves the last blank.
 func (m Model) rackPanel(w int) []string {
 	v, s := m.game, m.styles
 	if !m.seated() {
@@ -114,7 +115,7 @@ func (m Model) rackPanel(w int) []string {
 		for i, n := range v.RackSizes {
 			sizes = append(sizes, fmt.Sprintf("%s %d", v.Names[i], n))
 		}
-		return append(out, layout.Tail([]string{strings.Join(sizes, " · ")}, w, 2)...)
+		return append(out, layout.Tail([]string{strings.Join(sizes, " · ")}, w-1, 2)...)
 	}
 	head := "Your tiles"
 	if m.in.typed != "" {
@@ -127,7 +128,7 @@ func (m Model) rackPanel(w int) []string {
 		if choosing && i == m.in.cursor {
 			cursor = "> "
 		}
-		row := cursor + fmt.Sprintf("%-4s", ti.Tile) + describe(ti, v.Rules, w-6)
+		row := cursor + fmt.Sprintf("%-4s", ti.Tile) + describe(ti, v.Rules, w-7)
 		if choosing && i == m.in.cursor {
 			row = s.Selected.Render(layout.Fit(row, w-1))
 		} else if !ti.Class.Playable() {
@@ -270,10 +271,10 @@ func (m Model) statusLine(w int) string {
 
 // vote says where the vote to end an abandoned game stands.
 func (m Model) vote() string {
-	text := "A player left and the autopilot plays for them: press V to vote to end the game."
+	text := "A player left the game: press V to vote to end it."
 	switch {
 	case !m.seated():
-		text = "A player left and the autopilot plays for them: the players may vote to end the game."
+		text = "A player left the game: the players may vote to end it."
 	case m.voted():
 		var waiting []string
 		for _, st := range m.snap.Seats {
@@ -288,7 +289,7 @@ func (m Model) vote() string {
 		return text
 	}
 	if len(m.snap.Votes) > 0 {
-		text += " Voted: " + strings.Join(m.snap.Votes, ", ") + "."
+		text += " Voted so far: " + strings.Join(m.snap.Votes, ", ") + "."
 	}
 	return text
 }

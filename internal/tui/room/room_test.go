@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
@@ -31,6 +32,8 @@ func open(t *testing.T, snap *rooms.Snapshot, w, h int) (room.Model, *tuitest.Ta
 	t.Helper()
 	table := tuitest.NewTable(nil)
 	m := room.New(context.Background(), table, "k3vq", alice, theme.DefaultStyles())
+	room.SetClock(&m, func() time.Time { return tuitest.Now })
+	m.SetBotLevels(tuitest.Levels)
 	m.SetSize(w, h)
 	m, _ = m.Update(room.SnapshotMsg{Snapshot: snap})
 	return m, table
@@ -99,7 +102,7 @@ func golden(t *testing.T, name, got string) {
 }
 
 // keyOf turns a key name into a key press: "enter", "esc", "backspace",
-// "up", "down", "left", "right", or a character.
+// "up", "down", "left", "right", "ctrl+t", or a character.
 func keyOf(name string) tea.KeyPressMsg {
 	switch name {
 	case "enter":
@@ -116,6 +119,8 @@ func keyOf(name string) tea.KeyPressMsg {
 		return tea.KeyPressMsg{Code: tea.KeyLeft}
 	case "right":
 		return tea.KeyPressMsg{Code: tea.KeyRight}
+	case "ctrl+t":
+		return tea.KeyPressMsg{Code: 't', Mod: tea.ModCtrl}
 	}
 	r := []rune(name)[0]
 	return tea.KeyPressMsg{Code: r, Text: name}
@@ -306,9 +311,9 @@ func TestRefusalsInWords(t *testing.T) {
 // filled; the others are told only the host may.
 func TestWaitingKeys(t *testing.T) {
 	m, table := open(t, tuitest.Waiting(0), 80, 24)
-	m = press(m, "b x 2 s")
-	if got, want := table.Calls(), []string{"AddBot ", "Kick 1"}; !slices.Equal(got, want) {
-		t.Errorf("host pressed b x 2 s: calls %q, want %q", got, want)
+	m = press(m, "b 2 x 2 s")
+	if got, want := table.Calls(), []string{"AddBot normal", "Kick 1"}; !slices.Equal(got, want) {
+		t.Errorf("host pressed b 2 x 2 s: calls %q, want %q", got, want)
 	}
 	if view := render(m.View(), colorprofile.NoTTY); !strings.Contains(view, "Every seat must be filled first") {
 		t.Errorf("start with a free seat: view lacks the reason:\n%s", view)
@@ -458,5 +463,196 @@ func TestSubscribeRefused(t *testing.T) {
 	msg, ok := cmd().(room.LeaveMsg)
 	if !ok || !strings.Contains(msg.Notice, "The room is closed.") {
 		t.Errorf("message %#v, want LeaveMsg saying the room is closed", msg)
+	}
+}
+
+// autopilot returns the game at mark as alice sees it with her seat played
+// by the autopilot: her time ran out.
+func autopilot(t *testing.T, mark string) *rooms.Snapshot {
+	snap := tuitest.FourSeat(t, mark).Snapshot(0)
+	snap.Seats[0].State = rooms.SeatAutopilot
+	return snap
+}
+
+// abandoned returns the game at mark as viewer sees it, bob having left
+// for good: his seat is the autopilot's and the others may vote.
+func abandoned(t *testing.T, mark string, viewer engine.Seat, votes ...string) *rooms.Snapshot {
+	snap := tuitest.FourSeat(t, mark).Snapshot(viewer)
+	snap.Seats[1].State = rooms.SeatAutopilot
+	snap.Abandoned, snap.Votes = true, votes
+	return snap
+}
+
+func TestClockView(t *testing.T) {
+	goldenSizes(t, func() *rooms.Snapshot { return tuitest.Clocked(tuitest.FourSeat(t, "play").Snapshot(0)) }, "")
+}
+
+func TestAutopilotView(t *testing.T) {
+	goldenSizes(t, func() *rooms.Snapshot { return tuitest.Clocked(autopilot(t, "buy")) }, "")
+}
+
+func TestAbandonedView(t *testing.T) {
+	goldenSizes(t, func() *rooms.Snapshot { return abandoned(t, "buy", 2, "dave") }, "")
+}
+
+func TestBotLevelView(t *testing.T) {
+	goldenSizes(t, func() *rooms.Snapshot { return tuitest.Waiting(0) }, "b")
+}
+
+// Clocks fit the smallest screen with six long names, and the seat
+// deciding counts down while the others show their game time.
+func TestClocksFit(t *testing.T) {
+	names := []string{"alice", "bob", "carol", "dave", "erin-the-bold", "frank_sixteen_ch"}
+	p := tuitest.Start(t, names...)
+	for _, size := range sizes {
+		m, _ := open(t, tuitest.Clocked(p.Snapshot(0)), size[0], size[1])
+		view := render(m.View(), colorprofile.NoTTY)
+		fits(t, view, size[0], size[1])
+		for _, want := range []string{"3:49 left", "9:58", "0:52", "6:30", "alice", "frank_"} {
+			if !strings.Contains(view, want) {
+				t.Errorf("%dx%d: %q is missing:\n%s", size[0], size[1], want, view)
+			}
+		}
+	}
+}
+
+// A decision clock counts down only the decision due; under ten seconds
+// it says so to everyone. An untimed room shows no clock at all.
+func TestMoveClock(t *testing.T) {
+	snap := tuitest.FourSeat(t, "buy").Snapshot(1)
+	snap.Clock = rooms.Clock{Move: 30 * time.Second}
+	snap.Deadline = tuitest.Now.Add(7200 * time.Millisecond)
+	m, _ := open(t, snap, 80, 24)
+	view := render(m.View(), colorprofile.NoTTY)
+	for _, want := range []string{"> alice is to buy shares.", "0:08 left", "30s a decision", "Time"} {
+		if !strings.Contains(view, want) {
+			t.Errorf("view lacks %q:\n%s", want, view)
+		}
+	}
+	m, _ = open(t, tuitest.FourSeat(t, "buy").Snapshot(1), 80, 24)
+	if view := render(m.View(), colorprofile.NoTTY); strings.Contains(view, "left") || strings.Contains(view, "Time") {
+		t.Errorf("untimed room shows a clock:\n%s", view)
+	}
+}
+
+// The countdown ticks once a second while a decision is timed, and not
+// at all otherwise; a tick for a deadline gone dies.
+func TestCountdownTicks(t *testing.T) {
+	now := tuitest.Now
+	table := tuitest.NewTable(nil)
+	m := room.New(context.Background(), table, "k3vq", alice, theme.DefaultStyles())
+	room.SetClock(&m, func() time.Time { return now })
+	m.SetSize(80, 24)
+
+	m, cmd := m.Update(room.SnapshotMsg{Snapshot: tuitest.FourSeat(t, "play").Snapshot(0)})
+	if cmd != nil {
+		t.Fatal("untimed snapshot: a command, want none (no tick)")
+	}
+	timed := tuitest.Clocked(tuitest.FourSeat(t, "play").Snapshot(0))
+	m, cmd = m.Update(room.SnapshotMsg{Snapshot: timed})
+	if cmd == nil {
+		t.Fatal("timed snapshot: no tick")
+	}
+	if view := render(m.View(), colorprofile.NoTTY); !strings.Contains(view, "3:49 left") {
+		t.Fatalf("countdown not shown:\n%s", view)
+	}
+	again := *timed
+	again.Version++
+	if _, c := m.Update(room.SnapshotMsg{Snapshot: &again}); c != nil {
+		t.Error("same deadline again: a second tick started")
+	}
+	tick := cmd() // waits for the next whole second: half a second here
+	now = now.Add(2 * time.Second)
+	m, next := m.Update(tick)
+	if next == nil {
+		t.Error("tick: the countdown stopped")
+	}
+	if view := render(m.View(), colorprofile.NoTTY); !strings.Contains(view, "3:47 left") {
+		t.Errorf("after a tick 2s later, countdown not 3:47:\n%s", view)
+	}
+	m, _ = m.Update(room.SnapshotMsg{Snapshot: tuitest.FourSeat(t, "buy").Snapshot(0)})
+	if _, c := m.Update(tick); c != nil {
+		t.Error("a stale tick lived on")
+	}
+}
+
+// The host chooses a bot's level: by number, by cursor (starting on the
+// middle level), or cancels; the seat shows the level.
+func TestBotLevels(t *testing.T) {
+	tests := []struct {
+		keys string
+		want []string
+	}{
+		{"b 3", []string{"AddBot hard"}},
+		{"b enter", []string{"AddBot normal"}},
+		{"b up enter", []string{"AddBot easy"}},
+		{"b down enter", []string{"AddBot hard"}},
+		{"b b b enter", []string{"AddBot easy"}},
+		{"b esc", nil},
+	}
+	for _, tt := range tests {
+		m, table := open(t, tuitest.Waiting(0), 80, 24)
+		press(m, tt.keys)
+		if got := table.Calls(); !slices.Equal(got, tt.want) {
+			t.Errorf("keys %q: calls %q, want %q", tt.keys, got, tt.want)
+		}
+	}
+	// A server with one level seats it at once.
+	m, table := open(t, tuitest.Waiting(0), 80, 24)
+	m.SetBotLevels([]string{"random"})
+	press(m, "b")
+	if got, want := table.Calls(), []string{"AddBot random"}; !slices.Equal(got, want) {
+		t.Errorf("one level: calls %q, want %q", got, want)
+	}
+}
+
+// ctrl+t takes the seat back from the autopilot; while the autopilot
+// plays, no key makes a decision.
+func TestTakeOver(t *testing.T) {
+	m, table := open(t, autopilot(t, "buy"), 80, 24)
+	m = press(m, "t enter ctrl+t")
+	if got, want := table.Calls(), []string{"TakeOver"}; !slices.Equal(got, want) {
+		t.Errorf("calls %q, want %q", got, want)
+	}
+	if view := render(m.View(), colorprofile.NoTTY); !strings.Contains(view, "You take your seat back.") {
+		t.Errorf("view lacks the answer:\n%s", view)
+	}
+	m, table = open(t, tuitest.FourSeat(t, "buy").Snapshot(0), 80, 24)
+	m = press(m, "ctrl+t")
+	if got := table.Calls(); len(got) != 0 {
+		t.Errorf("not on autopilot: calls %q, want none", got)
+	}
+}
+
+// V votes to end a game a player left, even while a letter would buy a
+// chain; only seated players vote, and only in an abandoned game.
+func TestVoteEnd(t *testing.T) {
+	for _, viewer := range []engine.Seat{0, 2} {
+		m, table := open(t, abandoned(t, "buy", viewer), 80, 24)
+		m = press(m, "V")
+		if got, want := table.Calls(), []string{"VoteEnd"}; !slices.Equal(got, want) {
+			t.Errorf("viewer %d: calls %q, want %q", viewer, got, want)
+		}
+		if view := render(m.View(), colorprofile.NoTTY); !strings.Contains(view, "You vote to end the game.") {
+			t.Errorf("viewer %d: view lacks the answer:\n%s", viewer, view)
+		}
+	}
+	m, table := open(t, abandoned(t, "buy", 2, "carol"), 80, 24)
+	m = press(m, "V")
+	if got := table.Calls(); len(got) != 0 {
+		t.Errorf("voted already: calls %q, want none", got)
+	}
+	m, table = open(t, abandoned(t, "buy", engine.Watcher), 80, 24)
+	if press(m, "V"); len(table.Calls()) != 0 {
+		t.Errorf("watcher: calls %q, want none", table.Calls())
+	}
+	m, table = open(t, tuitest.FourSeat(t, "buy").Snapshot(2), 80, 24)
+	if press(m, "V"); len(table.Calls()) != 0 {
+		t.Errorf("nobody left: calls %q, want none", table.Calls())
+	}
+	m, table = open(t, abandoned(t, "buy", 2), 80, 24)
+	table.Fail("VoteEnd", rooms.ErrNotAbandoned)
+	if view := render(press(m, "V").View(), colorprofile.NoTTY); !strings.Contains(view, "Everyone is back at the table") {
+		t.Errorf("vote refused: view lacks the reason:\n%s", view)
 	}
 }

@@ -141,6 +141,27 @@ var Room = rooms.Info{
 	Status: rooms.Playing,
 }
 
+// Now is the time as of every fixture snapshot: clocks and deadlines are
+// set from it, and screens under test read it as the time.
+var Now = time.Date(2026, 5, 1, 20, 15, 0, 0, time.UTC)
+
+// Clocked returns snap with a game clock of 10m + 5s in play: each seat's
+// time left and, if a player is deciding, the deadline of that decision,
+// thinking for 18.5 seconds so far.
+func Clocked(snap *rooms.Snapshot) *rooms.Snapshot {
+	c := *snap
+	c.Clock = rooms.Clock{Game: 10 * time.Minute, Increment: 5 * time.Second}
+	left := []time.Duration{4*time.Minute + 7*time.Second, 9*time.Minute + 58*time.Second, 52 * time.Second, 6*time.Minute + 30*time.Second}
+	c.Clocks = nil
+	for i := range snap.Seats {
+		c.Clocks = append(c.Clocks, left[i%len(left)])
+	}
+	if c.Turn >= 0 && snap.Seats[c.Turn].State != rooms.SeatBot {
+		c.Deadline = Now.Add(c.Clocks[c.Turn] - 18500*time.Millisecond)
+	}
+	return &c
+}
+
 // Chat is the chat every fixture snapshot carries.
 var Chat = []rooms.ChatLine{
 	{At: time.Date(2026, 5, 1, 20, 1, 0, 0, time.UTC), From: "bob", Text: "good luck, all"},
@@ -207,8 +228,8 @@ func LobbySnapshot() *rooms.LobbySnapshot {
 		Version: 12,
 		Rooms: []rooms.Info{
 			{ID: "b2rt", Name: "erin's table", Host: "erin", Game: "Acquire", Rules: "modern", Seats: 4, Taken: 2, Status: rooms.Waiting},
-			{ID: "h8km", Name: "friday night", Host: "frank", Game: "Acquire", Rules: "classic", Seats: 3, Taken: 1, Status: rooms.Waiting},
-			{ID: "k3vq", Name: "alice's table", Host: "alice", Game: "Acquire", Rules: "modern", Options: []string{"holdings=hidden"}, Seats: 4, Taken: 4, Watchers: 2, Status: rooms.Playing},
+			{ID: "h8km", Name: "friday night", Host: "frank", Game: "Acquire", Rules: "classic", Seats: 3, Taken: 1, Status: rooms.Waiting, Clock: rooms.Clock{Move: time.Minute}},
+			{ID: "k3vq", Name: "alice's table", Host: "alice", Game: "Acquire", Rules: "modern", Options: []string{"holdings=hidden"}, Seats: 4, Taken: 4, Watchers: 2, Status: rooms.Playing, Clock: rooms.Clock{Game: 10 * time.Minute, Increment: 5 * time.Second}},
 			{ID: "p4zz", Name: "grace's table", Host: "grace", Game: "Acquire", Rules: "modern", Options: []string{"hand=redraw"}, Seats: 6, Taken: 6, Status: rooms.Playing},
 			{ID: "w9aa", Name: "heidi's table", Host: "heidi", Game: "Acquire", Rules: "modern", Seats: 2, Taken: 2, Status: rooms.Over},
 		},
