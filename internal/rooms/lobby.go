@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"hotels/internal/engine"
+	"hotels/internal/rate"
 	"hotels/internal/store"
 )
 
@@ -49,6 +50,10 @@ type Config struct {
 	// Autopilot is the level that plays for absent players, and for bots
 	// seated without a level.
 	Autopilot string
+	// ActionRate bounds how often each player may act in a game, so that
+	// a scripted client cannot flood a room or the journal; zero for no
+	// limit (the server passes its --action-rate).
+	ActionRate rate.Limit
 	// After runs f after d, like time.AfterFunc, and Now is the time;
 	// tests replace both.
 	After func(d time.Duration, f func()) (stop func() bool)
@@ -67,6 +72,7 @@ var (
 	ErrSeatsEmpty   = errors.New("every seat must be filled first")
 	ErrRoomClosed   = errors.New("the room is closed")
 	ErrChatTooFast  = errors.New("you are chatting too fast: wait a few seconds")
+	ErrActTooFast   = errors.New("you are acting too fast: wait a moment")
 	ErrSaveFailed   = errors.New("the server could not save that; nothing changed, try again")
 	ErrNotAbandoned = errors.New("every player is here: a game can be ended by vote only when someone has left")
 )
@@ -88,6 +94,8 @@ type Lobby struct {
 	seats   map[store.AccountID]*Room
 
 	queue queue
+
+	actions *rate.Keyed[store.AccountID] // each player's game actions; see Config.ActionRate
 
 	dirty chan struct{}
 	done  chan struct{}
@@ -131,6 +139,7 @@ func NewLobby(cfg Config) *Lobby {
 		dirty:  make(chan struct{}, 1),
 		done:   make(chan struct{}),
 	}
+	l.actions = rate.NewKeyed[store.AccountID](cfg.ActionRate, cfg.Now)
 	go l.publish()
 	return l
 }

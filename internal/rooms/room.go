@@ -567,6 +567,9 @@ func (r *Room) Start(ctx context.Context, p Player) error {
 // Act applies p's action, written as in a record ("play 6D", "buy Tower").
 // It returns once the action is saved, or with the reason it was refused.
 func (r *Room) Act(ctx context.Context, p Player, text string) error {
+	if !r.lobby.actions.Allow(p.ID) {
+		return ErrActTooFast
+	}
 	return r.call(ctx, func() error {
 		if r.status != Playing {
 			return ErrNotStarted

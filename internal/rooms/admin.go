@@ -1,0 +1,188 @@
+package rooms
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"hotels/internal/engine"
+	"hotels/internal/store"
+)
+
+// This file holds what the server's admins may do to a room: look at all
+// of it, hidden information included, empty a seat, and close it. Nothing
+// here is reachable by players; the server gates it.
+
+// AdminSeat is one seat as an admin sees it: as everyone does, plus whose
+// account sits there.
+type AdminSeat struct {
+	SeatInfo
+	Account store.AccountID // 0 for an empty seat, a bot, or a seat the autopilot took over
+}
+
+// Inspection is the whole of a room at one moment, hidden information
+// included: every seat's view of the game (its rack, cash and shares) and
+// the record so far. Only admins see it.
+type Inspection struct {
+	Info     Info
+	Code     string // a private room's invite code
+	Seats    []AdminSeat
+	Watchers []string // the names of the sessions watching; "" for an anonymous watcher
+	// Game is the stored game (0 while waiting); its record header, which
+	// holds the chance (the bag), is in the store.
+	Game store.GameID
+	Turn engine.Seat // the seat whose decision is due, or engine.Watcher
+	// Views holds each seat's view of the game, in seat order (the kind's
+	// view type, *acquire.View for Acquire); Public is the watchers' view.
+	// Both are nil while waiting.
+	Views  []any
+	Public any
+	Record []string        // the action lines so far
+	Clocks []time.Duration // each seat's game time left, if the clock has one
+	Chat   []ChatLine      // the recent chat
+}
+
+// Inspect returns the whole room as it is now. It changes nothing and
+// publishes nothing.
+func (r *Room) Inspect(ctx context.Context) (Inspection, error) {
+	var in Inspection
+	err := r.read(ctx, func() {
+		snap := r.snapshotFor(engine.Watcher)
+		in = Inspection{
+			Info: r.info(), Code: r.code, Game: r.gameID, Turn: snap.Turn, Public: snap.Game,
+			Record: slices.Clone(r.lines), Chat: snap.Chat,
+		}
+		in.Clocks, _ = r.clocks()
+		for i, st := range r.seats {
+			in.Seats = append(in.Seats, AdminSeat{SeatInfo: snap.Seats[i], Account: st.player.ID})
+			if r.game != nil {
+				in.Views = append(in.Views, r.game.View(engine.Seat(i)))
+			}
+		}
+		for s := range r.subs {
+			if r.seatOf(s.player) < 0 {
+				in.Watchers = append(in.Watchers, s.player.Name)
+			}
+		}
+		slices.Sort(in.Watchers)
+	})
+	return in, err
+}
+
+// read runs fn on the room's goroutine and waits for it, without
+// publishing: fn must only look.
+func (r *Room) read(ctx context.Context, fn func()) error {
+	done := make(chan bool, 1)
+	cmd := func() {
+		ok := false
+		defer func() { done <- ok }() // even if fn panics, which safely logs
+		fn()
+		ok = true
+	}
+	select {
+	case r.cmds <- cmd:
+	case <-r.quit:
+		return ErrRoomClosed
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	select {
+	case ok := <-done:
+		if !ok {
+			return fmt.Errorf("rooms: inspect room %s: failed; see the log", r.ID)
+		}
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// ErrNoSeat means an admin named a seat the room does not have, or a
+// player who has no seat there.
+var ErrNoSeat = errors.New("no such seat")
+
+// RemoveSeat empties seat i (from 0) for an admin: a player or bot leaves a
+// waiting room; in a game, the autopilot plays a player's seat from now on
+// (a bot's seat cannot be emptied then). A removed player is told notice.
+// It returns the name that sat there.
+func (r *Room) RemoveSeat(ctx context.Context, i int, notice string) (string, error) {
+	var name string
+	err := r.call(ctx, func() error {
+		if i < 0 || i >= len(r.seats) || r.seats[i].empty() {
+			return fmt.Errorf("%w: seat %d is empty or missing", ErrNoSeat, i+1)
+		}
+		name = r.seats[i].name
+		return r.remove(i, notice)
+	})
+	return name, err
+}
+
+// RemoveName is RemoveSeat for the seat where name sits (any case), and
+// returns the seat's number (from 0).
+func (r *Room) RemoveName(ctx context.Context, name, notice string) (int, error) {
+	seat := -1
+	err := r.call(ctx, func() error {
+		for i, st := range r.seats {
+			if !st.empty() && strings.EqualFold(st.name, name) {
+				seat = i
+				return r.remove(i, notice)
+			}
+		}
+		return fmt.Errorf("%w: no one called %q sits in room %s", ErrNoSeat, name, r.ID)
+	})
+	return seat, err
+}
+
+// remove empties seat i, as Kick does for a host; on the room's goroutine.
+func (r *Room) remove(i int, notice string) error {
+	st := r.seats[i]
+	switch r.status {
+	case Waiting:
+		if st.human() {
+			r.dismiss(st.player, notice)
+		}
+		r.note(st.name + " was removed by an admin")
+		r.vacate(i)
+	case Playing:
+		if !st.human() {
+			return fmt.Errorf("%w: %s is a bot or the autopilot, which plays on", ErrStarted, st.name)
+		}
+		r.dismiss(st.player, notice)
+		r.seats[i].player = Player{}
+		r.seats[i].away = false
+		r.seats[i].autopilot = true
+		if st.stopGrace != nil {
+			st.stopGrace()
+			r.seats[i].stopGrace = nil
+		}
+		r.note(st.name + " was removed by an admin: the autopilot plays for them")
+		r.abandonIfEmpty()
+	default:
+		return ErrRoomClosed
+	}
+	return nil
+}
+
+// Close ends the room for an admin and tells everyone in it why: a game in
+// play is saved as aborted with the reason; a waiting or finished room just
+// closes.
+func (r *Room) Close(ctx context.Context, reason string) error {
+	return r.call(ctx, func() error {
+		why := "closed by an admin"
+		if reason != "" {
+			why += ": " + reason
+		}
+		switch r.status {
+		case Playing:
+			r.end(why)
+		case Waiting, Over:
+			r.close("The room was " + why + ".")
+		default:
+			return ErrRoomClosed
+		}
+		return nil
+	})
+}
