@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"hotels/internal/rooms"
+	"hotels/internal/tui/history"
 	"hotels/internal/tui/lobby"
 	"hotels/internal/tui/room"
 	"hotels/internal/tui/theme"
@@ -26,9 +27,21 @@ type Lobby interface {
 	lobby.Service
 	// Arrive counts the player as online until leave is called.
 	Arrive(p rooms.Player) (leave func())
+	// BotLevels lists the levels a host may seat bots at, weakest first.
+	BotLevels() []string
 }
 
 var _ Lobby = (*rooms.Lobby)(nil)
+
+// Option adds a service to a session.
+type Option func(*Model)
+
+// WithGames gives the session the archive of played games, for the
+// player's history and its replays; *store.Store is one. Without it the
+// history screen says the server keeps none.
+func WithGames(a history.Archive) Option {
+	return func(m *Model) { m.games = a }
+}
 
 // Entry says where a session starts.
 type Entry struct {
@@ -40,17 +53,28 @@ type Entry struct {
 	Watch bool
 }
 
-// Model is a signed-in session: the lobby, or one room.
+// screen is what a session shows.
+type screen int
+
+const (
+	lobbyScreen screen = iota
+	roomScreen
+	historyScreen
+)
+
+// Model is a signed-in session: the lobby, one room, or the player's games.
 type Model struct {
 	ctx    context.Context
 	lobbyS Lobby
+	games  history.Archive
 	player rooms.Player
 	entry  Entry
 	styles theme.Styles
 
-	lobby  lobby.Model
-	room   room.Model
-	inRoom bool
+	lobby   lobby.Model
+	room    room.Model
+	history history.Model
+	screen  screen
 
 	width, height int
 }
@@ -58,12 +82,16 @@ type Model struct {
 // New returns the session of player. ctx is the session's: it ends when
 // the player disconnects, and with it every request, subscription and the
 // player's presence.
-func New(ctx context.Context, l Lobby, player rooms.Player, at Entry) Model {
+func New(ctx context.Context, l Lobby, player rooms.Player, at Entry, opts ...Option) Model {
 	styles := theme.DefaultStyles()
-	return Model{
+	m := Model{
 		ctx: ctx, lobbyS: l, player: player, entry: at, styles: styles,
 		lobby: lobby.New(ctx, l, player, styles),
 	}
+	for _, o := range opts {
+		o(&m)
+	}
+	return m
 }
 
 // Init asks the terminal for its background (to pick light or dark
@@ -95,12 +123,16 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.width, m.height = msg.Width, msg.Height
 		m.lobby.SetSize(msg.Width, msg.Height)
 		m.room.SetSize(msg.Width, msg.Height)
+		m.history.SetSize(msg.Width, msg.Height)
 		return m, nil
 	case tea.BackgroundColorMsg:
 		m.styles = theme.New(msg.IsDark())
 		m.lobby.SetStyles(m.styles)
-		if m.inRoom {
+		switch m.screen {
+		case roomScreen:
 			m.room.SetStyles(m.styles)
+		case historyScreen:
+			m.history.SetStyles(m.styles)
 		}
 		return m, nil
 	case tea.KeyPressMsg:
@@ -110,23 +142,38 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case lobby.EnterMsg:
 		return m.enter(msg)
 	case room.LeaveMsg:
-		m.inRoom = false
+		m.screen = lobbyScreen
 		m.room = room.Model{}
 		m.lobby.SetNotice(msg.Notice)
 		return m, m.lobby.Init()
 	case room.SnapshotMsg:
-		if !m.inRoom {
+		if m.screen != roomScreen {
 			return m, msg.Discard() // for a room screen already closed
 		}
+	case lobby.HistoryMsg:
+		if m.screen != lobbyScreen {
+			return m, nil
+		}
+		m.history = history.New(m.ctx, m.games, m.player, m.styles)
+		m.history.SetSize(m.width, m.height)
+		m.screen = historyScreen
+		return m, m.history.Init()
+	case history.BackMsg:
+		m.screen = lobbyScreen
+		m.history = history.Model{}
+		return m, nil
 	case lobby.SnapshotMsg:
 		var cmd tea.Cmd
 		m.lobby, cmd = m.lobby.Update(msg)
 		return m, cmd
 	}
 	var cmd tea.Cmd
-	if m.inRoom {
+	switch m.screen {
+	case roomScreen:
 		m.room, cmd = m.room.Update(msg)
-	} else {
+	case historyScreen:
+		m.history, cmd = m.history.Update(msg)
+	default:
 		m.lobby, cmd = m.lobby.Update(msg)
 	}
 	return m, cmd
@@ -137,12 +184,13 @@ func (m Model) enter(msg lobby.EnterMsg) (tea.Model, tea.Cmd) {
 	var stop tea.Cmd
 	m.lobby, _ = m.lobby.Update(msg)
 	m.lobby, stop = m.lobby.Stop()
-	if m.inRoom || msg.Room == nil {
+	if m.screen == roomScreen || msg.Room == nil {
 		return m, stop // one room at a time
 	}
 	m.room = room.New(m.ctx, msg.Room, msg.Room.ID, m.player, m.styles)
+	m.room.SetBotLevels(m.lobbyS.BotLevels())
 	m.room.SetSize(m.width, m.height)
-	m.inRoom = true
+	m.screen = roomScreen
 	return m, tea.Batch(stop, m.room.Init())
 }
 
@@ -156,8 +204,10 @@ func (m Model) View() tea.View {
 		// screens are laid out for a size, so draw nothing until then.
 	case m.width < MinWidth || m.height < MinHeight:
 		s = m.tooSmall()
-	case m.inRoom:
+	case m.screen == roomScreen:
 		s = m.room.View()
+	case m.screen == historyScreen:
+		s = m.history.View()
 	default:
 		s = m.lobby.View()
 	}

@@ -145,7 +145,10 @@ func TestLobbyToRoomAndBack(t *testing.T) {
 	d.send(tea.KeyPressMsg{Code: tea.KeyEnter})
 	d.until("Waiting for players: 1 of 4 seats taken.")
 	d.key("b")
+	d.until("Add a bot: which level?")
+	d.key("3")
 	d.until("Waiting for players: 2 of 4 seats taken.")
+	d.until("hard bot")
 
 	svc.Publish(&rooms.LobbySnapshot{Rooms: []rooms.Info{{ID: "zzzz", Name: "back again", Game: "Acquire", Rules: "modern", Seats: 2, Status: rooms.Waiting}}})
 	d.key("l")
@@ -238,6 +241,33 @@ func TestViewBeforeSize(t *testing.T) {
 		if view := plain(m.View()); view != "" {
 			t.Errorf("%+v: view before the size is known = %q, want nothing", at, view)
 		}
+	}
+}
+
+// g opens the player's games from the lobby, enter replays one, and esc
+// steps back to the lobby, whose list went on meanwhile.
+func TestHistoryAndBack(t *testing.T) {
+	svc := tuitest.NewLobby(t, tuitest.LobbySnapshot())
+	games := tuitest.History(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	d := newDriver(t, tui.New(ctx, svc, alice, tui.Entry{}, tui.WithGames(games)))
+	d.send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	d.run(d.m.Init())
+	d.until("friday night")
+	d.key("g")
+	d.until("2nd of 4") // the list has loaded
+	d.send(tea.KeyPressMsg{Code: tea.KeyEnter})
+	d.until("The deal")
+	d.send(tea.KeyPressMsg{Code: tea.KeyRight})
+	d.until("Move 1 of")
+	d.key("esc")
+	d.until("your recent games")
+	svc.Publish(&rooms.LobbySnapshot{Rooms: []rooms.Info{{ID: "zzzz", Name: "while away", Game: "Acquire", Rules: "modern", Seats: 2, Status: rooms.Waiting}}})
+	d.key("esc")
+	d.until("while away")
+	if got, want := games.Calls(), []string{"RecentGames 1 50", "Actions 42"}; !slices.Equal(got, want) {
+		t.Errorf("archive calls %q, want %q", got, want)
 	}
 }
 

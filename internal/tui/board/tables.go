@@ -111,7 +111,7 @@ func (m Model) Chains(w, h int, you engine.Seat) []string {
 				safe = " safe"
 			}
 		}
-		if you >= 0 && int(you) < len(v.Shares) {
+		if you >= 0 && int(you) < len(v.Shares) && v.Shares[you][c] != acquire.Hidden {
 			mine = strconv.Itoa(v.Shares[you][c])
 		}
 		row := fmt.Sprintf("%s %-11s %4s %6s %4d %3s%-5s", m.ChainCell(acquire.Chain(c)), info.Name, size, price, v.Bank[c], mine, safe)

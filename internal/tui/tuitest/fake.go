@@ -224,3 +224,31 @@ func (j *journal) CreateGame(context.Context, store.NewGame) (store.GameID, erro
 func (j *journal) AppendAction(context.Context, store.GameID, int, string) error { return nil }
 func (j *journal) FinishGame(context.Context, store.GameID, string) error        { return nil }
 func (j *journal) AbortGame(context.Context, store.GameID, string) error         { return nil }
+
+// Archive is a fake store of finished and unfinished games: it records
+// each call and returns the error set with Fail.
+type Archive struct {
+	calls
+	Games []store.Game
+	Lines map[store.GameID][]string
+}
+
+// RecentGames records the request and returns Games.
+func (a *Archive) RecentGames(_ context.Context, account store.AccountID, limit int) ([]store.Game, error) {
+	if err := a.record("RecentGames", account, limit); err != nil {
+		return nil, err
+	}
+	return append([]store.Game(nil), a.Games...), nil
+}
+
+// Actions records the request and returns the game's lines.
+func (a *Archive) Actions(_ context.Context, id store.GameID) ([]string, error) {
+	if err := a.record("Actions", id); err != nil {
+		return nil, err
+	}
+	lines, ok := a.Lines[id]
+	if !ok {
+		return nil, fmt.Errorf("tuitest: actions of game %d: %w", id, store.ErrNotFound)
+	}
+	return append([]string(nil), lines...), nil
+}

@@ -1,0 +1,374 @@
+package history
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"hotels/internal/rooms"
+	"hotels/internal/sanitize"
+	"hotels/internal/store"
+	"hotels/internal/tui/board"
+	"hotels/internal/tui/layout"
+	"hotels/internal/tui/theme"
+)
+
+// Archive is what the screen needs of the store; *store.Store is one.
+type Archive interface {
+	RecentGames(ctx context.Context, account store.AccountID, limit int) ([]store.Game, error)
+	Actions(ctx context.Context, id store.GameID) ([]string, error)
+}
+
+var _ Archive = (*store.Store)(nil)
+
+// Limit is how many of the player's games the list holds, newest first.
+const Limit = 50
+
+// BackMsg tells the parent that the player left the screen.
+type BackMsg struct{}
+
+// Messages owned by the screen: the answers of the store.
+type (
+	gamesMsg struct {
+		games []store.Game
+		err   error
+	}
+	replayMsg struct {
+		replay *replay
+		err    error
+	}
+)
+
+// Model is the screen of the player's games.
+type Model struct {
+	ctx     context.Context
+	archive Archive
+	player  rooms.Player
+	styles  theme.Styles
+	keys    KeyMap
+	help    help.Model
+	board   board.Model
+
+	games   []store.Game
+	loaded  bool
+	at      int     // the selected game
+	replay  *replay // the game being replayed; nil on the list
+	status  string
+	problem bool
+	busy    bool
+
+	width, height int
+}
+
+// New returns the screen of player's games, read from archive; nil shows
+// that the server keeps no history. ctx is the session's: requests end
+// with it. Init loads the list.
+func New(ctx context.Context, archive Archive, player rooms.Player, styles theme.Styles) Model {
+	m := Model{ctx: ctx, archive: archive, player: player, keys: DefaultKeyMap(), help: help.New(), board: board.New(styles)}
+	m.SetStyles(styles)
+	return m
+}
+
+// SetStyles changes the screen's styles.
+func (m *Model) SetStyles(s theme.Styles) {
+	m.styles = s
+	m.board.SetStyles(s)
+	m.help.Styles = help.DefaultStyles(s.Dark())
+}
+
+// SetSize tells the screen how much room it has.
+func (m *Model) SetSize(width, height int) {
+	m.width, m.height = width, height
+	m.help.SetWidth(width)
+}
+
+// Init loads the player's recent games.
+func (m Model) Init() tea.Cmd {
+	if m.archive == nil {
+		return func() tea.Msg { return gamesMsg{err: errNoArchive} }
+	}
+	ctx, a, id := m.ctx, m.archive, m.player.ID
+	return func() tea.Msg {
+		games, err := a.RecentGames(ctx, id, Limit)
+		return gamesMsg{games: games, err: err}
+	}
+}
+
+var errNoArchive = errors.New("history: no archive")
+
+// Update handles keys and the store's answers.
+func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case gamesMsg:
+		m.loaded = true
+		if msg.err != nil {
+			m.say(explain(msg.err), true)
+			return m, nil
+		}
+		m.games = msg.games
+		m.at = min(m.at, max(0, len(m.games)-1))
+		return m, nil
+	case replayMsg:
+		m.busy = false
+		if msg.err != nil {
+			m.say(explain(msg.err), true)
+			return m, nil
+		}
+		m.replay = msg.replay
+		m.replay.goTo(0)
+		m.show()
+		if msg.replay.stop != "" {
+			m.say(msg.replay.stop, true)
+		}
+		return m, nil
+	case tea.KeyPressMsg:
+		if m.replay != nil {
+			return m.replayKey(msg)
+		}
+		return m.listKey(msg)
+	}
+	return m, nil
+}
+
+// explain puts the store's refusals into words; no Go error reaches the
+// player.
+func explain(err error) string {
+	switch {
+	case errors.Is(err, errNoArchive):
+		return "This server keeps no history of games."
+	case errors.Is(err, errInPlay):
+		return "That game is still being played: its replay opens once it is over."
+	case errors.Is(err, store.ErrNotFound):
+		return "That game is not in the archive any more."
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		return "The server did not answer in time. Try again."
+	}
+	return "The server could not read your games. Try again later."
+}
+
+func (m *Model) say(text string, problem bool) { m.status, m.problem = text, problem }
+
+// listKey handles a key on the list.
+func (m Model) listKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
+	if m.busy {
+		return m, nil
+	}
+	m.say("", false)
+	switch {
+	case key.Matches(k, m.keys.Back):
+		return m, func() tea.Msg { return BackMsg{} }
+	case key.Matches(k, m.keys.Up):
+		m.at = max(0, m.at-1)
+	case key.Matches(k, m.keys.Down):
+		m.at = min(max(0, len(m.games)-1), m.at+1)
+	case key.Matches(k, m.keys.Open):
+		if m.at >= len(m.games) {
+			return m, nil
+		}
+		g := m.games[m.at]
+		if !g.Status.Done() {
+			m.say(explain(errInPlay), false)
+			return m, nil
+		}
+		m.busy = true
+		ctx, a := m.ctx, m.archive
+		return m, func() tea.Msg {
+			lines, err := a.Actions(ctx, g.ID)
+			if err != nil {
+				return replayMsg{err: err}
+			}
+			r, err := newReplay(g, lines)
+			return replayMsg{replay: r, err: err}
+		}
+	}
+	return m, nil
+}
+
+// replayKey handles a key in the replay viewer.
+func (m Model) replayKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
+	r := m.replay
+	switch {
+	case key.Matches(k, m.keys.Back):
+		m.replay = nil
+		m.say("", false)
+		return m, nil
+	case key.Matches(k, m.keys.Prev):
+		r.goTo(r.at - 1)
+	case key.Matches(k, m.keys.Next):
+		r.goTo(r.at + 1)
+	case key.Matches(k, m.keys.PrevPage):
+		r.goTo(r.at - Page)
+	case key.Matches(k, m.keys.NextPage):
+		r.goTo(r.at + Page)
+	case key.Matches(k, m.keys.Start):
+		r.goTo(0)
+	case key.Matches(k, m.keys.End):
+		r.goTo(r.moves())
+	}
+	m.show()
+	return m, nil
+}
+
+// show puts the step shown on the board.
+func (m *Model) show() {
+	m.board.SetGame(m.replay.steps[m.replay.at].view)
+}
+
+// View draws the list, or the replay.
+func (m Model) View() string {
+	if m.replay != nil {
+		return m.replayView()
+	}
+	return m.listView()
+}
+
+// mySeat returns the player's seat in g, or -1.
+func (m Model) mySeat(g store.Game) int {
+	for _, st := range g.Seats {
+		if st.Account == m.player.ID && st.Account != 0 {
+			return st.Index
+		}
+	}
+	return -1
+}
+
+// listView draws the player's recent games, keeping the selected one in
+// sight.
+func (m Model) listView() string {
+	s, w, h := m.styles, m.width, m.height
+	out := []string{
+		layout.Spread(s.Title.Render("Hotels")+"  your recent games", s.Subtle.Render(m.player.Name), w), "",
+	}
+	switch {
+	case !m.loaded:
+		out = append(out, s.Subtle.Render("Loading your games..."))
+	case len(m.games) == 0 && m.status == "":
+		out = append(out, "You have not played a game yet: the games you play are listed here.")
+	case len(m.games) > 0:
+		// Date, players, result, status.
+		playersW := max(10, w-2-16-2-2-22-2-11)
+		row := func(cursor, date, players, result, status string) string {
+			return cursor + fmt.Sprintf("%-16s  %s  %s  %s", date, layout.Fit(players, playersW), layout.Fit(result, 22), status)
+		}
+		out = append(out, s.Heading.Render(row("  ", "Started (UTC)", "Players", "Result", "Status")))
+		rows := h - len(out) - 3
+		first := max(0, m.at-rows+1)
+		for i := first; i < len(m.games) && i < first+rows; i++ {
+			g := m.games[i]
+			cursor := "  "
+			if i == m.at {
+				cursor = "> "
+			}
+			line := row(cursor, g.CreatedAt.UTC().Format("2006-01-02 15:04"), m.players(g, i != m.at), m.result(g), statusWords(g.Status))
+			if i == m.at {
+				line = s.Selected.Render(line)
+			}
+			out = append(out, line)
+		}
+	}
+	status := ""
+	switch {
+	case m.status != "" && m.problem:
+		status = s.Error.Render(m.status)
+	case m.status != "":
+		status = s.Notice.Render(m.status)
+	case m.busy:
+		status = s.Subtle.Render("One moment...")
+	}
+	out = append(layout.Pad(out, h-2), status, m.help.ShortHelpView(m.keys.listHelp()))
+	return layout.Screen(out, w, h)
+}
+
+// players names g's seats in turn order, the player's own in bold unless
+// plain (for the selected row, drawn reversed).
+func (m Model) players(g store.Game, styled bool) string {
+	names := make([]string, len(g.Seats))
+	for i, st := range g.Seats {
+		names[i] = sanitize.Line(st.Name)
+		if st.Index == m.mySeat(g) && styled {
+			names[i] = m.styles.Name.Render(names[i])
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// statusWords says where a game is, for a player.
+func statusWords(s store.Status) string {
+	switch s {
+	case store.StatusFinished:
+		return "finished"
+	case store.StatusAborted:
+		return "ended early"
+	case store.StatusPlaying:
+		return "in progress"
+	}
+	return "not started"
+}
+
+// result says how g went for the player: their place and money once it is
+// finished, why it ended early, or nothing while it is played.
+func (m Model) result(g store.Game) string {
+	switch g.Status {
+	case store.StatusAborted:
+		return strings.TrimPrefix(g.Result, "aborted: ")
+	case store.StatusFinished:
+	default:
+		return "-"
+	}
+	me := m.mySeat(g)
+	if me < 0 {
+		return "finished"
+	}
+	name := g.Seats[me].Name
+	standings := parseResult(g.Result)
+	for i, st := range standings {
+		if st.name != name {
+			continue
+		}
+		place := i + 1
+		for place > 1 && standings[place-2].money == st.money { // equal money shares a place (A26)
+			place--
+		}
+		return fmt.Sprintf("%s of %d · %s", ordinal(place), len(standings), board.Money(st.money))
+	}
+	return "finished"
+}
+
+type standing struct {
+	name  string
+	money int
+}
+
+// parseResult reads a result line as rooms write it, best first: "carol
+// 53400 alice 41200".
+func parseResult(s string) []standing {
+	f := strings.Fields(s)
+	var out []standing
+	for i := 0; i+1 < len(f); i += 2 {
+		n, err := strconv.Atoi(f[i+1])
+		if err != nil {
+			return nil
+		}
+		out = append(out, standing{name: f[i], money: n})
+	}
+	return out
+}
+
+// ordinal writes 1 as 1st, 2 as 2nd and so on (up to six seats).
+func ordinal(n int) string {
+	switch n {
+	case 1:
+		return "1st"
+	case 2:
+		return "2nd"
+	case 3:
+		return "3rd"
+	}
+	return strconv.Itoa(n) + "th"
+}
