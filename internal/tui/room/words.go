@@ -23,6 +23,7 @@ var friendly = []struct {
 	{rooms.ErrSeatsEmpty, "Every seat must be filled first: press b to add a bot."},
 	{rooms.ErrRoomClosed, "The room is closed."},
 	{rooms.ErrChatTooFast, "You are chatting too fast: wait a few seconds."},
+	{rooms.ErrActTooFast, "You are acting too fast: wait a moment, then try again."},
 	{rooms.ErrSaveFailed, "The server could not save that. Nothing changed: try again."},
 	{rooms.ErrNotAbandoned, "Everyone is back at the table: a game can be ended by vote only while a player who left is replaced by the autopilot."},
 	{context.DeadlineExceeded, "The server did not answer in time. Try again."},
