@@ -101,7 +101,7 @@ func run(ctx context.Context, cfg server.Config, logger *slog.Logger, ln net.Lis
 		return err
 	}
 	logger.Info("games restored", "rooms", n)
-	srv, err := server.New(cfg, server.Options{Store: st, Logger: logger, Lobby: session(lobby)})
+	srv, err := server.New(cfg, server.Options{Store: st, Logger: logger, Lobby: session(lobby, st)})
 	if err != nil {
 		return err
 	}
@@ -125,7 +125,7 @@ func (j journal) AppendAction(ctx context.Context, id store.GameID, seq int, lin
 // session builds each signed-in player's screens: the lobby, or the room
 // asked for on the command line (`ssh -t host join ROOM`), or the room
 // where the player has a seat, so that a reconnect goes back to the game.
-func session(l *rooms.Lobby) server.Lobby {
+func session(l *rooms.Lobby, games *store.Store) server.Lobby {
 	return func(ctx context.Context, p server.Player) tea.Model {
 		player := rooms.Player{ID: p.Account.ID, Name: p.Account.Name}
 		var at tui.Entry
@@ -134,6 +134,6 @@ func session(l *rooms.Lobby) server.Lobby {
 		} else if r := l.SeatOf(player); r != nil {
 			at = tui.Entry{Room: r.ID}
 		}
-		return tui.New(ctx, l, player, at)
+		return tui.New(ctx, l, player, at, tui.WithGames(games))
 	}
 }
