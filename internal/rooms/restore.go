@@ -84,7 +84,7 @@ func (l *Lobby) restore(ctx context.Context, a Archive, sg store.Game) error {
 	}
 	set := Settings{
 		Name: host.Name + "'s table", Game: k.Name, Rules: sg.Rules,
-		Options: strings.Fields(sg.Options), Seats: len(seats), Clock: clock,
+		Options: strings.Fields(sg.Options), Seats: len(seats), Clock: clock, Ranked: sg.Ranked,
 	}
 	l.mu.Lock()
 	id := l.freeCode(4)

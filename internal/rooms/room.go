@@ -551,7 +551,7 @@ func (r *Room) Start(ctx context.Context, p Player) error {
 		defer cancel()
 		id, err := r.lobby.cfg.Journal.CreateGame(ctx, store.NewGame{
 			Game: r.kind.Name, Rules: r.set.Rules, Options: strings.Join(r.set.Options, " "),
-			Clock: r.set.Clock.Text(), Chance: header, Seats: stored, Status: store.StatusPlaying,
+			Clock: r.set.Clock.Text(), Ranked: r.set.Ranked, Chance: header, Seats: stored, Status: store.StatusPlaying,
 		})
 		if err != nil {
 			r.lobby.cfg.Log.Error("create game", "room", r.ID, "err", err)

@@ -49,6 +49,7 @@ type Game struct {
 	Rules   string // rules key, e.g. "modern"
 	Options string // engine options as a text line
 	Clock   string // the turn clock as the rooms write it; "" for none
+	Ranked  bool   // a matchmade game whose result changes ratings
 	Chance  string // chance data (the bag) as a text line
 	Status  Status
 	Seats   []Seat // ordered by Index
@@ -64,6 +65,7 @@ type NewGame struct {
 	Rules   string
 	Options string
 	Clock   string
+	Ranked  bool
 	Chance  string
 	Seats   []Seat
 	Status  Status // StatusWaiting if empty
@@ -83,9 +85,9 @@ func (s *Store) CreateGame(ctx context.Context, g NewGame) (GameID, error) {
 	var id GameID
 	err := s.WithTx(ctx, func(tx *Tx) error {
 		res, err := tx.q.ExecContext(ctx, `
-			INSERT INTO games (game, rules, options, clock, chance, status, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?)`,
-			g.Game, g.Rules, g.Options, g.Clock, g.Chance, g.Status, timestamp(s.now()))
+			INSERT INTO games (game, rules, options, clock, ranked, chance, status, created_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+			g.Game, g.Rules, g.Options, g.Clock, g.Ranked, g.Chance, g.Status, timestamp(s.now()))
 		if err != nil {
 			return mapError(err)
 		}
@@ -309,7 +311,7 @@ func (s *Store) seats(ctx context.Context, id GameID) ([]Seat, error) {
 	return seats, nil
 }
 
-const gameColumns = `id, game, rules, options, clock, chance, status, created_at, finished_at, result`
+const gameColumns = `id, game, rules, options, clock, ranked, chance, status, created_at, finished_at, result`
 
 func scanGame(r row) (Game, error) {
 	var (
@@ -317,7 +319,7 @@ func scanGame(r row) (Game, error) {
 		created  string
 		finished sql.NullString
 	)
-	if err := r.Scan(&g.ID, &g.Game, &g.Rules, &g.Options, &g.Clock, &g.Chance, &g.Status,
+	if err := r.Scan(&g.ID, &g.Game, &g.Rules, &g.Options, &g.Clock, &g.Ranked, &g.Chance, &g.Status,
 		&created, &finished, &g.Result); err != nil {
 		return Game{}, mapError(err)
 	}

@@ -49,7 +49,7 @@ func TestOpenMigratesEmptyDatabase(t *testing.T) {
 		"schema_version": {"version", "name", "applied_at"},
 		"accounts":       {"id", "name", "created_at"},
 		"keys":           {"authorized_key", "fingerprint", "account_id", "added_at"},
-		"games":          {"id", "game", "rules", "options", "chance", "status", "created_at", "finished_at", "result", "clock"},
+		"games":          {"id", "game", "rules", "options", "chance", "status", "created_at", "finished_at", "result", "clock", "ranked"},
 		"seats":          {"game_id", "seat", "account_id", "name", "bot"},
 		"actions":        {"game_id", "seq", "line", "at"},
 	}

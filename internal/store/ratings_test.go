@@ -1,0 +1,53 @@
+package store_test
+
+import (
+	"context"
+	"testing"
+
+	"hotels/internal/store"
+)
+
+func TestRatings(t *testing.T) {
+	ctx := context.Background()
+	s, _ := open(t)
+	ann, _ := s.CreateAccount(ctx, "ann", keyAlice)
+	bob, _ := s.CreateAccount(ctx, "bob", keyBob)
+	id, err := s.CreateGame(ctx, store.NewGame{Game: "acquire", Rules: "modern", Ranked: true, Status: store.StatusPlaying,
+		Seats: []store.Seat{{Index: 0, Account: ann.ID, Name: "ann"}, {Index: 1, Account: bob.ID, Name: "bob"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, _ := s.Game(ctx, id); !g.Ranked {
+		t.Error("the game is not ranked")
+	}
+	if got, err := s.Ratings(ctx, "acquire", "modern", []store.AccountID{ann.ID}); err != nil || len(got) != 0 {
+		t.Fatalf("ratings before any game = %v, %v", got, err)
+	}
+	s.FinishGame(ctx, id, "ann 9000 bob 5000")
+	err = s.RecordRatings(ctx, "acquire", "modern", []store.RatingChange{
+		{Game: id, Account: ann.ID, Place: 1, MuBefore: 25, SigmaBefore: 8.3, MuAfter: 27, SigmaAfter: 8},
+		{Game: id, Account: bob.ID, Place: 2, MuBefore: 25, SigmaBefore: 8.3, MuAfter: 23, SigmaAfter: 8},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	board, err := s.Leaderboard(ctx, "acquire", "modern", 10)
+	if err != nil || len(board) != 2 || board[0].Name != "ann" || board[0].Wins != 1 || board[1].Games != 1 {
+		t.Fatalf("leaderboard = %+v, %v", board, err)
+	}
+	if other, _ := s.Leaderboard(ctx, "acquire", "classic", 10); len(other) != 0 {
+		t.Errorf("classic leaderboard = %+v, want none", other)
+	}
+	hist, err := s.RatingHistory(ctx, bob.ID, "acquire", "modern", 10)
+	if err != nil || len(hist) != 1 || hist[0].MuAfter != 23 || hist[0].Place != 2 {
+		t.Errorf("bob's history = %+v, %v", hist, err)
+	}
+	mine, err := s.PlayerRatings(ctx, ann.ID)
+	if err != nil || len(mine) != 1 || mine[0].Mu != 27 {
+		t.Errorf("ann's ratings = %+v, %v", mine, err)
+	}
+	// A game is rated once.
+	if err := s.RecordRatings(ctx, "acquire", "modern", []store.RatingChange{{Game: id, Account: ann.ID, Place: 1}}); err == nil {
+		t.Error("rating the same game twice was accepted")
+	}
+}
