@@ -85,6 +85,7 @@ func run(ctx context.Context, cfg server.Config, logger *slog.Logger, ln net.Lis
 	}
 	lobby := rooms.NewLobby(rooms.Config{
 		Journal:   journal{st, appender},
+		Ratings:   st,
 		Kinds:     []engine.Kind{acquire.Kind},
 		Grace:     cfg.Grace,
 		BotDelay:  cfg.BotDelay,
