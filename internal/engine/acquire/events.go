@@ -7,9 +7,11 @@ import (
 	"hotels/internal/engine"
 )
 
-// maxEvents bounds the events one action keeps; the largest action, a final
-// scoring with seven chains, needs fewer.
-const maxEvents = 64
+// maxEvents bounds the events one action keeps. The worst case is a merger
+// of four chains with six holders (about 40 events), then a round of forced
+// turns with dead tiles, then the final scoring of seven chains (about 50):
+// under 128, though a real game stays under 40.
+const maxEvents = 128
 
 // EventKind says what happened.
 type EventKind uint8

@@ -85,7 +85,7 @@ type Game struct {
 	preSize  [Chains]int16
 
 	events  [maxEvents]Event
-	nEvents int8
+	nEvents uint8
 	quiet   bool // events are not kept: a playout's copy
 }
 
