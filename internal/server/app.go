@@ -5,8 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"hotels/internal/store"
 	"hotels/internal/tui/signup"
@@ -26,6 +30,8 @@ type session struct {
 	accounts accounts
 	lobby    Lobby
 	closing  <-chan struct{} // closed when the server starts shutting down
+	notices  <-chan string   // admins' broadcasts (see Server.live)
+	ended    <-chan string   // why an admin ended this session (a ban)
 	// takeover makes this session the account's only interactive one; see
 	// Server.takeover.
 	takeover func(store.AccountID) <-chan struct{}
@@ -34,23 +40,31 @@ type session struct {
 }
 
 // app is the root model of an interactive session: signup for a new key, then
-// the Lobby. It owns the server-wide concerns (shutdown notice) and passes
-// every other message to the screen in front.
+// the Lobby. It owns the server-wide concerns (shutdown notice, admins'
+// broadcasts, being ended by an admin) and passes every other message to
+// the screen in front.
 type app struct {
-	s       *session
-	signup  signup.Model
-	lobby   tea.Model // nil until signed in
-	account store.AccountID
-	width   int
-	height  int
-	bye     string // set when the session is closing; the last frame shows it
+	s        *session
+	signup   signup.Model
+	lobby    tea.Model // nil until signed in
+	account  store.AccountID
+	width    int
+	height   int
+	bye      string // set when the session is closing; the last frame shows it
+	notice   string // an admin's broadcast, shown on the bottom line for a while
+	noticeID int    // which broadcast the running noticeDoneMsg tick is for
 }
 
 // Messages owned by app.
 type (
 	closingMsg  struct{}
 	replacedMsg struct{}
-	signedInMsg struct {
+	noticeMsg   struct{ text string }
+	// noticeDoneMsg ends the display of broadcast id, unless a newer one
+	// came meanwhile.
+	noticeDoneMsg struct{ id int }
+	endedMsg      struct{ why string }
+	signedInMsg   struct {
 		account store.Account
 		err     error
 	}
@@ -70,7 +84,35 @@ func (a app) Init() tea.Cmd {
 	if a.lobby != nil {
 		first = tea.Batch(a.lobby.Init(), a.s.claimAccount(a.account))
 	}
-	return tea.Batch(first, waitClosing(a.s.ctx, a.s.closing))
+	return tea.Batch(first, waitClosing(a.s.ctx, a.s.closing),
+		waitNotice(a.s.ctx, a.s.notices), waitEnded(a.s.ctx, a.s.ended))
+}
+
+// noticeFor is how long an admin's broadcast stays on screen.
+const noticeFor = 30 * time.Second
+
+// waitNotice delivers the next broadcast; it is re-armed after each.
+func waitNotice(ctx context.Context, notices <-chan string) tea.Cmd {
+	return func() tea.Msg {
+		select {
+		case text := <-notices:
+			return noticeMsg{text: text}
+		case <-ctx.Done():
+			return nil
+		}
+	}
+}
+
+// waitEnded delivers why an admin ended the session.
+func waitEnded(ctx context.Context, ended <-chan string) tea.Cmd {
+	return func() tea.Msg {
+		select {
+		case why := <-ended:
+			return endedMsg{why: why}
+		case <-ctx.Done():
+			return nil
+		}
+	}
 }
 
 // claimAccount makes this session the account's interactive session, and
@@ -110,6 +152,20 @@ func (a app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case replacedMsg:
 		a.bye = "You connected again from somewhere else, so this session is closed."
 		return a, tea.Quit
+	case endedMsg:
+		a.bye = msg.why
+		return a, tea.Quit
+	case noticeMsg:
+		a.notice = msg.text
+		a.noticeID++
+		id := a.noticeID
+		return a, tea.Batch(waitNotice(a.s.ctx, a.s.notices),
+			tea.Tick(noticeFor, func(time.Time) tea.Msg { return noticeDoneMsg{id: id} }))
+	case noticeDoneMsg:
+		if msg.id == a.noticeID {
+			a.notice = ""
+		}
+		return a, nil
 	case tea.WindowSizeMsg:
 		a.width, a.height = msg.Width, msg.Height
 		if a.lobby == nil {
@@ -149,15 +205,42 @@ func (a app) enterLobby(p Player) (tea.Model, tea.Cmd) {
 }
 
 func (a app) View() tea.View {
+	var v tea.View
 	switch {
 	case a.bye != "":
 		return tea.NewView(a.bye + "\n")
 	case a.lobby != nil:
-		return a.lobby.View()
+		v = a.lobby.View()
+	default:
+		v = tea.NewView(a.signup.View())
+		v.AltScreen = true
 	}
-	v := tea.NewView(a.signup.View())
-	v.AltScreen = true
+	if a.notice != "" && a.width > 0 && a.height > 0 {
+		v.Content = overlayLastLine(v.Content, a.noticeLine(), a.height)
+	}
 	return v
+}
+
+// noticeLine is a broadcast as the bottom line shows it.
+func (a app) noticeLine() string {
+	text := ansi.Truncate(" Notice from the admins: "+a.notice+" ", a.width, "…")
+	return noticeStyle.Render(text + strings.Repeat(" ", max(0, a.width-ansi.StringWidth(text))))
+}
+
+var noticeStyle = lipgloss.NewStyle().Reverse(true).Bold(true)
+
+// overlayLastLine puts line on row height of content, padding content with
+// empty rows if it is shorter, so the screen below it keeps its layout.
+func overlayLastLine(content, line string, height int) string {
+	rows := strings.Split(content, "\n")
+	if len(rows) > height {
+		rows = rows[:height]
+	}
+	for len(rows) < height {
+		rows = append(rows, "")
+	}
+	rows[height-1] = line
+	return strings.Join(rows, "\n")
 }
 
 // claim is the signup screen's Claim: it creates the account for this key.

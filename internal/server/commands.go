@@ -1,6 +1,7 @@
 package server
 
 import (
+	"errors"
 	"fmt"
 	"net"
 
@@ -15,7 +16,17 @@ import (
 // TUI if they have a terminal.
 func (s *Server) runCommands(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
+		// Bound the command line before anything parses it: cobra and the
+		// commands need nothing near this, and a huge one costs memory.
+		if raw := sess.RawCommand(); len(raw) > maxExecBytes {
+			wish.Fatalf(sess, "hotels: that command is longer than %d bytes.\r\n", maxExecBytes)
+			return
+		}
 		args := sess.Command()
+		if len(args) > maxExecArgs {
+			wish.Fatalf(sess, "hotels: that command has more than %d words.\r\n", maxExecArgs)
+			return
+		}
 		_, _, pty := sess.Pty()
 		if pty && len(args) == 2 && (args[0] == "join" || args[0] == "watch") {
 			next(sess) // the TUI starts in that room
@@ -31,12 +42,19 @@ func (s *Server) runCommands(next ssh.Handler) ssh.Handler {
 			return
 		}
 		id, _ := identityFrom(sess.Context())
-		root := s.commandTree(id)
+		root := s.commandTree(sess, id)
 		root.SetArgs(args)
 		root.SetIn(sess)
 		root.SetOut(sess)
 		root.SetErr(sess.Stderr())
-		if err := root.ExecuteContext(sess.Context()); err != nil {
+		err := root.ExecuteContext(sess.Context())
+		if err == nil && refused(root) {
+			err = errPermissionDenied // help for admin commands, asked by someone else
+		}
+		if errors.Is(err, errPermissionDenied) {
+			s.log.Warn("admin command refused", "fingerprint", id.Key.Fingerprint, "command", sess.RawCommand())
+		}
+		if err != nil {
 			wish.Fatalf(sess, "hotels: %v\nRun `ssh %s help` to list the commands.\n", err, s.sshTarget())
 			return
 		}
@@ -45,8 +63,9 @@ func (s *Server) runCommands(next ssh.Handler) ssh.Handler {
 }
 
 // commandTree builds the exec commands for one session. Each command has its
-// own constructor and file; a command that needs an account checks id.Known.
-func (s *Server) commandTree(id identity) *cobra.Command {
+// own constructor and file; a command that needs an account checks id.Known,
+// and the admin subtree is gated as a whole on its parent (see newAdminCmd).
+func (s *Server) commandTree(sess ssh.Session, id identity) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "hotels",
 		Short: "Hotels: the board game Acquire, played over SSH",
@@ -63,6 +82,7 @@ Run a command and exit:              ssh %[1]s COMMAND`, s.sshTarget()),
 	root.AddCommand(newKeysCmd(id, s.store))
 	root.AddCommand(newJoinCmd(s.sshTarget()))
 	root.AddCommand(newWatchCmd(s.sshTarget()))
+	root.AddCommand(s.newAdminCmd(sess, id))
 	return root
 }
 

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/spf13/pflag"
+
+	"hotels/internal/rate"
 )
 
 // Config is how the server is run. Every field has a flag and an environment
@@ -19,6 +21,19 @@ type Config struct {
 	ShutdownTimeout time.Duration // how long sessions get to close on SIGTERM
 	Grace           time.Duration // how long a dropped player's seat is held
 	BotDelay        time.Duration // how long a bot waits before each move
+
+	// AdminKeys is an authorized_keys file of the admins' keys, read again
+	// whenever it changes; a missing file means no admins.
+	AdminKeys string
+
+	// Abuse limits. Zero turns a limit off (the flags' defaults turn them
+	// on), except HandshakeTimeout, which is never off.
+	HandshakeTimeout  time.Duration // a connection must authenticate within this (default 30s)
+	MaxConnsPerIP     int           // open connections from one address, before the handshake
+	MaxSessionsPerKey int           // open sessions of one key, interactive and exec together
+	SessionRate       int           // new sessions an address may open a minute ...
+	SessionBurst      int           // ... after a burst of this many
+	ActionRate        int           // game actions a player may make a second (and in a burst)
 }
 
 // env maps each flag to its environment variable, in --help order.
@@ -30,6 +45,13 @@ var env = []struct{ flag, name string }{
 	{"shutdown-timeout", "HOTELS_SHUTDOWN_TIMEOUT"},
 	{"grace", "HOTELS_GRACE"},
 	{"bot-delay", "HOTELS_BOT_DELAY"},
+	{"admin-keys", "HOTELS_ADMIN_KEYS"},
+	{"handshake-timeout", "HOTELS_HANDSHAKE_TIMEOUT"},
+	{"max-conns-per-ip", "HOTELS_MAX_CONNS_PER_IP"},
+	{"max-sessions-per-key", "HOTELS_MAX_SESSIONS_PER_KEY"},
+	{"session-rate", "HOTELS_SESSION_RATE"},
+	{"session-burst", "HOTELS_SESSION_BURST"},
+	{"action-rate", "HOTELS_ACTION_RATE"},
 }
 
 // RegisterFlags adds a flag for every Config field to fs, with the defaults,
@@ -46,6 +68,37 @@ func (c *Config) RegisterFlags(fs *pflag.FlagSet) {
 		"how long a dropped player's seat is held before it is freed or the autopilot plays it (env HOTELS_GRACE)")
 	fs.DurationVar(&c.BotDelay, "bot-delay", 700*time.Millisecond,
 		"how long a bot or the autopilot waits before each move, so that players can follow (env HOTELS_BOT_DELAY)")
+	fs.StringVar(&c.AdminKeys, "admin-keys", ".ssh/admin_keys",
+		"authorized_keys file of the admins' SSH keys, reread when it changes; a missing file means no admins (env HOTELS_ADMIN_KEYS)")
+	fs.DurationVar(&c.HandshakeTimeout, "handshake-timeout", defaultHandshakeTimeout,
+		"how long a connection may take to authenticate before it is dropped (env HOTELS_HANDSHAKE_TIMEOUT)")
+	fs.IntVar(&c.MaxConnsPerIP, "max-conns-per-ip", 20,
+		"open connections allowed from one IP address (an IPv6 /64), counted before the handshake; 0 for no limit (env HOTELS_MAX_CONNS_PER_IP)")
+	fs.IntVar(&c.MaxSessionsPerKey, "max-sessions-per-key", 3,
+		"open sessions allowed for one SSH key, interactive and commands together; 0 for no limit (env HOTELS_MAX_SESSIONS_PER_KEY)")
+	fs.IntVar(&c.SessionRate, "session-rate", 10,
+		"new sessions one IP address may open a minute once its burst is spent; 0 for no limit (env HOTELS_SESSION_RATE)")
+	fs.IntVar(&c.SessionBurst, "session-burst", 20,
+		"new sessions one IP address may open at once (env HOTELS_SESSION_BURST)")
+	fs.IntVar(&c.ActionRate, "action-rate", 20,
+		"game actions one player may make a second, and at once; 0 for no limit (env HOTELS_ACTION_RATE)")
+}
+
+// SessionLimit is the new-session rate of one address as a rate.Limit.
+func (c Config) SessionLimit() rate.Limit {
+	if c.SessionRate <= 0 {
+		return rate.Limit{}
+	}
+	return rate.Limit{Every: time.Minute / time.Duration(c.SessionRate), Burst: max(c.SessionBurst, 1)}
+}
+
+// ActionLimit is the game-action rate of one player as a rate.Limit, which
+// cmd/sshd gives the rooms.
+func (c Config) ActionLimit() rate.Limit {
+	if c.ActionRate <= 0 {
+		return rate.Limit{}
+	}
+	return rate.Limit{Every: time.Second / time.Duration(c.ActionRate), Burst: c.ActionRate}
 }
 
 // LoadEnv sets each flag that was not given on the command line from its

@@ -6,8 +6,24 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"hotels/internal/rate"
 	"hotels/internal/server"
 )
+
+// defaults is the Config of a server run with no flags and no environment.
+var defaults = server.Config{
+	Addr: ":2222", Data: "hotels.db", HostKey: ".ssh/hotels_ed25519", LogLevel: "info",
+	ShutdownTimeout: 10 * time.Second, Grace: 2 * time.Minute, BotDelay: 700 * time.Millisecond,
+	AdminKeys: ".ssh/admin_keys", HandshakeTimeout: 30 * time.Second,
+	MaxConnsPerIP: 20, MaxSessionsPerKey: 3, SessionRate: 10, SessionBurst: 20, ActionRate: 20,
+}
+
+// with returns the defaults changed by f.
+func with(f func(*server.Config)) server.Config {
+	c := defaults
+	f(&c)
+	return c
+}
 
 func TestConfigPrecedence(t *testing.T) {
 	tests := []struct {
@@ -16,12 +32,20 @@ func TestConfigPrecedence(t *testing.T) {
 		env  map[string]string
 		want server.Config
 	}{
-		{"defaults", nil, nil,
-			server.Config{Addr: ":2222", Data: "hotels.db", HostKey: ".ssh/hotels_ed25519", LogLevel: "info", ShutdownTimeout: 10 * time.Second, Grace: 2 * time.Minute, BotDelay: 700 * time.Millisecond}},
-		{"env", nil, map[string]string{"HOTELS_ADDR": ":3000", "HOTELS_DATA": "/var/lib/hotels.db", "HOTELS_HOST_KEY": "/k", "HOTELS_LOG_LEVEL": "debug", "HOTELS_SHUTDOWN_TIMEOUT": "3s", "HOTELS_GRACE": "30s", "HOTELS_BOT_DELAY": "5ms"},
-			server.Config{Addr: ":3000", Data: "/var/lib/hotels.db", HostKey: "/k", LogLevel: "debug", ShutdownTimeout: 3 * time.Second, Grace: 30 * time.Second, BotDelay: 5 * time.Millisecond}},
-		{"flag beats env", []string{"--addr", ":4000"}, map[string]string{"HOTELS_ADDR": ":3000"},
-			server.Config{Addr: ":4000", Data: "hotels.db", HostKey: ".ssh/hotels_ed25519", LogLevel: "info", ShutdownTimeout: 10 * time.Second, Grace: 2 * time.Minute, BotDelay: 700 * time.Millisecond}},
+		{"defaults", nil, nil, defaults},
+		{"env", nil, map[string]string{
+			"HOTELS_ADDR": ":3000", "HOTELS_DATA": "/var/lib/hotels.db", "HOTELS_HOST_KEY": "/k", "HOTELS_LOG_LEVEL": "debug",
+			"HOTELS_SHUTDOWN_TIMEOUT": "3s", "HOTELS_GRACE": "30s", "HOTELS_BOT_DELAY": "5ms",
+			"HOTELS_ADMIN_KEYS": "/etc/hotels/admins", "HOTELS_HANDSHAKE_TIMEOUT": "5s", "HOTELS_MAX_CONNS_PER_IP": "4",
+			"HOTELS_MAX_SESSIONS_PER_KEY": "2", "HOTELS_SESSION_RATE": "6", "HOTELS_SESSION_BURST": "3", "HOTELS_ACTION_RATE": "0",
+		}, server.Config{
+			Addr: ":3000", Data: "/var/lib/hotels.db", HostKey: "/k", LogLevel: "debug",
+			ShutdownTimeout: 3 * time.Second, Grace: 30 * time.Second, BotDelay: 5 * time.Millisecond,
+			AdminKeys: "/etc/hotels/admins", HandshakeTimeout: 5 * time.Second, MaxConnsPerIP: 4,
+			MaxSessionsPerKey: 2, SessionRate: 6, SessionBurst: 3, ActionRate: 0,
+		}},
+		{"flag beats env", []string{"--addr", ":4000", "--max-conns-per-ip", "7"}, map[string]string{"HOTELS_ADDR": ":3000", "HOTELS_MAX_CONNS_PER_IP": "4"},
+			with(func(c *server.Config) { c.Addr, c.MaxConnsPerIP = ":4000", 7 })},
 	}
 	for _, tt := range tests {
 		var c server.Config
@@ -36,6 +60,20 @@ func TestConfigPrecedence(t *testing.T) {
 		if c != tt.want {
 			t.Errorf("%s: config = %+v, want %+v", tt.name, c, tt.want)
 		}
+	}
+}
+
+// The limits read as rates; zero turns each off.
+func TestConfigLimits(t *testing.T) {
+	if got, want := defaults.SessionLimit(), (rate.Limit{Every: 6 * time.Second, Burst: 20}); got != want {
+		t.Errorf("SessionLimit() = %+v, want %+v", got, want)
+	}
+	if got, want := defaults.ActionLimit(), (rate.Limit{Every: 50 * time.Millisecond, Burst: 20}); got != want {
+		t.Errorf("ActionLimit() = %+v, want %+v", got, want)
+	}
+	off := with(func(c *server.Config) { c.SessionRate, c.ActionRate = 0, 0 })
+	if !off.SessionLimit().Unlimited() || !off.ActionLimit().Unlimited() {
+		t.Errorf("with rates 0: limits %+v and %+v, want none", off.SessionLimit(), off.ActionLimit())
 	}
 }
 

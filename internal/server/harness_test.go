@@ -27,6 +27,14 @@ type testServer struct {
 
 func startServer(t *testing.T, opts server.Options) *testServer {
 	t.Helper()
+	return startServerWith(t, nil, opts)
+}
+
+// startServerWith starts a server whose Config configure changes first
+// (nil for none), with the store open before opts are used: setup, if
+// given, may fill opts from it.
+func startServerWith(t *testing.T, configure func(*server.Config), opts server.Options, setup ...func(*store.Store, *server.Options)) *testServer {
+	t.Helper()
 	ctx := context.Background()
 	dir := t.TempDir()
 	st, err := store.Open(ctx, filepath.Join(dir, "hotels.db"))
@@ -37,6 +45,13 @@ func startServer(t *testing.T, opts server.Options) *testServer {
 		Addr:            "127.0.0.1:0",
 		HostKey:         filepath.Join(dir, ".ssh", "hotels_ed25519"),
 		ShutdownTimeout: 5 * time.Second,
+		AdminKeys:       filepath.Join(dir, "admin_keys"),
+	}
+	if configure != nil {
+		configure(&cfg)
+	}
+	for _, f := range setup {
+		f(st, &opts)
 	}
 	opts.Store = st
 	if opts.Logger == nil {

@@ -20,6 +20,9 @@ type identity struct {
 	Key     store.Key
 	Account store.Account
 	Known   bool // Account is set: the key has picked a name
+	// Admin is set when Key, the key the session signed with, is in the
+	// admin keys file.
+	Admin bool
 }
 
 type identityKey struct{}
@@ -65,7 +68,7 @@ func (s *Server) identify(next ssh.Handler) ssh.Handler {
 			wish.Fatalln(sess, "hotels: your SSH key could not be read; try an ed25519 key.")
 			return
 		}
-		id := identity{Key: key}
+		id := identity{Key: key, Admin: s.admins.has(key.Fingerprint)}
 		acct, err := s.store.AccountByKey(sess.Context(), key.Authorized)
 		switch {
 		case err == nil:
@@ -97,6 +100,9 @@ func (s *Server) logSessions(next ssh.Handler) ssh.Handler {
 		}
 		if id.Known {
 			attrs = append(attrs, "account", id.Account.ID, "name", id.Account.Name)
+		}
+		if id.Admin {
+			attrs = append(attrs, "admin", true)
 		}
 		if cmd := sess.RawCommand(); cmd != "" {
 			attrs = append(attrs, "command", cmd) // a string: the handler quotes control characters

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -14,18 +15,16 @@ import (
 	"charm.land/wish/v2"
 	bm "charm.land/wish/v2/bubbletea"
 
+	"hotels/internal/rate"
 	"hotels/internal/store"
 )
-
-// handshakeTimeout bounds how long a connection may take to authenticate, so
-// idle half-open connections cannot pile up.
-const handshakeTimeout = 30 * time.Second
 
 // Options are the services a Server uses.
 type Options struct {
 	Store  *store.Store // required
 	Logger *slog.Logger // slog.Default() if nil
 	Lobby  Lobby        // the placeholder welcome screen if nil
+	Rooms  Rooms        // what admins inspect and act on; none if nil
 }
 
 // Server is the Hotels SSH server.
@@ -34,7 +33,14 @@ type Server struct {
 	store *store.Store
 	log   *slog.Logger
 	lobby Lobby
+	rooms Rooms
 	ssh   *ssh.Server
+
+	started     time.Time
+	admins      *adminKeys          // who may run `admin …`
+	live        *sessions           // the open sessions
+	newSessions *rate.Keyed[string] // new sessions by address
+	conns       atomic.Pointer[connLimiter]
 
 	closing     chan struct{} // closed when shutdown starts; sessions watch it
 	closingOnce sync.Once
@@ -50,18 +56,30 @@ func New(cfg Config, o Options) (*Server, error) {
 		return nil, errors.New("server: new: Options.Store is nil")
 	}
 	s := &Server{
-		cfg:      cfg,
-		store:    o.Store,
-		log:      o.Logger,
-		lobby:    o.Lobby,
-		closing:  make(chan struct{}),
-		accounts: map[store.AccountID]chan struct{}{},
+		cfg:         cfg,
+		store:       o.Store,
+		log:         o.Logger,
+		lobby:       o.Lobby,
+		rooms:       o.Rooms,
+		started:     time.Now(),
+		live:        newSessions(),
+		newSessions: newSessionLimiter(cfg.SessionLimit()),
+		closing:     make(chan struct{}),
+		accounts:    map[store.AccountID]chan struct{}{},
 	}
 	if s.log == nil {
 		s.log = slog.Default()
 	}
 	if s.lobby == nil {
 		s.lobby = welcomeLobby
+	}
+	if s.rooms == nil {
+		s.rooms = noRooms{}
+	}
+	s.admins = newAdminKeys(cfg.AdminKeys, s.log)
+	handshake := cfg.HandshakeTimeout
+	if handshake <= 0 {
+		handshake = defaultHandshakeTimeout
 	}
 	hostKey, err := loadHostKey(cfg.HostKey)
 	if err != nil {
@@ -70,26 +88,34 @@ func New(cfg Config, o Options) (*Server, error) {
 	s.ssh, err = wish.NewServer(
 		wish.WithAddress(cfg.Addr),
 		wish.WithHostKeyPEM(hostKey),
-		wish.WithPublicKeyAuth(acceptAnyKey),
+		wish.WithPublicKeyAuth(s.acceptKey),
 		wish.WithKeyboardInteractiveAuth(s.explainKeys),
 		// wish runs the last middleware first, so this list reads from the
 		// innermost handler out; a session passes through it bottom to top.
 		wish.WithMiddleware(
-			// 5. Interactive sessions get the TUI: signup, then the Lobby.
+			// 7. Interactive sessions get the TUI: signup, then the Lobby.
 			bm.MiddlewareWithProgramHandler(s.newProgram),
-			// 4. Exec sessions (`ssh host help`) run a command and stop here;
-			//    a session with neither command nor terminal is told why.
+			// 6. Exec sessions (`ssh host help`, `ssh host admin …`) run a
+			//    command and stop here; a session with neither command nor
+			//    terminal is told why.
 			s.runCommands,
-			// 3. Log each session's start and end, with who it was.
+			// 5. Log each session's start and end, with who it was.
 			s.logSessions,
-			// 2. Identity from the key the session signed with
-			//    (s.PublicKey()), looked up in the store.
+			// 4. Refuse banned keys and accounts and keys over their session
+			//    cap; keep the session in the registry (admin players,
+			//    broadcasts, bans end sessions) while it runs.
+			s.admit,
+			// 3. Identity from the key the session signed with
+			//    (s.PublicKey()), looked up in the store; admin or not.
 			s.identify,
+			// 2. Refuse an address opening sessions too fast; clamp the
+			//    terminal sizes a client asks for.
+			s.limitSessions,
 			// 1. A panic ends this session only, and is logged.
 			s.recoverPanics,
 		),
 		func(srv *ssh.Server) error {
-			srv.HandshakeTimeout = handshakeTimeout
+			srv.HandshakeTimeout = handshake
 			srv.ConnectionFailedCallback = func(c net.Conn, err error) {
 				s.log.Debug("connection failed", "remote", addrString(c.RemoteAddr()), "err", err)
 			}
@@ -118,6 +144,11 @@ func (s *Server) ListenAndServe(ctx context.Context) error {
 // shutdown triggered by ctx.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	s.log.Info("listening", "addr", ln.Addr().String())
+	// Refuse an address over its connection cap before the handshake,
+	// which costs the server a key exchange.
+	limited := limitConns(ln, s.cfg.MaxConnsPerIP)
+	s.conns.Store(limited)
+	ln = limited
 	errc := make(chan error, 1)
 	go func() { errc <- s.ssh.Serve(ln) }()
 	select {
@@ -148,12 +179,18 @@ func (s *Server) newProgram(sess ssh.Session) *tea.Program {
 		wish.Fatalln(sess, "hotels: this session has no identity; please reconnect.")
 		return nil
 	}
+	var notices, ended <-chan string
+	if l := liveFrom(sess.Context()); l != nil {
+		notices, ended = l.notices, l.ended
+	}
 	m := newApp(&session{
 		ctx:      sess.Context(),
 		key:      id.Key,
 		accounts: s.store,
 		lobby:    s.lobby,
 		closing:  s.closing,
+		notices:  notices,
+		ended:    ended,
 		takeover: func(id store.AccountID) <-chan struct{} { return s.takeover(sess.Context(), id) },
 		command:  sess.Command(),
 		log:      s.log.With("fingerprint", id.Key.Fingerprint),

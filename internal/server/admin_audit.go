@@ -1,0 +1,63 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"hotels/internal/sanitize"
+	"hotels/internal/store"
+)
+
+// auditReader is what `admin audit` needs of the store.
+type auditReader interface {
+	AuditLog(ctx context.Context, limit int) ([]store.AuditEntry, error)
+}
+
+// newAdminAuditCmd lists the newest entries of the audit log.
+func newAdminAuditCmd(st auditReader) *cobra.Command {
+	var (
+		asJSON bool
+		limit  int
+	)
+	cmd := &cobra.Command{
+		Use:   "audit",
+		Short: "List the newest audited admin commands: who ran what, when, and how it ended",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if limit < 1 || limit > 1000 {
+				return fmt.Errorf("--limit %d: give 1 to 1000", limit)
+			}
+			ctx, cancel := adminContext(cmd)
+			defer cancel()
+			log, err := st.AuditLog(ctx, limit)
+			if err != nil {
+				return errors.New("the audit log could not be read; try again later")
+			}
+			if asJSON {
+				if log == nil {
+					log = []store.AuditEntry{}
+				}
+				return writeJSON(cmd.OutOrStdout(), log)
+			}
+			w := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', 0)
+			fmt.Fprintln(w, "WHEN\tWHO\tCOMMAND\tOUTCOME")
+			for _, e := range log {
+				who := e.Name
+				if who == "" {
+					who = e.Fingerprint
+				}
+				fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", e.At.UTC().Format(time.DateTime), who,
+					sanitize.Line(e.Command+" "+e.Args), sanitize.Line(e.Outcome))
+			}
+			return w.Flush()
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
+	cmd.Flags().IntVar(&limit, "limit", 50, "how many entries, newest first")
+	return cmd
+}

@@ -1,0 +1,36 @@
+package server
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"hotels/internal/sanitize"
+)
+
+// newAdminCloseCmd ends a room: a game in play is saved as aborted with the
+// reason, and everyone in the room is told it.
+func newAdminCloseCmd(rs Rooms) *cobra.Command {
+	var reason string
+	cmd := &cobra.Command{
+		Use:         "close ROOM",
+		Short:       "Close a room, aborting its game; everyone in it is told the reason",
+		Args:        cobra.ExactArgs(1),
+		Annotations: map[string]string{auditAnnotation: "yes"},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			r, err := findRoom(rs, args[0])
+			if err != nil {
+				return err
+			}
+			ctx, cancel := adminContext(cmd)
+			defer cancel()
+			if err := r.Close(ctx, sanitize.Line(reason)); err != nil {
+				return fmt.Errorf("close room %s: %w", r.ID, err)
+			}
+			_, err = fmt.Fprintf(cmd.OutOrStdout(), "closed room %s\n", r.ID)
+			return err
+		},
+	}
+	cmd.Flags().StringVar(&reason, "reason", "", "why, shown to everyone in the room and stored with an aborted game")
+	return cmd
+}

@@ -1,0 +1,44 @@
+package server
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/spf13/cobra"
+)
+
+// kickNotice is what a player removed by an admin is told.
+const kickNotice = "An admin removed you from the table."
+
+// newAdminKickCmd removes a player or bot from a seat: in a waiting room
+// the seat empties; in a game the autopilot plays the player's seat.
+func newAdminKickCmd(rs Rooms) *cobra.Command {
+	return &cobra.Command{
+		Use:         "kick ROOM SEAT|NAME",
+		Short:       "Remove someone from a seat (SEAT counts from 1); in a game the autopilot takes over",
+		Args:        cobra.ExactArgs(2),
+		Annotations: map[string]string{auditAnnotation: "yes"},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			r, err := findRoom(rs, args[0])
+			if err != nil {
+				return err
+			}
+			ctx, cancel := adminContext(cmd)
+			defer cancel()
+			if n, nerr := strconv.Atoi(args[1]); nerr == nil {
+				name, err := r.RemoveSeat(ctx, n-1, kickNotice)
+				if err != nil {
+					return fmt.Errorf("kick seat %d of room %s: %w", n, r.ID, err)
+				}
+				_, err = fmt.Fprintf(cmd.OutOrStdout(), "removed %s from seat %d of room %s\n", name, n, r.ID)
+				return err
+			}
+			seat, err := r.RemoveName(ctx, args[1], kickNotice)
+			if err != nil {
+				return fmt.Errorf("kick %s from room %s: %w", args[1], r.ID, err)
+			}
+			_, err = fmt.Fprintf(cmd.OutOrStdout(), "removed %s from seat %d of room %s\n", args[1], seat+1, r.ID)
+			return err
+		},
+	}
+}

@@ -1,0 +1,41 @@
+package server
+
+import (
+	"strings"
+
+	"github.com/spf13/cobra"
+)
+
+// newAdminRoomCmd shows one room whole: every rack, cash and shares, the
+// bag and its next tiles, and the record so far. It shows what players may
+// not see, so it is audited.
+func newAdminRoomCmd(rs Rooms, st gameReader) *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:         "room ROOM",
+		Short:       "Show a room with every hidden detail: racks, bag, record (audited)",
+		Args:        cobra.ExactArgs(1),
+		Annotations: map[string]string{auditAnnotation: "yes"},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			r, err := findRoom(rs, args[0])
+			if err != nil {
+				return err
+			}
+			ctx, cancel := adminContext(cmd)
+			defer cancel()
+			d, err := inspect(ctx, r, st)
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				return writeJSON(cmd.OutOrStdout(), d)
+			}
+			var b strings.Builder
+			writeDetail(&b, d, true)
+			_, err = cmd.OutOrStdout().Write([]byte(b.String()))
+			return err
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
+	return cmd
+}

@@ -1,0 +1,98 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"hotels/internal/rooms"
+	"hotels/internal/store"
+)
+
+// serverStats is the server at one moment, for `admin stats`.
+type serverStats struct {
+	Uptime      string               `json:"uptime"`
+	Connections int                  `json:"connections"`
+	Sessions    int                  `json:"sessions"`
+	Interactive int                  `json:"interactive"`
+	Players     int                  `json:"players"` // distinct accounts connected
+	Rooms       map[rooms.Status]int `json:"rooms"`
+	Games       map[store.Status]int `json:"games"` // in the store, by status
+	Goroutines  int                  `json:"goroutines"`
+	HeapBytes   uint64               `json:"heap_bytes"`
+	SysBytes    uint64               `json:"sys_bytes"` // memory obtained from the OS
+	GCRuns      uint32               `json:"gc_runs"`
+}
+
+// stats gathers serverStats.
+func (s *Server) stats(ctx context.Context) (serverStats, error) {
+	st := serverStats{
+		Uptime:     time.Since(s.started).Round(time.Second).String(),
+		Rooms:      map[rooms.Status]int{},
+		Goroutines: runtime.NumGoroutine(),
+	}
+	if c := s.conns.Load(); c != nil {
+		st.Connections = c.Open()
+	}
+	st.Sessions, st.Interactive = s.live.count()
+	players := map[store.AccountID]bool{}
+	for _, l := range s.live.list() {
+		if id := l.accountOf(); id != 0 {
+			players[id] = true
+		}
+	}
+	st.Players = len(players)
+	for _, r := range s.rooms.Rooms() {
+		st.Rooms[r.Info().Status]++
+	}
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	st.HeapBytes, st.SysBytes, st.GCRuns = m.HeapAlloc, m.Sys, m.NumGC
+	games, err := s.store.GameCounts(ctx)
+	if err != nil {
+		return st, err
+	}
+	st.Games = games
+	return st, nil
+}
+
+// newAdminStatsCmd shows sessions, rooms, games, goroutines, memory and
+// uptime.
+func newAdminStatsCmd(stats func(context.Context) (serverStats, error)) *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "stats",
+		Short: "Show sessions, rooms, stored games, goroutines, memory and uptime",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			ctx, cancel := adminContext(cmd)
+			defer cancel()
+			st, err := stats(ctx)
+			if err != nil {
+				cmd.PrintErrln("The stored games could not be counted.")
+			}
+			if asJSON {
+				return writeJSON(cmd.OutOrStdout(), st)
+			}
+			w := cmd.OutOrStdout()
+			fmt.Fprintf(w, "uptime       %s\n", st.Uptime)
+			fmt.Fprintf(w, "connections  %d\n", st.Connections)
+			fmt.Fprintf(w, "sessions     %d (%d interactive), %d players\n", st.Sessions, st.Interactive, st.Players)
+			fmt.Fprintf(w, "rooms        %d waiting, %d playing, %d over\n",
+				st.Rooms[rooms.Waiting], st.Rooms[rooms.Playing], st.Rooms[rooms.Over])
+			if st.Games != nil {
+				fmt.Fprintf(w, "games        %d waiting, %d playing, %d finished, %d aborted (stored)\n",
+					st.Games[store.StatusWaiting], st.Games[store.StatusPlaying], st.Games[store.StatusFinished], st.Games[store.StatusAborted])
+			}
+			fmt.Fprintf(w, "goroutines   %d\n", st.Goroutines)
+			_, err = fmt.Fprintf(w, "memory       %.1f MiB heap, %.1f MiB from the OS, %d GCs\n",
+				float64(st.HeapBytes)/(1<<20), float64(st.SysBytes)/(1<<20), st.GCRuns)
+			return err
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
+	return cmd
+}

@@ -1,0 +1,57 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/ssh"
+	bm "charm.land/wish/v2/bubbletea"
+	"github.com/spf13/cobra"
+)
+
+// newAdminWatchCmd watches a room on the players' own room screen, with
+// every rack, cash and shares and the bag's next tiles in a panel. It needs
+// a terminal (`ssh -t`). It shows what players may not see, so it is
+// audited.
+func newAdminWatchCmd(sess ssh.Session, rs Rooms, st gameReader, target string) *cobra.Command {
+	return &cobra.Command{
+		Use:         "watch ROOM",
+		Short:       "Watch a room with every rack shown; needs ssh -t",
+		Args:        cobra.ExactArgs(1),
+		Annotations: map[string]string{auditAnnotation: "yes"},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			_, windows, ok := sess.Pty()
+			if !ok {
+				return fmt.Errorf("admin watch needs a terminal: run `ssh -t %s admin watch %s`", target, args[0])
+			}
+			r, err := findRoom(rs, args[0])
+			if err != nil {
+				return err
+			}
+			ctx, cancel := context.WithCancel(cmd.Context())
+			defer cancel()
+			p := tea.NewProgram(newWatchModel(ctx, r, st), append(bm.MakeOptions(sess),
+				tea.WithContext(ctx),
+				// As for the players' sessions: the server's signals are
+				// not this program's.
+				tea.WithoutSignalHandler(),
+			)...)
+			go func() {
+				for {
+					select {
+					case w := <-windows:
+						p.Send(tea.WindowSizeMsg{Width: w.Width, Height: w.Height})
+					case <-ctx.Done():
+						return
+					}
+				}
+			}()
+			if _, err := p.Run(); err != nil && !errors.Is(err, tea.ErrProgramKilled) && ctx.Err() == nil {
+				return fmt.Errorf("watch room %s: %w", r.ID, err)
+			}
+			return nil
+		},
+	}
+}

@@ -1,0 +1,278 @@
+package server_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	gossh "golang.org/x/crypto/ssh"
+
+	"hotels/internal/server"
+	"hotels/internal/sshtest"
+)
+
+// A TCP client that never speaks is dropped after the handshake timeout.
+func TestHandshakeTimeout(t *testing.T) {
+	ts := startServerWith(t, func(c *server.Config) { c.HandshakeTimeout = 300 * time.Millisecond }, server.Options{})
+	c, err := net.Dial("tcp", ts.addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = c.Close() }()
+	start := time.Now()
+	_ = c.SetReadDeadline(time.Now().Add(sshtest.Timeout))
+	got, err := io.ReadAll(c) // the server's version line, then EOF
+	if err != nil {
+		t.Fatalf("the silent connection was not closed: %v (read %q)", err, got)
+	}
+	if d := time.Since(start); d < 250*time.Millisecond || d > 5*time.Second {
+		t.Errorf("the silent connection was closed after %v, want about 300ms", d)
+	}
+	if !bytes.HasPrefix(got, []byte("SSH-2.0-")) {
+		t.Errorf("the server said %q before closing, want its version line", got)
+	}
+}
+
+// An address may hold only so many connections open, counted before the
+// handshake; one over is told so in plain text and closed, and a slot
+// frees when a connection closes.
+func TestConnectionCapPerAddress(t *testing.T) {
+	ts := startServerWith(t, func(c *server.Config) { c.MaxConnsPerIP = 2 }, server.Options{})
+	dial := func() (net.Conn, string) {
+		t.Helper()
+		c, err := net.Dial("tcp", ts.addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = c.Close() })
+		_ = c.SetReadDeadline(time.Now().Add(sshtest.Timeout))
+		line, _ := bufio.NewReader(c).ReadString('\n')
+		return c, line
+	}
+	first, line := dial()
+	if !strings.HasPrefix(line, "SSH-2.0-") {
+		t.Fatalf("first connection got %q", line)
+	}
+	if _, line := dial(); !strings.HasPrefix(line, "SSH-2.0-") {
+		t.Fatalf("second connection got %q", line)
+	}
+	if _, line := dial(); line != server.TooManyConnections {
+		t.Fatalf("third connection got %q, want %q", line, server.TooManyConnections)
+	}
+	_ = first.Close()
+	deadline := time.Now().Add(sshtest.Timeout)
+	for {
+		_, line := dial()
+		if strings.HasPrefix(line, "SSH-2.0-") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no slot freed after a connection closed; got %q", line)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	// A real client over the cap fails to connect.
+	if c, err := sshtest.Dial(ts.addr, gossh.PublicKeys(sshtest.NewKey(t))); err == nil {
+		_ = c.Close()
+		t.Error("an ssh client over the cap connected")
+	}
+}
+
+// A key may hold only so many sessions open, exec and interactive
+// together; a signed-in player's new terminal still takes over the old one.
+func TestSessionCapPerKey(t *testing.T) {
+	ts := startServerWith(t, func(c *server.Config) { c.MaxSessionsPerKey = 2 }, server.Options{})
+	key := sshtest.NewKey(t)
+	for range 2 {
+		sshtest.Open(t, ts.addr, key, 80, 24).WaitFor(t, "Pick the name")
+	}
+	_, errOut, status := sshtest.Exec(t, ts.addr, key, "whoami")
+	if status != 1 || !strings.Contains(errOut, "already has 2 sessions open") {
+		t.Errorf("a third session: exit %d, %q; want refused", status, errOut)
+	}
+	if _, _, status := sshtest.Exec(t, ts.addr, sshtest.NewKey(t), "whoami"); status != 0 {
+		t.Errorf("another key was refused too: exit %d", status)
+	}
+
+	// Cap 1: a player's exec session is refused while their terminal is
+	// open, a new terminal takes the old one over.
+	ts = startServerWith(t, func(c *server.Config) { c.MaxSessionsPerKey = 1 }, server.Options{})
+	signUp(t, ts, "ann", key)
+	old := sshtest.Open(t, ts.addr, key, 80, 24)
+	old.WaitFor(t, "Welcome back, ann!")
+	if _, _, status := sshtest.Exec(t, ts.addr, key, "whoami"); status != 1 {
+		t.Errorf("an exec session over the cap: exit %d, want 1", status)
+	}
+	newer := sshtest.Open(t, ts.addr, key, 80, 24)
+	newer.WaitFor(t, "Welcome back, ann!")
+	old.WaitFor(t, "You connected again from somewhere else")
+}
+
+// An address may open new sessions only so fast.
+func TestSessionRatePerAddress(t *testing.T) {
+	ts := startServerWith(t, func(c *server.Config) { c.SessionRate, c.SessionBurst = 1, 3 }, server.Options{})
+	key := sshtest.NewKey(t)
+	for i := range 3 {
+		if _, errOut, status := sshtest.Exec(t, ts.addr, key, "whoami"); status != 0 {
+			t.Fatalf("session %d of the burst: exit %d, %q", i+1, status, errOut)
+		}
+	}
+	_, errOut, status := sshtest.Exec(t, ts.addr, sshtest.NewKey(t), "whoami")
+	if status != 1 || !strings.Contains(errOut, "too many new sessions from your address") {
+		t.Errorf("session 4: exit %d, %q; want refused", status, errOut)
+	}
+}
+
+// sizeLobby shows the window size it was given.
+type sizeLobby struct{ w, h int }
+
+func (l sizeLobby) Init() tea.Cmd { return nil }
+func (l sizeLobby) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if m, ok := msg.(tea.WindowSizeMsg); ok {
+		l.w, l.h = m.Width, m.Height
+	}
+	return l, nil
+}
+func (l sizeLobby) View() tea.View { return tea.NewView(fmt.Sprintf("size=%dx%d end", l.w, l.h)) }
+
+// syncBuffer is a session's output that a test waits on.
+type syncBuffer struct {
+	mu      sync.Mutex
+	buf     bytes.Buffer
+	changed chan struct{}
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	select {
+	case b.changed <- struct{}{}:
+	default:
+	}
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) reset() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.buf.Reset()
+}
+
+// waitFor waits until the output holds want.
+func (b *syncBuffer) waitFor(t *testing.T, want string) {
+	t.Helper()
+	deadline := time.After(sshtest.Timeout)
+	for {
+		b.mu.Lock()
+		got := b.buf.String()
+		b.mu.Unlock()
+		if strings.Contains(got, want) {
+			return
+		}
+		select {
+		case <-b.changed:
+		case <-deadline:
+			t.Fatalf("the output never held %q; it has %d bytes, ending %q", want, len(got), got[max(0, len(got)-200):])
+		}
+	}
+}
+
+// Absurd terminal sizes, asked for with the terminal or in a window
+// change, reach the program clamped to 500×200.
+func TestWindowSizeClamped(t *testing.T) {
+	ts := startServer(t, server.Options{Lobby: func(context.Context, server.Player) tea.Model { return sizeLobby{} }})
+	key := sshtest.NewKey(t)
+	signUp(t, ts, "ann", key)
+	c := sshtest.Connect(t, ts.addr, key)
+	sess, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := &syncBuffer{changed: make(chan struct{}, 1)}
+	sess.Stdout = out
+	if err := sess.RequestPty("xterm-256color", 100000, 100000, gossh.TerminalModes{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := sess.Shell(); err != nil {
+		t.Fatal(err)
+	}
+	out.waitFor(t, "size=500x200 end")
+	out.reset()
+	if err := sess.WindowChange(30, 90); err != nil {
+		t.Fatal(err)
+	}
+	out.waitFor(t, "size=90x30 end")
+	if err := sess.WindowChange(1<<31, 1<<31); err != nil {
+		t.Fatal(err)
+	}
+	out.waitFor(t, "size=500x200 end")
+}
+
+// Exec command lines are bounded in words and bytes before any command
+// reads them.
+func TestExecArgumentCaps(t *testing.T) {
+	ts := startServer(t, server.Options{})
+	key := sshtest.NewKey(t)
+	_, errOut, status := sshtest.Exec(t, ts.addr, key, "whoami"+strings.Repeat(" x", 100))
+	if status != 1 || !strings.Contains(errOut, "more than 64 words") {
+		t.Errorf("101 words: exit %d, %q", status, errOut)
+	}
+	_, errOut, status = sshtest.Exec(t, ts.addr, key, "keys add "+strings.Repeat("A", 5000))
+	if status != 1 || !strings.Contains(errOut, "longer than 4096 bytes") {
+		t.Errorf("5000 bytes: exit %d, %q", status, errOut)
+	}
+}
+
+// A panic in one session's handler ends that session with an apology and
+// leaves the others, and the server, working.
+func TestPanicEndsOnlyItsSession(t *testing.T) {
+	ts := startServer(t, server.Options{Lobby: func(_ context.Context, p server.Player) tea.Model {
+		if p.Account.Name == "boom" {
+			panic("test panic")
+		}
+		return stubLobby{p: p}
+	}})
+	ok, boom := sshtest.NewKey(t), sshtest.NewKey(t)
+	signUp(t, ts, "fine", ok)
+	signUp(t, ts, "boom", boom)
+	fine := sshtest.Open(t, ts.addr, ok, 80, 24)
+	fine.WaitFor(t, "LOBBY name=fine")
+
+	// The apology goes to stderr, which ssh(1) shows on the terminal.
+	sess, err := sshtest.Connect(t, ts.addr, boom).NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var errOut bytes.Buffer
+	sess.Stderr = &errOut
+	if err := sess.RequestPty("xterm-256color", 24, 80, gossh.TerminalModes{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := sess.Shell(); err != nil {
+		t.Fatal(err)
+	}
+	var exit *gossh.ExitError
+	if err := sess.Wait(); !errors.As(err, &exit) || exit.ExitStatus() != 1 {
+		t.Errorf("the panicking session ended with %v, want exit 1", err)
+	}
+	if !strings.Contains(errOut.String(), "something went wrong on our side") {
+		t.Errorf("the panicking session was told %q", errOut.String())
+	}
+	fine.Type("z") // still served: keys go through
+	if _, _, status := sshtest.Exec(t, ts.addr, ok, "whoami"); status != 0 {
+		t.Errorf("a new session after the panic: exit %d", status)
+	}
+	fine.Type("x")
+	if status := fine.Wait(t); status != 0 {
+		t.Errorf("the other session ended with %d", status)
+	}
+}

@@ -1,0 +1,202 @@
+package server
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"charm.land/ssh"
+	"charm.land/wish/v2"
+
+	"hotels/internal/store"
+)
+
+// live is one open session, as the server keeps track of it for the
+// per-key cap, admin listings, broadcasts and bans.
+type live struct {
+	id      uint64
+	who     identity
+	remote  string
+	started time.Time
+	pty     bool
+	command string
+
+	notices chan string // broadcasts, for an interactive session's app
+	ended   chan string // why an admin ended the session, for its app
+	sess    ssh.Session
+}
+
+// sessions is the registry of open sessions. Its methods are safe for
+// concurrent use.
+type sessions struct {
+	mu     sync.Mutex
+	next   uint64
+	open   map[uint64]*live
+	perKey map[string]int // open sessions by key fingerprint
+}
+
+func newSessions() *sessions {
+	return &sessions{open: map[uint64]*live{}, perKey: map[string]int{}}
+}
+
+// errTooManySessions refuses a session over Config.MaxSessionsPerKey.
+var errTooManySessions = errors.New("too many sessions")
+
+// add registers l unless its key already has max open sessions (0: no
+// cap). A signed-in player's interactive session is let in over the cap
+// when the same key already has one: it takes that one over (see
+// Server.takeover), so a player whose old connections linger is never
+// locked out. remove must be called when the session ends.
+func (r *sessions) add(l *live, max int) (remove func(), err error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	fp := l.who.Key.Fingerprint
+	if max > 0 && r.perKey[fp] >= max && !(l.pty && l.who.Known && r.hasInteractive(fp)) {
+		return nil, fmt.Errorf("%w: this key has %d open", errTooManySessions, r.perKey[fp])
+	}
+	r.next++
+	l.id = r.next
+	r.open[l.id] = l
+	r.perKey[fp]++
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			r.mu.Lock()
+			defer r.mu.Unlock()
+			delete(r.open, l.id)
+			if r.perKey[fp]--; r.perKey[fp] <= 0 {
+				delete(r.perKey, fp)
+			}
+		})
+	}, nil
+}
+
+// hasInteractive reports whether the key fp has an interactive session;
+// r.mu is held.
+func (r *sessions) hasInteractive(fp string) bool {
+	for _, o := range r.open {
+		if o.pty && o.who.Key.Fingerprint == fp {
+			return true
+		}
+	}
+	return false
+}
+
+// list returns the open sessions, oldest first.
+func (r *sessions) list() []*live {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	out := make([]*live, 0, len(r.open))
+	for _, l := range r.open {
+		out = append(out, l)
+	}
+	slices.SortFunc(out, func(a, b *live) int { return int(a.id) - int(b.id) })
+	return out
+}
+
+// broadcast sends msg to every interactive session and returns how many.
+func (r *sessions) broadcast(msg string) int {
+	n := 0
+	for _, l := range r.list() {
+		if l.pty {
+			deliver(l.notices, msg)
+			n++
+		}
+	}
+	return n
+}
+
+// end ends every session for which match holds, telling it why, and
+// returns how many. An interactive session's app shows why and quits; an
+// exec session is told on stderr and closed.
+func (r *sessions) end(match func(*live) bool, why string) int {
+	n := 0
+	for _, l := range r.list() {
+		if !match(l) {
+			continue
+		}
+		n++
+		if l.pty {
+			deliver(l.ended, why)
+			// If the app is not there to read it (still starting, or
+			// stuck), the connection goes anyway.
+			sess := l.sess
+			time.AfterFunc(endGrace, func() { _ = sess.Close() })
+			continue
+		}
+		_, _ = fmt.Fprintf(l.sess.Stderr(), "%s\r\n", why)
+		_ = l.sess.Exit(1)
+		_ = l.sess.Close()
+	}
+	return n
+}
+
+// endGrace is how long an interactive session has to show why it was ended
+// before its channel is closed.
+const endGrace = 3 * time.Second
+
+// count returns how many sessions are open and how many of them are
+// interactive.
+func (r *sessions) count() (all, interactive int) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, l := range r.open {
+		all++
+		if l.pty {
+			interactive++
+		}
+	}
+	return all, interactive
+}
+
+// admit checks a session against bans and the per-key cap, and registers
+// it while it runs. It comes after identify: bans on an account are known
+// only once the key's account is.
+func (s *Server) admit(next ssh.Handler) ssh.Handler {
+	return func(sess ssh.Session) {
+		id, ok := identityFrom(sess.Context())
+		if !ok {
+			wish.Fatalln(sess, "hotels: this session has no identity; please reconnect.")
+			return
+		}
+		if msg, banned := s.banned(sess.Context(), id); banned {
+			s.log.Info("session refused: banned", "fingerprint", id.Key.Fingerprint, "account", id.Account.ID)
+			wish.Fatalln(sess, msg)
+			return
+		}
+		_, _, pty := sess.Pty()
+		l := &live{
+			who: id, remote: addrString(sess.RemoteAddr()), started: time.Now(),
+			pty: pty, command: sess.RawCommand(), sess: sess,
+			notices: make(chan string, 1), ended: make(chan string, 1),
+		}
+		remove, err := s.live.add(l, s.cfg.MaxSessionsPerKey)
+		if err != nil {
+			s.log.Warn("session refused", "fingerprint", id.Key.Fingerprint, "err", err)
+			wish.Fatalf(sess, "hotels: this key already has %d sessions open, the most allowed; close one and try again.\r\n",
+				s.cfg.MaxSessionsPerKey)
+			return
+		}
+		defer remove()
+		sess.Context().SetValue(liveKey{}, l)
+		next(sess)
+	}
+}
+
+type liveKey struct{}
+
+// liveFrom returns the session's registry entry, set by admit.
+func liveFrom(ctx interface{ Value(any) any }) *live {
+	l, _ := ctx.Value(liveKey{}).(*live)
+	return l
+}
+
+// accountOf is the account a live session belongs to, 0 if none.
+func (l *live) accountOf() store.AccountID {
+	if !l.who.Known {
+		return 0
+	}
+	return l.who.Account.ID
+}
