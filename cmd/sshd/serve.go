@@ -93,6 +93,8 @@ func run(ctx context.Context, cfg server.Config, logger *slog.Logger, ln net.Lis
 		BotLevels: levels,
 		Autopilot: "normal", // issue 5: the autopilot plays sound moves
 		Log:       logger,
+		// Issue 7: a player acts at most --action-rate times a second.
+		ActionRate: cfg.ActionLimit(),
 	})
 	// Rooms close before the store: games in play stay "playing" in the
 	// database and are restored at the next start.
@@ -102,7 +104,8 @@ func run(ctx context.Context, cfg server.Config, logger *slog.Logger, ln net.Lis
 		return err
 	}
 	logger.Info("games restored", "rooms", n)
-	srv, err := server.New(cfg, server.Options{Store: st, Logger: logger, Lobby: session(lobby, st)})
+	srv, err := server.New(cfg, server.Options{Store: st, Logger: logger, Lobby: session(lobby, st),
+		Rooms: lobby}) // issue 7: what `ssh host admin …` inspects and acts on
 	if err != nil {
 		return err
 	}
