@@ -12,6 +12,15 @@
 // the Lobby hook given in Options; exec sessions (`ssh host help`) run a cobra
 // command tree built fresh for each session.
 //
-// server may import store, sanitize and the tui packages; nothing imports
-// server except cmd/sshd.
+// Admins are the keys in an authorized_keys file, judged by the key a
+// session signed with like everything else. Their `admin …` commands are
+// one subtree, gated on its parent and written to the store's audit log when
+// they act or show hidden information. The server also limits what strangers
+// can cost it: connections per address before the handshake, sessions per
+// key, new sessions per address, terminal sizes and exec command lines (see
+// limits.go and Config).
+//
+// server may import store, sanitize, rate, rooms (for the admin commands),
+// the engine's view types (to show hidden information to admins) and the tui
+// packages; nothing imports server except cmd/sshd.
 package server

@@ -1,5 +1,7 @@
 // Package store keeps Hotels' durable state in one SQLite file: accounts and
-// their SSH keys, games with their seats, and each game's action record.
+// their SSH keys, games with their seats, and each game's action record; and
+// for the admins, bans (bans.go) and the audit log of their commands
+// (audit.go).
 //
 // The Store is concrete and its methods are grouped by table (accounts.go,
 // games.go); callers that need only a few of them declare their own small
