@@ -48,6 +48,7 @@ var listening = regexp.MustCompile(`msg=listening addr=(\S+)`)
 func startProcess(t *testing.T, bin, dir string) *process {
 	t.Helper()
 	cmd := exec.Command(bin)
+	cmd.Dir = dir // relative defaults (admin keys) stay in the test's directory
 	cmd.Env = append(os.Environ(),
 		"HOTELS_ADDR=127.0.0.1:0",
 		"HOTELS_DATA="+filepath.Join(dir, "hotels.db"),
