@@ -18,6 +18,17 @@ type auditReader interface {
 	AuditLog(ctx context.Context, limit int) ([]store.AuditEntry, error)
 }
 
+// auditEntry is one entry in `admin audit --json`.
+type auditEntry struct {
+	ID          int64     `json:"id"`
+	At          time.Time `json:"at"`
+	Fingerprint string    `json:"fingerprint"`
+	Name        string    `json:"name,omitempty"`
+	Command     string    `json:"command"`
+	Args        string    `json:"args"`
+	Outcome     string    `json:"outcome"`
+}
+
 // newAdminAuditCmd lists the newest entries of the audit log.
 func newAdminAuditCmd(st auditReader) *cobra.Command {
 	var (
@@ -39,10 +50,12 @@ func newAdminAuditCmd(st auditReader) *cobra.Command {
 				return errors.New("the audit log could not be read; try again later")
 			}
 			if asJSON {
-				if log == nil {
-					log = []store.AuditEntry{}
+				list := []auditEntry{}
+				for _, e := range log {
+					list = append(list, auditEntry{ID: int64(e.ID), At: e.At, Fingerprint: e.Fingerprint, Name: e.Name,
+						Command: e.Command, Args: e.Args, Outcome: e.Outcome})
 				}
-				return writeJSON(cmd.OutOrStdout(), log)
+				return writeJSON(cmd.OutOrStdout(), list)
 			}
 			w := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', 0)
 			fmt.Fprintln(w, "WHEN\tWHO\tCOMMAND\tOUTCOME")

@@ -586,3 +586,31 @@ func TestAdminWatch(t *testing.T) {
 	narrow.Type("\x03")
 	narrow.Wait(t)
 }
+
+// admin audit lists what the admins did, newest first.
+func TestAdminAudit(t *testing.T) {
+	a := startAdmin(t, nil, server.Options{})
+	signUp(t, a.testServer, "root", a.admin)
+	sshtest.Exec(t, a.addr, a.admin, "admin broadcast hello")
+	sshtest.Exec(t, a.addr, a.admin, "admin kick nosuch 1")
+	sshtest.Exec(t, a.addr, a.admin, "admin rooms") // a listing: not audited
+	out, errOut, status := sshtest.Exec(t, a.addr, a.admin, "admin audit --json")
+	if status != 0 {
+		t.Fatalf("admin audit: exit %d, %q", status, errOut)
+	}
+	var log []struct {
+		Name, Command, Args, Outcome, Fingerprint string
+	}
+	if err := json.Unmarshal([]byte(out), &log); err != nil || len(log) != 2 {
+		t.Fatalf("admin audit --json = %s (%v); want 2 entries", out, err)
+	}
+	if e := log[0]; e.Command != "kick" || e.Args != "nosuch 1" || e.Outcome != `there is no room "nosuch"` || e.Name != "root" {
+		t.Errorf("newest entry = %+v", e)
+	}
+	if e := log[1]; e.Command != "broadcast" || e.Outcome != "ok" || e.Fingerprint != gossh.FingerprintSHA256(a.admin.PublicKey()) {
+		t.Errorf("oldest entry = %+v", e)
+	}
+	if out, _, _ := sshtest.Exec(t, a.addr, a.admin, "admin audit"); !strings.Contains(out, "broadcast hello") || !strings.Contains(out, "root") {
+		t.Errorf("admin audit:\n%s", out)
+	}
+}

@@ -31,7 +31,7 @@ type Config struct {
 	HandshakeTimeout  time.Duration // a connection must authenticate within this (default 30s)
 	MaxConnsPerIP     int           // open connections from one address, before the handshake
 	MaxSessionsPerKey int           // open sessions of one key, interactive and exec together
-	SessionRate       int           // new sessions an address may open a minute ...
+	SessionRate       int           // new connections (and sessions) an address may open a minute ...
 	SessionBurst      int           // ... after a burst of this many
 	ActionRate        int           // game actions a player may make a second (and in a burst)
 }
@@ -77,9 +77,9 @@ func (c *Config) RegisterFlags(fs *pflag.FlagSet) {
 	fs.IntVar(&c.MaxSessionsPerKey, "max-sessions-per-key", 3,
 		"open sessions allowed for one SSH key, interactive and commands together; 0 for no limit (env HOTELS_MAX_SESSIONS_PER_KEY)")
 	fs.IntVar(&c.SessionRate, "session-rate", 10,
-		"new sessions one IP address may open a minute once its burst is spent; 0 for no limit (env HOTELS_SESSION_RATE)")
+		"new connections, and new sessions, one IP address may open a minute once its burst is spent; 0 for no limit (env HOTELS_SESSION_RATE)")
 	fs.IntVar(&c.SessionBurst, "session-burst", 20,
-		"new sessions one IP address may open at once (env HOTELS_SESSION_BURST)")
+		"new connections, and new sessions, one IP address may open at once (env HOTELS_SESSION_BURST)")
 	fs.IntVar(&c.ActionRate, "action-rate", 20,
 		"game actions one player may make a second, and at once; 0 for no limit (env HOTELS_ACTION_RATE)")
 }

@@ -27,23 +27,29 @@ const (
 	maxExecBytes = 4096
 )
 
-// TooManyConnections is written, in plain text, to a connection refused by
-// the per-address cap before the SSH handshake.
-const TooManyConnections = "hotels: too many connections from your address; close some and try again.\r\n"
+// TooManyConnections and TooFastConnections are written, in plain text, to
+// a connection refused by the per-address cap or rate before the SSH
+// handshake.
+const (
+	TooManyConnections = "hotels: too many connections from your address; close some and try again.\r\n"
+	TooFastConnections = "hotels: too many new connections from your address; wait a minute and try again.\r\n"
+)
 
 // connLimiter is a net.Listener that refuses a connection from an address
-// that already has max open ones, before any SSH work is done for it.
+// that already has max open ones, or opens them faster than rate allows,
+// before any SSH work (a key exchange, key lookups) is done for it.
 type connLimiter struct {
 	net.Listener
-	max int
+	max  int
+	rate *rate.Keyed[string]
 
 	mu   sync.Mutex
 	open map[string]int // by addrKey
 	all  int
 }
 
-func limitConns(ln net.Listener, max int) *connLimiter {
-	return &connLimiter{Listener: ln, max: max, open: map[string]int{}}
+func limitConns(ln net.Listener, max int, r rate.Limit) *connLimiter {
+	return &connLimiter{Listener: ln, max: max, rate: rate.NewKeyed[string](r, nil), open: map[string]int{}}
 }
 
 // Accept returns the next connection its address may open; the others are
@@ -58,7 +64,12 @@ func (l *connLimiter) Accept() (net.Conn, error) {
 		l.mu.Lock()
 		if l.max > 0 && l.open[key] >= l.max {
 			l.mu.Unlock()
-			go refuseConn(c)
+			go refuseConn(c, TooManyConnections)
+			continue
+		}
+		if !l.rate.Allow(key) {
+			l.mu.Unlock()
+			go refuseConn(c, TooFastConnections)
 			continue
 		}
 		l.open[key]++
@@ -69,9 +80,9 @@ func (l *connLimiter) Accept() (net.Conn, error) {
 }
 
 // refuseConn tells a refused client why, without waiting on it long.
-func refuseConn(c net.Conn) {
+func refuseConn(c net.Conn, why string) {
 	_ = c.SetWriteDeadline(time.Now().Add(time.Second))
-	_, _ = c.Write([]byte(TooManyConnections))
+	_, _ = c.Write([]byte(why))
 	_ = c.Close()
 }
 

@@ -117,18 +117,60 @@ func TestSessionCapPerKey(t *testing.T) {
 	old.WaitFor(t, "You connected again from somewhere else")
 }
 
-// An address may open new sessions only so fast.
+// An address may open new sessions only so fast, even on one connection.
 func TestSessionRatePerAddress(t *testing.T) {
 	ts := startServerWith(t, func(c *server.Config) { c.SessionRate, c.SessionBurst = 1, 3 }, server.Options{})
-	key := sshtest.NewKey(t)
+	c := sshtest.Connect(t, ts.addr, sshtest.NewKey(t))
+	run := func() (string, int) {
+		t.Helper()
+		sess, err := c.NewSession()
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer func() { _ = sess.Close() }()
+		var errOut bytes.Buffer
+		sess.Stderr = &errOut
+		err = sess.Run("whoami")
+		var exit *gossh.ExitError
+		switch {
+		case err == nil:
+			return errOut.String(), 0
+		case errors.As(err, &exit):
+			return errOut.String(), exit.ExitStatus()
+		}
+		t.Fatal(err)
+		return "", -1
+	}
 	for i := range 3 {
-		if _, errOut, status := sshtest.Exec(t, ts.addr, key, "whoami"); status != 0 {
+		if errOut, status := run(); status != 0 {
 			t.Fatalf("session %d of the burst: exit %d, %q", i+1, status, errOut)
 		}
 	}
-	_, errOut, status := sshtest.Exec(t, ts.addr, sshtest.NewKey(t), "whoami")
+	errOut, status := run()
 	if status != 1 || !strings.Contains(errOut, "too many new sessions from your address") {
 		t.Errorf("session 4: exit %d, %q; want refused", status, errOut)
+	}
+}
+
+// An address may open new connections only as fast as sessions, checked
+// before the handshake.
+func TestConnectionRatePerAddress(t *testing.T) {
+	ts := startServerWith(t, func(c *server.Config) { c.SessionRate, c.SessionBurst = 1, 3 }, server.Options{})
+	for i := range 4 {
+		c, err := net.Dial("tcp", ts.addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = c.SetReadDeadline(time.Now().Add(sshtest.Timeout))
+		line, _ := bufio.NewReader(c).ReadString('\n')
+		_ = c.Close()
+		want := "SSH-2.0-"
+		if i == 3 {
+			want = server.TooFastConnections
+		}
+		if !strings.HasPrefix(line, want) {
+			t.Errorf("connection %d got %q, want %q", i+1, line, want)
+		}
 	}
 }
 

@@ -144,9 +144,10 @@ func (s *Server) ListenAndServe(ctx context.Context) error {
 // shutdown triggered by ctx.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	s.log.Info("listening", "addr", ln.Addr().String())
-	// Refuse an address over its connection cap before the handshake,
-	// which costs the server a key exchange.
-	limited := limitConns(ln, s.cfg.MaxConnsPerIP)
+	// Refuse an address over its connection cap, or opening connections
+	// faster than sessions may be opened, before the handshake, which
+	// costs the server a key exchange and key lookups.
+	limited := limitConns(ln, s.cfg.MaxConnsPerIP, s.cfg.SessionLimit())
 	s.conns.Store(limited)
 	ln = limited
 	errc := make(chan error, 1)

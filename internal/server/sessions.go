@@ -161,11 +161,6 @@ func (s *Server) admit(next ssh.Handler) ssh.Handler {
 			wish.Fatalln(sess, "hotels: this session has no identity; please reconnect.")
 			return
 		}
-		if msg, banned := s.banned(sess.Context(), id); banned {
-			s.log.Info("session refused: banned", "fingerprint", id.Key.Fingerprint, "account", id.Account.ID)
-			wish.Fatalln(sess, msg)
-			return
-		}
 		_, _, pty := sess.Pty()
 		l := &live{
 			who: id, remote: addrString(sess.RemoteAddr()), started: time.Now(),
@@ -180,6 +175,14 @@ func (s *Server) admit(next ssh.Handler) ssh.Handler {
 			return
 		}
 		defer remove()
+		// The ban check comes after the session is registered: a ban made
+		// meanwhile either is seen here or ends the session (admin ban
+		// ends the registered sessions after saving the ban).
+		if msg, banned := s.banned(sess.Context(), id); banned {
+			s.log.Info("session refused: banned", "fingerprint", id.Key.Fingerprint, "account", id.Account.ID)
+			wish.Fatalln(sess, msg)
+			return
+		}
 		sess.Context().SetValue(liveKey{}, l)
 		next(sess)
 	}
