@@ -2,11 +2,17 @@
 // online, read from the lobby's snapshots through a command re-armed after
 // each one, and the ways into a room: join a seat, watch, quick play,
 // create a room (a small form built from the game's rule sets, its options
-// and the turn clocks) or type a private room's invite code. Once in, it
-// hands the room to its parent as an EnterMsg; g asks the parent for the
-// player's recent games with a HistoryMsg.
+// and the turn clocks), type a private room's invite code, or look for a
+// ranked game: a form for the rules and the table sizes the player
+// accepts, then a wait in the ranked queue that shows the player's rating,
+// the time waited and how many are looking (counted once a second, only
+// while the player waits), and that esc leaves at once. Once in, it hands
+// the room to its parent as an EnterMsg; g asks the parent for the
+// player's recent games with a HistoryMsg, L for the leaderboard with a
+// LeaderboardMsg and P for the player's profile with a ProfileMsg.
 //
-// lobby imports rooms and engine (for their types; the lobby itself is
-// reached through the Service interface), sanitize, theme and Bubble Tea
-// packages: never the server, the store or the room screen.
+// lobby imports rooms, engine and the store (for their types; the lobby
+// is reached through the Service interface and the ratings through
+// Ratings), rating, sanitize, theme and Bubble Tea packages: never the
+// server or another screen.
 package lobby

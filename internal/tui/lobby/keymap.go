@@ -4,16 +4,19 @@ import "charm.land/bubbles/v2/key"
 
 // KeyMap is the lobby's keys.
 type KeyMap struct {
-	Up        key.Binding
-	Down      key.Binding
-	Join      key.Binding // take a seat in the selected room
-	Watch     key.Binding // watch the selected room
-	Create    key.Binding // open the new-room form
-	QuickPlay key.Binding // any waiting room, or a new one
-	Code      key.Binding // type a private room's invite code
-	History   key.Binding // the player's recent games
-	Help      key.Binding
-	Quit      key.Binding
+	Up          key.Binding
+	Down        key.Binding
+	Join        key.Binding // take a seat in the selected room
+	Watch       key.Binding // watch the selected room
+	Create      key.Binding // open the new-room form
+	QuickPlay   key.Binding // any waiting room, or a new one
+	Code        key.Binding // type a private room's invite code
+	History     key.Binding // the player's recent games
+	Ranked      key.Binding // look for a ranked game
+	Leaderboard key.Binding
+	Profile     key.Binding // the player's own profile
+	Help        key.Binding
+	Quit        key.Binding
 
 	// In the new-room form.
 	NextField key.Binding
@@ -27,16 +30,19 @@ type KeyMap struct {
 // DefaultKeyMap returns the lobby keys.
 func DefaultKeyMap() KeyMap {
 	return KeyMap{
-		Up:        key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑↓", "select")),
-		Down:      key.NewBinding(key.WithKeys("down")),
-		Join:      key.NewBinding(key.WithKeys("enter", "j"), key.WithHelp("enter", "join")),
-		Watch:     key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "watch")),
-		Create:    key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "new")),
-		QuickPlay: key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "quick play")),
-		Code:      key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "code")),
-		History:   key.NewBinding(key.WithKeys("g"), key.WithHelp("g", "games")),
-		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "keys")),
-		Quit:      key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
+		Up:          key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑↓", "select")),
+		Down:        key.NewBinding(key.WithKeys("down")),
+		Join:        key.NewBinding(key.WithKeys("enter", "j"), key.WithHelp("enter", "join")),
+		Watch:       key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "watch")),
+		Create:      key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "new")),
+		QuickPlay:   key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "quick play")),
+		Code:        key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "code")),
+		History:     key.NewBinding(key.WithKeys("g"), key.WithHelp("g", "games")),
+		Ranked:      key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "ranked")),
+		Leaderboard: key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "leaderboard")),
+		Profile:     key.NewBinding(key.WithKeys("P"), key.WithHelp("P", "your profile")),
+		Help:        key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "keys")),
+		Quit:        key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
 
 		NextField: key.NewBinding(key.WithKeys("down", "tab"), key.WithHelp("↑↓", "field")),
 		PrevField: key.NewBinding(key.WithKeys("up", "shift+tab")),
@@ -58,9 +64,24 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Join, k.Watch},
 		{k.Create, k.QuickPlay, k.Code, k.History},
+		{k.Ranked, k.Leaderboard, k.Profile},
 		{k.Help, k.Quit},
 		{k.NextField, k.NextValue, k.Submit, k.Cancel},
 	}
+}
+
+// rankedHelp lists the ranked form's keys.
+func (k KeyMap) rankedHelp() []key.Binding {
+	seek := k.Submit
+	seek.SetHelp("enter", "look for a game")
+	return []key.Binding{k.NextField, k.NextValue, seek, k.Cancel}
+}
+
+// seekingHelp lists the keys of the wait for a ranked table.
+func (k KeyMap) seekingHelp() []key.Binding {
+	leave := k.Cancel
+	leave.SetHelp("esc", "leave the queue")
+	return []key.Binding{leave, k.Quit}
 }
 
 // formHelp lists the new-room form's keys.

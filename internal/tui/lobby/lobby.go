@@ -28,6 +28,12 @@ type Service interface {
 	Create(ctx context.Context, host rooms.Player, s rooms.Settings) (*rooms.Room, error)
 	QuickPlay(ctx context.Context, p rooms.Player) (*rooms.Room, error)
 	Room(idOrCode string) (*rooms.Room, error)
+	// Seek puts p in the ranked queue; the channel gets the room of the
+	// table formed, with p seated and the game started, and leave takes
+	// p out of the queue at once.
+	Seek(ctx context.Context, p rooms.Player, game, rules string, min, max int) (found <-chan *rooms.Room, leave func(), err error)
+	// Seeking counts the players in the ranked queue.
+	Seeking() int
 }
 
 var _ Service = (*rooms.Lobby)(nil)
@@ -48,6 +54,12 @@ type SnapshotMsg struct {
 
 // HistoryMsg asks the parent to show the player's recent games.
 type HistoryMsg struct{}
+
+// LeaderboardMsg asks the parent to show the leaderboard.
+type LeaderboardMsg struct{}
+
+// ProfileMsg asks the parent to show the player's own profile.
+type ProfileMsg struct{}
 
 // failedMsg is a way into a room that did not work, in words.
 type failedMsg struct{ text string }
@@ -102,6 +114,8 @@ const (
 	listing mode = iota
 	creating
 	typingCode
+	choosingRanked // the ranked form
+	seeking        // in the ranked queue
 )
 
 // Model is the lobby screen.
@@ -120,10 +134,20 @@ type Model struct {
 	selected string // the selected room's ID, kept across snapshots
 	mode     mode
 	form     form
-	showHelp bool
-	busy     bool
-	status   string
-	problem  bool
+	ranked   rankedForm
+	ratings  Ratings
+	clock    func() time.Time
+
+	// The ranked queue while the player is in it: when they joined, the
+	// time as of the last tick, and the players seeking then.
+	seek      *seek
+	seekSince time.Time
+	now       time.Time
+	seeking   int
+	showHelp  bool
+	busy      bool
+	status    string
+	problem   bool
 
 	width, height int
 }
@@ -136,7 +160,7 @@ func New(ctx context.Context, svc Service, player rooms.Player, styles theme.Sty
 	code.Placeholder = "e.g. x7hm2p"
 	code.CharLimit = 12
 	code.KeyMap.Paste.SetEnabled(false) // that would read the server's clipboard
-	m := Model{ctx: ctx, visit: newVisit(ctx), svc: svc, player: player, keys: DefaultKeyMap(), help: help.New(), code: code}
+	m := Model{ctx: ctx, visit: newVisit(ctx), svc: svc, player: player, keys: DefaultKeyMap(), help: help.New(), code: code, clock: time.Now}
 	m.SetStyles(styles)
 	return m
 }
@@ -155,6 +179,10 @@ func (m *Model) SetSize(width, height int) {
 	m.width, m.height = width, height
 	m.help.SetWidth(width)
 }
+
+// SetRatings lets the screen show the player's rating while they wait for
+// a ranked table; without it the wait shows none.
+func (m *Model) SetRatings(r Ratings) { m.ratings = r }
 
 // SetNotice shows text in the status line: why the player is back from a
 // room, for instance.
@@ -231,8 +259,16 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		m.status, m.problem = msg.text, true
 		return m, nil
 	case EnterMsg:
-		m.busy, m.mode = false, listing
-		return m, nil
+		m.busy = false
+		if m.mode != seeking || m.seek == nil {
+			m.mode = listing
+			return m, nil
+		}
+		s := m.seek // the ranked table formed
+		m.mode, m.seek = listing, nil
+		return m, func() tea.Msg { s.cancel(); return nil }
+	case seekingMsg, seekTickMsg:
+		return m.updateSeek(msg)
 	case tea.KeyPressMsg:
 		return m.key(msg)
 	}
@@ -267,6 +303,10 @@ func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m.formKey(k)
 	case typingCode:
 		return m.codeKey(k)
+	case choosingRanked:
+		return m.rankedFormKey(k)
+	case seeking:
+		return m.seekingKey(k)
 	}
 	if m.busy && !key.Matches(k, m.keys.Quit) {
 		return m, nil
@@ -311,8 +351,19 @@ func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 			return m, nil
 		}
 		m.form, m.mode = newForm(kind), creating
+	case key.Matches(k, m.keys.Ranked):
+		kind, err := m.svc.Kind("")
+		if err != nil {
+			m.status, m.problem = "No game can be played ranked right now.", true
+			return m, nil
+		}
+		m.ranked, m.mode = newRankedForm(kind), choosingRanked
 	case key.Matches(k, m.keys.History):
 		return m, func() tea.Msg { return HistoryMsg{} }
+	case key.Matches(k, m.keys.Leaderboard):
+		return m, func() tea.Msg { return LeaderboardMsg{} }
+	case key.Matches(k, m.keys.Profile):
+		return m, func() tea.Msg { return ProfileMsg{} }
 	case key.Matches(k, m.keys.Code):
 		m.mode = typingCode
 		m.code.Reset()
@@ -422,9 +473,13 @@ func (m Model) View() string {
 	switch m.mode {
 	case creating:
 		out = append(out, m.formView()...)
+	case choosingRanked:
+		out = append(out, m.rankedFormView()...)
+	case seeking:
+		out = append(out, m.seekingView()...)
 	default:
-		out = append(out, m.roomList(h-10)...)
-		out = append(out, "")
+		out = append(out, m.roomList(h-12)...)
+		out = append(out, "", m.styles.Subtle.Render("Ranked play: r to look for a game · L leaderboard · P your profile"), "")
 		out = append(out, m.onlineView(w, 3)...)
 	}
 	status := ""
@@ -442,6 +497,10 @@ func (m Model) View() string {
 	switch m.mode {
 	case creating:
 		helpLine = m.help.ShortHelpView(m.keys.formHelp())
+	case choosingRanked:
+		helpLine = m.help.ShortHelpView(m.keys.rankedHelp())
+	case seeking:
+		helpLine = m.help.ShortHelpView(m.keys.seekingHelp())
 	case typingCode:
 		helpLine = m.help.ShortHelpView([]key.Binding{
 			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "join")), m.keys.Cancel})
@@ -481,6 +540,9 @@ func (m Model) roomList(h int) []string {
 			break
 		}
 		var opts []string
+		if r.Ranked {
+			opts = append(opts, "ranked")
+		}
 		for _, o := range r.Options {
 			_, v, _ := strings.Cut(o, "=")
 			opts = append(opts, v)

@@ -122,9 +122,14 @@ type Lobby struct {
 	calls
 	*rooms.Lobby
 
-	mu   sync.Mutex
-	last *rooms.LobbySnapshot
-	subs map[chan *rooms.LobbySnapshot]bool
+	// Found is what Seek hands out: a test puts the room of a formed
+	// ranked table in it.
+	Found chan *rooms.Room
+
+	mu      sync.Mutex
+	last    *rooms.LobbySnapshot
+	subs    map[chan *rooms.LobbySnapshot]bool
+	seeking int
 }
 
 // NewLobby returns a Lobby that has published snap, if not nil. The lobby
@@ -139,8 +144,9 @@ func NewLobby(t testing.TB, snap *rooms.LobbySnapshot) *Lobby {
 			After: func(time.Duration, func()) func() bool { return func() bool { return false } },
 			Log:   slog.New(slog.DiscardHandler),
 		}),
-		last: snap,
-		subs: map[chan *rooms.LobbySnapshot]bool{},
+		Found: make(chan *rooms.Room, 1),
+		last:  snap,
+		subs:  map[chan *rooms.LobbySnapshot]bool{},
 	}
 	t.Cleanup(func() { l.Lobby.Close("") })
 	return l
@@ -206,6 +212,29 @@ func (l *Lobby) Room(idOrCode string) (*rooms.Room, error) {
 		return nil, err
 	}
 	return l.Lobby.Room(idOrCode)
+}
+
+// Seek records a ranked seek, as "Seek game=acquire rules=modern
+// players=3-4", and hands out Found; leaving the queue records "Leave".
+func (l *Lobby) Seek(_ context.Context, _ rooms.Player, game, rules string, min, max int) (<-chan *rooms.Room, func(), error) {
+	if err := l.record("Seek", fmt.Sprintf("game=%s rules=%s players=%d-%d", game, rules, min, max)); err != nil {
+		return nil, nil, err
+	}
+	return l.Found, func() { l.record("Leave") }, nil
+}
+
+// SetSeeking sets the number of players Seeking reports.
+func (l *Lobby) SetSeeking(n int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.seeking = n
+}
+
+// Seeking returns the number set with SetSeeking.
+func (l *Lobby) Seeking() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.seeking
 }
 
 // journal keeps games in memory.

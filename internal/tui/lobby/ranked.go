@@ -1,0 +1,322 @@
+package lobby
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"hotels/internal/engine"
+	"hotels/internal/rating"
+	"hotels/internal/rooms"
+	"hotels/internal/store"
+)
+
+// Ratings is what the screen reads of the store to show the player's
+// rating while they wait for a ranked table; *store.Store is one.
+type Ratings interface {
+	Ratings(ctx context.Context, game, rules string, accounts []store.AccountID) (map[store.AccountID]store.Rating, error)
+}
+
+var _ Ratings = (*store.Store)(nil)
+
+// rankedForm asks which ranked games the player will play: the rules and
+// the table sizes they accept.
+type rankedForm struct {
+	kind   engine.Kind
+	fields []field // rules, fewest, most
+	at     int
+}
+
+// Indexes of the ranked form's fields.
+const (
+	rankedRules = iota
+	rankedFewest
+	rankedMost
+)
+
+func newRankedForm(k engine.Kind) rankedForm {
+	var seats []string
+	for n := k.MinSeats; n <= k.MaxSeats; n++ {
+		seats = append(seats, strconv.Itoa(n))
+	}
+	at := func(n int) int { return min(max(0, n-k.MinSeats), len(seats)-1) }
+	return rankedForm{kind: k, fields: []field{
+		{label: "Rules", values: k.Rules, help: "modern is the 2008 rulebook; classic is Sackson's prototype. Each has its own rating"},
+		{label: "Fewest players", values: seats, at: at(3), help: "the smallest table you accept: a smaller one can form sooner"},
+		{label: "Most players", values: seats, at: at(4), help: "the largest table you accept: a larger one is formed when enough players are looking"},
+	}}
+}
+
+// step moves the focused field's value by d; the fewest players never
+// exceed the most, whichever of the two moved.
+func (f rankedForm) step(d int) rankedForm {
+	f.fields = append([]field(nil), f.fields...)
+	fd := &f.fields[f.at]
+	n := len(fd.values)
+	fd.at = (fd.at + d + n) % n
+	lo, hi := &f.fields[rankedFewest], &f.fields[rankedMost]
+	if lo.at > hi.at {
+		if f.at == rankedFewest {
+			hi.at = lo.at
+		} else {
+			lo.at = hi.at
+		}
+	}
+	return f
+}
+
+// players returns the table sizes the form accepts.
+func (f rankedForm) players() (fewest, most int) {
+	fewest, _ = strconv.Atoi(f.fields[rankedFewest].value())
+	most, _ = strconv.Atoi(f.fields[rankedMost].value())
+	return fewest, most
+}
+
+// seek is the player's place in the ranked queue, from Seek until a table
+// forms or they leave.
+type seek struct {
+	id     int64
+	title  string // the game's title
+	rules  string
+	fewest int
+	most   int
+	rating string // the player's rating in words; "" if unknown
+	found  <-chan *rooms.Room
+	leave  func() // once only
+	ctx    context.Context
+	cancel context.CancelFunc
+	queued int // players seeking as Seek returned
+}
+
+// lastSeek numbers seeks across the process, so that a tick of a queue
+// the player left never counts for the next one.
+var lastSeek atomic.Int64
+
+// Messages of the ranked queue.
+type (
+	// seekingMsg is the player now in the queue.
+	seekingMsg struct{ seek *seek }
+	// seekTickMsg redraws the wait once a second with the number of
+	// players seeking; id is the seek's.
+	seekTickMsg struct {
+		id      int64
+		seeking int
+	}
+)
+
+// startSeek puts the player in the ranked queue as the form says, and
+// reads their rating for the wait screen.
+func (m Model) startSeek(f rankedForm) tea.Cmd {
+	ctx, svc, p, rt := m.ctx, m.svc, m.player, m.ratings
+	game, title, rules := f.kind.Name, f.kind.Title, f.fields[rankedRules].value()
+	fewest, most := f.players()
+	return func() tea.Msg {
+		found, leave, err := svc.Seek(ctx, p, game, rules, fewest, most)
+		if err != nil {
+			return failedMsg{"Ranked play: " + explain(err)}
+		}
+		sctx, cancel := context.WithCancel(ctx)
+		return seekingMsg{&seek{
+			id: lastSeek.Add(1), title: title, rules: rules, fewest: fewest, most: most,
+			rating: ratingWords(ctx, rt, p, game, rules),
+			found:  found, leave: sync.OnceFunc(leave), ctx: sctx, cancel: cancel,
+			queued: svc.Seeking(),
+		}}
+	}
+}
+
+// ratingWords says p's rating in game and rules: "1047 (8 games)", "1000
+// (new player)", or "" if there is no store or it did not answer.
+func ratingWords(ctx context.Context, rt Ratings, p rooms.Player, game, rules string) string {
+	if rt == nil {
+		return ""
+	}
+	got, err := rt.Ratings(ctx, game, rules, []store.AccountID{p.ID})
+	if err != nil {
+		return ""
+	}
+	r, ok := got[p.ID]
+	if !ok {
+		return fmt.Sprintf("%d (new player)", rating.New().Display())
+	}
+	return fmt.Sprintf("%d (%d %s)", rating.Rating{Mu: r.Mu, Sigma: r.Sigma}.Display(), r.Games, plural(r.Games, "game"))
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
+}
+
+// waitForTable waits for the table to form and enters its room: the game
+// has started and the player is seated. If the player leaves the queue,
+// or the session ends, it takes them out of the queue; a table formed as
+// they left is still entered, as they are seated at it.
+func waitForTable(s *seek) tea.Cmd {
+	return func() tea.Msg {
+		select {
+		case r, ok := <-s.found:
+			s.cancel()
+			if ok && r != nil {
+				return EnterMsg{Room: r}
+			}
+			return nil
+		case <-s.ctx.Done():
+		}
+		s.leave()
+		select {
+		case r, ok := <-s.found:
+			if ok && r != nil {
+				return EnterMsg{Room: r}
+			}
+		default:
+		}
+		return nil
+	}
+}
+
+// seekTick waits a second, then counts the players seeking. It runs only
+// while the player is in the queue.
+func (m Model) seekTick(id int64) tea.Cmd {
+	svc := m.svc
+	return tea.Tick(time.Second, func(time.Time) tea.Msg { return seekTickMsg{id: id, seeking: svc.Seeking()} })
+}
+
+// updateSeek handles the queue's messages.
+func (m Model) updateSeek(msg tea.Msg) (Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case seekingMsg:
+		m.busy = false
+		if m.mode != choosingRanked {
+			msg.seek.cancel() // the form was left meanwhile: leave the queue
+			return m, waitForTable(msg.seek)
+		}
+		m.mode, m.seek = seeking, msg.seek
+		m.seekSince = m.clock()
+		m.now, m.seeking = m.seekSince, msg.seek.queued
+		return m, tea.Batch(waitForTable(msg.seek), m.seekTick(msg.seek.id))
+	case seekTickMsg:
+		if m.mode != seeking || m.seek == nil || msg.id != m.seek.id {
+			return m, nil // from a queue the player has left
+		}
+		m.now, m.seeking = m.clock(), msg.seeking
+		return m, m.seekTick(msg.id)
+	}
+	return m, nil
+}
+
+// leaveQueue takes the player out of the queue at once.
+func (m Model) leaveQueue() (Model, tea.Cmd) {
+	s := m.seek
+	m.mode, m.seek = listing, nil
+	m.status, m.problem = "You left the ranked queue.", false
+	if s == nil {
+		return m, nil
+	}
+	return m, func() tea.Msg {
+		s.leave()
+		s.cancel()
+		return nil
+	}
+}
+
+func (m Model) rankedFormKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
+	if m.busy {
+		return m, nil
+	}
+	m.status, m.problem = "", false
+	n := len(m.ranked.fields)
+	switch {
+	case key.Matches(k, m.keys.Cancel):
+		m.mode = listing
+	case key.Matches(k, m.keys.NextField):
+		m.ranked.at = (m.ranked.at + 1) % n
+	case key.Matches(k, m.keys.PrevField):
+		m.ranked.at = (m.ranked.at + n - 1) % n
+	case key.Matches(k, m.keys.NextValue):
+		m.ranked = m.ranked.step(1)
+	case key.Matches(k, m.keys.PrevValue):
+		m.ranked = m.ranked.step(-1)
+	case key.Matches(k, m.keys.Submit):
+		m.busy = true
+		return m, m.startSeek(m.ranked)
+	}
+	return m, nil
+}
+
+func (m Model) seekingKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
+	switch {
+	case key.Matches(k, m.keys.Cancel):
+		return m.leaveQueue()
+	case key.Matches(k, m.keys.Quit):
+		return m, tea.Quit // the session's end takes the player out of the queue
+	}
+	return m, nil
+}
+
+// rankedFormView draws the ranked form.
+func (m Model) rankedFormView() []string {
+	s, f := m.styles, m.ranked
+	out := []string{s.Heading.Render("Ranked " + f.kind.Title), ""}
+	for i, fd := range f.fields {
+		cursor := "  "
+		if i == f.at {
+			cursor = "> "
+		}
+		line := cursor + fmt.Sprintf("%-15s ‹ %s ›", fd.label, fd.value())
+		if i == f.at {
+			line = s.Selected.Render(line)
+		}
+		out = append(out, line)
+	}
+	out = append(out, "")
+	for _, l := range strings.Split(ansi.Wrap(title(f.fields[f.at].help)+".", m.width, ""), "\n") {
+		out = append(out, s.Subtle.Render(l))
+	}
+	out = append(out, "")
+	return append(out, strings.Split(ansi.Wrap("A ranked game changes the rating of each player by their final place. "+
+		"Tables are formed from players of similar rating who are looking at the same time: press enter to join the queue.", m.width, ""), "\n")...)
+}
+
+// seekingView draws the wait for a ranked table.
+func (m Model) seekingView() []string {
+	s, q := m.styles, m.seek
+	wait := m.now.Sub(m.seekSince)
+	players := fmt.Sprintf("%d to %d players", q.fewest, q.most)
+	if q.fewest == q.most {
+		players = fmt.Sprintf("%d players", q.fewest)
+	}
+	out := []string{s.Notice.Render("Looking for a ranked game…"), ""}
+	row := func(label, value string) string { return fmt.Sprintf("  %-13s %s", label, value) }
+	out = append(out, row("Game", fmt.Sprintf("%s %s · %s", q.title, q.rules, players)))
+	if q.rating != "" {
+		out = append(out, row("Your rating", q.rating))
+	}
+	out = append(out,
+		row("Waiting", waitWords(wait)),
+		row("Looking now", fmt.Sprintf("%d %s, you included", max(1, m.seeking), plural(max(1, m.seeking), "player"))),
+		"")
+	for _, l := range strings.Split(ansi.Wrap("Players of similar rating are seated together, and the range you accept widens "+
+		"the longer you wait. The game starts as soon as your table is complete.", m.width, ""), "\n") {
+		out = append(out, s.Subtle.Render(l))
+	}
+	return out
+}
+
+// waitWords writes a wait as a clock does: "0:07", "12:30", "1:02:03".
+func waitWords(d time.Duration) string {
+	sec := int(max(0, d) / time.Second)
+	if sec >= 3600 {
+		return fmt.Sprintf("%d:%02d:%02d", sec/3600, sec%3600/60, sec%60)
+	}
+	return fmt.Sprintf("%d:%02d", sec/60, sec%60)
+}
