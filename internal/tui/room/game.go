@@ -64,6 +64,9 @@ func (m Model) header() string {
 		left += m.styles.Subtle.Render(" · code ") + m.styles.Notice.Render(m.snap.Code)
 	}
 	right := info.Game + " " + info.Rules
+	if info.Ranked {
+		right += " · ranked"
+	}
 	for _, o := range info.Options {
 		right += " · " + strings.Replace(o, "=", " ", 1)
 	}

@@ -5,9 +5,11 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
+	"charm.land/lipgloss/v2"
 
 	"hotels/internal/engine/acquire"
 	"hotels/internal/rooms"
+	"hotels/internal/sanitize"
 	"hotels/internal/tui/board"
 	"hotels/internal/tui/layout"
 )
@@ -134,7 +136,43 @@ func (m Model) standings() []string {
 		}
 		out = append(out, "", orList(winners)+" "+verb+".")
 	}
+	return append(out, m.ratingChanges()...)
+}
+
+// ratingChanges lists how a ranked game moved each player's rating:
+// "ann  1012 → 1047 (+35)". An unranked game, or a ranked one whose
+// ratings could not be saved, has none.
+func (m Model) ratingChanges() []string {
+	rs, s := m.snap.Ratings, m.styles
+	if len(rs) == 0 {
+		return nil
+	}
+	nameW := 0
+	for _, r := range rs {
+		nameW = max(nameW, lipgloss.Width(sanitize.Line(r.Name)))
+	}
+	out := []string{"", s.Heading.Render("Ratings")}
+	for _, r := range rs {
+		d := r.After - r.Before
+		change := fmt.Sprintf("%+d", d)
+		if d == 0 {
+			change = "±0"
+		}
+		name := layout.Fit(sanitize.Line(r.Name), nameW)
+		if you := m.you(); you != "" && r.Name == you {
+			name = s.Name.Render(name)
+		}
+		out = append(out, fmt.Sprintf(" %s  %d → %d (%s)", name, r.Before, r.After, change))
+	}
 	return out
+}
+
+// you is the player's name at the table, or "" for a watcher.
+func (m Model) you() string {
+	if m.snap.You < 0 || int(m.snap.You) >= len(m.snap.Seats) {
+		return ""
+	}
+	return m.snap.Seats[m.snap.You].Name
 }
 
 // helpView lists every key of the current screen and how to read it.
