@@ -12,6 +12,7 @@ import (
 	"hotels/internal/rooms"
 	"hotels/internal/tui/history"
 	"hotels/internal/tui/lobby"
+	"hotels/internal/tui/ranking"
 	"hotels/internal/tui/room"
 	"hotels/internal/tui/theme"
 )
@@ -43,6 +44,22 @@ func WithGames(a history.Archive) Option {
 	return func(m *Model) { m.games = a }
 }
 
+// Ratings is what the session reads of the ratings: the player's own for
+// the ranked queue, the leaderboard and players' profiles. *store.Store is
+// one.
+type Ratings interface {
+	lobby.Ratings
+	ranking.Source
+}
+
+// WithRatings gives the session the players' ratings, for the ranked
+// queue, the leaderboard and the profiles; *store.Store is one. Without it
+// the wait for a ranked table shows no rating, and the leaderboard says
+// the server keeps none.
+func WithRatings(r Ratings) Option {
+	return func(m *Model) { m.ratings = r }
+}
+
 // Entry says where a session starts.
 type Entry struct {
 	// Room is a room's ID or a private room's invite code; empty starts in
@@ -60,20 +77,23 @@ const (
 	lobbyScreen screen = iota
 	roomScreen
 	historyScreen
+	rankingScreen
 )
 
 // Model is a signed-in session: the lobby, one room, or the player's games.
 type Model struct {
-	ctx    context.Context
-	lobbyS Lobby
-	games  history.Archive
-	player rooms.Player
-	entry  Entry
-	styles theme.Styles
+	ctx     context.Context
+	lobbyS  Lobby
+	games   history.Archive
+	ratings Ratings
+	player  rooms.Player
+	entry   Entry
+	styles  theme.Styles
 
 	lobby   lobby.Model
 	room    room.Model
 	history history.Model
+	ranking ranking.Model
 	screen  screen
 
 	width, height int
@@ -90,6 +110,9 @@ func New(ctx context.Context, l Lobby, player rooms.Player, at Entry, opts ...Op
 	}
 	for _, o := range opts {
 		o(&m)
+	}
+	if m.ratings != nil {
+		m.lobby.SetRatings(m.ratings)
 	}
 	return m
 }
@@ -124,6 +147,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.lobby.SetSize(msg.Width, msg.Height)
 		m.room.SetSize(msg.Width, msg.Height)
 		m.history.SetSize(msg.Width, msg.Height)
+		m.ranking.SetSize(msg.Width, msg.Height)
 		return m, nil
 	case tea.BackgroundColorMsg:
 		m.styles = theme.New(msg.IsDark())
@@ -133,6 +157,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.room.SetStyles(m.styles)
 		case historyScreen:
 			m.history.SetStyles(m.styles)
+		case rankingScreen:
+			m.ranking.SetStyles(m.styles)
 		}
 		return m, nil
 	case tea.KeyPressMsg:
@@ -162,6 +188,32 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.screen = lobbyScreen
 		m.history = history.Model{}
 		return m, nil
+	case lobby.LeaderboardMsg, lobby.ProfileMsg:
+		if m.screen != lobbyScreen {
+			return m, nil
+		}
+		kind, err := m.lobbyS.Kind("")
+		if err != nil {
+			m.lobby.SetNotice("No game is rated on this server.")
+			return m, nil
+		}
+		var src ranking.Source
+		if m.ratings != nil {
+			src = m.ratings
+		}
+		m.ranking = ranking.New(m.ctx, src, m.player, kind, m.styles)
+		m.ranking.SetSize(m.width, m.height)
+		m.screen = rankingScreen
+		if _, ok := msg.(lobby.ProfileMsg); ok {
+			var cmd tea.Cmd
+			m.ranking, cmd = m.ranking.Profile(m.player.ID, m.player.Name)
+			return m, cmd
+		}
+		return m, m.ranking.Init()
+	case ranking.BackMsg:
+		m.screen = lobbyScreen
+		m.ranking = ranking.Model{}
+		return m, nil
 	case lobby.SnapshotMsg:
 		var cmd tea.Cmd
 		m.lobby, cmd = m.lobby.Update(msg)
@@ -173,6 +225,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.room, cmd = m.room.Update(msg)
 	case historyScreen:
 		m.history, cmd = m.history.Update(msg)
+	case rankingScreen:
+		m.ranking, cmd = m.ranking.Update(msg)
 	default:
 		m.lobby, cmd = m.lobby.Update(msg)
 	}
@@ -208,6 +262,8 @@ func (m Model) View() tea.View {
 		s = m.room.View()
 	case m.screen == historyScreen:
 		s = m.history.View()
+	case m.screen == rankingScreen:
+		s = m.ranking.View()
 	default:
 		s = m.lobby.View()
 	}

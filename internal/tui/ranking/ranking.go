@@ -1,0 +1,264 @@
+package ranking
+
+import (
+	"context"
+	"errors"
+	"slices"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"hotels/internal/engine"
+	"hotels/internal/profile"
+	"hotels/internal/rooms"
+	"hotels/internal/store"
+	"hotels/internal/tui/theme"
+)
+
+// Source is what the screen reads; *store.Store is one.
+type Source interface {
+	Leaderboard(ctx context.Context, game, rules string, limit int) ([]store.Rating, error)
+	profile.Source
+}
+
+var _ Source = (*store.Store)(nil)
+
+// Limit is how many players the leaderboard lists.
+const Limit = 100
+
+// BackMsg tells the parent that the player left the screen.
+type BackMsg struct{}
+
+// Messages owned by the screen: the answers of the store.
+type (
+	boardMsg struct {
+		rules string
+		rows  []store.Rating
+		err   error
+	}
+	profileMsg struct {
+		account store.AccountID
+		profile profile.Profile
+		err     error
+	}
+)
+
+// Model is the leaderboard, or a profile opened from it or on its own.
+type Model struct {
+	ctx    context.Context
+	src    Source
+	player rooms.Player
+	kind   engine.Kind
+	styles theme.Styles
+	keys   KeyMap
+	help   help.Model
+
+	rules  int // the rule set shown, an index in kind.Rules
+	board  []store.Rating
+	loaded bool // the board of rules has been read
+	at     int  // the selected row
+
+	// The profile shown, if any; alone if it was opened without the
+	// board, so that back leaves the screen.
+	showing  bool
+	alone    bool
+	account  store.AccountID
+	name     string
+	prof     *profile.Profile
+	profRule string // the rule set whose history the profile shows
+
+	status  string
+	problem bool
+
+	width, height int
+}
+
+// New returns the leaderboard of kind's game for player, read from src;
+// nil shows that the server keeps no ratings. ctx is the session's:
+// requests end with it. Init loads the board of kind's first rule set.
+func New(ctx context.Context, src Source, player rooms.Player, kind engine.Kind, styles theme.Styles) Model {
+	m := Model{ctx: ctx, src: src, player: player, kind: kind, keys: DefaultKeyMap(), help: help.New()}
+	m.SetStyles(styles)
+	return m
+}
+
+// SetStyles changes the screen's styles.
+func (m *Model) SetStyles(s theme.Styles) {
+	m.styles = s
+	m.help.Styles = help.DefaultStyles(s.Dark())
+}
+
+// SetSize tells the screen how much room it has.
+func (m *Model) SetSize(width, height int) {
+	m.width, m.height = width, height
+	m.help.SetWidth(width)
+}
+
+var errNoSource = errors.New("ranking: no source")
+
+// Init loads the leaderboard.
+func (m Model) Init() tea.Cmd { return m.loadBoard() }
+
+func (m Model) rulesKey() string {
+	if len(m.kind.Rules) == 0 {
+		return ""
+	}
+	return m.kind.Rules[m.rules]
+}
+
+func (m Model) loadBoard() tea.Cmd {
+	ctx, src, game, rules := m.ctx, m.src, m.kind.Name, m.rulesKey()
+	return func() tea.Msg {
+		if src == nil {
+			return boardMsg{rules: rules, err: errNoSource}
+		}
+		rows, err := src.Leaderboard(ctx, game, rules, Limit)
+		return boardMsg{rules: rules, rows: rows, err: err}
+	}
+}
+
+// Profile shows the profile of account, called name, on its own: back
+// leaves the screen.
+func (m Model) Profile(account store.AccountID, name string) (Model, tea.Cmd) {
+	m, cmd := m.openProfile(account, name)
+	m.alone = true
+	return m, cmd
+}
+
+func (m Model) openProfile(account store.AccountID, name string) (Model, tea.Cmd) {
+	m.showing, m.alone, m.account, m.name, m.prof = true, false, account, name, nil
+	m.profRule = m.rulesKey()
+	m.say("", false)
+	ctx, src := m.ctx, m.src
+	return m, func() tea.Msg {
+		if src == nil {
+			return profileMsg{account: account, err: errNoSource}
+		}
+		p, err := profile.Load(ctx, src, account, name)
+		return profileMsg{account: account, profile: p, err: err}
+	}
+}
+
+// explain puts the store's refusals into words; no Go error reaches the
+// player.
+func explain(err error) string {
+	switch {
+	case errors.Is(err, errNoSource):
+		return "This server keeps no ratings."
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		return "The server did not answer in time. Try again."
+	}
+	return "The server could not read the ratings. Try again later."
+}
+
+func (m *Model) say(text string, problem bool) { m.status, m.problem = text, problem }
+
+// Update handles keys and the store's answers.
+func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case boardMsg:
+		if msg.rules != m.rulesKey() {
+			return m, nil // the player has moved on to other rules
+		}
+		m.loaded, m.board = true, msg.rows
+		if msg.err != nil {
+			m.say(explain(msg.err), true)
+		}
+		m.at = 0
+		for i, r := range m.board {
+			if r.Account == m.player.ID {
+				m.at = i // start at the player's own row
+			}
+		}
+		return m, nil
+	case profileMsg:
+		if !m.showing || msg.account != m.account {
+			return m, nil
+		}
+		if msg.err != nil {
+			m.say(explain(msg.err), true)
+			return m, nil
+		}
+		m.prof = &msg.profile
+		m.pickRules()
+		return m, nil
+	case tea.KeyPressMsg:
+		if m.showing {
+			return m.profileKey(msg)
+		}
+		return m.boardKey(msg)
+	}
+	return m, nil
+}
+
+// pickRules shows the history of the rule set the profile was opened
+// with, or else of the one the player has played most.
+func (m *Model) pickRules() {
+	rs := m.prof.Ratings
+	if slices.ContainsFunc(rs, func(r profile.Rating) bool { return r.Rules == m.profRule }) || len(rs) == 0 {
+		return
+	}
+	best := rs[0]
+	for _, r := range rs[1:] {
+		if r.Games > best.Games {
+			best = r
+		}
+	}
+	m.profRule = best.Rules
+}
+
+func (m Model) boardKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
+	m.say("", false)
+	switch {
+	case key.Matches(k, m.keys.Back):
+		return m, func() tea.Msg { return BackMsg{} }
+	case key.Matches(k, m.keys.Up):
+		m.at = max(0, m.at-1)
+	case key.Matches(k, m.keys.Down):
+		m.at = min(max(0, len(m.board)-1), m.at+1)
+	case key.Matches(k, m.keys.Rules):
+		if len(m.kind.Rules) < 2 {
+			return m, nil
+		}
+		d := 1
+		if k.String() == "left" || k.String() == "h" {
+			d = len(m.kind.Rules) - 1
+		}
+		m.rules = (m.rules + d) % len(m.kind.Rules)
+		m.loaded, m.board, m.at = false, nil, 0
+		return m, m.loadBoard()
+	case key.Matches(k, m.keys.Open):
+		if m.at >= len(m.board) {
+			return m, nil
+		}
+		r := m.board[m.at]
+		return m.openProfile(r.Account, r.Name)
+	}
+	return m, nil
+}
+
+func (m Model) profileKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
+	switch {
+	case key.Matches(k, m.keys.Back):
+		if m.alone {
+			return m, func() tea.Msg { return BackMsg{} }
+		}
+		m.showing, m.prof = false, nil
+		m.say("", false)
+		if !m.loaded {
+			return m, m.loadBoard()
+		}
+	case key.Matches(k, m.keys.Rules):
+		if m.prof == nil || len(m.prof.Ratings) < 2 {
+			return m, nil
+		}
+		i := slices.IndexFunc(m.prof.Ratings, func(r profile.Rating) bool { return r.Rules == m.profRule })
+		d := 1
+		if k.String() == "left" || k.String() == "h" {
+			d = len(m.prof.Ratings) - 1
+		}
+		m.profRule = m.prof.Ratings[(i+d)%len(m.prof.Ratings)].Rules
+	}
+	return m, nil
+}

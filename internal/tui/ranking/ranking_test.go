@@ -1,0 +1,227 @@
+package ranking_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/colorprofile"
+
+	"hotels/internal/engine/acquire"
+	"hotels/internal/rooms"
+	"hotels/internal/tui/ranking"
+	"hotels/internal/tui/theme"
+	"hotels/internal/tui/tuitest"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+var alice = rooms.Player{ID: 1, Name: "alice"}
+
+func plain(s string) string {
+	var b bytes.Buffer
+	w := &colorprofile.Writer{Forward: &b, Profile: colorprofile.NoTTY}
+	_, _ = w.WriteString(s)
+	return b.String()
+}
+
+func keyOf(name string) tea.KeyPressMsg {
+	switch name {
+	case "enter":
+		return tea.KeyPressMsg{Code: tea.KeyEnter}
+	case "esc":
+		return tea.KeyPressMsg{Code: tea.KeyEscape}
+	case "tab":
+		return tea.KeyPressMsg{Code: tea.KeyTab}
+	case "up":
+		return tea.KeyPressMsg{Code: tea.KeyUp}
+	case "down":
+		return tea.KeyPressMsg{Code: tea.KeyDown}
+	case "left":
+		return tea.KeyPressMsg{Code: tea.KeyLeft}
+	}
+	r := []rune(name)[0]
+	return tea.KeyPressMsg{Code: r, Text: name}
+}
+
+// run feeds cmd's message, and those of the commands that follow, back to
+// the screen; it returns the first BackMsg passed up, if any.
+func run(m ranking.Model, cmd tea.Cmd) (ranking.Model, tea.Msg) {
+	for cmd != nil {
+		msg := cmd()
+		if _, ok := msg.(ranking.BackMsg); ok {
+			return m, msg
+		}
+		if msg == nil {
+			break
+		}
+		m, cmd = m.Update(msg)
+	}
+	return m, nil
+}
+
+// press sends keys, space separated, running the commands they return.
+func press(m ranking.Model, keys string) (ranking.Model, tea.Msg) {
+	var up tea.Msg
+	for _, k := range strings.Fields(keys) {
+		var cmd tea.Cmd
+		m, cmd = m.Update(keyOf(k))
+		m, up = run(m, cmd)
+	}
+	return m, up
+}
+
+func open(t *testing.T, src ranking.Source, w, h int) ranking.Model {
+	t.Helper()
+	m := ranking.New(context.Background(), src, alice, acquire.Kind, theme.DefaultStyles())
+	m.SetSize(w, h)
+	m, _ = run(m, m.Init())
+	return m
+}
+
+func fits(t *testing.T, view string, w, h int) {
+	t.Helper()
+	lines := strings.Split(view, "\n")
+	if len(lines) > h {
+		t.Errorf("%dx%d: the view has %d lines", w, h, len(lines))
+	}
+	for i, l := range lines {
+		if lipgloss.Width(l) > w {
+			t.Errorf("%dx%d: line %d is %d cells wide: %q", w, h, i+1, lipgloss.Width(l), l)
+		}
+	}
+}
+
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", t.Name(), name+".golden")
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("view differs from %s:\ngot:\n%s\nwant:\n%s", path, got, want)
+	}
+}
+
+func goldenSizes(t *testing.T, keys string) {
+	t.Helper()
+	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+		m := open(t, tuitest.Ranked(t), size[0], size[1])
+		m, _ = press(m, keys)
+		view := plain(m.View())
+		fits(t, view, size[0], size[1])
+		golden(t, fmt.Sprintf("%dx%d", size[0], size[1]), view)
+	}
+}
+
+func TestLeaderboardView(t *testing.T) {
+	goldenSizes(t, "")
+}
+
+func TestProfileView(t *testing.T) {
+	goldenSizes(t, "enter") // alice's own row is selected first
+}
+
+func TestEmptyLeaderboardView(t *testing.T) {
+	src := tuitest.Ranked(t)
+	src.Board = nil
+	m := open(t, src, 80, 24)
+	if view := plain(m.View()); !strings.Contains(view, "No ranked modern game has been played yet") {
+		t.Errorf("empty board:\n%s", view)
+	}
+}
+
+// The screen asks the store for each rule set's board as the player turns
+// to it, and for the profile of the row they open; esc steps back.
+func TestKeys(t *testing.T) {
+	src := tuitest.Ranked(t)
+	m := open(t, src, 80, 24)
+	m, _ = press(m, "tab")
+	if view := plain(m.View()); !strings.Contains(view, "[classic]") || !strings.Contains(view, "frank") || strings.Contains(view, "carol") {
+		t.Fatalf("after tab, not the classic board:\n%s", view)
+	}
+	m, _ = press(m, "left up enter") // modern again; carol, above alice
+	if view := plain(m.View()); !strings.Contains(view, "profile of carol") {
+		t.Fatalf("enter on carol's row:\n%s", view)
+	}
+	m, up := press(m, "esc")
+	if up != nil || !strings.Contains(plain(m.View()), "leaderboard") {
+		t.Fatalf("esc from a profile: passed up %#v, view:\n%s", up, plain(m.View()))
+	}
+	if _, up := press(m, "esc"); up != (ranking.BackMsg{}) {
+		t.Errorf("esc from the board: passed up %#v, want BackMsg", up)
+	}
+	want := []string{
+		"Leaderboard acquire modern 100", "Leaderboard acquire classic 100", "Leaderboard acquire modern 100",
+		"PlayerRatings 3", "RatingHistory 3 acquire modern 20", "RecentGames 3 50", "Actions 42",
+	}
+	if got := src.Calls(); !slices.Equal(got, want) {
+		t.Errorf("calls %q, want %q", got, want)
+	}
+}
+
+// A profile opened on its own goes back to the parent, and its tab shows
+// the history of the player's other rule set.
+func TestOwnProfile(t *testing.T) {
+	src := tuitest.Ranked(t)
+	m := ranking.New(context.Background(), src, alice, acquire.Kind, theme.DefaultStyles())
+	m.SetSize(80, 24)
+	m, cmd := m.Profile(alice.ID, alice.Name)
+	m, _ = run(m, cmd)
+	view := plain(m.View())
+	if !strings.Contains(view, "profile of alice") || !strings.Contains(view, "Rating history · modern") {
+		t.Fatalf("alice's profile:\n%s", view)
+	}
+	if !strings.Contains(view, "Festival 1, Luxor 1, Tower 1") {
+		t.Errorf("alice's favourite chains are missing or include the autopilot's Tower:\n%s", view)
+	}
+	m, _ = press(m, "tab")
+	if view := plain(m.View()); !strings.Contains(view, "Rating history · classic") || !strings.Contains(view, "1021 → 998   -23") {
+		t.Errorf("after tab:\n%s", view)
+	}
+	if _, up := press(m, "esc"); up != (ranking.BackMsg{}) {
+		t.Errorf("esc: passed up %#v, want BackMsg", up)
+	}
+	if got := src.Calls(); slices.ContainsFunc(got, func(c string) bool { return strings.HasPrefix(c, "Leaderboard") }) {
+		t.Errorf("calls %q: a profile on its own read the leaderboard", got)
+	}
+}
+
+// The store's failures reach the player in words, never as Go errors.
+func TestFailuresInWords(t *testing.T) {
+	src := tuitest.Ranked(t)
+	src.Fail("Leaderboard", errors.New("sqlite: database is locked"))
+	m := open(t, src, 80, 24)
+	if view := plain(m.View()); !strings.Contains(view, "The server could not read the ratings. Try again later.") || strings.Contains(view, "sqlite") {
+		t.Errorf("failed board:\n%s", view)
+	}
+	src.Fail("Leaderboard", nil)
+	src.Fail("RecentGames", context.DeadlineExceeded)
+	m, cmd := m.Profile(2, "bob")
+	m, _ = run(m, cmd)
+	if view := plain(m.View()); !strings.Contains(view, "The server did not answer in time. Try again.") {
+		t.Errorf("failed profile:\n%s", view)
+	}
+	m = open(t, nil, 80, 24)
+	if view := plain(m.View()); !strings.Contains(view, "This server keeps no ratings.") {
+		t.Errorf("no source:\n%s", view)
+	}
+}
