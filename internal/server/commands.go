@@ -80,6 +80,8 @@ Run a command and exit:              ssh %[1]s COMMAND`, s.sshTarget()),
 	root.AddCommand(newWhoamiCmd(id))
 	root.AddCommand(newExportCmd(s.store))
 	root.AddCommand(newKeysCmd(id, s.store))
+	root.AddCommand(newLeaderboardCmd(s.store))
+	root.AddCommand(newProfileCmd(s.store))
 	root.AddCommand(newJoinCmd(s.sshTarget()))
 	root.AddCommand(newWatchCmd(s.sshTarget()))
 	root.AddCommand(s.newAdminCmd(sess, id))

@@ -1,0 +1,96 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"hotels/internal/engine/acquire"
+	"hotels/internal/profile"
+	"hotels/internal/rating"
+	"hotels/internal/sanitize"
+	"hotels/internal/store"
+)
+
+// ladder is what the leaderboard command needs from the store.
+type ladder interface {
+	Leaderboard(ctx context.Context, game, rules string, limit int) ([]store.Rating, error)
+}
+
+// Bounds of `leaderboard --limit`.
+const (
+	defaultBoard = 20
+	maxBoard     = 100
+)
+
+// leaderboard is `leaderboard --json`.
+type leaderboard struct {
+	Game    string       `json:"game"`
+	Rules   string       `json:"rules"`
+	Players []boardEntry `json:"players"` // best first
+}
+
+// boardEntry is one player on the leaderboard.
+type boardEntry struct {
+	Rank    int    `json:"rank"`
+	Name    string `json:"name"`
+	Rating  int    `json:"rating"` // as players see it
+	Games   int    `json:"games"`
+	Wins    int    `json:"wins"`
+	WinRate int    `json:"win_rate"` // percent
+}
+
+// newLeaderboardCmd prints the best rated players of one rule set.
+func newLeaderboardCmd(st ladder) *cobra.Command {
+	var (
+		rules  string
+		limit  int
+		asJSON bool
+	)
+	cmd := &cobra.Command{
+		Use:   "leaderboard",
+		Short: "Show the best rated players of ranked games",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			kind := acquire.Kind
+			if !slices.Contains(kind.Rules, rules) {
+				return fmt.Errorf("there are no rules %q: choose %s", rules, strings.Join(kind.Rules, " or "))
+			}
+			if limit < 1 || limit > maxBoard {
+				return fmt.Errorf("--limit must be 1 to %d, not %d", maxBoard, limit)
+			}
+			rows, err := st.Leaderboard(cmd.Context(), kind.Name, rules, limit)
+			if err != nil {
+				return fmt.Errorf("the leaderboard could not be read; try again later")
+			}
+			board := leaderboard{Game: kind.Name, Rules: rules, Players: []boardEntry{}}
+			for i, r := range rows {
+				board.Players = append(board.Players, boardEntry{
+					Rank: i + 1, Name: sanitize.Line(r.Name), Rating: rating.Rating{Mu: r.Mu, Sigma: r.Sigma}.Display(),
+					Games: r.Games, Wins: r.Wins, WinRate: profile.Rating{Games: r.Games, Wins: r.Wins}.WinRate(),
+				})
+			}
+			if asJSON {
+				return writeJSON(cmd.OutOrStdout(), board)
+			}
+			if len(board.Players) == 0 {
+				cmd.PrintErrf("No ranked %s game has been played yet.\n", rules)
+				return nil
+			}
+			w := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', 0)
+			fmt.Fprintln(w, "RANK\tNAME\tRATING\tGAMES\tWINS\tWIN RATE")
+			for _, e := range board.Players {
+				fmt.Fprintf(w, "%d\t%s\t%d\t%d\t%d\t%d%%\n", e.Rank, e.Name, e.Rating, e.Games, e.Wins, e.WinRate)
+			}
+			return w.Flush()
+		},
+	}
+	cmd.Flags().StringVar(&rules, "rules", acquire.Kind.Rules[0], "the rule set: "+strings.Join(acquire.Kind.Rules, " or "))
+	cmd.Flags().IntVar(&limit, "limit", defaultBoard, fmt.Sprintf("how many players to list, at most %d", maxBoard))
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
+	return cmd
+}
