@@ -138,6 +138,6 @@ func session(l *rooms.Lobby, games *store.Store) server.Lobby {
 		} else if r := l.SeatOf(player); r != nil {
 			at = tui.Entry{Room: r.ID}
 		}
-		return tui.New(ctx, l, player, at, tui.WithGames(games))
+		return tui.New(ctx, l, player, at, tui.WithGames(games), tui.WithRatings(games))
 	}
 }
