@@ -32,9 +32,10 @@ const matchEvery = time.Second
 
 // Seek puts p in the ranked queue for game and rules at tables of min to
 // max players. The returned channel receives the room once a table forms,
-// with p seated and the game started; leave takes p out of the queue at
-// once.
-func (l *Lobby) Seek(ctx context.Context, p Player, game, rules string, min, max int) (<-chan *Room, func(), error) {
+// with p seated and the game started, or closes empty if that table could
+// not be opened. leave takes p out of the queue at once and reports whether
+// p was still in it; if not, a table has formed and the channel will answer.
+func (l *Lobby) Seek(ctx context.Context, p Player, game, rules string, min, max int) (<-chan *Room, func() bool, error) {
 	k, err := l.Kind(game)
 	if err != nil {
 		return nil, nil, err
@@ -50,6 +51,9 @@ func (l *Lobby) Seek(ctx context.Context, p Player, game, rules string, min, max
 	}
 	if l.cfg.Ratings == nil {
 		return nil, nil, errors.New("ranked play is not available on this server")
+	}
+	if r := l.SeatOf(p); r != nil && r.Info().Status != Over {
+		return nil, nil, fmt.Errorf("you have a seat at %s (room %s): leave it before looking for a ranked game", r.Info().Name, r.ID)
 	}
 	r := rating.New()
 	got, err := l.cfg.Ratings.Ratings(ctx, k.Name, rules, []store.AccountID{p.ID})
@@ -79,14 +83,16 @@ func (l *Lobby) Seek(ctx context.Context, p Player, game, rules string, min, max
 	}
 	q.mu.Unlock()
 	l.changed()
-	var once sync.Once
-	leave := func() {
-		once.Do(func() {
-			q.mu.Lock()
-			q.seekers = slices.DeleteFunc(q.seekers, func(o *seeking) bool { return o == s })
-			q.mu.Unlock()
+	leave := func() bool {
+		q.mu.Lock()
+		n := len(q.seekers)
+		q.seekers = slices.DeleteFunc(q.seekers, func(o *seeking) bool { return o == s })
+		left := len(q.seekers) < n
+		q.mu.Unlock()
+		if left {
 			l.changed()
-		})
+		}
+		return left
 	}
 	return s.found, leave, nil
 }
@@ -139,7 +145,7 @@ func (l *Lobby) match() {
 }
 
 // openRanked opens a ranked room for a formed table and starts its game;
-// if that fails, the players go back to the queue's front.
+// if that fails, the players are told by an empty answer.
 func (l *Lobby) openRanked(table []*seeking) {
 	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
 	defer cancel()
@@ -162,14 +168,9 @@ func (l *Lobby) openRanked(table []*seeking) {
 		if r != nil {
 			r.shutdown("The ranked table could not be opened.")
 		}
-		q := &l.queue
-		q.mu.Lock()
-		q.seekers = append(table, q.seekers...)
-		if !q.ticking {
-			q.ticking = true
-			l.cfg.After(matchEvery, l.match)
+		for _, s := range table {
+			close(s.found)
 		}
-		q.mu.Unlock()
 		return
 	}
 	for _, s := range table {

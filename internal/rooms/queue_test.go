@@ -62,13 +62,18 @@ func TestRankedQueue(t *testing.T) {
 	}
 	// cat seeks and leaves: leaving is instant.
 	_, leaveC, _ := l.Seek(ctx, cat, "acquire", "modern", 2, 2)
-	leaveC()
+	if !leaveC() {
+		t.Error("cat's leave said cat was not queued")
+	}
 	if n := l.Seeking(); n != 1 {
 		t.Fatalf("%d seeking, want 1", n)
 	}
 	foundB, leaveB, _ := l.Seek(ctx, bob, "acquire", "modern", 2, 2)
 	defer leaveB()
 	tm.fire() // the match tick
+	if leaveA() {
+		t.Error("leave after the table formed said ann was still queued")
+	}
 	ra, rb := <-foundA, <-foundB
 	if ra == nil || ra != rb || !ra.Info().Ranked || ra.Info().Status != rooms.Playing {
 		t.Fatalf("rooms %v and %v; want one ranked room in play", ra, rb)

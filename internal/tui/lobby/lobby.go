@@ -31,7 +31,7 @@ type Service interface {
 	// Seek puts p in the ranked queue; the channel gets the room of the
 	// table formed, with p seated and the game started, and leave takes
 	// p out of the queue at once.
-	Seek(ctx context.Context, p rooms.Player, game, rules string, min, max int) (found <-chan *rooms.Room, leave func(), err error)
+	Seek(ctx context.Context, p rooms.Player, game, rules string, min, max int) (found <-chan *rooms.Room, leave func() bool, err error)
 	// Seeking counts the players in the ranked queue.
 	Seeking() int
 }

@@ -90,7 +90,7 @@ type seek struct {
 	most   int
 	rating string // the player's rating in words; "" if unknown
 	found  <-chan *rooms.Room
-	leave  func() // once only
+	leave  func() bool // once only: whether the player was still queued
 	ctx    context.Context
 	cancel context.CancelFunc
 	queued int // players seeking as Seek returned
@@ -127,7 +127,7 @@ func (m Model) startSeek(f rankedForm) tea.Cmd {
 		return seekingMsg{&seek{
 			id: lastSeek.Add(1), title: title, rules: rules, fewest: fewest, most: most,
 			rating: ratingWords(ctx, rt, p, game, rules),
-			found:  found, leave: sync.OnceFunc(leave), ctx: sctx, cancel: cancel,
+			found:  found, leave: sync.OnceValue(leave), ctx: sctx, cancel: cancel,
 			queued: svc.Seeking(),
 		}}
 	}
@@ -162,25 +162,24 @@ func plural(n int, word string) string {
 // or the session ends, it takes them out of the queue; a table formed as
 // they left is still entered, as they are seated at it.
 func waitForTable(s *seek) tea.Cmd {
+	enter := func(r *rooms.Room, ok bool) tea.Msg {
+		if ok && r != nil {
+			return EnterMsg{Room: r}
+		}
+		return failedMsg{"The ranked table could not be opened; please look for a game again."}
+	}
 	return func() tea.Msg {
 		select {
 		case r, ok := <-s.found:
 			s.cancel()
-			if ok && r != nil {
-				return EnterMsg{Room: r}
-			}
-			return nil
+			return enter(r, ok)
 		case <-s.ctx.Done():
 		}
-		s.leave()
-		select {
-		case r, ok := <-s.found:
-			if ok && r != nil {
-				return EnterMsg{Room: r}
-			}
-		default:
+		if s.leave() {
+			return nil
 		}
-		return nil
+		r, ok := <-s.found // matched as they left: the room is on its way
+		return enter(r, ok)
 	}
 }
 

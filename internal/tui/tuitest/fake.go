@@ -216,11 +216,11 @@ func (l *Lobby) Room(idOrCode string) (*rooms.Room, error) {
 
 // Seek records a ranked seek, as "Seek game=acquire rules=modern
 // players=3-4", and hands out Found; leaving the queue records "Leave".
-func (l *Lobby) Seek(_ context.Context, _ rooms.Player, game, rules string, min, max int) (<-chan *rooms.Room, func(), error) {
+func (l *Lobby) Seek(_ context.Context, _ rooms.Player, game, rules string, min, max int) (<-chan *rooms.Room, func() bool, error) {
 	if err := l.record("Seek", fmt.Sprintf("game=%s rules=%s players=%d-%d", game, rules, min, max)); err != nil {
 		return nil, nil, err
 	}
-	return l.Found, func() { l.record("Leave") }, nil
+	return l.Found, func() bool { l.record("Leave"); return true }, nil
 }
 
 // SetSeeking sets the number of players Seeking reports.
