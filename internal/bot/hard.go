@@ -20,15 +20,19 @@ type HardOptions struct {
 }
 
 // DefaultHard is the hard bot a lobby offers: 300 ms a decision on one core.
-var DefaultHard = HardOptions{Budget: 300 * time.Millisecond, Iterations: 200_000}
+var DefaultHard = HardOptions{Budget: 300 * time.Millisecond, Iterations: 100_000}
 
 // Hard searches ahead by information-set Monte Carlo tree search: each
 // iteration draws one world consistent with what its seat sees
 // (Determinize), walks down a tree of decisions shared by all those worlds,
 // choosing among the actions available in this world by UCB1, adds one
-// node, plays the game out to the end with a quick biased policy, and
-// credits every decision on the way with how its maker finished (half for a
-// win, split on ties, half for the share of rivals beaten).
+// node, plays on with a quick biased policy for up to 40 decisions (about
+// three rounds) or to the end, and credits every decision on the way with
+// how its maker finished: half for a win, split on ties, half for the share
+// of rivals beaten. A playout cut short is judged by the normal bot's
+// estimate of final money (worth), each seat beating another with a chance
+// that grows with the difference; cut at 40 decisions, playouts judge as
+// well as played to the end and cost a third.
 //
 // To keep the tree narrow, buys and disposals are pruned: at the root to
 // the normal bot's favourites and a few plain choices (nothing, the most of
@@ -47,6 +51,10 @@ type Hard struct {
 	nodes []node
 	path  []int32
 	det   acquire.Game
+
+	its     int     // playouts of the last decision
+	horizon int     // playout decisions before the estimate judges; 0: to the end
+	explore float64 // UCB1's exploration constant
 }
 
 // node is a decision in the tree: the action taken and by whom, and its
@@ -61,24 +69,30 @@ type node struct {
 }
 
 const (
-	maxNodes   = 1 << 17
-	explore    = 0.7 // UCB1's exploration constant; rewards are in [0, 1]
-	rootKeep   = 8   // the normal bot's favourite buys or disposals kept at the root
+	maxNodes   = 1 << 16 // about 2.5 MB
+	keepNodes  = 1 << 12 // nodes kept allocated between decisions
+	rootKeep   = 8       // the normal bot's favourite buys or disposals kept at the root
 	fallbackIt = 1000
 )
 
 // NewHard returns a hard bot drawing from rng, thinking as opts says.
 func NewHard(rng *rand.Rand, opts HardOptions) *Hard {
-	return &Hard{opts: opts, rng: rng, normal: NewNormal(rng), pol: policy{rng: rng}}
+	return &Hard{opts: opts, rng: rng, normal: NewNormal(rng), pol: policy{rng: rng}, explore: 0.7, horizon: 40}
 }
 
 // Choose searches for seat's action within the budget.
 func (b *Hard) Choose(g engine.Game, seat engine.Seat) engine.Action {
+	b.its = 0
 	return choose(g, seat, b.rng, &b.buf, b.search)
 }
 
+// Playouts returns how many playouts the last decision ran: 0 if it had
+// one choice.
+func (b *Hard) Playouts() int { return b.its }
+
 // search runs the tree search from g for seat.
 func (b *Hard) search(g *acquire.Game, seat int) acquire.Action {
+	start := time.Now()
 	b.root = b.rootCandidates(g, seat, b.root[:0])
 	if len(b.root) == 1 {
 		return b.root[0]
@@ -87,13 +101,13 @@ func (b *Hard) search(g *acquire.Game, seat int) acquire.Action {
 	if limit <= 0 && budget <= 0 {
 		limit = fallbackIt
 	}
-	start := time.Now()
 	b.nodes = append(b.nodes[:0], node{}, node{seat: -1}) // 0: none; 1: the root
 	for it := 0; limit <= 0 || it < limit; it++ {
 		if budget > 0 && it&7 == 0 && it > 0 && time.Since(start) >= budget {
 			break
 		}
 		b.iterate(g, seat)
+		b.its++
 	}
 	best := int32(0)
 	for ch := b.nodes[1].child; ch != 0; ch = b.nodes[ch].next {
@@ -102,7 +116,11 @@ func (b *Hard) search(g *acquire.Game, seat int) acquire.Action {
 			best = ch
 		}
 	}
-	return b.nodes[best].action
+	a := b.nodes[best].action
+	if cap(b.nodes) > keepNodes {
+		b.nodes = nil // a bot waits long between decisions: give the memory back
+	}
+	return a
 }
 
 // iterate runs one determinization, selection, expansion, playout and
@@ -110,6 +128,7 @@ func (b *Hard) search(g *acquire.Game, seat int) acquire.Action {
 func (b *Hard) iterate(g *acquire.Game, seat int) {
 	d := &b.det
 	g.DeterminizeInto(d, seat, b.rng)
+	d.Quiet()
 	b.path = b.path[:0]
 	cur := int32(1)
 	for !d.Over() {
@@ -144,7 +163,7 @@ func (b *Hard) iterate(g *acquire.Game, seat int) {
 		bu := math.Inf(-1)
 		for i := range cands {
 			if n := &b.nodes[idx[i]]; idx[i] != 0 {
-				u := n.reward/float64(n.visits) + explore*math.Sqrt(math.Log(float64(n.avail))/float64(n.visits))
+				u := n.reward/float64(n.visits) + b.explore*math.Sqrt(math.Log(float64(n.avail))/float64(n.visits))
 				if u > bu {
 					pick, bu = idx[i], u
 				}
@@ -157,12 +176,16 @@ func (b *Hard) iterate(g *acquire.Game, seat int) {
 		b.path = append(b.path, pick)
 		cur = pick
 	}
-	for !d.Over() {
+	for steps := 0; !d.Over() && (b.horizon == 0 || steps < b.horizon); steps++ {
 		to, _ := d.ToMove()
 		b.do(d, int(to), b.pol.act(d, int(to)))
 	}
 	var reward [acquire.MaxSeats]float64
-	rewards(d, &reward)
+	if d.Over() {
+		rewards(d, &reward)
+	} else {
+		estimate(d, &reward)
+	}
 	for _, ch := range b.path {
 		n := &b.nodes[ch]
 		n.visits++
@@ -227,6 +250,37 @@ func rewards(g *acquire.Game, r *[acquire.MaxSeats]float64) {
 		if g.Cash(s) == top {
 			r[s] += 0.5 / float64(tied)
 		}
+	}
+}
+
+// estimate scores an unfinished game for every seat in [0, 1] as rewards
+// does, from the estimated final money (worth): seat i beats seat j with a
+// chance that grows with the difference over a few thousand dollars.
+func estimate(g *acquire.Game, r *[acquire.MaxSeats]float64) {
+	n := g.SeatCount()
+	if n == 1 {
+		r[0] = 1
+		return
+	}
+	var w [acquire.MaxSeats]float64
+	worth(g, &defaultWeights, &w)
+	var win [acquire.MaxSeats]float64
+	sum := 0.0
+	for i := range n {
+		win[i] = 1
+		beaten := 0.0
+		for j := range n {
+			if j != i {
+				p := 1 / (1 + math.Exp((w[j]-w[i])/3000))
+				beaten += p
+				win[i] *= p
+			}
+		}
+		r[i] = 0.5 * beaten / float64(n-1)
+		sum += win[i]
+	}
+	for i := range n {
+		r[i] += 0.5 * win[i] / sum
 	}
 }
 

@@ -77,6 +77,7 @@ func (b *Normal) rank(g *acquire.Game, seat int, legal []acquire.Action) (scores
 	ahead := 0
 	for range k {
 		g.DeterminizeInto(&b.det, seat, b.rng)
+		b.det.Quiet()
 		for i, a := range legal {
 			if a.Verb == acquire.End {
 				if b.aheadAtEnd(&b.det, seat) {
