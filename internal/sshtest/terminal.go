@@ -90,7 +90,9 @@ func open(t testing.TB, addr string, key gossh.Signer, width, height int, cmd st
 	}()
 	go func() {
 		defer close(term.done)
-		_, _ = io.Copy(term, stdout)
+		// A large buffer takes in everything that has arrived at once, so
+		// the emulator rarely holds half a frame when a test reads it.
+		_, _ = io.CopyBuffer(term, stdout, make([]byte, 1<<20))
 	}()
 	if cmd == "" {
 		err = sess.Shell()
