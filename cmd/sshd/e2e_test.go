@@ -213,7 +213,14 @@ func TestReconnectMidGame(t *testing.T) {
 	fillWithBots(t, alice, 2)
 
 	// Both play until it is alice's turn again, after two of her own.
-	for alice.moves < 2 || !decidePlay.MatchString(alice.game().decision) || alice.game().state() == alice.answered {
+	var before gameScreen
+	for {
+		// One read of the screen: a second one may show a later game.
+		g := alice.game()
+		if alice.turns >= 2 && decidePlay.MatchString(g.decision) && g.state() != alice.answered {
+			before = g
+			break
+		}
 		if !alice.step(t) && !bob.step(t) {
 			select {
 			case <-alice.term.Changed():
@@ -223,7 +230,6 @@ func TestReconnectMidGame(t *testing.T) {
 			}
 		}
 	}
-	before := alice.game()
 	if len(before.rack) == 0 {
 		t.Fatalf("alice has no rack:\n%s", alice.term.Screen())
 	}
@@ -350,14 +356,15 @@ func TestWrongInput(t *testing.T) {
 	// the board, or buy while some chain is not. Press the letter of a
 	// chain not offered, and one of no chain.
 	for {
-		g := readGame(alice.term.WaitForFunc(t, "showed a decision of alice's", func(s string) bool {
+		screen := alice.term.WaitForFunc(t, "showed a decision of alice's", func(s string) bool {
 			g := readGame(s)
 			return g.over || g.decision != "" && g.state() != alice.answered
-		}))
+		})
+		g := readGame(screen)
 		if g.over {
-			t.Fatalf("the game ended before a chain was refused:\n%s", alice.term.Screen())
+			t.Fatalf("the game ended before a chain was refused:\n%s", screen)
 		}
-		on, off := chains(alice.term.Screen())
+		on, off := chains(screen)
 		var letter, why string
 		switch {
 		case strings.HasPrefix(g.decision, "Your tile ") && len(on) > 0:

@@ -160,6 +160,7 @@ type player struct {
 	// decision; the player does not answer again until it changes.
 	answered string
 	moves    int // decisions answered
+	turns    int // tiles played
 }
 
 // signUp connects a new key to addr on a width×height terminal, running
@@ -206,6 +207,7 @@ func (p *player) step(t *testing.T) bool {
 		if keys == "" {
 			t.Fatalf("%s: no playable tile, yet the turn was not skipped:\n%s", p.name, p.term.Screen())
 		}
+		p.turns++
 	case decideChoice.MatchString(g.decision):
 		m := choiceLetter.FindStringSubmatch(g.choices)
 		if m == nil {
