@@ -53,8 +53,9 @@ func arenaBot(id string, seed uint64) bot.Bot {
 // timed counts the time a bot spends on decisions with more than one choice.
 type timed struct {
 	bot.Bot
-	moves int
-	spent time.Duration
+	moves    int
+	spent    time.Duration
+	playouts int
 }
 
 func (t *timed) Choose(g engine.Game, seat engine.Seat) engine.Action {
@@ -63,24 +64,29 @@ func (t *timed) Choose(g engine.Game, seat engine.Seat) engine.Action {
 	if ag := g.(*acquire.Game); len(ag.AppendLegal(nil, int(seat))) > 1 {
 		t.moves++
 		t.spent += time.Since(start)
+		if h, ok := t.Bot.(*bot.Hard); ok {
+			t.playouts += h.Playouts()
+		}
 	}
 	return a
 }
 
 // arenaResult is the subject's outcome in one game.
 type arenaResult struct {
-	win   float64 // 1, or 1/k for a k-way tie for first, or 0
-	place int
-	money int // the subject's final money
-	rest  int // the opponents' average final money
-	moves int
-	spent time.Duration
+	win      float64 // 1, or 1/k for a k-way tie for first, or 0
+	place    int
+	money    int // the subject's final money
+	rest     int // the opponents' average final money
+	moves    int
+	spent    time.Duration
+	playouts int
 }
 
 // TestArena plays seat-rotated games of one subject bot against opponents
 // and prints the subject's win rate (ties split) with a 95% confidence
-// interval. Each deal is played once with the subject in every seat. It
-// fails if the interval does not lie above an even share (1/seats).
+// interval (Wilson's). Each deal is played once with the subject in every
+// seat. It fails if the interval does not lie above an even share
+// (1/seats).
 func TestArena(t *testing.T) {
 	if *arenaGames <= 0 {
 		t.Skip("the arena runs with -arena=N")
@@ -132,22 +138,25 @@ func arena(t *testing.T, r *acquire.Rules, opts acquire.Options, subject, oppone
 		return
 	}
 
-	var wins, wins2, place, money, rest float64
-	var moves int
+	var wins, place, money, rest float64
+	var moves, playouts int
 	var spent time.Duration
 	for _, res := range results {
 		wins += res.win
-		wins2 += res.win * res.win
 		place += float64(res.place)
 		money += float64(res.money)
 		rest += float64(res.rest)
 		moves += res.moves
 		spent += res.spent
+		playouts += res.playouts
 	}
 	k := float64(games)
 	p := wins / k
-	se := math.Sqrt(max(wins2/k-p*p, 0) / k)
-	lo, hi := p-1.96*se, p+1.96*se
+	// Wilson's score interval, which stays sound near 0% and 100%.
+	const z = 1.96
+	mid := (p + z*z/(2*k)) / (1 + z*z/k)
+	half := z / (1 + z*z/k) * math.Sqrt(p*(1-p)/k+z*z/(4*k*k))
+	lo, hi := mid-half, mid+half
 	perMove := time.Duration(0)
 	if moves > 0 {
 		perMove = spent / time.Duration(moves)
@@ -157,7 +166,7 @@ func arena(t *testing.T, r *acquire.Rules, opts acquire.Options, subject, oppone
 	t.Logf("  %s wins %.1f%% (95%% CI %.1f%%–%.1f%%; an even share is %.1f%%), mean place %.2f",
 		subject, 100*p, 100*lo, 100*hi, 100/float64(n), place/k)
 	t.Logf("  final money: %s $%.0f, each %s $%.0f on average", subject, money/k, opponent, rest/k)
-	t.Logf("  %s: %d decisions with a choice, %v each on average", subject, moves, perMove.Round(time.Microsecond))
+	t.Logf("  %s: %d decisions with a choice, %v and %d playouts each on average", subject, moves, perMove.Round(time.Microsecond), playouts/max(moves, 1))
 	if lo <= 1/float64(n) {
 		t.Errorf("%s does not clearly beat %s: the interval %.1f%%–%.1f%% reaches %.1f%%", subject, opponent, 100*lo, 100*hi, 100/float64(n))
 	}
@@ -187,7 +196,7 @@ func arenaGame(t *testing.T, r *acquire.Rules, opts acquire.Options, subject, op
 			return arenaResult{}
 		}
 	}
-	res := arenaResult{moves: sub.moves, spent: sub.spent}
+	res := arenaResult{moves: sub.moves, spent: sub.spent, playouts: sub.playouts}
 	st := g.Standings()
 	winners := 0
 	for _, s := range st {
