@@ -125,9 +125,11 @@ func (m Model) decidePlay(k tea.KeyPressMsg) (Model, tea.Cmd, bool) {
 func (m Model) playTile() (Model, tea.Cmd, bool) {
 	v := m.game
 	var t acquire.Tile
-	if m.in.typed != "" {
+	if typed := m.in.typed; typed != "" {
+		// A refused tile is not left typed: the next one starts afresh.
+		m.in.typed = ""
 		var err error
-		if t, err = acquire.ParseTile(m.in.typed); err != nil {
+		if t, err = acquire.ParseTile(typed); err != nil {
 			m.say(sentence(err.Error()), true)
 			return m, nil, true
 		}
@@ -146,7 +148,6 @@ func (m Model) playTile() (Model, tea.Cmd, bool) {
 		m.say(fmt.Sprintf("%s cannot be played: %s.", t, info.Reason), true)
 		return m, nil, true
 	}
-	m.in.typed = ""
 	m, cmd := m.act("play " + t.String())
 	return m, cmd, true
 }

@@ -234,6 +234,7 @@ func TestDecisions(t *testing.T) {
 		{"choose with hjkl", "play", "j j k l enter", []string{"Act play 9B"}, ""},
 		{"a tile not in the rack", "play", "6 D enter", nil, "6D is not in your rack"},
 		{"not a tile", "play", "1 3 A enter", nil, `"13A" is not a tile`},
+		{"a refused tile is not left typed", "play", "6 D enter 2 I enter", []string{"Act play 2I"}, ""},
 		{"a stray key", "play", "z", nil, "Type a tile from your rack"},
 		{"buy two Tower", "buy", "t t enter", []string{"Act buy Tower Tower"}, ""},
 		{"buy in any case", "buy", "T a enter", []string{"Act buy Tower American"}, ""},
