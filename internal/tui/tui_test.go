@@ -1,54 +1,23 @@
 package tui_test
 
 import (
-	"bytes"
 	"context"
-	"flag"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/colorprofile"
 
 	"hotels/internal/rooms"
 	"hotels/internal/tui"
 	"hotels/internal/tui/tuitest"
 )
 
-var update = flag.Bool("update", false, "rewrite golden files")
-
 var alice = rooms.Player{ID: 1, Name: "alice"}
 
-func plain(v tea.View) string {
-	var b bytes.Buffer
-	w := &colorprofile.Writer{Forward: &b, Profile: colorprofile.NoTTY}
-	_, _ = w.WriteString(v.Content)
-	return b.String()
-}
-
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", t.Name(), name+".golden")
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("view differs from %s:\ngot:\n%s\nwant:\n%s", path, got, want)
-	}
-}
+// plain is what a terminal without colour shows of v.
+func plain(v tea.View) string { return tuitest.Plain(v.Content) }
 
 // driver runs a session model as the program would: each command in its
 // own goroutine, each message through Update in the order they come.
@@ -120,7 +89,7 @@ func TestTooSmall(t *testing.T) {
 			t.Errorf("%dx%d: %d lines", size.Width, size.Height, got)
 		}
 		if size.Width == 79 {
-			golden(t, "79x24", view)
+			tuitest.Golden(t, "79x24", view)
 		}
 	}
 	next, _ := m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})

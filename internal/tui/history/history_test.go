@@ -1,28 +1,20 @@
 package history_test
 
 import (
-	"bytes"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/colorprofile"
 
 	"hotels/internal/rooms"
 	"hotels/internal/tui/history"
 	"hotels/internal/tui/theme"
 	"hotels/internal/tui/tuitest"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 var alice = rooms.Player{ID: 1, Name: "alice"}
 
@@ -32,40 +24,6 @@ func open(t *testing.T, archive *tuitest.Archive, w, h int) history.Model {
 	m := history.New(context.Background(), archive, alice, theme.DefaultStyles())
 	m.SetSize(w, h)
 	return run(m, m.Init())
-}
-
-func plain(s string) string {
-	var b bytes.Buffer
-	w := &colorprofile.Writer{Forward: &b, Profile: colorprofile.NoTTY}
-	_, _ = w.WriteString(s)
-	return b.String()
-}
-
-func keyOf(name string) tea.KeyPressMsg {
-	switch name {
-	case "enter":
-		return tea.KeyPressMsg{Code: tea.KeyEnter}
-	case "esc":
-		return tea.KeyPressMsg{Code: tea.KeyEscape}
-	case "up":
-		return tea.KeyPressMsg{Code: tea.KeyUp}
-	case "down":
-		return tea.KeyPressMsg{Code: tea.KeyDown}
-	case "left":
-		return tea.KeyPressMsg{Code: tea.KeyLeft}
-	case "right":
-		return tea.KeyPressMsg{Code: tea.KeyRight}
-	case "home":
-		return tea.KeyPressMsg{Code: tea.KeyHome}
-	case "end":
-		return tea.KeyPressMsg{Code: tea.KeyEnd}
-	case "pgup":
-		return tea.KeyPressMsg{Code: tea.KeyPgUp}
-	case "pgdown":
-		return tea.KeyPressMsg{Code: tea.KeyPgDown}
-	}
-	r := []rune(name)[0]
-	return tea.KeyPressMsg{Code: r, Text: name}
 }
 
 // run executes cmd and feeds its message back, until none is left; it
@@ -88,53 +46,18 @@ func run(m history.Model, cmd tea.Cmd) history.Model {
 func press(m history.Model, keys string) history.Model {
 	for _, k := range strings.Fields(keys) {
 		var cmd tea.Cmd
-		m, cmd = m.Update(keyOf(k))
+		m, cmd = m.Update(tuitest.Key(k))
 		m = run(m, cmd)
 	}
 	return m
 }
 
-func fits(t *testing.T, view string, w, h int) {
-	t.Helper()
-	lines := strings.Split(view, "\n")
-	if len(lines) > h {
-		t.Errorf("%dx%d: the view has %d lines", w, h, len(lines))
-	}
-	for i, l := range lines {
-		if lipgloss.Width(l) > w {
-			t.Errorf("%dx%d: line %d is %d cells wide: %q", w, h, i+1, lipgloss.Width(l), l)
-		}
-	}
-}
-
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", t.Name(), name+".golden")
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("view differs from %s:\ngot:\n%s\nwant:\n%s", path, got, want)
-	}
-}
-
+// goldenSizes checks the screen after keys against its golden files.
 func goldenSizes(t *testing.T, keys string) {
 	t.Helper()
-	for _, size := range [][2]int{{80, 24}, {120, 40}} {
-		m := press(open(t, tuitest.History(t), size[0], size[1]), keys)
-		view := plain(m.View())
-		fits(t, view, size[0], size[1])
-		golden(t, fmt.Sprintf("%dx%d", size[0], size[1]), view)
-	}
+	tuitest.GoldenSizes(t, func(w, h int) string {
+		return tuitest.Plain(press(open(t, tuitest.History(t), w, h), keys).View())
+	})
 }
 
 func TestListView(t *testing.T) {
@@ -183,7 +106,7 @@ func TestReplayStepping(t *testing.T) {
 	last := ""
 	for i, st := range steps {
 		m = press(m, st.key)
-		view := plain(m.View())
+		view := tuitest.Plain(m.View())
 		if !strings.Contains(view, st.want) {
 			t.Fatalf("step %d (%s): view lacks %q:\n%s", i, st.key, st.want, view)
 		}
@@ -195,7 +118,7 @@ func TestReplayStepping(t *testing.T) {
 	if got, want := archive.Calls(), []string{"RecentGames 1 50", "Actions 42"}; !slices.Equal(got, want) {
 		t.Errorf("calls %q, want %q", got, want)
 	}
-	if view := plain(press(m, "esc").View()); !strings.Contains(view, "your recent games") {
+	if view := tuitest.Plain(press(m, "esc").View()); !strings.Contains(view, "your recent games") {
 		t.Errorf("esc: not back on the list:\n%s", view)
 	}
 }
@@ -207,7 +130,7 @@ func TestNoReplayInPlay(t *testing.T) {
 	if got := archive.Calls(); slices.Contains(got, "Actions 41") {
 		t.Errorf("calls %q: the record of a game in play was read", got)
 	}
-	view := plain(m.View())
+	view := tuitest.Plain(m.View())
 	if !strings.Contains(view, "That game is still being played") {
 		t.Errorf("view lacks the reason:\n%s", view)
 	}
@@ -222,7 +145,7 @@ func TestReplayStops(t *testing.T) {
 	archive := tuitest.History(t)
 	archive.Lines[42] = append(append([]string(nil), archive.Lines[42][:5]...), "alice buy Nowhere")
 	m := press(open(t, archive, 80, 24), "enter end")
-	view := plain(m.View())
+	view := tuitest.Plain(m.View())
 	for _, want := range []string{"Move 5 of 5", `The record stops at move 6: the rules refuse "alice buy Nowhere".`} {
 		if !strings.Contains(view, want) {
 			t.Errorf("view lacks %q:\n%s", want, view)
@@ -234,22 +157,22 @@ func TestReplayStops(t *testing.T) {
 func TestProblemsInWords(t *testing.T) {
 	archive := tuitest.History(t)
 	m := press(open(t, archive, 80, 24), "down down down enter") // game 39 has no actions stored
-	if view := plain(m.View()); !strings.Contains(view, "That game is not in the archive any more.") {
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "That game is not in the archive any more.") {
 		t.Errorf("missing actions: view lacks the reason:\n%s", view)
 	}
 	archive.Fail("RecentGames", errors.New("store: recent games of account 1: database is locked"))
 	m = open(t, archive, 80, 24)
-	view := plain(m.View())
+	view := tuitest.Plain(m.View())
 	if !strings.Contains(view, "The server could not read your games.") || strings.Contains(view, "database") {
 		t.Errorf("list refused: view:\n%s", view)
 	}
 	m = history.New(context.Background(), nil, alice, theme.DefaultStyles())
 	m.SetSize(80, 24)
 	m = run(m, m.Init())
-	if view := plain(m.View()); !strings.Contains(view, "This server keeps no history of games.") {
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "This server keeps no history of games.") {
 		t.Errorf("no archive: view:\n%s", view)
 	}
-	_, cmd := m.Update(keyOf("esc"))
+	_, cmd := m.Update(tuitest.Key("esc"))
 	if cmd == nil || cmd() != (history.BackMsg{}) {
 		t.Error("esc: no BackMsg")
 	}

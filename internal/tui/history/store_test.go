@@ -50,12 +50,12 @@ func TestOnRealStore(t *testing.T) {
 	m := history.New(ctx, st, rooms.Player{ID: acc.ID, Name: "alice"}, theme.DefaultStyles())
 	m.SetSize(80, 24)
 	m = run(m, m.Init())
-	if view := plain(m.View()); !strings.Contains(view, "2nd of 4 · $42,500") {
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "2nd of 4 · $42,500") {
 		t.Fatalf("the list lacks alice's place:\n%s", view)
 	}
 	m = press(m, "enter end")
 	want := fmt.Sprintf("Move %d of %d", len(lines), len(lines))
-	if view := plain(m.View()); !strings.Contains(view, want) || !strings.Contains(view, "Game over: carol wins.") {
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, want) || !strings.Contains(view, "Game over: carol wins.") {
 		t.Errorf("replay to the end: view lacks %q or the winner:\n%s", want, view)
 	}
 }

@@ -1,27 +1,18 @@
 package lobby_test
 
 import (
-	"bytes"
 	"context"
-	"flag"
-	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/colorprofile"
 
 	"hotels/internal/rooms"
 	"hotels/internal/tui/lobby"
 	"hotels/internal/tui/theme"
 	"hotels/internal/tui/tuitest"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 var alice = rooms.Player{ID: 1, Name: "alice"}
 
@@ -35,32 +26,6 @@ func open(t *testing.T, snap *rooms.LobbySnapshot, w, h int) (lobby.Model, *tuit
 	return m, svc
 }
 
-func plain(s string) string {
-	var b bytes.Buffer
-	w := &colorprofile.Writer{Forward: &b, Profile: colorprofile.NoTTY}
-	_, _ = w.WriteString(s)
-	return b.String()
-}
-
-func keyOf(name string) tea.KeyPressMsg {
-	switch name {
-	case "enter":
-		return tea.KeyPressMsg{Code: tea.KeyEnter}
-	case "esc":
-		return tea.KeyPressMsg{Code: tea.KeyEscape}
-	case "up":
-		return tea.KeyPressMsg{Code: tea.KeyUp}
-	case "down":
-		return tea.KeyPressMsg{Code: tea.KeyDown}
-	case "left":
-		return tea.KeyPressMsg{Code: tea.KeyLeft}
-	case "right":
-		return tea.KeyPressMsg{Code: tea.KeyRight}
-	}
-	r := []rune(name)[0]
-	return tea.KeyPressMsg{Code: r, Text: name}
-}
-
 // press sends keys, space separated, and runs the commands they return,
 // feeding their messages back; it returns the last message the screen
 // passes up (an EnterMsg) if any.
@@ -68,7 +33,7 @@ func press(m lobby.Model, keys string) (lobby.Model, tea.Msg) {
 	var up tea.Msg
 	for _, k := range strings.Fields(keys) {
 		var cmd tea.Cmd
-		m, cmd = m.Update(keyOf(k))
+		m, cmd = m.Update(tuitest.Key(k))
 		for cmd != nil {
 			msg := cmd()
 			if msg == nil {
@@ -89,49 +54,15 @@ func press(m lobby.Model, keys string) (lobby.Model, tea.Msg) {
 // spell writes s as keys for press, one a character.
 func spell(s string) string { return strings.Join(strings.Split(s, ""), " ") }
 
-// fits checks that view fits a w×h terminal.
-func fits(t *testing.T, view string, w, h int) {
-	t.Helper()
-	lines := strings.Split(view, "\n")
-	if len(lines) > h {
-		t.Errorf("%dx%d: the view has %d lines", w, h, len(lines))
-	}
-	for i, l := range lines {
-		if lipgloss.Width(l) > w {
-			t.Errorf("%dx%d: line %d is %d cells wide: %q", w, h, i+1, lipgloss.Width(l), l)
-		}
-	}
-}
-
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", t.Name(), name+".golden")
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("view differs from %s:\ngot:\n%s\nwant:\n%s", path, got, want)
-	}
-}
-
+// goldenSizes checks the screen showing snap, after keys, against its
+// golden files.
 func goldenSizes(t *testing.T, snap *rooms.LobbySnapshot, keys string) {
 	t.Helper()
-	for _, size := range [][2]int{{80, 24}, {120, 40}} {
-		m, _ := open(t, snap, size[0], size[1])
+	tuitest.GoldenSizes(t, func(w, h int) string {
+		m, _ := open(t, snap, w, h)
 		m, _ = press(m, keys)
-		view := plain(m.View())
-		fits(t, view, size[0], size[1])
-		golden(t, fmt.Sprintf("%dx%d", size[0], size[1]), view)
-	}
+		return tuitest.Plain(m.View())
+	})
 }
 
 func TestLobbyView(t *testing.T) {
@@ -205,7 +136,7 @@ func TestJoinAndWatch(t *testing.T) {
 	if up != nil {
 		t.Errorf("enter on a full room: passed up %#v, want nothing", up)
 	}
-	if view := plain(bob.View()); !strings.Contains(view, "every seat is taken. Press w to watch it.") {
+	if view := tuitest.Plain(bob.View()); !strings.Contains(view, "every seat is taken. Press w to watch it.") {
 		t.Errorf("enter on a full room: view lacks the reason:\n%s", view)
 	}
 }
@@ -218,7 +149,7 @@ func TestInviteCode(t *testing.T) {
 		t.Fatal(err)
 	}
 	m, _ = press(m, "c "+spell("nope")+" enter")
-	if view := plain(m.View()); !strings.Contains(view, `There is no room "nope"`) {
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, `There is no room "nope"`) {
 		t.Errorf("wrong code: view lacks the reason:\n%s", view)
 	}
 	// The room's code is only in its snapshots for seated players.
@@ -237,7 +168,7 @@ func TestInviteCode(t *testing.T) {
 // g asks the parent for the player's recent games.
 func TestHistoryKey(t *testing.T) {
 	m, _ := open(t, tuitest.LobbySnapshot(), 80, 24)
-	_, cmd := m.Update(keyOf("g"))
+	_, cmd := m.Update(tuitest.Key("g"))
 	if cmd == nil {
 		t.Fatal("g: no command")
 	}
@@ -267,12 +198,12 @@ func TestSubscription(t *testing.T) {
 	m := lobby.New(context.Background(), svc, alice, theme.DefaultStyles())
 	m.SetSize(80, 24)
 	m, again := m.Update(m.Init()()) // subscribes and waits for the first snapshot
-	if view := plain(m.View()); !strings.Contains(view, "friday night") {
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "friday night") {
 		t.Fatalf("after the first snapshot:\n%s", view)
 	}
 	svc.Publish(&rooms.LobbySnapshot{Online: []string{"alice"}})
 	m, _ = m.Update(again())
-	if view := plain(m.View()); !strings.Contains(view, "No room is open yet") {
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "No room is open yet") {
 		t.Fatalf("after the second snapshot:\n%s", view)
 	}
 	_, stop := m.Stop()

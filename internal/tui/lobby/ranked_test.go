@@ -2,7 +2,6 @@ package lobby_test
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -30,7 +29,7 @@ func seeking(t *testing.T, w, h int) (lobby.Model, *tuitest.Lobby, tea.Cmd) {
 	now := tuitest.Now
 	lobby.SetClock(&m, func() time.Time { return now })
 	m, _ = press(m, "r")
-	m, cmd := m.Update(keyOf("enter"))
+	m, cmd := m.Update(tuitest.Key("enter"))
 	m, wait := m.Update(cmd()) // in the queue
 	now = now.Add(83 * time.Second)
 	svc.SetSeeking(5)
@@ -38,12 +37,10 @@ func seeking(t *testing.T, w, h int) (lobby.Model, *tuitest.Lobby, tea.Cmd) {
 }
 
 func TestSeekingView(t *testing.T) {
-	for _, size := range [][2]int{{80, 24}, {120, 40}} {
-		m, _, _ := seeking(t, size[0], size[1])
-		view := plain(m.View())
-		fits(t, view, size[0], size[1])
-		golden(t, fmt.Sprintf("%dx%d", size[0], size[1]), view)
-	}
+	tuitest.GoldenSizes(t, func(w, h int) string {
+		m, _, _ := seeking(t, w, h)
+		return tuitest.Plain(m.View())
+	})
 }
 
 // r opens the ranked form; its keys choose the rules and the table sizes
@@ -65,7 +62,7 @@ func TestRankedForm(t *testing.T) {
 		if calls := svc.Calls(); !slices.Equal(calls, []string{tt.want}) {
 			t.Errorf("keys %q: calls %q, want [%q]", tt.keys, calls, tt.want)
 		}
-		if view := plain(m.View()); !strings.Contains(view, "Looking for a ranked game…") {
+		if view := tuitest.Plain(m.View()); !strings.Contains(view, "Looking for a ranked game…") {
 			t.Errorf("keys %q: not waiting:\n%s", tt.keys, view)
 		}
 	}
@@ -75,7 +72,7 @@ func TestRankedForm(t *testing.T) {
 	if calls := svc.Calls(); len(calls) != 0 {
 		t.Errorf("r esc: calls %q, want none", calls)
 	}
-	if view := plain(m.View()); !strings.Contains(view, "friday night") {
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "friday night") {
 		t.Errorf("r esc: not back at the list:\n%s", view)
 	}
 }
@@ -85,7 +82,7 @@ func TestSeekRefused(t *testing.T) {
 	m, svc := open(t, tuitest.LobbySnapshot(), 80, 24)
 	svc.Fail("Seek", rooms.ErrQueued)
 	m, _ = press(m, "r enter")
-	if view := plain(m.View()); !strings.Contains(view, "Ranked play: you are already looking for a game.") {
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "Ranked play: you are already looking for a game.") {
 		t.Errorf("refused seek: view lacks the reason:\n%s", view)
 	}
 }
@@ -97,7 +94,7 @@ func TestLeaveQueue(t *testing.T) {
 	if got, want := svc.Calls(), []string{"Seek game=acquire rules=modern players=3-4", "Leave"}; !slices.Equal(got, want) {
 		t.Errorf("calls %q, want %q", got, want)
 	}
-	if view := plain(m.View()); !strings.Contains(view, "You left the ranked queue.") || !strings.Contains(view, "friday night") {
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "You left the ranked queue.") || !strings.Contains(view, "friday night") {
 		t.Errorf("after esc:\n%s", view)
 	}
 	if _, cmd := lobby.TickAny(m, 5); cmd != nil {
@@ -119,7 +116,7 @@ func TestTableFound(t *testing.T) {
 		t.Fatalf("found: %#v, want EnterMsg seated in %s", e, r.ID)
 	}
 	m, _ = m.Update(msg)
-	if view := plain(m.View()); strings.Contains(view, "Looking for a ranked game") {
+	if view := tuitest.Plain(m.View()); strings.Contains(view, "Looking for a ranked game") {
 		t.Errorf("still waiting after the room was entered:\n%s", view)
 	}
 	if got := svc.Calls(); slices.Contains(got, "Leave") {
@@ -167,7 +164,7 @@ func first(t *testing.T, cmd tea.Cmd, match func(tea.Msg) bool) tea.Msg {
 func TestLeaderboardAndProfileKeys(t *testing.T) {
 	for k, want := range map[string]tea.Msg{"L": lobby.LeaderboardMsg{}, "P": lobby.ProfileMsg{}} {
 		m, _ := open(t, tuitest.LobbySnapshot(), 80, 24)
-		_, cmd := m.Update(keyOf(k))
+		_, cmd := m.Update(tuitest.Key(k))
 		if cmd == nil {
 			t.Fatalf("%s: no command", k)
 		}
@@ -184,7 +181,7 @@ func TestRankedRoomListed(t *testing.T) {
 	m := lobby.New(context.Background(), tuitest.NewLobby(t, nil), alice, theme.DefaultStyles())
 	m.SetSize(80, 24)
 	m, _ = m.Update(lobby.SnapshotMsg{Snapshot: snap})
-	if view := plain(m.View()); !strings.Contains(view, "h8km ranked table  Acquire classic ranked") {
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "h8km ranked table  Acquire classic ranked") {
 		t.Errorf("the ranked room is not marked:\n%s", view)
 	}
 }

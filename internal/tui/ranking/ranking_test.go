@@ -1,20 +1,13 @@
 package ranking_test
 
 import (
-	"bytes"
 	"context"
 	"errors"
-	"flag"
-	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/colorprofile"
 
 	"hotels/internal/engine/acquire"
 	"hotels/internal/rooms"
@@ -23,35 +16,7 @@ import (
 	"hotels/internal/tui/tuitest"
 )
 
-var update = flag.Bool("update", false, "rewrite golden files")
-
 var alice = rooms.Player{ID: 1, Name: "alice"}
-
-func plain(s string) string {
-	var b bytes.Buffer
-	w := &colorprofile.Writer{Forward: &b, Profile: colorprofile.NoTTY}
-	_, _ = w.WriteString(s)
-	return b.String()
-}
-
-func keyOf(name string) tea.KeyPressMsg {
-	switch name {
-	case "enter":
-		return tea.KeyPressMsg{Code: tea.KeyEnter}
-	case "esc":
-		return tea.KeyPressMsg{Code: tea.KeyEscape}
-	case "tab":
-		return tea.KeyPressMsg{Code: tea.KeyTab}
-	case "up":
-		return tea.KeyPressMsg{Code: tea.KeyUp}
-	case "down":
-		return tea.KeyPressMsg{Code: tea.KeyDown}
-	case "left":
-		return tea.KeyPressMsg{Code: tea.KeyLeft}
-	}
-	r := []rune(name)[0]
-	return tea.KeyPressMsg{Code: r, Text: name}
-}
 
 // run feeds cmd's message, and those of the commands that follow, back to
 // the screen; it returns the first BackMsg passed up, if any.
@@ -74,7 +39,7 @@ func press(m ranking.Model, keys string) (ranking.Model, tea.Msg) {
 	var up tea.Msg
 	for _, k := range strings.Fields(keys) {
 		var cmd tea.Cmd
-		m, cmd = m.Update(keyOf(k))
+		m, cmd = m.Update(tuitest.Key(k))
 		m, up = run(m, cmd)
 	}
 	return m, up
@@ -88,48 +53,13 @@ func open(t *testing.T, src ranking.Source, w, h int) ranking.Model {
 	return m
 }
 
-func fits(t *testing.T, view string, w, h int) {
-	t.Helper()
-	lines := strings.Split(view, "\n")
-	if len(lines) > h {
-		t.Errorf("%dx%d: the view has %d lines", w, h, len(lines))
-	}
-	for i, l := range lines {
-		if lipgloss.Width(l) > w {
-			t.Errorf("%dx%d: line %d is %d cells wide: %q", w, h, i+1, lipgloss.Width(l), l)
-		}
-	}
-}
-
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", t.Name(), name+".golden")
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("view differs from %s:\ngot:\n%s\nwant:\n%s", path, got, want)
-	}
-}
-
+// goldenSizes checks the screen after keys against its golden files.
 func goldenSizes(t *testing.T, keys string) {
 	t.Helper()
-	for _, size := range [][2]int{{80, 24}, {120, 40}} {
-		m := open(t, tuitest.Ranked(t), size[0], size[1])
-		m, _ = press(m, keys)
-		view := plain(m.View())
-		fits(t, view, size[0], size[1])
-		golden(t, fmt.Sprintf("%dx%d", size[0], size[1]), view)
-	}
+	tuitest.GoldenSizes(t, func(w, h int) string {
+		m, _ := press(open(t, tuitest.Ranked(t), w, h), keys)
+		return tuitest.Plain(m.View())
+	})
 }
 
 func TestLeaderboardView(t *testing.T) {
@@ -144,7 +74,7 @@ func TestEmptyLeaderboardView(t *testing.T) {
 	src := tuitest.Ranked(t)
 	src.Board = nil
 	m := open(t, src, 80, 24)
-	if view := plain(m.View()); !strings.Contains(view, "No ranked modern game has been played yet") {
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "No ranked modern game has been played yet") {
 		t.Errorf("empty board:\n%s", view)
 	}
 }
@@ -155,16 +85,16 @@ func TestKeys(t *testing.T) {
 	src := tuitest.Ranked(t)
 	m := open(t, src, 80, 24)
 	m, _ = press(m, "tab")
-	if view := plain(m.View()); !strings.Contains(view, "[classic]") || !strings.Contains(view, "frank") || strings.Contains(view, "carol") {
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "[classic]") || !strings.Contains(view, "frank") || strings.Contains(view, "carol") {
 		t.Fatalf("after tab, not the classic board:\n%s", view)
 	}
 	m, _ = press(m, "left up enter") // modern again; carol, above alice
-	if view := plain(m.View()); !strings.Contains(view, "profile of carol") {
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "profile of carol") {
 		t.Fatalf("enter on carol's row:\n%s", view)
 	}
 	m, up := press(m, "esc")
-	if up != nil || !strings.Contains(plain(m.View()), "leaderboard") {
-		t.Fatalf("esc from a profile: passed up %#v, view:\n%s", up, plain(m.View()))
+	if up != nil || !strings.Contains(tuitest.Plain(m.View()), "leaderboard") {
+		t.Fatalf("esc from a profile: passed up %#v, view:\n%s", up, tuitest.Plain(m.View()))
 	}
 	if _, up := press(m, "esc"); up != (ranking.BackMsg{}) {
 		t.Errorf("esc from the board: passed up %#v, want BackMsg", up)
@@ -186,7 +116,7 @@ func TestOwnProfile(t *testing.T) {
 	m.SetSize(80, 24)
 	m, cmd := m.Profile(alice.ID, alice.Name)
 	m, _ = run(m, cmd)
-	view := plain(m.View())
+	view := tuitest.Plain(m.View())
 	if !strings.Contains(view, "profile of alice") || !strings.Contains(view, "Rating history · modern") {
 		t.Fatalf("alice's profile:\n%s", view)
 	}
@@ -194,7 +124,7 @@ func TestOwnProfile(t *testing.T) {
 		t.Errorf("alice's favourite chains are missing or include the autopilot's Tower:\n%s", view)
 	}
 	m, _ = press(m, "tab")
-	if view := plain(m.View()); !strings.Contains(view, "Rating history · classic") || !strings.Contains(view, "1021 → 998   -23") {
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "Rating history · classic") || !strings.Contains(view, "1021 → 998   -23") {
 		t.Errorf("after tab:\n%s", view)
 	}
 	if _, up := press(m, "esc"); up != (ranking.BackMsg{}) {
@@ -210,18 +140,18 @@ func TestFailuresInWords(t *testing.T) {
 	src := tuitest.Ranked(t)
 	src.Fail("Leaderboard", errors.New("sqlite: database is locked"))
 	m := open(t, src, 80, 24)
-	if view := plain(m.View()); !strings.Contains(view, "The server could not read the ratings. Try again later.") || strings.Contains(view, "sqlite") {
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "The server could not read the ratings. Try again later.") || strings.Contains(view, "sqlite") {
 		t.Errorf("failed board:\n%s", view)
 	}
 	src.Fail("Leaderboard", nil)
 	src.Fail("RecentGames", context.DeadlineExceeded)
 	m, cmd := m.Profile(2, "bob")
 	m, _ = run(m, cmd)
-	if view := plain(m.View()); !strings.Contains(view, "The server did not answer in time. Try again.") {
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "The server did not answer in time. Try again.") {
 		t.Errorf("failed profile:\n%s", view)
 	}
 	m = open(t, nil, 80, 24)
-	if view := plain(m.View()); !strings.Contains(view, "This server keeps no ratings.") {
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "This server keeps no ratings.") {
 		t.Errorf("no source:\n%s", view)
 	}
 }

@@ -4,8 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/charmbracelet/colorprofile"
-
 	"hotels/internal/rooms"
 	"hotels/internal/tui/tuitest"
 )
@@ -32,7 +30,7 @@ func TestRankedHeader(t *testing.T) {
 	snap := tuitest.FourSeat(t, "play").Snapshot(0)
 	snap.Room.Ranked = true
 	m, _ := open(t, snap, 80, 24)
-	if first := strings.Split(render(m.View(), colorprofile.NoTTY), "\n")[0]; !strings.Contains(first, "Acquire modern · ranked") {
+	if first := strings.Split(tuitest.Plain(m.View()), "\n")[0]; !strings.Contains(first, "Acquire modern · ranked") {
 		t.Errorf("header %q does not say ranked", first)
 	}
 }

@@ -1,19 +1,14 @@
 package room_test
 
 import (
-	"bytes"
 	"context"
-	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/colorprofile"
 
 	"hotels/internal/engine"
@@ -22,8 +17,6 @@ import (
 	"hotels/internal/tui/theme"
 	"hotels/internal/tui/tuitest"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 var alice = rooms.Player{ID: 1, Name: "alice"}
 
@@ -39,91 +32,14 @@ func open(t *testing.T, snap *rooms.Snapshot, w, h int) (room.Model, *tuitest.Ta
 	return m, table
 }
 
-// render writes s through a colour profile, as a session's terminal would
-// receive it: NoTTY leaves plain text.
-func render(s string, p colorprofile.Profile) string {
-	var b bytes.Buffer
-	w := &colorprofile.Writer{Forward: &b, Profile: p}
-	if _, err := w.WriteString(s); err != nil {
-		panic(err)
-	}
-	return b.String()
-}
-
-var sizes = [][2]int{{80, 24}, {120, 40}}
-
 // goldenSizes renders the screen at both sizes and compares each with
 // testdata/<TestName>/<W>x<H>.golden.
 func goldenSizes(t *testing.T, snap func() *rooms.Snapshot, keys string) {
 	t.Helper()
-	for _, size := range sizes {
-		m, _ := open(t, snap(), size[0], size[1])
-		m = press(m, keys)
-		view := render(m.View(), colorprofile.NoTTY)
-		fits(t, view, size[0], size[1])
-		golden(t, fmt.Sprintf("%dx%d", size[0], size[1]), view)
-	}
-}
-
-// fits checks that view fits a w×h terminal.
-func fits(t *testing.T, view string, w, h int) {
-	t.Helper()
-	lines := strings.Split(view, "\n")
-	if len(lines) > h {
-		t.Errorf("%dx%d: the view has %d lines", w, h, len(lines))
-	}
-	for i, l := range lines {
-		if lipgloss.Width(l) > w {
-			t.Errorf("%dx%d: line %d is %d cells wide: %q", w, h, i+1, lipgloss.Width(l), l)
-		}
-	}
-}
-
-// golden compares got with testdata/<TestName>/<name>.golden, rewriting it
-// under -update. A view never has more lines than the screen.
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", t.Name(), name+".golden")
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("view differs from %s:\ngot:\n%s\nwant:\n%s", path, got, want)
-	}
-}
-
-// keyOf turns a key name into a key press: "enter", "esc", "backspace",
-// "up", "down", "left", "right", "ctrl+t", or a character.
-func keyOf(name string) tea.KeyPressMsg {
-	switch name {
-	case "enter":
-		return tea.KeyPressMsg{Code: tea.KeyEnter}
-	case "esc":
-		return tea.KeyPressMsg{Code: tea.KeyEscape}
-	case "backspace":
-		return tea.KeyPressMsg{Code: tea.KeyBackspace}
-	case "up":
-		return tea.KeyPressMsg{Code: tea.KeyUp}
-	case "down":
-		return tea.KeyPressMsg{Code: tea.KeyDown}
-	case "left":
-		return tea.KeyPressMsg{Code: tea.KeyLeft}
-	case "right":
-		return tea.KeyPressMsg{Code: tea.KeyRight}
-	case "ctrl+t":
-		return tea.KeyPressMsg{Code: 't', Mod: tea.ModCtrl}
-	}
-	r := []rune(name)[0]
-	return tea.KeyPressMsg{Code: r, Text: name}
+	tuitest.GoldenSizes(t, func(w, h int) string {
+		m, _ := open(t, snap(), w, h)
+		return tuitest.Plain(press(m, keys).View())
+	})
 }
 
 // press sends keys, space separated, running every command they return as
@@ -131,7 +47,7 @@ func keyOf(name string) tea.KeyPressMsg {
 func press(m room.Model, keys string) room.Model {
 	for _, k := range strings.Fields(keys) {
 		var cmd tea.Cmd
-		m, cmd = m.Update(keyOf(k))
+		m, cmd = m.Update(tuitest.Key(k))
 		m = run(m, cmd)
 	}
 	return m
@@ -197,10 +113,10 @@ func TestSixSeatsFit(t *testing.T) {
 	names := []string{"alice", "bob", "carol", "dave", "erin-the-bold", "frank_sixteen_ch"}
 	p := tuitest.Start(t, names...)
 	for seat := range names {
-		for _, size := range sizes {
+		for _, size := range tuitest.Sizes {
 			m, _ := open(t, p.Snapshot(engine.Seat(seat)), size[0], size[1])
-			view := render(m.View(), colorprofile.NoTTY)
-			fits(t, view, size[0], size[1])
+			view := tuitest.Plain(m.View())
+			tuitest.Fits(t, view, size[0], size[1])
 			for _, name := range names {
 				if !strings.Contains(view, name[:min(len(name), 8)]) {
 					t.Errorf("seat %d at %dx%d: %s is missing:\n%s", seat, size[0], size[1], name, view)
@@ -215,7 +131,7 @@ func TestSixSeatsFit(t *testing.T) {
 func TestGameViewANSI256(t *testing.T) {
 	m, _ := open(t, tuitest.FourSeat(t, "buy").Snapshot(0), 80, 24)
 	m = press(m, "t")
-	golden(t, "80x24", render(m.View(), colorprofile.ANSI256))
+	tuitest.Golden(t, "80x24", tuitest.Render(m.View(), colorprofile.ANSI256))
 }
 
 // Key sequences make the right action text; bad input explains itself and
@@ -259,7 +175,7 @@ func TestDecisions(t *testing.T) {
 			if got := table.Calls(); !slices.Equal(got, tt.want) {
 				t.Errorf("keys %q: calls %q, want %q", tt.keys, got, tt.want)
 			}
-			view := render(m.View(), colorprofile.NoTTY)
+			view := tuitest.Plain(m.View())
 			if tt.status != "" && !strings.Contains(view, tt.status) {
 				t.Errorf("keys %q: view lacks %q:\n%s", tt.keys, tt.status, view)
 			}
@@ -275,7 +191,7 @@ func TestNotYourDecision(t *testing.T) {
 		if got := table.Calls(); len(got) != 0 {
 			t.Errorf("viewer %d: calls %q, want none", viewer, got)
 		}
-		view := render(m.View(), colorprofile.NoTTY)
+		view := tuitest.Plain(m.View())
 		if !strings.Contains(view, "alice is to buy shares") {
 			t.Errorf("viewer %d: view does not say whose decision it is:\n%s", viewer, view)
 		}
@@ -298,7 +214,7 @@ func TestRefusalsInWords(t *testing.T) {
 		m, table := open(t, tuitest.FourSeat(t, "buy").Snapshot(0), 80, 24)
 		table.Fail("Act", tt.err)
 		m = press(m, "t enter")
-		view := render(m.View(), colorprofile.NoTTY)
+		view := tuitest.Plain(m.View())
 		if !strings.Contains(view, tt.want) {
 			t.Errorf("Act error %v: view lacks %q:\n%s", tt.err, tt.want, view)
 		}
@@ -316,11 +232,11 @@ func TestWaitingKeys(t *testing.T) {
 	if got, want := table.Calls(), []string{"AddBot normal", "Kick 1"}; !slices.Equal(got, want) {
 		t.Errorf("host pressed b 2 x 2 s: calls %q, want %q", got, want)
 	}
-	if view := render(m.View(), colorprofile.NoTTY); !strings.Contains(view, "Every seat must be filled first") {
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "Every seat must be filled first") {
 		t.Errorf("start with a free seat: view lacks the reason:\n%s", view)
 	}
 	m, _ = open(t, tuitest.Waiting(0), 80, 24)
-	if view := render(press(m, "x 1").View(), colorprofile.NoTTY); !strings.Contains(view, "You cannot kick yourself") {
+	if view := tuitest.Plain(press(m, "x 1").View()); !strings.Contains(view, "You cannot kick yourself") {
 		t.Errorf("host kicked seat 1: view lacks the reason:\n%s", view)
 	}
 
@@ -329,7 +245,7 @@ func TestWaitingKeys(t *testing.T) {
 	if got := table.Calls(); len(got) != 0 {
 		t.Errorf("bob pressed b s: calls %q, want none", got)
 	}
-	if view := render(m.View(), colorprofile.NoTTY); !strings.Contains(view, "Only the host starts the game.") {
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "Only the host starts the game.") {
 		t.Errorf("bob pressed s: view lacks the reason:\n%s", view)
 	}
 }
@@ -337,7 +253,7 @@ func TestWaitingKeys(t *testing.T) {
 // Leaving a waiting room gives the seat up; the parent gets a LeaveMsg.
 func TestLeaveWaitingRoom(t *testing.T) {
 	m, table := open(t, tuitest.Waiting(0), 80, 24)
-	_, cmd := m.Update(keyOf("l"))
+	_, cmd := m.Update(tuitest.Key("l"))
 	if cmd == nil {
 		t.Fatal("l: no command")
 	}
@@ -352,14 +268,14 @@ func TestLeaveWaitingRoom(t *testing.T) {
 // During a game esc asks before leaving the table.
 func TestLeaveGameAsksFirst(t *testing.T) {
 	m, _ := open(t, tuitest.FourSeat(t, "play").Snapshot(0), 80, 24)
-	m, cmd := m.Update(keyOf("esc"))
+	m, cmd := m.Update(tuitest.Key("esc"))
 	if cmd != nil {
 		t.Fatalf("first esc: command %T, want none", cmd())
 	}
-	if view := render(m.View(), colorprofile.NoTTY); !strings.Contains(view, "Leave the table?") {
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "Leave the table?") {
 		t.Errorf("first esc: view does not ask:\n%s", view)
 	}
-	_, cmd = m.Update(keyOf("esc"))
+	_, cmd = m.Update(tuitest.Key("esc"))
 	if cmd == nil {
 		t.Fatal("second esc: no command")
 	}
@@ -389,7 +305,7 @@ func TestChat(t *testing.T) {
 	}
 	table.Fail("Chat", rooms.ErrChatTooFast)
 	m = press(m, "/ x enter")
-	if view := render(m.View(), colorprofile.NoTTY); !strings.Contains(view, "You are chatting too fast") {
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "You are chatting too fast") {
 		t.Errorf("chat refused: view lacks the reason:\n%s", view)
 	}
 }
@@ -400,7 +316,7 @@ func TestNoticeAndClosed(t *testing.T) {
 	snap := tuitest.FourSeat(t, "play").Snapshot(0)
 	snap.Notice = "bob is back"
 	m, _ := open(t, snap, 80, 24)
-	if view := render(m.View(), colorprofile.NoTTY); !strings.Contains(view, "bob is back") {
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "bob is back") {
 		t.Errorf("notice not shown:\n%s", view)
 	}
 	closed := *tuitest.Waiting(1)
@@ -421,7 +337,7 @@ func TestSubscription(t *testing.T) {
 	m := room.New(context.Background(), table, "k3vq", alice, theme.DefaultStyles())
 	m.SetSize(80, 24)
 	m, again := m.Update(m.Init()()) // subscribes and waits for the first snapshot
-	if view := render(m.View(), colorprofile.NoTTY); !strings.Contains(view, "Waiting for players") {
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "Waiting for players") {
 		t.Fatalf("after the first snapshot:\n%s", view)
 	}
 	if again == nil {
@@ -429,7 +345,7 @@ func TestSubscription(t *testing.T) {
 	}
 	table.Feed <- tuitest.FourSeat(t, "play").Snapshot(0)
 	m, _ = m.Update(again())
-	if view := render(m.View(), colorprofile.NoTTY); !strings.Contains(view, "Your turn: play a tile.") {
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "Your turn: play a tile.") {
 		t.Fatalf("after the second snapshot:\n%s", view)
 	}
 	m = press(m, "esc esc")
@@ -443,7 +359,7 @@ func TestLeaveBeforeFirstSnapshot(t *testing.T) {
 	table := tuitest.NewTable(nil)
 	m := room.New(context.Background(), table, "k3vq", alice, theme.DefaultStyles())
 	first := m.Init()
-	_, cmd := m.Update(keyOf("esc"))
+	_, cmd := m.Update(tuitest.Key("esc"))
 	if _, ok := cmd().(room.LeaveMsg); !ok {
 		t.Fatal("esc: no LeaveMsg")
 	}
@@ -505,10 +421,10 @@ func TestBotLevelView(t *testing.T) {
 func TestClocksFit(t *testing.T) {
 	names := []string{"alice", "bob", "carol", "dave", "erin-the-bold", "frank_sixteen_ch"}
 	p := tuitest.Start(t, names...)
-	for _, size := range sizes {
+	for _, size := range tuitest.Sizes {
 		m, _ := open(t, tuitest.Clocked(p.Snapshot(0)), size[0], size[1])
-		view := render(m.View(), colorprofile.NoTTY)
-		fits(t, view, size[0], size[1])
+		view := tuitest.Plain(m.View())
+		tuitest.Fits(t, view, size[0], size[1])
 		for _, want := range []string{"3:49 left", "9:58", "0:52", "6:30", "alice", "frank_"} {
 			if !strings.Contains(view, want) {
 				t.Errorf("%dx%d: %q is missing:\n%s", size[0], size[1], want, view)
@@ -524,14 +440,14 @@ func TestMoveClock(t *testing.T) {
 	snap.Clock = rooms.Clock{Move: 30 * time.Second}
 	snap.Deadline = tuitest.Now.Add(7200 * time.Millisecond)
 	m, _ := open(t, snap, 80, 24)
-	view := render(m.View(), colorprofile.NoTTY)
+	view := tuitest.Plain(m.View())
 	for _, want := range []string{"> alice is to buy shares.", "0:08 left", "30s a decision", "Time"} {
 		if !strings.Contains(view, want) {
 			t.Errorf("view lacks %q:\n%s", want, view)
 		}
 	}
 	m, _ = open(t, tuitest.FourSeat(t, "buy").Snapshot(1), 80, 24)
-	if view := render(m.View(), colorprofile.NoTTY); strings.Contains(view, "left") || strings.Contains(view, "Time") {
+	if view := tuitest.Plain(m.View()); strings.Contains(view, "left") || strings.Contains(view, "Time") {
 		t.Errorf("untimed room shows a clock:\n%s", view)
 	}
 }
@@ -554,7 +470,7 @@ func TestCountdownTicks(t *testing.T) {
 	if cmd == nil {
 		t.Fatal("timed snapshot: no tick")
 	}
-	if view := render(m.View(), colorprofile.NoTTY); !strings.Contains(view, "3:49 left") {
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "3:49 left") {
 		t.Fatalf("countdown not shown:\n%s", view)
 	}
 	again := *timed
@@ -568,7 +484,7 @@ func TestCountdownTicks(t *testing.T) {
 	if next == nil {
 		t.Error("tick: the countdown stopped")
 	}
-	if view := render(m.View(), colorprofile.NoTTY); !strings.Contains(view, "3:47 left") {
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "3:47 left") {
 		t.Errorf("after a tick 2s later, countdown not 3:47:\n%s", view)
 	}
 	m, _ = m.Update(room.SnapshotMsg{Snapshot: tuitest.FourSeat(t, "buy").Snapshot(0)})
@@ -615,7 +531,7 @@ func TestTakeOver(t *testing.T) {
 	if got, want := table.Calls(), []string{"TakeOver"}; !slices.Equal(got, want) {
 		t.Errorf("calls %q, want %q", got, want)
 	}
-	if view := render(m.View(), colorprofile.NoTTY); !strings.Contains(view, "You take your seat back.") {
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "You take your seat back.") {
 		t.Errorf("view lacks the answer:\n%s", view)
 	}
 	m, table = open(t, tuitest.FourSeat(t, "buy").Snapshot(0), 80, 24)
@@ -634,7 +550,7 @@ func TestVoteEnd(t *testing.T) {
 		if got, want := table.Calls(), []string{"VoteEnd"}; !slices.Equal(got, want) {
 			t.Errorf("viewer %d: calls %q, want %q", viewer, got, want)
 		}
-		if view := render(m.View(), colorprofile.NoTTY); !strings.Contains(view, "You vote to end the game.") {
+		if view := tuitest.Plain(m.View()); !strings.Contains(view, "You vote to end the game.") {
 			t.Errorf("viewer %d: view lacks the answer:\n%s", viewer, view)
 		}
 	}
@@ -653,7 +569,7 @@ func TestVoteEnd(t *testing.T) {
 	}
 	m, table = open(t, abandoned(t, "buy", 2), 80, 24)
 	table.Fail("VoteEnd", rooms.ErrNotAbandoned)
-	if view := render(press(m, "V").View(), colorprofile.NoTTY); !strings.Contains(view, "Everyone is back at the table") {
+	if view := tuitest.Plain(press(m, "V").View()); !strings.Contains(view, "Everyone is back at the table") {
 		t.Errorf("vote refused: view lacks the reason:\n%s", view)
 	}
 }

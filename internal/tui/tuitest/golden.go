@@ -1,0 +1,86 @@
+package tuitest
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/colorprofile"
+)
+
+// update is the -update flag of every screen's test binary: each imports
+// tuitest once, so the flag is registered once.
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// Sizes are the terminals every screen's golden files are drawn for: the
+// smallest the session allows, and a roomy one.
+var Sizes = [][2]int{{80, 24}, {120, 40}}
+
+// Render writes s through colour profile p, as a session's terminal would
+// receive it.
+func Render(s string, p colorprofile.Profile) string {
+	var b bytes.Buffer
+	w := &colorprofile.Writer{Forward: &b, Profile: p}
+	if _, err := w.WriteString(s); err != nil {
+		panic(err)
+	}
+	return b.String()
+}
+
+// Plain is s as a terminal without colour receives it: text only, so a
+// golden file reads in a diff.
+func Plain(s string) string { return Render(s, colorprofile.NoTTY) }
+
+// Fits checks that view fits a w×h terminal.
+func Fits(t *testing.T, view string, w, h int) {
+	t.Helper()
+	lines := strings.Split(view, "\n")
+	if len(lines) > h {
+		t.Errorf("%dx%d: the view has %d lines", w, h, len(lines))
+	}
+	for i, l := range lines {
+		if lipgloss.Width(l) > w {
+			t.Errorf("%dx%d: line %d is %d cells wide: %q", w, h, i+1, lipgloss.Width(l), l)
+		}
+	}
+}
+
+// Golden compares got with testdata/<TestName>/<name>.golden, rewriting
+// the file first under -update.
+func Golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", t.Name(), name+".golden")
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("view differs from %s:\ngot:\n%s\nwant:\n%s", path, got, want)
+	}
+}
+
+// GoldenSizes draws a screen at each of Sizes with view, which returns
+// what a w×h terminal shows, checks that it fits, and compares it with
+// testdata/<TestName>/<W>x<H>.golden.
+func GoldenSizes(t *testing.T, view func(w, h int) string) {
+	t.Helper()
+	for _, size := range Sizes {
+		w, h := size[0], size[1]
+		got := view(w, h)
+		Fits(t, got, w, h)
+		Golden(t, fmt.Sprintf("%dx%d", w, h), got)
+	}
+}
