@@ -137,6 +137,9 @@ func arena(t *testing.T, r *acquire.Rules, opts acquire.Options, subject, oppone
 	if t.Failed() {
 		return
 	}
+	if n := bot.Faults(); n > 0 {
+		t.Errorf("bots failed %d times and played at random instead", n)
+	}
 
 	var wins, place, money, rest float64
 	var moves, playouts int

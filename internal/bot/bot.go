@@ -4,6 +4,7 @@ import (
 	crand "crypto/rand"
 	"fmt"
 	"math/rand/v2"
+	"sync/atomic"
 
 	"hotels/internal/engine"
 	"hotels/internal/engine/acquire"
@@ -71,9 +72,18 @@ func anyLegal(g engine.Game, seat engine.Seat, rng *rand.Rand) engine.Action {
 	return legal[rng.IntN(len(legal))]
 }
 
+// faults counts the decisions on which a bot failed.
+var faults atomic.Int64
+
+// Faults returns how many times a bot failed while choosing (a bug: it
+// panicked) and played a random legal action instead, since the program
+// started. A failing bot never takes its caller down.
+func Faults() int64 { return faults.Load() }
+
 // choose is what every level does around its own decision: the checks, the
-// one-choice shortcut, and the action in the game's own chain names.
-func choose(g engine.Game, seat engine.Seat, rng *rand.Rand, buf *[]acquire.Action, decide func(*acquire.Game, int) acquire.Action) engine.Action {
+// one-choice shortcut, the action in the game's own chain names, and a
+// random legal action should decide fail.
+func choose(g engine.Game, seat engine.Seat, rng *rand.Rand, buf *[]acquire.Action, decide func(*acquire.Game, int) acquire.Action) (a engine.Action) {
 	if to, ok := g.ToMove(); !ok || to != seat {
 		return nil
 	}
@@ -85,5 +95,11 @@ func choose(g engine.Game, seat engine.Seat, rng *rand.Rand, buf *[]acquire.Acti
 	if len(*buf) == 1 {
 		return ag.Named((*buf)[0])
 	}
+	defer func() {
+		if recover() != nil {
+			faults.Add(1)
+			a = ag.Named((*buf)[rng.IntN(len(*buf))])
+		}
+	}()
 	return ag.Named(decide(ag, int(seat)))
 }

@@ -71,6 +71,9 @@ func playOut(tb testing.TB, g *acquire.Game, bots []bot.Bot) {
 			tb.Fatalf("%T chose %q: %v", bots[who], a, err)
 		}
 	}
+	if n := bot.Faults(); n > 0 {
+		tb.Fatalf("bots failed %d times", n)
+	}
 }
 
 func TestLevels(t *testing.T) {

@@ -42,7 +42,7 @@ type Normal struct {
 }
 
 // lookahead bounds the chain of one seat's own decisions judged together:
-// play, survivor, next, dispose.
+// play, found or survivor, next, dispose, buy.
 const lookahead = 6
 
 // NewNormal returns a normal bot drawing from rng.

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"math"
 	"math/rand/v2"
 
 	"hotels/internal/engine/acquire"
@@ -58,7 +59,7 @@ func (p *policy) act(g *acquire.Game, seat int) acquire.Action {
 // play prefers tiles that found chains, grow chains it leads and merge
 // chains it holds a bonus in.
 func (p *policy) play(g *acquire.Game, seat int) acquire.Action {
-	best, bv := acquire.Action{Verb: acquire.Skip}, -1.0
+	best, bv := acquire.Action{Verb: acquire.Skip}, math.Inf(-1)
 	for _, t := range g.Rack(seat) {
 		if t == acquire.NoTile {
 			break
