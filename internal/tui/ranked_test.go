@@ -4,7 +4,6 @@ import (
 	"context"
 	"slices"
 	"testing"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -20,8 +19,6 @@ func TestRankedQueueToRoom(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	d := newDriver(t, tui.New(ctx, svc, alice, tui.Entry{}, tui.WithRatings(tuitest.Ranked(t))))
-	d.send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	d.run(d.m.Init())
 	d.until("friday night")
 	d.key("r")
 	d.until("Ranked Acquire")
@@ -55,8 +52,6 @@ func TestRankedQueueLeave(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	d := newDriver(t, tui.New(ctx, svc, alice, tui.Entry{}))
-	d.send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	d.run(d.m.Init())
 	d.until("friday night")
 	d.key("r")
 	d.send(tea.KeyPressMsg{Code: tea.KeyEnter})
@@ -65,22 +60,8 @@ func TestRankedQueueLeave(t *testing.T) {
 	d.until("You left the ranked queue.")
 	d.until("friday night")
 	// Leave runs in a command: handle messages until it has.
-	timeout := time.After(10 * time.Second)
-	for !slices.Contains(svc.Calls(), "Leave") {
-		select {
-		case msg := <-d.msgs:
-			switch msg := msg.(type) {
-			case nil:
-			case tea.BatchMsg:
-				for _, c := range msg {
-					d.run(c)
-				}
-			default:
-				d.send(msg)
-			}
-		case <-timeout:
-			t.Fatalf("leave was not called: calls %q", svc.Calls())
-		}
+	if !d.handle(func() bool { return slices.Contains(svc.Calls(), "Leave") }) {
+		t.Fatalf("leave was not called: calls %q", svc.Calls())
 	}
 }
 
@@ -92,8 +73,6 @@ func TestLeaderboardAndProfile(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	d := newDriver(t, tui.New(ctx, svc, alice, tui.Entry{}, tui.WithGames(src.Archive), tui.WithRatings(src)))
-	d.send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	d.run(d.m.Init())
 	d.until("friday night")
 	d.key("L")
 	d.until("carol                       1210")
@@ -117,8 +96,6 @@ func TestLeaderboardWithoutRatings(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	d := newDriver(t, tui.New(ctx, svc, alice, tui.Entry{}))
-	d.send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	d.run(d.m.Init())
 	d.until("friday night")
 	d.key("L")
 	d.until("This server keeps no ratings.")

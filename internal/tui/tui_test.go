@@ -29,8 +29,12 @@ type driver struct {
 	msgs chan tea.Msg
 }
 
+// newDriver starts m as the program does on an 80×24 terminal: the size
+// comes first, then Init runs.
 func newDriver(t *testing.T, m tea.Model) *driver {
 	d := &driver{t: t, m: m, msgs: make(chan tea.Msg, 64)}
+	d.send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	d.run(d.m.Init())
 	return d
 }
 
@@ -54,12 +58,11 @@ func (d *driver) key(s string) {
 	d.send(k)
 }
 
-// until handles messages until the screen shows text; it fails the test
-// if that takes more than ten seconds, which only a broken screen does.
-func (d *driver) until(text string) {
-	d.t.Helper()
+// handle handles messages until done reports true; it reports false if
+// that takes more than ten seconds, which only a broken screen does.
+func (d *driver) handle(done func() bool) bool {
 	timeout := time.After(10 * time.Second)
-	for !strings.Contains(plain(d.m.View()), text) {
+	for !done() {
 		select {
 		case msg := <-d.msgs:
 			switch msg := msg.(type) {
@@ -72,8 +75,18 @@ func (d *driver) until(text string) {
 				d.send(msg)
 			}
 		case <-timeout:
-			d.t.Fatalf("the screen never showed %q:\n%s", text, plain(d.m.View()))
+			return false
 		}
+	}
+	return true
+}
+
+// until handles messages until the screen shows text, failing the test
+// if it never does.
+func (d *driver) until(text string) {
+	d.t.Helper()
+	if !d.handle(func() bool { return strings.Contains(plain(d.m.View()), text) }) {
+		d.t.Fatalf("the screen never showed %q:\n%s", text, plain(d.m.View()))
 	}
 }
 
@@ -105,8 +118,6 @@ func TestLobbyToRoomAndBack(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	d := newDriver(t, tui.New(ctx, svc, alice, tui.Entry{}))
-	d.send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	d.run(d.m.Init())
 	d.until("friday night")
 
 	d.key("n")
@@ -151,8 +162,6 @@ func TestDirectEntry(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	d := newDriver(t, tui.New(ctx, svc, alice, tui.Entry{Room: r.ID}))
-	d.send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	d.run(d.m.Init())
 	d.until("Waiting for players: 2 of 2 seats taken.")
 	for snap := range online {
 		if slices.Contains(snap.Online, "alice") {
@@ -162,13 +171,9 @@ func TestDirectEntry(t *testing.T) {
 
 	bob := rooms.Player{ID: 6, Name: "bob"}
 	d = newDriver(t, tui.New(ctx, svc, bob, tui.Entry{Room: r.ID, Watch: true}))
-	d.send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	d.run(d.m.Init())
 	d.until("You are watching: press j to take a free seat.")
 
 	d = newDriver(t, tui.New(ctx, svc, bob, tui.Entry{Room: "nope"}))
-	d.send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	d.run(d.m.Init())
 	d.until(`There is no room "nope"`)
 
 	cancel()
@@ -191,8 +196,6 @@ func TestKickedBackToLobby(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	d := newDriver(t, tui.New(ctx, svc, alice, tui.Entry{Room: r.ID}))
-	d.send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	d.run(d.m.Init())
 	d.until("Waiting for players: 2 of 2 seats taken.")
 	if err := r.Kick(context.Background(), erin, 1); err != nil {
 		t.Fatal(err)
@@ -221,8 +224,6 @@ func TestHistoryAndBack(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	d := newDriver(t, tui.New(ctx, svc, alice, tui.Entry{}, tui.WithGames(games)))
-	d.send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	d.run(d.m.Init())
 	d.until("friday night")
 	d.key("g")
 	d.until("2nd of 4") // the list has loaded
