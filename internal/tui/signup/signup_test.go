@@ -2,10 +2,7 @@ package signup_test
 
 import (
 	"errors"
-	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -14,9 +11,8 @@ import (
 
 	"hotels/internal/tui/signup"
 	"hotels/internal/tui/theme"
+	"hotels/internal/tui/tuitest"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 // typeText sends s one key press at a time.
 func typeText(m signup.Model, s string) signup.Model {
@@ -123,34 +119,11 @@ func TestQuit(t *testing.T) {
 }
 
 func TestView(t *testing.T) {
-	for _, size := range [][2]int{{80, 24}, {120, 40}} {
-		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
-			m := signup.New(func(string) error { return nil }, theme.DefaultStyles())
-			m.SetSize(size[0], size[1])
-			m = typeText(m, "al ice")
-			m, _ = m.Update(enter)
-			golden(t, ansi.Strip(m.View()))
-		})
-	}
-}
-
-// golden compares got with testdata/<TestName>.golden, rewriting it under -update.
-func golden(t *testing.T, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", t.Name()+".golden")
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("view differs from %s:\ngot:\n%s\nwant:\n%s", path, got, want)
+	for _, size := range tuitest.Sizes {
+		m := signup.New(func(string) error { return nil }, theme.DefaultStyles())
+		m.SetSize(size[0], size[1])
+		m = typeText(m, "al ice")
+		m, _ = m.Update(enter)
+		tuitest.Golden(t, fmt.Sprintf("%dx%d", size[0], size[1]), ansi.Strip(m.View()))
 	}
 }
