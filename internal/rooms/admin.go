@@ -76,18 +76,13 @@ func (r *Room) Inspect(ctx context.Context) (Inspection, error) {
 // publishing: fn must only look.
 func (r *Room) read(ctx context.Context, fn func()) error {
 	done := make(chan bool, 1)
-	cmd := func() {
+	if err := r.submit(ctx, func() {
 		ok := false
 		defer func() { done <- ok }() // even if fn panics, which safely logs
 		fn()
 		ok = true
-	}
-	select {
-	case r.cmds <- cmd:
-	case <-r.quit:
-		return ErrRoomClosed
-	case <-ctx.Done():
-		return ctx.Err()
+	}); err != nil {
+		return err
 	}
 	select {
 	case ok := <-done:

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"hotels/internal/engine"
+	"hotels/internal/mailbox"
 	"hotels/internal/rate"
 	"hotels/internal/store"
 )
@@ -158,7 +159,7 @@ func (l *Lobby) publish() {
 		snap := l.snapshot()
 		l.mu.Lock()
 		for ch := range l.subs {
-			deliver(ch, snap)
+			mailbox.Put(ch, snap)
 		}
 		l.mu.Unlock()
 		select {
@@ -213,7 +214,7 @@ func (l *Lobby) Subscribe() (<-chan *LobbySnapshot, func()) {
 	l.mu.Lock()
 	l.subs[ch] = struct{}{}
 	l.mu.Unlock()
-	deliver(ch, snap)
+	mailbox.Put(ch, snap)
 	return ch, func() {
 		l.mu.Lock()
 		delete(l.subs, ch)

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"hotels/internal/engine"
+	"hotels/internal/mailbox"
 )
 
 // changed publishes the room after a command and lets a bot move if one is
@@ -34,7 +35,7 @@ func (r *Room) publish(notice string) {
 			}
 			built[seat] = snap
 		}
-		deliver(s.ch, snap)
+		mailbox.Put(s.ch, snap)
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"hotels/internal/engine"
+	"hotels/internal/mailbox"
 	"hotels/internal/sanitize"
 	"hotels/internal/store"
 )
@@ -135,21 +136,28 @@ func (r *Room) safely(f func()) {
 // publishes what it changed.
 func (r *Room) call(ctx context.Context, fn func() error) error {
 	reply := make(chan error, 1)
-	cmd := func() {
+	if err := r.submit(ctx, func() {
 		err := fn()
 		r.changed()
 		reply <- err
-	}
-	select {
-	case r.cmds <- cmd:
-	case <-r.quit:
-		return ErrRoomClosed
-	case <-ctx.Done():
-		return ctx.Err()
+	}); err != nil {
+		return err
 	}
 	select {
 	case err := <-reply:
 		return err
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// submit hands cmd to the room's goroutine, or says why it cannot.
+func (r *Room) submit(ctx context.Context, cmd func()) error {
+	select {
+	case r.cmds <- cmd:
+		return nil
+	case <-r.quit:
+		return ErrRoomClosed
 	case <-ctx.Done():
 		return ctx.Err()
 	}
@@ -510,7 +518,7 @@ func (r *Room) dismiss(p Player, notice string) {
 		if s.player.ID == p.ID {
 			snap := *r.snapshotFor(engine.Watcher)
 			snap.Notice, snap.Closed = notice, true
-			deliver(s.ch, &snap)
+			mailbox.Put(s.ch, &snap)
 			delete(r.subs, s)
 		}
 	}

@@ -100,21 +100,3 @@ type LobbySnapshot struct {
 	Rooms   []Info // public rooms, waiting first
 	Online  []string
 }
-
-// mailbox is a subscriber's one-slot mailbox: a send replaces an unread
-// snapshot, so the sender never waits.
-func deliver[T any](ch chan T, v T) {
-	select {
-	case ch <- v:
-		return
-	default:
-	}
-	select {
-	case <-ch:
-	default:
-	}
-	select {
-	case ch <- v:
-	default:
-	}
-}

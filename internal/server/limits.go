@@ -8,6 +8,7 @@ import (
 	"charm.land/ssh"
 	"charm.land/wish/v2"
 
+	"hotels/internal/mailbox"
 	"hotels/internal/rate"
 )
 
@@ -181,7 +182,7 @@ func clampWindow(sess ssh.Session) ssh.Session {
 				if !open {
 					return
 				}
-				deliver(w.windows, clamp(win))
+				mailbox.Put(w.windows, clamp(win))
 			case <-sess.Context().Done():
 				return
 			}
@@ -200,19 +201,4 @@ func clamp(win ssh.Window) ssh.Window {
 	win.Width = min(max(win.Width, 0), maxWidth)
 	win.Height = min(max(win.Height, 0), maxHeight)
 	return win
-}
-
-// deliver puts v in a one-slot mailbox, replacing what is unread.
-func deliver[T any](ch chan T, v T) {
-	for {
-		select {
-		case ch <- v:
-			return
-		default:
-		}
-		select {
-		case <-ch:
-		default:
-		}
-	}
 }

@@ -10,6 +10,7 @@ import (
 	"charm.land/ssh"
 	"charm.land/wish/v2"
 
+	"hotels/internal/mailbox"
 	"hotels/internal/store"
 )
 
@@ -101,7 +102,7 @@ func (r *sessions) broadcast(msg string) int {
 	n := 0
 	for _, l := range r.list() {
 		if l.pty {
-			deliver(l.notices, msg)
+			mailbox.Put(l.notices, msg)
 			n++
 		}
 	}
@@ -119,7 +120,7 @@ func (r *sessions) end(match func(*live) bool, why string) int {
 		}
 		n++
 		if l.pty {
-			deliver(l.ended, why)
+			mailbox.Put(l.ended, why)
 			// If the app is not there to read it (still starting, or
 			// stuck), the connection goes anyway.
 			sess := l.sess

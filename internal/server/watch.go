@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"hotels/internal/engine/acquire"
+	"hotels/internal/mailbox"
 	"hotels/internal/rooms"
 	"hotels/internal/tui/room"
 	"hotels/internal/tui/theme"
@@ -65,10 +66,10 @@ func (t *watchTable) pump(ctx context.Context, in <-chan *rooms.Snapshot, out ch
 		case snap := <-in:
 			if !snap.Closed {
 				if d, err := t.detail(ctx); err == nil {
-					deliver(t.full, d)
+					mailbox.Put(t.full, d)
 				}
 			}
-			deliver(out, snap)
+			mailbox.Put(out, snap)
 		case <-ctx.Done():
 			return
 		}
