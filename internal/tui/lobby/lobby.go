@@ -598,9 +598,19 @@ func (m Model) onlineView(w, h int) []string {
 	if m.snap == nil {
 		return nil
 	}
-	names := make([]string, len(m.snap.Online))
-	for i, n := range m.snap.Online {
-		names[i] = sanitize.Line(n)
+	// h lines of w cells hold at most w*h characters, so names past that
+	// cannot show: with ten thousand players online, every lobby screen
+	// would otherwise clean and wrap all their names on every redraw. The
+	// name that crosses the limit is kept, so the text overflows and the
+	// last line gets its "…".
+	var names []string
+	used := len("Online: ")
+	for _, n := range m.snap.Online {
+		n = sanitize.Line(n)
+		names = append(names, n)
+		if used += ansi.StringWidth(n) + len(", "); used > w*h {
+			break
+		}
 	}
 	text := m.styles.Heading.Render("Online:") + " " + strings.Join(names, ", ")
 	lines := strings.Split(ansi.Wrap(text, w, ""), "\n")
