@@ -81,6 +81,10 @@ const (
 )
 
 // Model is a signed-in session: the lobby, one room, or the player's games.
+// Its methods take a pointer: the screens it holds come to over 100 KB, and
+// a value receiver copied all of them to the heap on every message, which
+// at a thousand sessions was most of the server's garbage
+// (docs/capacity.md).
 type Model struct {
 	ctx     context.Context
 	lobbyS  Lobby
@@ -102,14 +106,14 @@ type Model struct {
 // New returns the session of player. ctx is the session's: it ends when
 // the player disconnects, and with it every request, subscription and the
 // player's presence.
-func New(ctx context.Context, l Lobby, player rooms.Player, at Entry, opts ...Option) Model {
+func New(ctx context.Context, l Lobby, player rooms.Player, at Entry, opts ...Option) *Model {
 	styles := theme.DefaultStyles()
-	m := Model{
+	m := &Model{
 		ctx: ctx, lobbyS: l, player: player, entry: at, styles: styles,
 		lobby: lobby.New(ctx, l, player, styles),
 	}
 	for _, o := range opts {
-		o(&m)
+		o(m)
 	}
 	if m.ratings != nil {
 		m.lobby.SetRatings(m.ratings)
@@ -120,7 +124,7 @@ func New(ctx context.Context, l Lobby, player rooms.Player, at Entry, opts ...Op
 // Init asks the terminal for its background (to pick light or dark
 // styles), counts the player as online for the session, subscribes to the
 // lobby and, if the session started with a room, goes there.
-func (m Model) Init() tea.Cmd {
+func (m *Model) Init() tea.Cmd {
 	ctx, l, p := m.ctx, m.lobbyS, m.player
 	cmds := []tea.Cmd{
 		tea.RequestBackgroundColor,
@@ -140,7 +144,7 @@ func (m Model) Init() tea.Cmd {
 
 // Update passes keys to the screen in front, typed messages to the screen
 // that owns them, and switches screens.
-func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
@@ -234,7 +238,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 // enter opens the room screen, pausing the lobby's subscription.
-func (m Model) enter(msg lobby.EnterMsg) (tea.Model, tea.Cmd) {
+func (m *Model) enter(msg lobby.EnterMsg) (tea.Model, tea.Cmd) {
 	var stop tea.Cmd
 	m.lobby, _ = m.lobby.Update(msg)
 	m.lobby, stop = m.lobby.Stop()
@@ -249,7 +253,7 @@ func (m Model) enter(msg lobby.EnterMsg) (tea.Model, tea.Cmd) {
 }
 
 // View draws the screen in front, in the alternate screen.
-func (m Model) View() tea.View {
+func (m *Model) View() tea.View {
 	var s string
 	switch {
 	case m.width == 0:
@@ -274,7 +278,7 @@ func (m Model) View() tea.View {
 }
 
 // tooSmall asks for a larger terminal instead of a broken layout.
-func (m Model) tooSmall() string {
+func (m *Model) tooSmall() string {
 	text := m.styles.Title.Render("Hotels") + "\n\n" +
 		fmt.Sprintf("Please enlarge your terminal to at least %d×%d.", MinWidth, MinHeight) + "\n" +
 		m.styles.Subtle.Render(fmt.Sprintf("It is %d×%d now. ctrl+c quits.", m.width, m.height))
