@@ -25,6 +25,7 @@ import (
 // gracefully.
 func newServeCmd() *cobra.Command {
 	var cfg server.Config
+	var pprofAddr string
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Run the SSH server (the default)",
@@ -49,6 +50,11 @@ func newServeCmd() *cobra.Command {
 				stop()
 			}()
 
+			if pprofAddr != "" {
+				if err := servePprof(pprofAddr, logger); err != nil {
+					return err
+				}
+			}
 			ln, err := net.Listen("tcp", cfg.Addr)
 			if err != nil {
 				return fmt.Errorf("listen on %s: %w", cfg.Addr, err)
@@ -57,6 +63,8 @@ func newServeCmd() *cobra.Command {
 		},
 	}
 	cfg.RegisterFlags(cmd.Flags())
+	cmd.Flags().StringVar(&pprofAddr, "pprof", "",
+		"serve Go's /debug/pprof/ on this loopback address, for capacity work (docs/capacity.md); off if empty")
 	return cmd
 }
 
