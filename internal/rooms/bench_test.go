@@ -1,0 +1,95 @@
+package rooms_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"hotels/internal/engine"
+	"hotels/internal/engine/acquire"
+	"hotels/internal/rooms"
+	"hotels/internal/store"
+)
+
+// BenchmarkMove is one move in a four-seat room with its watchers, from
+// Act to every subscriber's mailbox holding the new snapshot. Watchers
+// share one snapshot, so a move's work must not grow with them beyond one
+// mailbox put each (issue 8; docs/capacity.md).
+func BenchmarkMove(b *testing.B) {
+	for _, watchers := range []int{0, 500} {
+		b.Run(fmt.Sprintf("watchers=%d", watchers), func(b *testing.B) {
+			ctx := context.Background()
+			l := rooms.NewLobby(rooms.Config{
+				Journal: newJournal(), Kinds: []engine.Kind{acquire.Kind},
+				Grace: time.Minute, BotDelay: time.Hour,
+			})
+			b.Cleanup(func() { l.Close("benchmark over") })
+			players := make([]rooms.Player, 4)
+			for i := range players {
+				players[i] = rooms.Player{ID: store.AccountID(i + 1), Name: fmt.Sprintf("p%d", i)}
+			}
+			var (
+				r    *rooms.Room
+				seat []<-chan *rooms.Snapshot
+				last []*rooms.Snapshot
+			)
+			open := func() {
+				var err error
+				if r, err = l.Create(ctx, players[0], rooms.Settings{Seats: 4}); err != nil {
+					b.Fatal(err)
+				}
+				seat, last = nil, make([]*rooms.Snapshot, 4)
+				for i, p := range players {
+					if i > 0 {
+						if err := r.Sit(ctx, p); err != nil {
+							b.Fatal(err)
+						}
+					}
+					ch, _, err := r.Subscribe(ctx, p)
+					if err != nil {
+						b.Fatal(err)
+					}
+					seat = append(seat, ch)
+				}
+				for i := range watchers {
+					if _, _, err := r.Subscribe(ctx, rooms.Player{ID: store.AccountID(1000 + i), Name: fmt.Sprintf("w%d", i)}); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if err := r.Start(ctx, players[0]); err != nil {
+					b.Fatal(err)
+				}
+			}
+			open()
+			b.ReportAllocs()
+			for b.Loop() {
+				for {
+					mover := -1
+					for i, ch := range seat {
+						select {
+						case s := <-ch:
+							last[i] = s
+						default:
+						}
+						if s := last[i]; s != nil && s.Room.Status == rooms.Playing && s.Turn == s.You {
+							mover = i
+						}
+					}
+					if mover >= 0 {
+						if err := r.Act(ctx, players[mover], firstLegal(last[mover].Game.(*acquire.View))); err != nil {
+							b.Fatal(err)
+						}
+						break
+					}
+					if s := last[0]; s != nil && s.Room.Status == rooms.Over {
+						b.StopTimer()
+						_ = r.Close(ctx, "next game")
+						open()
+						b.StartTimer()
+					}
+				}
+			}
+		})
+	}
+}
