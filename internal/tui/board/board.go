@@ -17,6 +17,7 @@ const Width = 2 + acquire.Cols*CellWidth
 // Model draws one board.
 type Model struct {
 	styles   theme.Styles
+	drawn    *drawn // the looks of cells and labels, for styles and view
 	view     *acquire.View
 	rack     [acquire.Tiles]bool
 	selected acquire.Tile
@@ -25,14 +26,53 @@ type Model struct {
 
 // New returns an empty board.
 func New(styles theme.Styles) Model {
-	return Model{styles: styles, selected: acquire.NoTile, height: Height}
+	return Model{styles: styles, drawn: draw(styles, nil), selected: acquire.NoTile, height: Height}
+}
+
+// drawn is every look a cell or a label can have, rendered once when the
+// styles or the game change: a board has 108 cells but a dozen looks, and
+// rendering each cell through lipgloss was over half of drawing a game
+// screen, which every session in a room does on every move
+// (room.BenchmarkView; docs/capacity.md).
+type drawn struct {
+	header                      string
+	rows                        [acquire.Rows]string
+	selected, rack, empty, lone string
+	chains                      [acquire.Chains]string // for v's rules
+	legend                      string
+}
+
+func draw(s theme.Styles, v *acquire.View) *drawn {
+	d := &drawn{
+		selected: s.Selected.Render("[+]"),
+		rack:     " " + s.Rack.Render("+") + " ",
+		empty:    " " + s.Empty.Render("·") + " ",
+		lone:     s.Lone.Render(" o "),
+		legend:   s.Subtle.Render("· empty  o lone  + yours  [+] chosen"),
+	}
+	// The ones digit of each column number sits over its cells' middle:
+	// " 1 ", " 2 " … "10 ".
+	header := "  "
+	for c := range acquire.Cols {
+		header += fmt.Sprintf("%2d ", c+1)
+	}
+	d.header = s.Subtle.Render(strings.TrimRight(header, " "))
+	for r := range acquire.Rows {
+		d.rows[r] = s.Subtle.Render(string(rune('A'+r))) + " "
+	}
+	if v != nil {
+		for c, info := range v.Rules.Chains {
+			d.chains[c] = s.Chain(info.Name, c).Render(" " + string(info.Letter) + " ")
+		}
+	}
+	return d
 }
 
 // Height is the height of the drawn board without its legend.
 const Height = 1 + acquire.Rows
 
 // SetStyles changes the board's styles.
-func (m *Model) SetStyles(s theme.Styles) { m.styles = s }
+func (m *Model) SetStyles(s theme.Styles) { m.styles, m.drawn = s, draw(s, m.view) }
 
 // SetSize tells the board how many lines it may take: with one more than
 // Height it adds a legend.
@@ -41,6 +81,9 @@ func (m *Model) SetSize(_, height int) { m.height = height }
 // SetGame shows v, marking the tiles of the viewer's rack until the game
 // is over.
 func (m *Model) SetGame(v *acquire.View) {
+	if v == nil || m.view == nil || v.Rules.Chains != m.view.Rules.Chains {
+		m.drawn = draw(m.styles, v)
+	}
 	m.view = v
 	m.rack = [acquire.Tiles]bool{}
 	if v != nil && v.Phase != acquire.PhaseOver {
@@ -56,45 +99,46 @@ func (m *Model) Select(t acquire.Tile) { m.selected = t }
 
 // View draws the board: a line of column numbers, then one line a row.
 func (m Model) View() string {
+	d := m.looks()
 	var b strings.Builder
-	// The ones digit of each column number sits over its cells' middle:
-	// " 1 ", " 2 " … "10 ".
-	header := "  "
-	for c := range acquire.Cols {
-		header += fmt.Sprintf("%2d ", c+1)
-	}
-	b.WriteString(m.styles.Subtle.Render(strings.TrimRight(header, " ")))
+	b.WriteString(d.header)
 	for r := range acquire.Rows {
 		b.WriteString("\n")
-		b.WriteString(m.styles.Subtle.Render(string(rune('A'+r))) + " ")
+		b.WriteString(d.rows[r])
 		for c := range acquire.Cols {
-			b.WriteString(m.cell(acquire.TileAt(c, r)))
+			b.WriteString(m.cell(d, acquire.TileAt(c, r)))
 		}
 	}
 	if m.height > Height {
 		b.WriteString("\n")
-		b.WriteString(m.styles.Subtle.Render("· empty  o lone  + yours  [+] chosen"))
+		b.WriteString(d.legend)
 	}
 	return b.String()
 }
 
+// looks returns the drawn looks, drawing them for a zero Model.
+func (m Model) looks() *drawn {
+	if m.drawn == nil {
+		return draw(m.styles, m.view)
+	}
+	return m.drawn
+}
+
 // cell draws one cell, CellWidth wide.
-func (m Model) cell(t acquire.Tile) string {
-	s := m.styles
+func (m Model) cell(d *drawn, t acquire.Tile) string {
 	c := acquire.Empty
 	if m.view != nil {
 		c = m.view.Board[t]
 	}
 	switch {
 	case t == m.selected:
-		return s.Selected.Render("[+]")
+		return d.selected
 	case c == acquire.Empty && m.rack[t]:
-		return " " + s.Rack.Render("+") + " "
+		return d.rack
 	case c == acquire.Empty:
-		return " " + s.Empty.Render("·") + " "
+		return d.empty
 	case c == acquire.NoChain:
-		return s.Lone.Render(" o ")
+		return d.lone
 	}
-	info := m.view.Rules.Chains[c]
-	return s.Chain(info.Name, int(c)).Render(" " + string(info.Letter) + " ")
+	return d.chains[c]
 }
