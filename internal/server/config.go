@@ -21,6 +21,7 @@ type Config struct {
 	ShutdownTimeout time.Duration // how long sessions get to close on SIGTERM
 	Grace           time.Duration // how long a dropped player's seat is held
 	BotDelay        time.Duration // how long a bot waits before each move
+	FPS             int           // frames a second each session's screen is sent at most
 
 	// AdminKeys is an authorized_keys file of the admins' keys, read again
 	// whenever it changes; a missing file means no admins.
@@ -45,6 +46,7 @@ var env = []struct{ flag, name string }{
 	{"shutdown-timeout", "HOTELS_SHUTDOWN_TIMEOUT"},
 	{"grace", "HOTELS_GRACE"},
 	{"bot-delay", "HOTELS_BOT_DELAY"},
+	{"fps", "HOTELS_FPS"},
 	{"admin-keys", "HOTELS_ADMIN_KEYS"},
 	{"handshake-timeout", "HOTELS_HANDSHAKE_TIMEOUT"},
 	{"max-conns-per-ip", "HOTELS_MAX_CONNS_PER_IP"},
@@ -68,6 +70,8 @@ func (c *Config) RegisterFlags(fs *pflag.FlagSet) {
 		"how long a dropped player's seat is held before it is freed or the autopilot plays it (env HOTELS_GRACE)")
 	fs.DurationVar(&c.BotDelay, "bot-delay", 700*time.Millisecond,
 		"how long a bot or the autopilot waits before each move, so that players can follow (env HOTELS_BOT_DELAY)")
+	fs.IntVar(&c.FPS, "fps", DefaultFPS,
+		"frames a second each session's screen is sent at most, 1 to 120: fewer cost less idle CPU (a frame timer ticks in every session) but delay each change by up to one frame (env HOTELS_FPS)")
 	fs.StringVar(&c.AdminKeys, "admin-keys", ".ssh/admin_keys",
 		"authorized_keys file of the admins' SSH keys, reread when it changes; a missing file means no admins (env HOTELS_ADMIN_KEYS)")
 	fs.DurationVar(&c.HandshakeTimeout, "handshake-timeout", defaultHandshakeTimeout,
@@ -83,6 +87,10 @@ func (c *Config) RegisterFlags(fs *pflag.FlagSet) {
 	fs.IntVar(&c.ActionRate, "action-rate", 20,
 		"game actions one player may make a second, and at once; 0 for no limit (env HOTELS_ACTION_RATE)")
 }
+
+// DefaultFPS is the frame rate sessions are drawn at unless --fps says
+// otherwise; see docs/capacity.md for what it costs and buys.
+const DefaultFPS = 60
 
 // SessionLimit is the new-session rate of one address as a rate.Limit.
 func (c Config) SessionLimit() rate.Limit {

@@ -200,6 +200,9 @@ func (s *Server) newProgram(sess ssh.Session) *tea.Program {
 		// Bubble Tea would otherwise subscribe every session to the
 		// server's SIGINT/SIGTERM and quit them behind Serve's back.
 		tea.WithoutSignalHandler(),
+		// Bubble Tea sends frames on a timer, in every session even when
+		// idle: the rate is a trade of idle CPU against latency.
+		tea.WithFPS(s.cfg.FPS),
 	)
 	return tea.NewProgram(m, opts...)
 }
