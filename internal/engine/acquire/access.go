@@ -9,9 +9,6 @@ import "hotels/internal/engine"
 // SeatCount returns the number of seats.
 func (g *Game) SeatCount() int { return int(g.seats) }
 
-// Turn returns the seat on turn: the mergemaker while others dispose.
-func (g *Game) Turn() int { return int(g.turn) }
-
 // Rack returns seat's rack, filled from the front, NoTile after.
 func (g *Game) Rack(seat int) [RackSize]Tile { return g.rack[seat] }
 
@@ -28,10 +25,6 @@ func (g *Game) Touch(t Tile) (chains [4]Chain, n int) { return g.touch(t) }
 // board (A4, C2).
 func (g *Game) Price(c Chain) int { return int(g.price(c)) }
 
-// Pending returns the tile being resolved while a chain is founded or a
-// merger is decided.
-func (g *Game) Pending() Tile { return g.tile }
-
 // Merger returns, while a merger is resolved (PhaseNext, PhaseDispose), the
 // surviving chain and the defunct chain being disposed of (NoChain before
 // one is chosen), and the defunct chain's pre-merger price (A16).
@@ -45,9 +38,6 @@ func (g *Game) Merger() (survivor, defunct Chain, price int) {
 	return g.survivor, g.defunct, g.rules.Price(g.defunct, int(g.preSize[g.defunct]))
 }
 
-// Ending reports whether the end has been declared this turn (A24).
-func (g *Game) Ending() bool { return g.ending }
-
 // CanDeclare reports whether the end may be declared now (A24, C8).
 func (g *Game) CanDeclare() bool { return g.phase == PhaseBuy && !g.ending && g.canDeclare() }
 
@@ -55,15 +45,3 @@ func (g *Game) CanDeclare() bool { return g.phase == PhaseBuy && !g.ending && g.
 // names, as Legal and ParseAction return them: what a bot hands back to a
 // room.
 func (g *Game) Named(a Action) engine.Action { return named{a, g.rules} }
-
-// Unwrap returns the Acquire action inside a, as made by Named, Legal or
-// ParseAction.
-func Unwrap(a engine.Action) (Action, bool) {
-	switch a := a.(type) {
-	case named:
-		return a.Action, true
-	case Action:
-		return a, true
-	}
-	return Action{}, false
-}
