@@ -218,13 +218,13 @@ func (s *Server) takeover(ctx context.Context, id store.AccountID) <-chan struct
 	}
 	s.accounts[id] = mine
 	s.mu.Unlock()
-	go func() {
-		<-ctx.Done()
+	// A callback, not a goroutine parked for the whole session.
+	context.AfterFunc(ctx, func() {
 		s.mu.Lock()
 		if s.accounts[id] == mine {
 			delete(s.accounts, id)
 		}
 		s.mu.Unlock()
-	}()
+	})
 	return mine
 }

@@ -129,9 +129,9 @@ func (m *Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{
 		tea.RequestBackgroundColor,
 		func() tea.Msg {
-			leave := l.Arrive(p)
-			<-ctx.Done()
-			leave()
+			// Online until the session ends: a callback on ctx rather
+			// than a goroutine parked for the whole session.
+			context.AfterFunc(ctx, l.Arrive(p))
 			return nil
 		},
 		m.lobby.Init(),
