@@ -94,10 +94,12 @@ type Model struct {
 	entry   Entry
 	styles  theme.Styles
 
-	lobby   lobby.Model
-	room    room.Model
-	history history.Model
-	ranking ranking.Model
+	lobby lobby.Model
+	// The other screens exist only while shown: held by value, their
+	// zero values took 99 KB in every lobby session.
+	room    *room.Model
+	history *history.Model
+	ranking *ranking.Model
 	screen  screen
 
 	width, height int
@@ -149,9 +151,15 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		m.lobby.SetSize(msg.Width, msg.Height)
-		m.room.SetSize(msg.Width, msg.Height)
-		m.history.SetSize(msg.Width, msg.Height)
-		m.ranking.SetSize(msg.Width, msg.Height)
+		if m.room != nil {
+			m.room.SetSize(msg.Width, msg.Height)
+		}
+		if m.history != nil {
+			m.history.SetSize(msg.Width, msg.Height)
+		}
+		if m.ranking != nil {
+			m.ranking.SetSize(msg.Width, msg.Height)
+		}
 		return m, nil
 	case tea.BackgroundColorMsg:
 		m.styles = theme.New(msg.IsDark())
@@ -173,7 +181,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.enter(msg)
 	case room.LeaveMsg:
 		m.screen = lobbyScreen
-		m.room = room.Model{}
+		m.room = nil
 		m.lobby.SetNotice(msg.Notice)
 		return m, m.lobby.Init()
 	case room.SnapshotMsg:
@@ -184,13 +192,14 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if m.screen != lobbyScreen {
 			return m, nil
 		}
-		m.history = history.New(m.ctx, m.games, m.player, m.styles)
-		m.history.SetSize(m.width, m.height)
+		h := history.New(m.ctx, m.games, m.player, m.styles)
+		h.SetSize(m.width, m.height)
+		m.history = &h
 		m.screen = historyScreen
 		return m, m.history.Init()
 	case history.BackMsg:
 		m.screen = lobbyScreen
-		m.history = history.Model{}
+		m.history = nil
 		return m, nil
 	case lobby.LeaderboardMsg, lobby.ProfileMsg:
 		if m.screen != lobbyScreen {
@@ -205,18 +214,19 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if m.ratings != nil {
 			src = m.ratings
 		}
-		m.ranking = ranking.New(m.ctx, src, m.player, kind, m.styles)
-		m.ranking.SetSize(m.width, m.height)
+		r := ranking.New(m.ctx, src, m.player, kind, m.styles)
+		r.SetSize(m.width, m.height)
+		m.ranking = &r
 		m.screen = rankingScreen
 		if _, ok := msg.(lobby.ProfileMsg); ok {
 			var cmd tea.Cmd
-			m.ranking, cmd = m.ranking.Profile(m.player.ID, m.player.Name)
+			*m.ranking, cmd = m.ranking.Profile(m.player.ID, m.player.Name)
 			return m, cmd
 		}
 		return m, m.ranking.Init()
 	case ranking.BackMsg:
 		m.screen = lobbyScreen
-		m.ranking = ranking.Model{}
+		m.ranking = nil
 		return m, nil
 	case lobby.SnapshotMsg:
 		var cmd tea.Cmd
@@ -226,11 +236,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	var cmd tea.Cmd
 	switch m.screen {
 	case roomScreen:
-		m.room, cmd = m.room.Update(msg)
+		*m.room, cmd = m.room.Update(msg)
 	case historyScreen:
-		m.history, cmd = m.history.Update(msg)
+		*m.history, cmd = m.history.Update(msg)
 	case rankingScreen:
-		m.ranking, cmd = m.ranking.Update(msg)
+		*m.ranking, cmd = m.ranking.Update(msg)
 	default:
 		m.lobby, cmd = m.lobby.Update(msg)
 	}
@@ -245,7 +255,8 @@ func (m *Model) enter(msg lobby.EnterMsg) (tea.Model, tea.Cmd) {
 	if m.screen == roomScreen || msg.Room == nil {
 		return m, stop // one room at a time
 	}
-	m.room = room.New(m.ctx, msg.Room, msg.Room.ID, m.player, m.styles)
+	r := room.New(m.ctx, msg.Room, msg.Room.ID, m.player, m.styles)
+	m.room = &r
 	m.room.SetBotLevels(m.lobbyS.BotLevels())
 	m.room.SetSize(m.width, m.height)
 	m.screen = roomScreen
