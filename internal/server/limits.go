@@ -1,6 +1,7 @@
 package server
 
 import (
+	"io"
 	"net"
 	"sync"
 	"time"
@@ -82,8 +83,18 @@ func (l *connLimiter) Accept() (net.Conn, error) {
 
 // refuseConn tells a refused client why, without waiting on it long.
 func refuseConn(c net.Conn, why string) {
-	_ = c.SetWriteDeadline(time.Now().Add(time.Second))
+	_ = c.SetDeadline(time.Now().Add(time.Second))
 	_, _ = c.Write([]byte(why))
+	// An SSH client sends its version line as soon as it connects.
+	// Closing with that line unread makes the kernel send a reset, which
+	// can discard the message before the client reads it (2,000 sessions
+	// opened at once: most refused clients saw "connection reset by
+	// peer"). Half-close, then drain until the client closes or the
+	// deadline passes.
+	if hc, ok := c.(interface{ CloseWrite() error }); ok {
+		_ = hc.CloseWrite()
+		_, _ = io.Copy(io.Discard, io.LimitReader(c, 64<<10))
+	}
 	_ = c.Close()
 }
 
