@@ -84,32 +84,27 @@ func (a app) Init() tea.Cmd {
 	if a.lobby != nil {
 		first = tea.Batch(a.lobby.Init(), a.s.claimAccount(a.account))
 	}
-	return tea.Batch(first, waitClosing(a.s.ctx, a.s.closing),
-		waitNotice(a.s.ctx, a.s.notices), waitEnded(a.s.ctx, a.s.ended))
+	return tea.Batch(first, a.s.waitServer())
 }
 
 // noticeFor is how long an admin's broadcast stays on screen.
 const noticeFor = 30 * time.Second
 
-// waitNotice delivers the next broadcast; it is re-armed after each.
-func waitNotice(ctx context.Context, notices <-chan string) tea.Cmd {
+// waitServer delivers what the server tells this session: that it is
+// shutting down (closingMsg), an admin's broadcast (noticeMsg, after which
+// it is re-armed) or why an admin ended the session (endedMsg). It returns
+// when the player disconnects too. One goroutine waits for all three: a
+// goroutine each cost every idle session its stack (docs/capacity.md).
+func (s *session) waitServer() tea.Cmd {
 	return func() tea.Msg {
 		select {
-		case text := <-notices:
+		case <-s.closing:
+			return closingMsg{}
+		case text := <-s.notices:
 			return noticeMsg{text: text}
-		case <-ctx.Done():
-			return nil
-		}
-	}
-}
-
-// waitEnded delivers why an admin ended the session.
-func waitEnded(ctx context.Context, ended <-chan string) tea.Cmd {
-	return func() tea.Msg {
-		select {
-		case why := <-ended:
+		case why := <-s.ended:
 			return endedMsg{why: why}
-		case <-ctx.Done():
+		case <-s.ctx.Done():
 			return nil
 		}
 	}
@@ -130,20 +125,6 @@ func (s *session) claimAccount(id store.AccountID) tea.Cmd {
 	}
 }
 
-// waitClosing delivers closingMsg when the server starts shutting down. It
-// also returns when the player disconnects, so no goroutine outlives its
-// connection.
-func waitClosing(ctx context.Context, closing <-chan struct{}) tea.Cmd {
-	return func() tea.Msg {
-		select {
-		case <-closing:
-			return closingMsg{}
-		case <-ctx.Done():
-			return nil
-		}
-	}
-}
-
 func (a app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case closingMsg:
@@ -159,7 +140,7 @@ func (a app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		a.notice = msg.text
 		a.noticeID++
 		id := a.noticeID
-		return a, tea.Batch(waitNotice(a.s.ctx, a.s.notices),
+		return a, tea.Batch(a.s.waitServer(),
 			tea.Tick(noticeFor, func(time.Time) tea.Msg { return noticeDoneMsg{id: id} }))
 	case noticeDoneMsg:
 		if msg.id == a.noticeID {
