@@ -29,23 +29,42 @@ const (
 // Off reports whether there is no clock.
 func (c Clock) Off() bool { return c.Move == 0 && c.Game == 0 }
 
-// String says the clock in words: "no clock", "60s a decision", "10m + 5s".
+// String says the clock in words for a room's header: "60s a decision",
+// "10m + 5s"; "" for none.
 func (c Clock) String() string {
 	switch {
 	case c.Move > 0:
-		return fmt.Sprintf("%s a decision", short(c.Move))
+		return span(c.Move) + " a decision"
 	case c.Game > 0:
-		return fmt.Sprintf("%s + %s", short(c.Game), short(c.Increment))
+		return span(c.Game) + " + " + span(c.Increment)
 	}
-	return "no clock"
+	return ""
 }
 
-func short(d time.Duration) string {
-	s := d.String()
-	for _, unit := range []string{"m0s", "h0m"} {
-		if len(s) > len(unit) && s[len(s)-len(unit):] == unit {
-			s = s[:len(s)-len(unit)+1]
-		}
+// Short says the clock in at most eight cells, for lists: "30s/move",
+// "10m+5s"; "" for none.
+func (c Clock) Short() string {
+	switch {
+	case c.Move > 0:
+		return span(c.Move) + "/move"
+	case c.Game > 0:
+		return span(c.Game) + "+" + span(c.Increment)
+	}
+	return ""
+}
+
+// span writes a duration as people say it: seconds below two minutes
+// ("90s"), else "5m", "1h30m".
+func span(d time.Duration) string {
+	if d < 2*time.Minute {
+		return fmt.Sprintf("%ds", int(d/time.Second))
+	}
+	s := d.Round(time.Second).String() // "5m0s", "1h30m0s", "2h0m0s"
+	if strings.HasSuffix(s, "m0s") {
+		s = s[:len(s)-2]
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = s[:len(s)-2]
 	}
 	return s
 }

@@ -71,8 +71,24 @@ func TestClockCheck(t *testing.T) {
 			t.Errorf("ParseClock(%q) = %+v, %v; want %+v", c.Text(), got, err, c)
 		}
 	}
-	if s := (rooms.Clock{Game: 10 * time.Minute, Increment: 5 * time.Second}).String(); s != "10m + 5s" {
-		t.Errorf("String = %q", s)
+	words := []struct {
+		c            rooms.Clock
+		long, short string
+	}{
+		{rooms.Clock{}, "", ""},
+		{rooms.Clock{Move: 60 * time.Second}, "60s a decision", "60s/move"},
+		{rooms.Clock{Move: 5 * time.Minute}, "5m a decision", "5m/move"},
+		{rooms.Clock{Game: 10 * time.Minute, Increment: 5 * time.Second}, "10m + 5s", "10m+5s"},
+		{rooms.Clock{Game: 90 * time.Minute}, "1h30m + 0s", "1h30m+0s"},
+		{rooms.Clock{Game: 2 * time.Hour, Increment: time.Minute}, "2h + 60s", "2h+60s"},
+	}
+	for _, w := range words {
+		if got := w.c.String(); got != w.long {
+			t.Errorf("%+v.String() = %q, want %q", w.c, got, w.long)
+		}
+		if got := w.c.Short(); got != w.short {
+			t.Errorf("%+v.Short() = %q, want %q", w.c, got, w.short)
+		}
 	}
 }
 

@@ -555,7 +555,7 @@ func (m Model) roomList(h int) []string {
 		if first+i == m.selectedIndex() {
 			cursor = "> "
 		}
-		line := row(cursor, r.ID, sanitize.Line(r.Name), r.Game+" "+r.Rules, strings.Join(opts, " "), clockShort(r.Clock),
+		line := row(cursor, r.ID, sanitize.Line(r.Name), r.Game+" "+r.Rules, strings.Join(opts, " "), r.Clock.Short(),
 			fmt.Sprintf("%d/%d", r.Taken, r.Seats), string(r.Status), watch)
 		if cursor == "> " {
 			line = s.Selected.Render(line)
@@ -563,34 +563,6 @@ func (m Model) roomList(h int) []string {
 		out = append(out, line)
 	}
 	return out
-}
-
-// clockShort says a room's clock in at most eight cells: "30s/move",
-// "10m+5s"; "" for none.
-func clockShort(c rooms.Clock) string {
-	switch {
-	case c.Move > 0:
-		return span(c.Move) + "/move"
-	case c.Game > 0:
-		return span(c.Game) + "+" + span(c.Increment)
-	}
-	return ""
-}
-
-// span writes a duration as people say it: seconds below two minutes
-// ("90s"), else "5m", "1h30m".
-func span(d time.Duration) string {
-	if d < 2*time.Minute {
-		return fmt.Sprintf("%ds", int(d/time.Second))
-	}
-	s := d.Round(time.Second).String()
-	if strings.HasSuffix(s, "m0s") {
-		s = s[:len(s)-2]
-	}
-	if strings.HasSuffix(s, "h0m") {
-		s = s[:len(s)-2]
-	}
-	return s
 }
 
 // onlineView lists who is online in at most h lines.

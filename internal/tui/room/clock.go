@@ -2,14 +2,12 @@ package room
 
 import (
 	"fmt"
-	"strings"
 	"sync/atomic"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"hotels/internal/engine/acquire"
-	"hotels/internal/rooms"
 )
 
 // tickMsg redraws the countdown of the decision due. Its id is the
@@ -125,32 +123,4 @@ func clockText(d time.Duration) string {
 		return fmt.Sprintf("%dh%02dm", s/3600, s%3600/60)
 	}
 	return fmt.Sprintf("%d:%02d", s/60, s%60)
-}
-
-// clockWords says a room's clock for the header: "60s a decision",
-// "10m + 5s"; "" for none.
-func clockWords(c rooms.Clock) string {
-	switch {
-	case c.Move > 0:
-		return span(c.Move) + " a decision"
-	case c.Game > 0:
-		return span(c.Game) + " + " + span(c.Increment)
-	}
-	return ""
-}
-
-// span writes a duration as people say it: seconds below two minutes
-// ("90s"), else "5m", "1h30m".
-func span(d time.Duration) string {
-	if d < 2*time.Minute {
-		return fmt.Sprintf("%ds", int(d/time.Second))
-	}
-	s := d.Round(time.Second).String()
-	if strings.HasSuffix(s, "m0s") {
-		s = s[:len(s)-2]
-	}
-	if strings.HasSuffix(s, "h0m") {
-		s = s[:len(s)-2]
-	}
-	return s
 }

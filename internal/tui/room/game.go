@@ -70,7 +70,7 @@ func (m Model) header() string {
 	for _, o := range info.Options {
 		right += " · " + strings.Replace(o, "=", " ", 1)
 	}
-	if c := clockWords(m.snap.Clock); c != "" {
+	if c := m.snap.Clock.String(); c != "" {
 		right += " · " + c
 	}
 	if m.game != nil && m.game.Phase != acquire.PhaseOver {
