@@ -47,4 +47,3 @@ func BenchmarkSnapshot(b *testing.B) {
 		_ = m.View()
 	}
 }
-
