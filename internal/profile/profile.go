@@ -163,38 +163,36 @@ func recent(g store.Game, seat int) Game {
 	if g.Status != store.StatusFinished || seat < 0 {
 		return out
 	}
-	standings := parseResult(g.Result)
-	for i, st := range standings {
-		if st.name != g.Seats[seat].Name {
-			continue
-		}
-		place := i + 1
-		for place > 1 && standings[place-2].money == st.money { // equal money shares a place (A26)
-			place--
-		}
-		out.Place, out.Money = place, st.money
+	if place, _, money, ok := Finish(g.Result, g.Seats[seat].Name); ok {
+		out.Place, out.Money = place, money
 	}
 	return out
 }
 
-type standing struct {
-	name  string
-	money int
-}
-
-// parseResult reads a result line as rooms write it, best first: "carol
-// 53400 alice 41200"; nil if it is not one.
-func parseResult(s string) []standing {
-	f := strings.Fields(s)
-	var out []standing
-	for i := 0; i+1 < len(f); i += 2 {
-		n, err := strconv.Atoi(f[i+1])
+// Finish reads how name finished from a finished game's result line as
+// rooms write it, best first ("carol 53400 alice 41200"): its place (equal
+// money shares a place, A26), out of how many, and its money; ok is false
+// if name is not in it or the line is not a result.
+func Finish(result, name string) (place, of, money int, ok bool) {
+	f := strings.Fields(result)
+	if len(f)%2 != 0 {
+		return 0, 0, 0, false
+	}
+	of = len(f) / 2
+	for i := 0; i < len(f); i += 2 {
+		m, err := strconv.Atoi(f[i+1])
 		if err != nil {
-			return nil
+			return 0, 0, 0, false
 		}
-		out = append(out, standing{name: f[i], money: n})
+		if place == 0 || m != money {
+			place = i/2 + 1 // a new amount starts a new place
+		}
+		if f[i] == name {
+			return place, of, m, true
+		}
+		money = m
 	}
-	return out
+	return 0, 0, 0, false
 }
 
 // Founded returns the chains that name founded in a game's record lines

@@ -11,6 +11,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"hotels/internal/profile"
 	"hotels/internal/rooms"
 	"hotels/internal/sanitize"
 	"hotels/internal/store"
@@ -325,39 +326,10 @@ func (m Model) result(g store.Game) string {
 	if me < 0 {
 		return "finished"
 	}
-	name := g.Seats[me].Name
-	standings := parseResult(g.Result)
-	for i, st := range standings {
-		if st.name != name {
-			continue
-		}
-		place := i + 1
-		for place > 1 && standings[place-2].money == st.money { // equal money shares a place (A26)
-			place--
-		}
-		return fmt.Sprintf("%s of %d · %s", ordinal(place), len(standings), board.Money(st.money))
+	if place, of, money, ok := profile.Finish(g.Result, g.Seats[me].Name); ok {
+		return fmt.Sprintf("%s of %d · %s", ordinal(place), of, board.Money(money))
 	}
 	return "finished"
-}
-
-type standing struct {
-	name  string
-	money int
-}
-
-// parseResult reads a result line as rooms write it, best first: "carol
-// 53400 alice 41200".
-func parseResult(s string) []standing {
-	f := strings.Fields(s)
-	var out []standing
-	for i := 0; i+1 < len(f); i += 2 {
-		n, err := strconv.Atoi(f[i+1])
-		if err != nil {
-			return nil
-		}
-		out = append(out, standing{name: f[i], money: n})
-	}
-	return out
 }
 
 // ordinal writes 1 as 1st, 2 as 2nd and so on (up to six seats).
