@@ -9,9 +9,9 @@ import (
 func TestFinish(t *testing.T) {
 	const result = "carol 53400 alice 41200 bob 41200 dan 100"
 	tests := []struct {
-		name              string
+		name             string
 		place, of, money int
-		ok                bool
+		ok               bool
 	}{
 		{"carol", 1, 4, 53400, true},
 		{"alice", 2, 4, 41200, true},

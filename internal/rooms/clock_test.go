@@ -72,7 +72,7 @@ func TestClockCheck(t *testing.T) {
 		}
 	}
 	words := []struct {
-		c            rooms.Clock
+		c           rooms.Clock
 		long, short string
 	}{
 		{rooms.Clock{}, "", ""},
