@@ -14,12 +14,33 @@ func playout(g *acquire.Game, rng *rand.Rand) int {
 	for !g.Over() {
 		seat, _ := g.ToMove()
 		a, _ := g.RandomAction(int(seat), rng)
-		if err := g.Do(int(seat), a); err != nil {
-			panic(err)
-		}
+		g.DoLegal(int(seat), a) // TestDoLegal checks these actions are legal
 		n++
 	}
 	return n
+}
+
+// TestDoLegal plays random games twice over, through Do and through
+// DoLegal: every action RandomAction draws is legal, and skipping the check
+// changes nothing.
+func TestDoLegal(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, r := range acquire.RuleSets {
+		for _, g := range deals(t, r, acquire.Options{}, 20, rng) {
+			fast := *g
+			for !g.Over() {
+				seat, _ := g.ToMove()
+				a, _ := g.RandomAction(int(seat), rng)
+				if err := g.Do(int(seat), a); err != nil {
+					t.Fatalf("%s: RandomAction drew an illegal action: %v", r.Key, err)
+				}
+				fast.DoLegal(int(seat), a)
+				if fast != *g {
+					t.Fatalf("%s: DoLegal(%s) and Do differ", r.Key, a.Text(r))
+				}
+			}
+		}
+	}
 }
 
 // deals returns n freshly dealt 4-seat games.
