@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -18,6 +17,7 @@ import (
 	"hotels/internal/engine"
 	"hotels/internal/rooms"
 	"hotels/internal/sanitize"
+	"hotels/internal/tui/feed"
 	"hotels/internal/tui/theme"
 )
 
@@ -78,33 +78,24 @@ func newVisit(ctx context.Context) *visit {
 
 // subscription is a visit's Subscribe: its mailbox, and how to end it.
 type subscription struct {
-	ch    <-chan *rooms.LobbySnapshot
+	*feed.Feed[*rooms.LobbySnapshot]
 	visit *visit
-	stop  func()
-	once  sync.Once
 }
 
-// wait delivers the next snapshot; it returns nil once the visit or the
-// session ends, and then ends the subscription.
+// wait delivers the next snapshot, or nil once the visit or the session
+// ends (which ends the subscription).
 func (s *subscription) wait() tea.Cmd {
 	return func() tea.Msg {
-		select {
-		case snap := <-s.ch:
-			if s.visit.ctx.Err() == nil {
-				return SnapshotMsg{Snapshot: snap, sub: s}
-			}
-		case <-s.visit.ctx.Done():
+		if snap, ok := s.Next(); ok {
+			return SnapshotMsg{Snapshot: snap, sub: s}
 		}
-		s.end()
 		return nil
 	}
 }
 
-func (s *subscription) end() { s.once.Do(s.stop) }
-
 // discard ends sub in a command.
 func discard(sub *subscription) tea.Cmd {
-	return func() tea.Msg { sub.end(); return nil }
+	return func() tea.Msg { sub.End(); return nil }
 }
 
 // mode is what the screen is showing.
@@ -193,7 +184,7 @@ func (m Model) Init() tea.Cmd {
 	v, svc := m.visit, m.svc
 	return func() tea.Msg {
 		ch, stop := svc.Subscribe()
-		return (&subscription{ch: ch, visit: v, stop: stop}).wait()()
+		return (&subscription{Feed: feed.New(v.ctx, ch, stop), visit: v}).wait()()
 	}
 }
 
@@ -205,7 +196,7 @@ func (m Model) Stop() (Model, tea.Cmd) {
 	return m, func() tea.Msg {
 		v.cancel()
 		if sub != nil {
-			sub.end()
+			sub.End()
 		}
 		return nil
 	}

@@ -2,7 +2,6 @@ package room
 
 import (
 	"context"
-	"sync"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -13,6 +12,7 @@ import (
 	"hotels/internal/rooms"
 	"hotels/internal/tui/board"
 	"hotels/internal/tui/chat"
+	"hotels/internal/tui/feed"
 	"hotels/internal/tui/theme"
 )
 
@@ -51,7 +51,7 @@ func (msg SnapshotMsg) Discard() tea.Cmd {
 	if msg.sub == nil {
 		return nil
 	}
-	return func() tea.Msg { msg.sub.end(); return nil }
+	return func() tea.Msg { msg.sub.End(); return nil }
 }
 
 // Messages owned by the screen.
@@ -75,32 +75,19 @@ type visit struct {
 
 // subscription is the visit's Subscribe: its mailbox, and how to end it.
 type subscription struct {
-	ch    <-chan *rooms.Snapshot
+	*feed.Feed[*rooms.Snapshot]
 	visit *visit
-	stop  func()
-	once  sync.Once
 }
 
-// wait delivers the next snapshot. It returns nil once the visit or the
-// session ends, and then ends the subscription, so no goroutine and no
-// subscription outlives either.
+// wait delivers the next snapshot, or nil once the visit or the session
+// ends (which ends the subscription).
 func (s *subscription) wait() tea.Cmd {
 	return func() tea.Msg {
-		select {
-		case snap := <-s.ch:
-			if s.visit.ctx.Err() == nil {
-				return SnapshotMsg{Snapshot: snap, sub: s}
-			}
-		case <-s.visit.ctx.Done():
+		if snap, ok := s.Next(); ok {
+			return SnapshotMsg{Snapshot: snap, sub: s}
 		}
-		s.end()
 		return nil
 	}
-}
-
-// end ends the subscription; later calls do nothing.
-func (s *subscription) end() {
-	s.once.Do(s.stop)
 }
 
 // Model is the room screen.
@@ -189,7 +176,7 @@ func (m Model) Init() tea.Cmd {
 		if err != nil {
 			return refusedMsg{err: err}
 		}
-		return (&subscription{ch: ch, visit: v, stop: stop}).wait()()
+		return (&subscription{Feed: feed.New(v.ctx, ch, stop), visit: v}).wait()()
 	}
 }
 
@@ -263,7 +250,7 @@ func (m Model) leave(notice string) tea.Cmd {
 	return func() tea.Msg {
 		v.cancel()
 		if sub != nil {
-			sub.end()
+			sub.End()
 		}
 		return LeaveMsg{Notice: notice}
 	}
