@@ -1,5 +1,6 @@
 // Package rooms holds the lobby and the game rooms: seats, watchers, chat,
-// bots and reconnects. Each Room is an actor: one goroutine owns its state,
+// bots, turn clocks, reconnects and restarts, and the ranked matchmaking
+// queue. Each Room is an actor: one goroutine owns its state,
 // its methods send commands in and wait for the answer, and it publishes
 // immutable Snapshots into small per-subscriber mailboxes where the latest
 // wins, so a slow client never blocks a room.
