@@ -56,3 +56,5 @@ require (
 	modernc.org/mathutil v1.7.1 // indirect
 	modernc.org/memory v1.12.1 // indirect
 )
+
+replace charm.land/bubbletea/v2 => ./third_party/bubbletea

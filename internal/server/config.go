@@ -71,7 +71,7 @@ func (c *Config) RegisterFlags(fs *pflag.FlagSet) {
 	fs.DurationVar(&c.BotDelay, "bot-delay", 700*time.Millisecond,
 		"how long a bot or the autopilot waits before each move, so that players can follow (env HOTELS_BOT_DELAY)")
 	fs.IntVar(&c.FPS, "fps", DefaultFPS,
-		"frames a second each session's screen is sent at most, 1 to 120: fewer cost less idle CPU (a frame timer ticks in every session) but delay each change by up to one frame (env HOTELS_FPS)")
+		"frames a second each session's screen is sent at most, 1 to 120: a change is sent at once, then the next waits at least a frame; fewer frames coalesce more changes into one (env HOTELS_FPS)")
 	fs.StringVar(&c.AdminKeys, "admin-keys", ".ssh/admin_keys",
 		"authorized_keys file of the admins' SSH keys, reread when it changes; a missing file means no admins (env HOTELS_ADMIN_KEYS)")
 	fs.DurationVar(&c.HandshakeTimeout, "handshake-timeout", defaultHandshakeTimeout,
@@ -88,8 +88,10 @@ func (c *Config) RegisterFlags(fs *pflag.FlagSet) {
 		"game actions one player may make a second, and at once; 0 for no limit (env HOTELS_ACTION_RATE)")
 }
 
-// DefaultFPS is the frame rate sessions are drawn at unless --fps says
-// otherwise; see docs/capacity.md for what it costs and buys.
+// DefaultFPS caps the frames a second a session is drawn at unless --fps
+// says otherwise. Frames are drawn only when the screen changed (see
+// third_party/bubbletea/HOTELS.md), so an idle session costs nothing at any
+// rate.
 const DefaultFPS = 60
 
 // SessionLimit is the new-session rate of one address as a rate.Limit.
