@@ -85,7 +85,7 @@ type Lobby struct {
 	mu      sync.Mutex
 	rooms   map[string]*Room // by ID, and by invite code for private rooms
 	online  map[store.AccountID]*presence
-	subs    map[chan *LobbySnapshot]struct{}
+	subs    map[chan *LobbySnapshot]uint64 // the version each subscriber started at
 	version uint64
 	closed  bool
 
@@ -136,7 +136,7 @@ func NewLobby(cfg Config) *Lobby {
 		rooms:  map[string]*Room{},
 		seats:  map[store.AccountID]*Room{},
 		online: map[store.AccountID]*presence{},
-		subs:   map[chan *LobbySnapshot]struct{}{},
+		subs:   map[chan *LobbySnapshot]uint64{},
 		dirty:  make(chan struct{}, 1),
 		done:   make(chan struct{}),
 	}
@@ -149,13 +149,18 @@ func NewLobby(cfg Config) *Lobby {
 // changes it far more often than anyone can read it.
 const publishEvery = 250 * time.Millisecond
 
-// presenceCost is about what one lobby screen costs the server to redraw
-// and send (lobby.BenchmarkView is near 100µs at 80×24). A change of who is
-// online alone is sent at most every presenceCost per subscriber, so that
-// the "N online" line keeps the whole server's redraws of it near a fifth
-// of a core: every 250 ms up to 500 lobby screens, every 5 s at 10,000
-// (docs/capacity.md). A change to the rooms is sent at once.
-const presenceCost = 500 * time.Microsecond
+// screenCost is about the server time one lobby screen costs to redraw and
+// send. lobby.BenchmarkView is 70–140µs, but Bubble Tea then parses and
+// compares the whole frame, and a CPU profile of 1,000 lobby sessions
+// measured about 0.8ms a screen in all (docs/capacity.md). Sending the
+// lobby to n screens costs n×screenCost, so the lobby waits that long
+// between sends: a change to the rooms is sent at most every publishEvery,
+// or every n×screenCost when that is longer (1 s for 1,000 screens, 10 s for
+// 10,000), and a change of who is online alone at most every 4×n×screenCost
+// (4 s, 40 s). Redrawing lobbies then takes at most about one core while
+// rooms change all the time, and a fifth of a core for arrivals alone. A
+// newcomer gets the current lobby at once.
+const screenCost = time.Millisecond
 
 func (l *Lobby) publish() {
 	var last *LobbySnapshot
@@ -170,19 +175,19 @@ func (l *Lobby) publish() {
 		l.mu.Lock()
 		subs := len(l.subs)
 		l.mu.Unlock()
+		gap := time.Duration(subs) * screenCost
+		since := l.cfg.Now().Sub(lastSent)
+		sameRooms := last != nil && slices.EqualFunc(last.Rooms, snap.Rooms, sameInfo)
 		switch {
-		case last != nil && slices.Equal(last.Online, snap.Online) && slices.EqualFunc(last.Rooms, snap.Rooms, sameInfo):
+		case sameRooms && slices.Equal(last.Online, snap.Online):
 			// A move in a room marks the lobby dirty but seldom changes
 			// its list: nothing to redraw.
-		case last != nil && slices.EqualFunc(last.Rooms, snap.Rooms, sameInfo) &&
-			l.cfg.Now().Sub(lastSent) < time.Duration(subs)*presenceCost:
-			l.changed() // only presence changed: send it later
+		case sameRooms && since < 4*gap, since < gap:
+			l.changed() // send it later
 		default:
-			l.mu.Lock()
-			for ch := range l.subs {
-				mailbox.Put(ch, snap)
+			if !l.send(snap) {
+				return
 			}
-			l.mu.Unlock()
 			last, lastSent = snap, l.cfg.Now()
 		}
 		select {
@@ -191,6 +196,38 @@ func (l *Lobby) publish() {
 		case <-time.After(publishEvery):
 		}
 	}
+}
+
+// send puts snap in every subscriber's mailbox, spread over about
+// screenCost a subscriber: sent at once, the redraws of a thousand lobby
+// screens would stall every other session for half a second (a key took
+// 500ms in docs/capacity.md). It reports false if the lobby closed meanwhile.
+func (l *Lobby) send(snap *LobbySnapshot) bool {
+	l.mu.Lock()
+	subs := make([]chan *LobbySnapshot, 0, len(l.subs))
+	for ch, since := range l.subs {
+		if since < snap.Version { // not one that started with a newer lobby
+			subs = append(subs, ch)
+		}
+	}
+	l.mu.Unlock()
+	const batch = 16
+	for len(subs) > 0 {
+		n := min(batch, len(subs))
+		for _, ch := range subs[:n] {
+			mailbox.Put(ch, snap)
+		}
+		subs = subs[n:]
+		if len(subs) == 0 {
+			break
+		}
+		select {
+		case <-l.done:
+			return false
+		case <-time.After(time.Duration(n) * screenCost):
+		}
+	}
+	return true
 }
 
 // sameInfo reports whether a lobby line would show a and b alike.
@@ -243,7 +280,7 @@ func (l *Lobby) Subscribe() (<-chan *LobbySnapshot, func()) {
 	ch := make(chan *LobbySnapshot, 1)
 	snap := l.snapshot()
 	l.mu.Lock()
-	l.subs[ch] = struct{}{}
+	l.subs[ch] = snap.Version
 	l.mu.Unlock()
 	mailbox.Put(ch, snap)
 	return ch, func() {
