@@ -43,10 +43,13 @@ type session struct {
 // the Lobby. It owns the server-wide concerns (shutdown notice, admins'
 // broadcasts, being ended by an admin) and passes every other message to
 // the screen in front.
+//
+// It is a pointer: Bubble Tea keeps the model in an interface, and a value
+// would be copied to the heap on every message.
 type app struct {
 	s        *session
-	signup   signup.Model
-	lobby    tea.Model // nil until signed in
+	signup   *signup.Model // only for a new key, until it has a name
+	lobby    tea.Model     // nil until signed in
 	account  store.AccountID
 	width    int
 	height   int
@@ -70,19 +73,24 @@ type (
 	}
 )
 
-func newApp(s *session, id identity) app {
-	a := app{s: s, signup: signup.New(s.claim, theme.DefaultStyles())}
+func newApp(s *session, id identity) *app {
+	a := &app{s: s}
 	if id.Known {
 		a.lobby = s.lobby(s.ctx, Player{Account: id.Account, Key: id.Key, Command: s.command})
 		a.account = id.Account.ID
+	} else {
+		sm := signup.New(s.claim, theme.DefaultStyles())
+		a.signup = &sm
 	}
 	return a
 }
 
-func (a app) Init() tea.Cmd {
-	first := a.signup.Init()
+func (a *app) Init() tea.Cmd {
+	var first tea.Cmd
 	if a.lobby != nil {
 		first = tea.Batch(a.lobby.Init(), a.s.claimAccount(a.account))
+	} else {
+		first = a.signup.Init()
 	}
 	return tea.Batch(first, a.s.waitServer())
 }
@@ -125,7 +133,7 @@ func (s *session) claimAccount(id store.AccountID) tea.Cmd {
 	}
 }
 
-func (a app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (a *app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case closingMsg:
 		a.bye = "Hotels is restarting. Please reconnect in a minute."
@@ -169,13 +177,14 @@ func (a app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return a, cmd
 	}
 	var cmd tea.Cmd
-	a.signup, cmd = a.signup.Update(msg)
+	*a.signup, cmd = a.signup.Update(msg)
 	return a, cmd
 }
 
-func (a app) enterLobby(p Player) (tea.Model, tea.Cmd) {
+func (a *app) enterLobby(p Player) (tea.Model, tea.Cmd) {
 	a.lobby = a.s.lobby(a.s.ctx, p)
 	a.account = p.Account.ID
+	a.signup = nil
 	cmds := []tea.Cmd{a.lobby.Init(), a.s.claimAccount(a.account)}
 	if a.width > 0 {
 		var cmd tea.Cmd
@@ -185,7 +194,7 @@ func (a app) enterLobby(p Player) (tea.Model, tea.Cmd) {
 	return a, tea.Batch(cmds...)
 }
 
-func (a app) View() tea.View {
+func (a *app) View() tea.View {
 	var v tea.View
 	switch {
 	case a.bye != "":
@@ -203,7 +212,7 @@ func (a app) View() tea.View {
 }
 
 // noticeLine is a broadcast as the bottom line shows it.
-func (a app) noticeLine() string {
+func (a *app) noticeLine() string {
 	text := ansi.Truncate(" Notice from the admins: "+a.notice+" ", a.width, "…")
 	return noticeStyle.Render(text + strings.Repeat(" ", max(0, a.width-ansi.StringWidth(text))))
 }

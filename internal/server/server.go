@@ -200,8 +200,8 @@ func (s *Server) newProgram(sess ssh.Session) *tea.Program {
 		// Bubble Tea would otherwise subscribe every session to the
 		// server's SIGINT/SIGTERM and quit them behind Serve's back.
 		tea.WithoutSignalHandler(),
-		// Bubble Tea sends frames on a timer, in every session even when
-		// idle: the rate is a trade of idle CPU against latency.
+		// The most frames a second; a frame is only drawn when the screen
+		// changed (third_party/bubbletea/HOTELS.md).
 		tea.WithFPS(s.cfg.FPS),
 	)
 	return tea.NewProgram(m, opts...)

@@ -1,6 +1,10 @@
 package theme
 
-import "charm.land/lipgloss/v2"
+import (
+	"sync"
+
+	"charm.land/lipgloss/v2"
+)
 
 // Styles are the shared text styles. Bubble Tea downsamples the colours to
 // what each player's terminal supports, and drops them for NO_COLOR: no
@@ -33,6 +37,20 @@ func DefaultStyles() Styles { return New(true) }
 // Board colours are backgrounds with a fixed foreground, from the xterm
 // 256-colour cube, so they look the same on either.
 func New(dark bool) Styles {
+	if dark {
+		return darkStyles()
+	}
+	return lightStyles()
+}
+
+// Every session shares the two sets of styles, which are never changed:
+// built per session they cost 10 KB each (docs/capacity.md).
+var (
+	darkStyles  = sync.OnceValue(func() Styles { return build(true) })
+	lightStyles = sync.OnceValue(func() Styles { return build(false) })
+)
+
+func build(dark bool) Styles {
 	ld := lipgloss.LightDark(dark)
 	s := Styles{
 		Title:    lipgloss.NewStyle().Bold(true).Foreground(ld(lipgloss.Color("#9A6700"), lipgloss.Color("#E8B04B"))),
