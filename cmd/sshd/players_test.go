@@ -191,9 +191,19 @@ func (p *player) game() gameScreen { return readGame(p.term.Screen()) }
 // shares in a merger, buys nothing, and declares the end when it may.
 func (p *player) step(t *testing.T) bool {
 	t.Helper()
-	g := p.game()
-	if g.decision == "" || g.over || g.state() == p.answered {
+	screen := p.term.Screen()
+	g := readGame(screen)
+	if g.decision == "" || g.over {
 		return false
+	}
+	if g.state() == p.answered {
+		// Scripted players answer as soon as the screen changes, faster
+		// than the server's action limit allows (--action-rate): when told
+		// so, they wait a moment and answer again, as a person would.
+		if !strings.Contains(screen, "You are acting too fast") {
+			return false
+		}
+		time.Sleep(100 * time.Millisecond)
 	}
 	var keys string
 	switch {

@@ -106,7 +106,7 @@ type watchModel struct {
 	ctx    context.Context
 	table  *watchTable
 	room   room.Model
-	styles theme.Styles
+	styles *theme.Styles
 
 	detail   *roomDetail // nil until the first
 	showFull bool        // on a narrow terminal: the panel instead of the room

@@ -20,7 +20,7 @@ func welcomeLobby(_ context.Context, p Player) tea.Model {
 type welcome struct {
 	name      string
 	returning bool
-	styles    theme.Styles
+	styles    *theme.Styles
 }
 
 var quitKeys = key.NewBinding(key.WithKeys("q", "ctrl+c", "esc"), key.WithHelp("q", "quit"))

@@ -92,7 +92,7 @@ type Model struct {
 	ratings Ratings
 	player  rooms.Player
 	entry   Entry
-	styles  theme.Styles
+	styles  *theme.Styles
 
 	lobby lobby.Model
 	// The other screens exist only while shown: held by value, their

@@ -16,7 +16,7 @@ const Width = 2 + acquire.Cols*CellWidth
 
 // Model draws one board.
 type Model struct {
-	styles   theme.Styles
+	styles   *theme.Styles
 	drawn    *drawn // the looks of cells and labels, for styles and view
 	view     *acquire.View
 	rack     [acquire.Tiles]bool
@@ -25,7 +25,7 @@ type Model struct {
 }
 
 // New returns an empty board.
-func New(styles theme.Styles) Model {
+func New(styles *theme.Styles) Model {
 	return Model{styles: styles, drawn: draw(styles, nil), selected: acquire.NoTile, height: Height}
 }
 
@@ -42,7 +42,7 @@ type drawn struct {
 	legend                      string
 }
 
-func draw(s theme.Styles, v *acquire.View) *drawn {
+func draw(s *theme.Styles, v *acquire.View) *drawn {
 	d := &drawn{
 		selected: s.Selected.Render("[+]"),
 		rack:     " " + s.Rack.Render("+") + " ",
@@ -72,7 +72,7 @@ func draw(s theme.Styles, v *acquire.View) *drawn {
 const Height = 1 + acquire.Rows
 
 // SetStyles changes the board's styles.
-func (m *Model) SetStyles(s theme.Styles) { m.styles, m.drawn = s, draw(s, m.view) }
+func (m *Model) SetStyles(s *theme.Styles) { m.styles, m.drawn = s, draw(s, m.view) }
 
 // SetSize tells the board how many lines it may take: with one more than
 // Height it adds a legend.

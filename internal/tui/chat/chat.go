@@ -23,14 +23,14 @@ type SendMsg struct {
 type Model struct {
 	input  textinput.Model
 	keys   KeyMap
-	styles theme.Styles
+	styles *theme.Styles
 	lines  []rooms.ChatLine
 	width  int
 	height int
 }
 
 // New returns a closed chat pane.
-func New(styles theme.Styles) Model {
+func New(styles *theme.Styles) Model {
 	in := textinput.New()
 	in.Prompt = "say: "
 	in.Placeholder = "a message for the table"
@@ -44,7 +44,7 @@ func New(styles theme.Styles) Model {
 }
 
 // SetStyles changes the pane's styles.
-func (m *Model) SetStyles(s theme.Styles) {
+func (m *Model) SetStyles(s *theme.Styles) {
 	m.styles = s
 	st := textinput.DefaultStyles(s.Dark())
 	// A blinking cursor would redraw every player's screen twice a second

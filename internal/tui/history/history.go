@@ -51,7 +51,7 @@ type Model struct {
 	ctx     context.Context
 	archive Archive
 	player  rooms.Player
-	styles  theme.Styles
+	styles  *theme.Styles
 	keys    KeyMap
 	help    help.Model
 	board   board.Model
@@ -70,14 +70,14 @@ type Model struct {
 // New returns the screen of player's games, read from archive; nil shows
 // that the server keeps no history. ctx is the session's: requests end
 // with it. Init loads the list.
-func New(ctx context.Context, archive Archive, player rooms.Player, styles theme.Styles) Model {
+func New(ctx context.Context, archive Archive, player rooms.Player, styles *theme.Styles) Model {
 	m := Model{ctx: ctx, archive: archive, player: player, keys: DefaultKeyMap(), help: help.New(), board: board.New(styles)}
 	m.SetStyles(styles)
 	return m
 }
 
 // SetStyles changes the screen's styles.
-func (m *Model) SetStyles(s theme.Styles) {
+func (m *Model) SetStyles(s *theme.Styles) {
 	m.styles = s
 	m.board.SetStyles(s)
 	m.help.Styles = help.DefaultStyles(s.Dark())

@@ -114,10 +114,10 @@ type Model struct {
 	ctx    context.Context
 	svc    Service
 	player rooms.Player
-	styles theme.Styles
+	styles *theme.Styles
 	keys   KeyMap
-	help   help.Model
-	code   textinput.Model
+	help   *help.Model      // by pointer, as code: the model is copied on
+	code   *textinput.Model // every message, and these two are most of it
 
 	visit    *visit
 	sub      *subscription
@@ -145,19 +145,19 @@ type Model struct {
 
 // New returns the lobby screen for player. ctx is the session's: requests
 // and the subscription end with it. Init subscribes.
-func New(ctx context.Context, svc Service, player rooms.Player, styles theme.Styles) Model {
+func New(ctx context.Context, svc Service, player rooms.Player, styles *theme.Styles) Model {
 	code := textinput.New()
 	code.Prompt = "Invite code: "
 	code.Placeholder = "e.g. x7hm2p"
 	code.CharLimit = 12
 	code.KeyMap.Paste.SetEnabled(false) // that would read the server's clipboard
-	m := Model{ctx: ctx, visit: newVisit(ctx), svc: svc, player: player, keys: DefaultKeyMap(), help: help.New(), code: code, clock: time.Now}
+	m := Model{ctx: ctx, visit: newVisit(ctx), svc: svc, player: player, keys: DefaultKeyMap(), help: new(help.New()), code: &code, clock: time.Now}
 	m.SetStyles(styles)
 	return m
 }
 
 // SetStyles changes the screen's styles.
-func (m *Model) SetStyles(s theme.Styles) {
+func (m *Model) SetStyles(s *theme.Styles) {
 	m.styles = s
 	m.help.Styles = help.DefaultStyles(s.Dark())
 	st := textinput.DefaultStyles(s.Dark())
@@ -265,7 +265,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	}
 	if m.mode == typingCode {
 		var cmd tea.Cmd
-		m.code, cmd = m.code.Update(msg)
+		*m.code, cmd = m.code.Update(msg)
 		return m, cmd
 	}
 	return m, nil
@@ -417,7 +417,7 @@ func (m Model) codeKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
 	}
 	m.status, m.problem = "", false
 	var cmd tea.Cmd
-	m.code, cmd = m.code.Update(k)
+	*m.code, cmd = m.code.Update(k)
 	return m, cmd
 }
 
@@ -451,7 +451,7 @@ func explain(err error) string {
 func (m Model) View() string {
 	w, h := m.width, m.height
 	if m.showHelp {
-		hm := m.help
+		hm := *m.help
 		hm.ShowAll = true
 		return m.styles.Title.Render("Keys") + "\n\n" + hm.View(m.keys) + "\n\n" +
 			m.styles.Subtle.Render("Press any key to go back.")

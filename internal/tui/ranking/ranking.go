@@ -50,7 +50,7 @@ type Model struct {
 	src    Source
 	player rooms.Player
 	kind   engine.Kind
-	styles theme.Styles
+	styles *theme.Styles
 	keys   KeyMap
 	help   help.Model
 
@@ -77,14 +77,14 @@ type Model struct {
 // New returns the leaderboard of kind's game for player, read from src;
 // nil shows that the server keeps no ratings. ctx is the session's:
 // requests end with it. Init loads the board of kind's first rule set.
-func New(ctx context.Context, src Source, player rooms.Player, kind engine.Kind, styles theme.Styles) Model {
+func New(ctx context.Context, src Source, player rooms.Player, kind engine.Kind, styles *theme.Styles) Model {
 	m := Model{ctx: ctx, src: src, player: player, kind: kind, keys: DefaultKeyMap(), help: help.New()}
 	m.SetStyles(styles)
 	return m
 }
 
 // SetStyles changes the screen's styles.
-func (m *Model) SetStyles(s theme.Styles) {
+func (m *Model) SetStyles(s *theme.Styles) {
 	m.styles = s
 	m.help.Styles = help.DefaultStyles(s.Dark())
 }

@@ -334,7 +334,7 @@ func (m Model) chatPane(w, h int) []string {
 		out = append(out, m.styles.Heading.Render("Chat"))
 		h--
 	}
-	c := m.chat
+	c := *m.chat
 	c.SetSize(w, h)
 	return append(out, layout.Block(c.View(), h)...)
 }

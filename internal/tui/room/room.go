@@ -98,11 +98,11 @@ type Model struct {
 	player rooms.Player
 	id     string // the room's ID, shown until the first snapshot
 
-	styles theme.Styles
+	styles *theme.Styles
 	keys   KeyMap
-	help   help.Model
+	help   *help.Model // by pointer, as chat: the model is copied on every
+	chat   *chat.Model // message, and these two are most of its size
 	board  board.Model
-	chat   chat.Model
 
 	sub  *subscription
 	snap *rooms.Snapshot
@@ -131,15 +131,15 @@ type Model struct {
 // New returns the screen of the room id, reached through table, for player.
 // ctx is the session's: requests and the subscription end with it. Init
 // subscribes.
-func New(ctx context.Context, table Table, id string, player rooms.Player, styles theme.Styles) Model {
+func New(ctx context.Context, table Table, id string, player rooms.Player, styles *theme.Styles) Model {
 	vctx, cancel := context.WithCancel(ctx)
 	m := Model{
 		ctx: ctx, visit: &visit{ctx: vctx, cancel: cancel},
 		table: table, player: player, id: id,
 		keys:  DefaultKeyMap(),
-		help:  help.New(),
+		help:  new(help.New()),
 		board: board.New(styles),
-		chat:  chat.New(styles),
+		chat:  new(chat.New(styles)),
 		clock: time.Now,
 	}
 	m.SetStyles(styles)
@@ -155,7 +155,7 @@ func (m *Model) SetBotLevels(levels []string) {
 }
 
 // SetStyles changes the screen's styles.
-func (m *Model) SetStyles(s theme.Styles) {
+func (m *Model) SetStyles(s *theme.Styles) {
 	m.styles = s
 	m.board.SetStyles(s)
 	m.chat.SetStyles(s)
@@ -210,7 +210,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.key(msg)
 	}
 	var cmd tea.Cmd
-	m.chat, cmd = m.chat.Update(msg)
+	*m.chat, cmd = m.chat.Update(msg)
 	return m, cmd
 }
 
@@ -286,7 +286,7 @@ func (m Model) seated() bool { return m.snap != nil && m.snap.You >= 0 }
 func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 	if m.chat.Focused() {
 		var cmd tea.Cmd
-		m.chat, cmd = m.chat.Update(k)
+		*m.chat, cmd = m.chat.Update(k)
 		return m, cmd
 	}
 	if m.showHelp {

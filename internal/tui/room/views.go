@@ -190,7 +190,7 @@ func (m Model) helpView() string {
 			[]key.Binding{k.Prev, hint("6D", "type a tile"), with(k.Confirm, "enter", "confirm"), k.Erase},
 			[]key.Binding{hint("letter", "choose or buy a chain"), k.Sell, k.Trade, k.Declare})
 	}
-	hm := m.help
+	hm := *m.help
 	hm.ShowAll = true
 	lines := []string{
 		m.styles.Title.Render("Keys"), "",

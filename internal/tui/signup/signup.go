@@ -34,7 +34,7 @@ type Model struct {
 	input  textinput.Model
 	help   help.Model
 	keys   KeyMap
-	styles theme.Styles
+	styles *theme.Styles
 
 	width   int
 	problem string // why the last attempt failed, shown under the input
@@ -42,7 +42,7 @@ type Model struct {
 }
 
 // New returns a signup screen that saves names through claim.
-func New(claim Claim, styles theme.Styles) Model {
+func New(claim Claim, styles *theme.Styles) Model {
 	in := textinput.New()
 	in.Prompt = "name: "
 	in.Placeholder = "e.g. alice"

@@ -31,28 +31,29 @@ type Styles struct {
 }
 
 // DefaultStyles returns the house styles for a dark terminal.
-func DefaultStyles() Styles { return New(true) }
+func DefaultStyles() *Styles { return New(true) }
 
 // New returns the house styles for a dark or a light terminal background.
 // Board colours are backgrounds with a fixed foreground, from the xterm
 // 256-colour cube, so they look the same on either.
-func New(dark bool) Styles {
+func New(dark bool) *Styles {
 	if dark {
 		return darkStyles()
 	}
 	return lightStyles()
 }
 
-// Every session shares the two sets of styles, which are never changed:
-// built per session they cost 10 KB each (docs/capacity.md).
+// Every session shares the two sets of styles, which are never changed, by
+// pointer: a copy is 12 KB, and every screen model held one or two, which
+// made the session goroutine's stack grow to a megabyte (docs/capacity.md).
 var (
-	darkStyles  = sync.OnceValue(func() Styles { return build(true) })
-	lightStyles = sync.OnceValue(func() Styles { return build(false) })
+	darkStyles  = sync.OnceValue(func() *Styles { return build(true) })
+	lightStyles = sync.OnceValue(func() *Styles { return build(false) })
 )
 
-func build(dark bool) Styles {
+func build(dark bool) *Styles {
 	ld := lipgloss.LightDark(dark)
-	s := Styles{
+	s := &Styles{
 		Title:    lipgloss.NewStyle().Bold(true).Foreground(ld(lipgloss.Color("#9A6700"), lipgloss.Color("#E8B04B"))),
 		Text:     lipgloss.NewStyle(),
 		Subtle:   lipgloss.NewStyle().Foreground(lipgloss.Color("245")),
@@ -95,11 +96,11 @@ func cell(bg, fg string) lipgloss.Style {
 }
 
 // Dark reports whether the styles are for a dark background.
-func (s Styles) Dark() bool { return s.dark }
+func (s *Styles) Dark() bool { return s.dark }
 
 // Chain returns the style of a chain's board cells and labels, by its name,
 // or by its index i in the rule set for a chain the theme does not know.
-func (s Styles) Chain(name string, i int) lipgloss.Style {
+func (s *Styles) Chain(name string, i int) lipgloss.Style {
 	if st, ok := s.chains[name]; ok {
 		return st
 	}
