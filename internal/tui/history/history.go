@@ -53,7 +53,7 @@ type Model struct {
 	player  rooms.Player
 	styles  *theme.Styles
 	keys    KeyMap
-	help    help.Model
+	help    *help.Model // by pointer: most of the model, which is copied on every message
 	board   board.Model
 
 	games   []store.Game
@@ -71,7 +71,7 @@ type Model struct {
 // that the server keeps no history. ctx is the session's: requests end
 // with it. Init loads the list.
 func New(ctx context.Context, archive Archive, player rooms.Player, styles *theme.Styles) Model {
-	m := Model{ctx: ctx, archive: archive, player: player, keys: DefaultKeyMap(), help: help.New(), board: board.New(styles)}
+	m := Model{ctx: ctx, archive: archive, player: player, keys: DefaultKeyMap(), help: new(help.New()), board: board.New(styles)}
 	m.SetStyles(styles)
 	return m
 }

@@ -52,7 +52,7 @@ type Model struct {
 	kind   engine.Kind
 	styles *theme.Styles
 	keys   KeyMap
-	help   help.Model
+	help   *help.Model // by pointer: most of the model, which is copied on every message
 
 	rules  int // the rule set shown, an index in kind.Rules
 	board  []store.Rating
@@ -78,7 +78,7 @@ type Model struct {
 // nil shows that the server keeps no ratings. ctx is the session's:
 // requests end with it. Init loads the board of kind's first rule set.
 func New(ctx context.Context, src Source, player rooms.Player, kind engine.Kind, styles *theme.Styles) Model {
-	m := Model{ctx: ctx, src: src, player: player, kind: kind, keys: DefaultKeyMap(), help: help.New()}
+	m := Model{ctx: ctx, src: src, player: player, kind: kind, keys: DefaultKeyMap(), help: new(help.New())}
 	m.SetStyles(styles)
 	return m
 }

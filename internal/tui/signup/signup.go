@@ -31,8 +31,8 @@ type claimedMsg struct {
 // Model is the signup screen.
 type Model struct {
 	claim  Claim
-	input  textinput.Model
-	help   help.Model
+	input  *textinput.Model // by pointer, as help: most of the model, which
+	help   *help.Model      // is copied on every message
 	keys   KeyMap
 	styles *theme.Styles
 
@@ -55,8 +55,8 @@ func New(claim Claim, styles *theme.Styles) Model {
 	in.Focus()
 	return Model{
 		claim:  claim,
-		input:  in,
-		help:   help.New(),
+		input:  &in,
+		help:   new(help.New()),
 		keys:   DefaultKeyMap(),
 		styles: styles,
 	}
@@ -99,7 +99,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m, nil
 	}
 	var cmd tea.Cmd
-	m.input, cmd = m.input.Update(msg)
+	*m.input, cmd = m.input.Update(msg)
 	return m, cmd
 }
 
