@@ -19,7 +19,8 @@ type cursedRenderer struct {
 	w             io.Writer
 	buf           bytes.Buffer // updates buffer to be flushed to [w]
 	scr           *uv.TerminalRenderer
-	cellbuf       uv.ScreenBuffer
+	cellbuf       uv.ScreenBuffer // its cells only while flush draws a frame; see framePool
+	frame         uv.Rectangle    // the bounds of the last frame drawn
 	lastView      *View
 	env           []string
 	term          string // the terminal type $TERM
@@ -39,13 +40,20 @@ type cursedRenderer struct {
 
 var _ renderer = &cursedRenderer{}
 
+// framePool holds the cell buffers frames are drawn into, shared by every
+// program (Hotels patch). A buffer per program was 215 KB at 80×24 for each
+// idle SSH session; with the pool, only sessions drawing at the same moment
+// hold one.
+var framePool = sync.Pool{New: func() any { return uv.NewRenderBuffer(0, 0) }}
+
 func newCursedRenderer(w io.Writer, env []string, width, height int) (s *cursedRenderer) {
 	s = new(cursedRenderer)
 	s.w = w
 	s.env = env
 	s.term = uv.Environ(env).Getenv("TERM")
 	s.width, s.height = width, height // This needs to happen before [cursedRenderer.reset].
-	s.cellbuf = uv.NewScreenBuffer(s.width, s.height)
+	s.cellbuf = uv.ScreenBuffer{Method: ansi.WcWidth}
+	s.frame = uv.Rect(0, 0, s.width, s.height)
 	reset(s)
 	return
 }
@@ -195,7 +203,7 @@ func (s *cursedRenderer) close() (err error) {
 		// We need to go to the bottom of the screen regardless of whether
 		// we're in alt screen mode or not to avoid leaving the cursor in the
 		// middle in terminals that don't support alt screen mode.
-		s.scr.MoveTo(0, s.cellbuf.Height()-1)
+		s.scr.MoveTo(0, s.frame.Dy()-1)
 		_ = s.scr.Flush() // we need to flush to write the cursor movement
 		if lv.AltScreen {
 			enableAltScreen(s, false, true)
@@ -317,7 +325,7 @@ func (s *cursedRenderer) flush(closing bool) error {
 		_, _ = s.scr.WriteString(ansi.SetTabEvery8Columns)
 	}
 
-	if !s.starting && !closing && !s.pendingErase && s.lastView != nil && viewEquals(s.lastView, &view) && frameArea == s.cellbuf.Bounds() {
+	if !s.starting && !closing && !s.pendingErase && s.lastView != nil && viewEquals(s.lastView, &view) && frameArea == s.frame {
 		// No changes, nothing to do.
 		return nil
 	}
@@ -326,17 +334,24 @@ func (s *cursedRenderer) flush(closing bool) error {
 	s.starting = false
 	s.pendingErase = false
 
-	if frameArea != s.cellbuf.Bounds() {
+	if frameArea != s.frame {
 		s.scr.Erase() // Force a full redraw to avoid artifacts.
+	}
 
+	// Draw into a buffer from the pool (Hotels patch): the terminal
+	// renderer keeps its own copy of what the screen shows, so the frame's
+	// cells are only needed until Render below.
+	frame := framePool.Get().(*uv.RenderBuffer)
+	s.cellbuf.RenderBuffer = frame
+	if frameArea != frame.Bounds() {
 		// We need to reset the touched lines buffer to match the new height.
-		s.cellbuf.Touched = nil
+		frame.Touched = nil
 
 		// Resize the screen buffer to match the frame area. This is necessary
 		// to ensure that the screen buffer is the same size as the frame area
 		// and to avoid rendering issues when the frame area is smaller than
 		// the screen buffer.
-		s.cellbuf.Resize(frameArea.Dx(), frameArea.Dy())
+		frame.Resize(frameArea.Dx(), frameArea.Dy())
 	}
 
 	// Clear our screen buffer before copying the new frame into it to ensure
@@ -349,6 +364,7 @@ func (s *cursedRenderer) flush(closing bool) error {
 	if frameHeight := frameArea.Dy(); frameHeight > s.height {
 		s.cellbuf.Lines = s.cellbuf.Lines[frameHeight-s.height:]
 	}
+	s.frame = s.cellbuf.Bounds()
 
 	// Alt screen mode.
 	shouldUpdateAltScreen := (s.lastView == nil && view.AltScreen) || (s.lastView != nil && s.lastView.AltScreen != view.AltScreen)
@@ -508,6 +524,8 @@ func (s *cursedRenderer) flush(closing bool) error {
 
 	// Render and queue changes to the screen buffer.
 	s.scr.Render(s.cellbuf.RenderBuffer)
+	s.cellbuf.RenderBuffer = nil
+	framePool.Put(frame)
 
 	if cur := view.Cursor; cur != nil {
 		// MoveTo must come after [uv.TerminalRenderer.Render] because the
@@ -763,7 +781,7 @@ func (s *cursedRenderer) insertAbove(str string) error {
 	}
 
 	var sb strings.Builder
-	w, h := s.cellbuf.Width(), s.cellbuf.Height()
+	w, h := s.frame.Dx(), s.frame.Dy()
 	_, y := s.scr.Position()
 
 	// We need to scroll the screen up by the number of lines in the queue.
