@@ -171,10 +171,15 @@ func (l *Lobby) publish() {
 			return
 		case <-l.dirty:
 		}
-		snap := l.snapshot()
 		l.mu.Lock()
 		subs := len(l.subs)
 		l.mu.Unlock()
+		if subs == 0 {
+			// Nobody to send it to; a newcomer gets a lobby of its own.
+			last = nil
+			continue
+		}
+		snap := l.snapshot()
 		gap := time.Duration(subs) * screenCost
 		since := l.cfg.Now().Sub(lastSent)
 		sameRooms := last != nil && slices.EqualFunc(last.Rooms, snap.Rooms, sameInfo)

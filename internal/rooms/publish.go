@@ -15,8 +15,9 @@ func (r *Room) changed() {
 	}
 	r.version++
 	r.armClock()
-	r.publishInfo()
-	r.lobby.changed()
+	if r.publishInfo() {
+		r.lobby.changed()
+	}
 	r.publish("")
 	r.scheduleBot()
 }

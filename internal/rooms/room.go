@@ -184,7 +184,9 @@ func (r *Room) info() Info { return *r.info_.Load() }
 // Info describes the room for lists.
 func (r *Room) Info() Info { return r.info() }
 
-func (r *Room) publishInfo() {
+// publishInfo updates the room's line in the lobby and reports whether it
+// changed: most moves do not change it, and need not redraw the lobby.
+func (r *Room) publishInfo() bool {
 	taken, watchers := 0, 0
 	for i := range r.seats {
 		if !r.seats[i].empty() {
@@ -202,7 +204,7 @@ func (r *Room) publishInfo() {
 		Seats: len(r.seats), Taken: taken, Watchers: watchers,
 		Status: r.status, Private: r.code != "", Clock: r.set.Clock, Ranked: r.set.Ranked,
 	}
-	r.info_.Store(&info)
+	old := r.info_.Swap(&info)
 	var seated []store.AccountID
 	if r.status != Closed {
 		for _, st := range r.seats {
@@ -215,6 +217,7 @@ func (r *Room) publishInfo() {
 		r.lobby.seated(r, r.indexed, seated)
 		r.indexed = seated
 	}
+	return old == nil || !sameInfo(*old, info)
 }
 
 func (r *Room) seatOf(p Player) int {
