@@ -42,7 +42,7 @@ var (
 	decidePlay     = regexp.MustCompile(`^Your turn: play a tile\.`)
 	decideChoice   = regexp.MustCompile(`^(Your tile \S+ founds a chain: name it|The largest merging chains tie: choose the survivor|Defunct chains tie: choose the one resolved next) by its letter\.`)
 	decideDispose  = regexp.MustCompile(`^\S+ survives: dispose of your \d+ \S+ shares? `)
-	decideBuy      = regexp.MustCompile(`^(Your turn: buy up to \d shares?|You declared the end: buy your last shares)\.`)
+	decideBuy      = regexp.MustCompile(`^(Your turn: buy up to \d shares?|You declared the end: buy your last shares)[.;]`)
 	rackLine       = regexp.MustCompile(`^(?:> |  )(\d{1,2}[A-I]) +(.*)$`)
 	choiceLetter   = regexp.MustCompile(`([A-Z]) ([A-Z][a-z]+)`)
 	standingLine   = regexp.MustCompile(`(\d)\. (\S+)(?: \(you\))? +(\$[\d,]+)`)
@@ -75,7 +75,7 @@ func readGame(screen string) gameScreen {
 			g.decision = l
 			if i+1 < len(lines) {
 				g.choices = lines[i+1]
-				g.declare = strings.Contains(lines[i+1], "e ends the game.")
+				g.declare = strings.Contains(l, "e ends the game.")
 			}
 		}
 	}

@@ -108,15 +108,19 @@ func (g *Game) Text(e Event, viewer engine.Seat) string {
 		}
 		var parts []string
 		if e.N > 0 {
-			parts = append(parts, fmt.Sprintf("sells %d for %s", e.N, dollars(e.Amount)))
+			parts = append(parts, fmt.Sprintf("sells %d %s for %s", e.N, chain, dollars(e.Amount)))
 		}
 		if e.M > 0 {
-			parts = append(parts, fmt.Sprintf("trades %d for %d %s", e.M, e.M/2, r.chainName(e.Other)))
+			traded := chain + " " // named once: "sells 2 Sackson for $600 and trades 2 for 1 Tower"
+			if e.N > 0 {
+				traded = ""
+			}
+			parts = append(parts, fmt.Sprintf("trades %d %sfor %d %s", e.M, traded, e.M/2, r.chainName(e.Other)))
 		}
 		if len(parts) == 0 {
-			parts = append(parts, "keeps them")
+			parts = append(parts, fmt.Sprintf("keeps their %s shares", chain))
 		}
-		return fmt.Sprintf("%s %s of %s", who, strings.Join(parts, " and "), chain)
+		return who + " " + strings.Join(parts, " and ")
 	case EvBuy:
 		if e.N == 0 {
 			return who + " buys nothing"

@@ -451,3 +451,42 @@ func TestClassicBonuses(t *testing.T) {
 		cash(t, g, StartCash+4000, StartCash+2000)
 	})
 }
+
+// TestDisposeText puts each way of disposing in words: the chain named once,
+// and "keeps" when nothing was sold or traded.
+func TestDisposeText(t *testing.T) {
+	p := position{
+		board: `
+			TTTTTT......
+			............
+			WWW.........
+			............
+			............
+			............
+			........o...
+			............
+			............`,
+		seats:  []string{"ann", "bob", "cat", "dan"},
+		racks:  []string{"1I", "1B", "9H", "6I"},
+		shares: []string{"Worldwide 2", "Worldwide 6", "Tower 3", "Worldwide 4"},
+		turn:   1,
+	}
+	for _, c := range []struct{ do, want string }{
+		{"bob dispose Worldwide sell 2 trade 4", "bob sells 2 Worldwide for $600 and trades 4 for 2 Tower"},
+		{"bob dispose Worldwide trade 2", "bob trades 2 Worldwide for 1 Tower"},
+		{"bob dispose Worldwide sell 1", "bob sells 1 Worldwide for $300"},
+		{"bob dispose Worldwide", "bob keeps their Worldwide shares"},
+	} {
+		g := p.build(t)
+		do(t, g, "bob play 1B", c.do)
+		var got []string
+		for _, e := range g.Events() {
+			if e.Kind == EvDispose {
+				got = append(got, g.Text(e, 0))
+			}
+		}
+		if len(got) != 1 || got[0] != c.want {
+			t.Errorf("%s: %q, want %q", c.do, got, c.want)
+		}
+	}
+}

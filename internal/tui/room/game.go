@@ -250,7 +250,8 @@ func (m Model) dueLines(w int) []string {
 			second = fmt.Sprintf("Buying %s: %s of your %s.", strings.Join(names, ", "), board.Money(m.in.cost(v)), board.Money(cash))
 		}
 		if v.CanDeclare {
-			second += " e ends the game."
+			// On the first line: the second is full with four-digit cash.
+			first = strings.TrimSuffix(first, ".") + "; e ends the game."
 		}
 	}
 	return []string{layout.Spread(s.Notice.Render(first), m.countdown(), w), second}

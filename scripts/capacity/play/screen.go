@@ -111,11 +111,10 @@ func ownPhase(l string) phase {
 }
 
 // canDeclare reports whether the buy screen offers to end the game: the
-// line under the decision ends "e ends the game." and the help line lists
-// "e end game" (room/game.go). At 80 columns the first is cut off when the
-// player has four-digit cash, so either will do.
+// decision line ends "e ends the game." and the help line lists "e end
+// game" (room/game.go); either will do.
 func (v *view) canDeclare() bool {
-	if strings.Contains(v.second(), "e ends the") {
+	if v.due >= 0 && strings.Contains(v.lines[v.due], "e ends the") {
 		return true
 	}
 	return len(v.lines) > 0 && strings.Contains(v.lines[len(v.lines)-1], "e end game")
@@ -130,14 +129,6 @@ func (v *view) mine() phase {
 		return phaseNone
 	}
 	return ownPhase(v.lines[v.due])
-}
-
-// second is the line under the decision line.
-func (v *view) second() string {
-	if v.due < 0 || v.due+1 >= len(v.lines) {
-		return ""
-	}
-	return v.lines[v.due+1]
 }
 
 func (v *view) has(s string) bool {
