@@ -22,11 +22,12 @@ type Model struct {
 	rack     [acquire.Tiles]bool
 	selected acquire.Tile
 	height   int
+	memo     *tables // shared by the Model's copies
 }
 
 // New returns an empty board.
 func New(styles *theme.Styles) Model {
-	return Model{styles: styles, drawn: draw(styles, nil), selected: acquire.NoTile, height: Height}
+	return Model{styles: styles, drawn: draw(styles, nil), selected: acquire.NoTile, height: Height, memo: &tables{}}
 }
 
 // drawn is every look a cell or a label can have, rendered once when the

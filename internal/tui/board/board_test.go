@@ -64,3 +64,43 @@ func TestBoardMarksRack(t *testing.T) {
 		t.Errorf("watcher's board has marks:\n%s", text)
 	}
 }
+
+// The tables are kept between draws (a key redraws them with the same
+// snapshot), yet follow every change of what they show: another game,
+// another viewer, another width, a seat's tag.
+func TestTablesFollowTheirInputs(t *testing.T) {
+	fresh := func(v *acquire.View) board.Model {
+		m := board.New(theme.DefaultStyles())
+		m.SetGame(v)
+		return m
+	}
+	// Each view once: a snapshot's view is one value, drawn many times.
+	play, found := tuitest.FourSeat(t, "play").View(0), tuitest.FourSeat(t, "found")
+	found0, found1 := found.View(0), found.View(1)
+	m := fresh(play)
+	seats := board.Seats{You: 0, Tags: []string{"", "away", "", "bot"}}
+	for _, step := range []struct {
+		name  string
+		view  *acquire.View
+		w     int
+		seats board.Seats
+	}{
+		{"first draw", play, 40, seats},
+		{"the same again", play, 40, seats},
+		{"another game", found0, 40, seats},
+		{"another viewer", found1, 40, board.Seats{You: 1, Tags: seats.Tags}},
+		{"wider", found1, 70, board.Seats{You: 1, Tags: seats.Tags}},
+		{"a seat now away", found1, 70, board.Seats{You: 1, Tags: []string{"away", "away", "", "bot"}}},
+		{"a clock column", found1, 70, board.Seats{You: 1, Tags: seats.Tags, Times: []string{"1:00", "2:00", "3:00", "4:00"}}},
+		{"no clock column", found1, 70, board.Seats{You: 1, Tags: seats.Tags}},
+	} {
+		m.SetGame(step.view)
+		want := fresh(step.view)
+		if got, want := m.Players(step.w, step.seats), want.Players(step.w, step.seats); strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("%s: players\n%s\nwant\n%s", step.name, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+		if got, want := m.Chains(step.w, 9, step.seats.You), want.Chains(step.w, 9, step.seats.You); strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("%s: chains\n%s\nwant\n%s", step.name, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+	}
+}

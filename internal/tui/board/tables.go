@@ -2,6 +2,7 @@ package board
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -10,6 +11,7 @@ import (
 	"hotels/internal/engine"
 	"hotels/internal/engine/acquire"
 	"hotels/internal/tui/layout"
+	"hotels/internal/tui/theme"
 )
 
 // The players table's columns at their narrowest: the mark, a name of
@@ -86,6 +88,14 @@ func (m Model) ChainCell(c acquire.Chain) string {
 // for engine.Watcher) and, where there is room and holdings are open, who
 // holds the majority and the minority.
 func (m Model) Chains(w, h int, you engine.Seat) []string {
+	k := chainsKey{m.view, m.styles, w, h, you}
+	if m.memo.chains == nil || m.memo.chainsKey != k {
+		m.memo.chainsKey, m.memo.chains = k, m.drawChains(w, h, you)
+	}
+	return slices.Clone(m.memo.chains)
+}
+
+func (m Model) drawChains(w, h int, you engine.Seat) []string {
 	v, s := m.view, m.styles
 	major, minor, open := Holders(v)
 	nameW := min(16, (w-41-2)/2)
@@ -147,6 +157,14 @@ type Seats struct {
 // majority holders of a chain, `+` the minority (A17), `?` what
 // holdings=hidden hides, and `>` the seat whose decision is due.
 func (m Model) Players(w int, seats Seats) []string {
+	k := playersKey{m.view, m.styles, w, seats.You, strings.Join(seats.Tags, "\x00"), strings.Join(seats.Times, "\x00"), seats.Times != nil}
+	if m.memo.players == nil || m.memo.playersKey != k {
+		m.memo.playersKey, m.memo.players = k, m.drawPlayers(w, seats)
+	}
+	return slices.Clone(m.memo.players)
+}
+
+func (m Model) drawPlayers(w int, seats Seats) []string {
 	v, s := m.view, m.styles
 	major, minor, _ := Holders(v)
 	cell, cashW, timeW := 3, 8, 0
@@ -220,4 +238,32 @@ func contains(xs []int, x int) bool {
 		}
 	}
 	return false
+}
+
+// tables keeps the chain and player tables last drawn. A game screen is
+// redrawn on every key, most often with the same snapshot, and these two
+// were over two fifths of drawing it (docs/capacity.md). A Model and its
+// copies share one: every input a table depends on is in its key, and the
+// view a snapshot carries is never changed.
+type tables struct {
+	chainsKey  chainsKey
+	chains     []string
+	playersKey playersKey
+	players    []string
+}
+
+type chainsKey struct {
+	view   *acquire.View
+	styles *theme.Styles
+	w, h   int
+	you    engine.Seat
+}
+
+type playersKey struct {
+	view        *acquire.View
+	styles      *theme.Styles
+	w           int
+	you         engine.Seat
+	tags, times string
+	clock       bool
 }
