@@ -6,6 +6,7 @@ import (
 	"hash/maphash"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
@@ -820,11 +821,25 @@ func lineHasDrift(m ansi.Method, line Line) bool {
 		if c == nil || c.Width == 0 || len(c.Content) == 0 {
 			continue
 		}
+		if c.Width == 1 && narrowRune(c.Content) {
+			// Hotels patch: a single rune below U+0300 (ASCII, Latin-1
+			// and Latin Extended, no combining marks) is one cell wide by
+			// every method; measuring it twice was an eighth of a game
+			// server's CPU.
+			continue
+		}
 		if c.Width > 1 || m.StringWidth(c.Content) != ansi.StringWidth(c.Content) {
 			return true
 		}
 	}
 	return false
+}
+
+// narrowRune reports whether s is one rune below U+0300 that is not a
+// control character or the soft hyphen.
+func narrowRune(s string) bool {
+	r, n := utf8.DecodeRuneInString(s)
+	return n == len(s) && r >= 0x20 && r < 0x300 && (r < 0x7f || r >= 0xa0) && r != 0xad
 }
 
 // repaintLine repaints a line from scratch. Unlike
