@@ -12,15 +12,27 @@ func Fit(s string, w int) string {
 	if w <= 0 {
 		return ""
 	}
-	if lipgloss.Width(s) > w {
+	sw := width(s)
+	if sw > w {
 		s = ansi.Truncate(s, w, "…")
+		sw = width(s)
 	}
-	return s + strings.Repeat(" ", w-lipgloss.Width(s))
+	return s + strings.Repeat(" ", w-sw)
+}
+
+// width is lipgloss.Width, without splitting the one line that layout is
+// given almost always: measuring is most of laying out a screen, and every
+// screen is laid out on every key (docs/capacity.md).
+func width(s string) int {
+	if strings.IndexByte(s, '\n') >= 0 {
+		return lipgloss.Width(s)
+	}
+	return ansi.StringWidth(s)
 }
 
 // Cut cuts s to at most w cells.
 func Cut(s string, w int) string {
-	if lipgloss.Width(s) <= w {
+	if width(s) <= w {
 		return s
 	}
 	return ansi.Truncate(s, max(0, w), "…")
@@ -43,7 +55,14 @@ func Block(s string, n int) []string {
 
 // Pad adds empty lines to reach n, or drops the excess.
 func Pad(lines []string, n int) []string {
-	return Block(strings.Join(lines, "\n"), n)
+	for _, l := range lines {
+		if strings.IndexByte(l, '\n') >= 0 {
+			return Block(strings.Join(lines, "\n"), n) // one line each first
+		}
+	}
+	out := make([]string, n)
+	copy(out, lines)
+	return out
 }
 
 // Beside sets two columns side by side: the left padded to lw cells, then
@@ -89,8 +108,8 @@ func Screen(lines []string, w, h int) string {
 // Spread puts left and right on one line w cells wide, cutting left if
 // both do not fit.
 func Spread(left, right string, w int) string {
-	rw := lipgloss.Width(right)
-	if lipgloss.Width(left)+1+rw > w {
+	rw := width(right)
+	if width(left)+1+rw > w {
 		return Cut(left, max(0, w-rw-1)) + " " + right
 	}
 	return Fit(left, w-rw) + right

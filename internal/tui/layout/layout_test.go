@@ -1,0 +1,58 @@
+package layout_test
+
+import (
+	"slices"
+	"testing"
+
+	"charm.land/lipgloss/v2"
+
+	"hotels/internal/tui/layout"
+)
+
+func TestFit(t *testing.T) {
+	bold := lipgloss.NewStyle().Bold(true)
+	for _, c := range []struct {
+		in   string
+		w    int
+		want string
+	}{
+		{"abc", 5, "abc  "},
+		{"abcdef", 4, "abc…"},
+		{"·ab", 4, "·ab "},
+		{"", 2, "  "},
+		{"abc", 0, ""},
+		{bold.Render("ab"), 3, bold.Render("ab") + " "},
+	} {
+		if got := layout.Fit(c.in, c.w); got != c.want {
+			t.Errorf("Fit(%q, %d) = %q, want %q", c.in, c.w, got, c.want)
+		}
+	}
+}
+
+// Pad keeps one line an element, dropping or adding lines to reach n; an
+// element of several lines counts as several.
+func TestPad(t *testing.T) {
+	for _, c := range []struct {
+		in   []string
+		n    int
+		want []string
+	}{
+		{[]string{"a", "b"}, 3, []string{"a", "b", ""}},
+		{[]string{"a", "b", "c"}, 2, []string{"a", "b"}},
+		{nil, 2, []string{"", ""}},
+		{[]string{"a\nb", "c"}, 4, []string{"a", "b", "c", ""}},
+		{[]string{"a\nb", "c"}, 2, []string{"a", "b"}},
+	} {
+		if got := layout.Pad(c.in, c.n); !slices.Equal(got, c.want) {
+			t.Errorf("Pad(%q, %d) = %q, want %q", c.in, c.n, got, c.want)
+		}
+	}
+}
+
+func TestBeside(t *testing.T) {
+	got := layout.Beside([]string{"ab", "c"}, []string{"xyz", "1", "22"}, 3, 1, 2)
+	want := []string{"ab  x…", "c   1", "    22"}
+	if !slices.Equal(got, want) {
+		t.Errorf("Beside = %q, want %q", got, want)
+	}
+}
