@@ -280,8 +280,11 @@ func TestBonuses(t *testing.T) {
 	}
 }
 
-func TestDisposal(t *testing.T) {
-	p := position{
+// disposalPosition is a merger of Worldwide into Tower that bob makes by
+// playing 1B, with every seat but cat holding Worldwide and 2 Tower left in
+// the bank.
+func disposalPosition() position {
+	return position{
 		board: `
 			TTTTTT......
 			............
@@ -297,6 +300,10 @@ func TestDisposal(t *testing.T) {
 		shares: []string{"Worldwide 2", "Worldwide 6", "Tower 23", "Worldwide 4"},
 		turn:   1,
 	}
+}
+
+func TestDisposal(t *testing.T) {
+	p := disposalPosition()
 	t.Run("A18/mergemaker first, clockwise; the bank's survivor shares run out", func(t *testing.T) {
 		g := p.build(t)
 		do(t, g, "bob play 1B")
@@ -455,22 +462,7 @@ func TestClassicBonuses(t *testing.T) {
 // TestDisposeText puts each way of disposing in words: the chain named once,
 // and "keeps" when nothing was sold or traded.
 func TestDisposeText(t *testing.T) {
-	p := position{
-		board: `
-			TTTTTT......
-			............
-			WWW.........
-			............
-			............
-			............
-			........o...
-			............
-			............`,
-		seats:  []string{"ann", "bob", "cat", "dan"},
-		racks:  []string{"1I", "1B", "9H", "6I"},
-		shares: []string{"Worldwide 2", "Worldwide 6", "Tower 3", "Worldwide 4"},
-		turn:   1,
-	}
+	p := disposalPosition()
 	for _, c := range []struct{ do, want string }{
 		{"bob dispose Worldwide sell 2 trade 4", "bob sells 2 Worldwide for $600 and trades 4 for 2 Tower"},
 		{"bob dispose Worldwide trade 2", "bob trades 2 Worldwide for 1 Tower"},
