@@ -1,6 +1,7 @@
 package layout
 
 import (
+	"slices"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -113,4 +114,54 @@ func Spread(left, right string, w int) string {
 		return Cut(left, max(0, w-rw-1)) + " " + right
 	}
 	return Fit(left, w-rw) + right
+}
+
+// Memo lays out a screen that is drawn again and again with mostly the same
+// lines, as a game screen is on every key: it remembers what Beside and
+// Screen made of the lines they were last given and makes only the lines
+// that changed again. Measuring text is most of laying out a screen
+// (docs/capacity.md). Each Beside call site has its own slot.
+type Memo struct {
+	beside [2]besideMemo
+	screen lineMemo
+}
+
+type besideMemo struct {
+	left, right, out []string
+	lw, gap, rw      int
+}
+
+// lineMemo maps each line last given to Screen to what it became.
+type lineMemo struct {
+	in, out []string
+	w       int
+}
+
+// Beside is Beside, remembering slot's last call.
+func (m *Memo) Beside(slot int, left, right []string, lw, gap, rw int) []string {
+	c := &m.beside[slot]
+	if c.out == nil || c.lw != lw || c.gap != gap || c.rw != rw || !slices.Equal(c.left, left) || !slices.Equal(c.right, right) {
+		c.left, c.right = slices.Clone(left), slices.Clone(right)
+		c.lw, c.gap, c.rw = lw, gap, rw
+		c.out = Beside(left, right, lw, gap, rw)
+	}
+	return slices.Clone(c.out)
+}
+
+// Screen is Screen, cutting only the lines that differ from the last call's.
+func (m *Memo) Screen(lines []string, w, h int) string {
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	c := &m.screen
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		if c.w == w && i < len(c.in) && c.in[i] == l {
+			out[i] = c.out[i]
+			continue
+		}
+		out[i] = strings.TrimRight(Cut(l, w), " ")
+	}
+	c.in, c.out, c.w = slices.Clone(lines), out, w
+	return strings.Join(out, "\n")
 }

@@ -56,3 +56,32 @@ func TestBeside(t *testing.T) {
 		t.Errorf("Beside = %q, want %q", got, want)
 	}
 }
+
+// A Memo gives what Beside and Screen give, call after call, whichever lines
+// change between calls.
+func TestMemo(t *testing.T) {
+	var m layout.Memo
+	bold := lipgloss.NewStyle().Bold(true)
+	calls := []struct {
+		left, right []string
+		w, h        int
+	}{
+		{[]string{"ab", "c"}, []string{"xyz", "1"}, 10, 3},
+		{[]string{"ab", "c"}, []string{"xyz", "1"}, 10, 3},
+		{[]string{"ab", "d"}, []string{"xyz", "1"}, 10, 3},
+		{[]string{"ab", "d"}, []string{bold.Render("xyz"), "1"}, 10, 3},
+		{[]string{"ab", "d"}, []string{bold.Render("xyz"), "1"}, 5, 3},
+		{[]string{"ab", "d", "e"}, []string{"xyzzy"}, 5, 2},
+	}
+	for i, c := range calls {
+		got := m.Beside(0, c.left, c.right, 3, 1, 4)
+		want := layout.Beside(c.left, c.right, 3, 1, 4)
+		if !slices.Equal(got, want) {
+			t.Errorf("call %d: Beside = %q, want %q", i, got, want)
+		}
+		lines := append(want, "a line of some length")
+		if got, want := m.Screen(slices.Clone(lines), c.w, c.h), layout.Screen(slices.Clone(lines), c.w, c.h); got != want {
+			t.Errorf("call %d: Screen = %q, want %q", i, got, want)
+		}
+	}
+}

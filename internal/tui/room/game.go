@@ -38,7 +38,7 @@ func (m Model) gameView() string {
 		bh++
 	}
 	b.SetSize(board.Width, bh)
-	out = append(out, layout.Beside(layout.Block(b.View(), bh), m.board.Chains(rw, bh, m.snap.You), board.Width, gap, rw)...)
+	out = append(out, m.layout.Beside(0, layout.Block(b.View(), bh), m.board.Chains(rw, bh, m.snap.You), board.Width, gap, rw)...)
 	// A clock column takes its cells from the rack's descriptions, so that
 	// names keep theirs: first the gap, as the rack never writes in its
 	// last cell, then what it must.
@@ -48,12 +48,12 @@ func (m Model) gameView() string {
 		rackW, rackGap = max(minRack, w-board.NarrowPlayers-board.TimeWidth), 0
 	}
 	pw := w - rackW - rackGap
-	out = append(out, layout.Beside(m.rackPanel(rackW), m.board.Players(pw, seats), rackW, rackGap, pw)...)
+	out = append(out, m.layout.Beside(1, m.rackPanel(rackW), m.board.Players(pw, seats), rackW, rackGap, pw)...)
 	out = append(out, m.dueLines(w)...)
 	out = append(out, m.statusLine(w))
 	out = append(out, m.feed(w, h-len(out)-1)...)
 	out = append(out, m.helpLine())
-	return layout.Screen(out, w, h)
+	return m.layout.Screen(out, w, h)
 }
 
 // header names the room and its rules.

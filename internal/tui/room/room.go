@@ -13,6 +13,7 @@ import (
 	"hotels/internal/tui/board"
 	"hotels/internal/tui/chat"
 	"hotels/internal/tui/feed"
+	"hotels/internal/tui/layout"
 	"hotels/internal/tui/theme"
 )
 
@@ -103,6 +104,7 @@ type Model struct {
 	help   *help.Model // by pointer, as chat: the model is copied on every
 	chat   *chat.Model // message, and these two are most of its size
 	board  board.Model
+	layout *layout.Memo // the game screen's last layout, shared by the Model's copies
 
 	sub  *subscription
 	snap *rooms.Snapshot
@@ -136,11 +138,12 @@ func New(ctx context.Context, table Table, id string, player rooms.Player, style
 	m := Model{
 		ctx: ctx, visit: &visit{ctx: vctx, cancel: cancel},
 		table: table, player: player, id: id,
-		keys:  DefaultKeyMap(),
-		help:  new(help.New()),
-		board: board.New(styles),
-		chat:  new(chat.New(styles)),
-		clock: time.Now,
+		keys:   DefaultKeyMap(),
+		help:   new(help.New()),
+		board:  board.New(styles),
+		chat:   new(chat.New(styles)),
+		layout: &layout.Memo{},
+		clock:  time.Now,
 	}
 	m.SetStyles(styles)
 	return m
