@@ -50,7 +50,7 @@ type Server struct {
 }
 
 // New builds a server from cfg, loading the host key from cfg.HostKey or
-// creating it there. It does not listen yet; see ListenAndServe and Serve.
+// creating it there. It does not listen yet; see Serve.
 func New(cfg Config, o Options) (*Server, error) {
 	if o.Store == nil {
 		return nil, errors.New("server: new: Options.Store is nil")
@@ -126,15 +126,6 @@ func New(cfg Config, o Options) (*Server, error) {
 		return nil, fmt.Errorf("server: new: %w", err)
 	}
 	return s, nil
-}
-
-// ListenAndServe listens on cfg.Addr and serves until ctx ends; see Serve.
-func (s *Server) ListenAndServe(ctx context.Context) error {
-	ln, err := net.Listen("tcp", s.cfg.Addr)
-	if err != nil {
-		return fmt.Errorf("server: listen on %s: %w", s.cfg.Addr, err)
-	}
-	return s.Serve(ctx, ln)
 }
 
 // Serve accepts connections on ln until ctx ends, then shuts down gracefully:

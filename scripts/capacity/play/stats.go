@@ -71,12 +71,6 @@ func (c *counter) inc(k string) {
 	c.mu.Unlock()
 }
 
-func (c *counter) get(k string) int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.m[k]
-}
-
 func (c *counter) all() map[string]int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
