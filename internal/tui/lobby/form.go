@@ -6,6 +6,9 @@ import (
 	"strings"
 	"time"
 
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
 	"hotels/internal/engine"
 	"hotels/internal/rooms"
 )
@@ -108,6 +111,36 @@ func (f form) valid() error {
 	}
 	_, _, err := f.kind.Deal(s.Rules, s.Options, names, 0)
 	return err
+}
+
+// focus moves the focus d fields on, round the end.
+func (f form) focus(d int) form {
+	n := len(f.fields)
+	f.at = (f.at + d + n) % n
+	return f
+}
+
+// fieldForm is a form of fields, as the new-room and ranked forms are:
+// focus moves between its fields, step changes the focused one's value.
+type fieldForm[F any] interface {
+	focus(d int) F
+	step(d int) F
+}
+
+// moveIn applies to f the keys every form shares: the next or previous
+// field, and the next or previous value.
+func moveIn[F fieldForm[F]](keys KeyMap, k tea.KeyPressMsg, f F) F {
+	switch {
+	case key.Matches(k, keys.NextField):
+		return f.focus(1)
+	case key.Matches(k, keys.PrevField):
+		return f.focus(-1)
+	case key.Matches(k, keys.NextValue):
+		return f.step(1)
+	case key.Matches(k, keys.PrevValue):
+		return f.step(-1)
+	}
+	return f
 }
 
 // step moves the focused field's value by d, skipping values the rules do

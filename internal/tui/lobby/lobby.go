@@ -368,18 +368,9 @@ func (m Model) formKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m, nil
 	}
 	m.status, m.problem = "", false
-	n := len(m.form.fields)
 	switch {
 	case key.Matches(k, m.keys.Cancel):
 		m.mode = listing
-	case key.Matches(k, m.keys.NextField):
-		m.form.at = (m.form.at + 1) % n
-	case key.Matches(k, m.keys.PrevField):
-		m.form.at = (m.form.at + n - 1) % n
-	case key.Matches(k, m.keys.NextValue):
-		m.form = m.form.step(1)
-	case key.Matches(k, m.keys.PrevValue):
-		m.form = m.form.step(-1)
 	case key.Matches(k, m.keys.Submit):
 		s := m.form.settings()
 		m.busy = true
@@ -391,6 +382,8 @@ func (m Model) formKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
 			}
 			return EnterMsg{Room: r}
 		}
+	default:
+		m.form = moveIn(m.keys, k, m.form)
 	}
 	return m, nil
 }

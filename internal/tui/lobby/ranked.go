@@ -55,6 +55,13 @@ func newRankedForm(k engine.Kind) rankedForm {
 	}}
 }
 
+// focus moves the focus d fields on, round the end.
+func (f rankedForm) focus(d int) rankedForm {
+	n := len(f.fields)
+	f.at = (f.at + d + n) % n
+	return f
+}
+
 // step moves the focused field's value by d; the fewest players never
 // exceed the most, whichever of the two moved.
 func (f rankedForm) step(d int) rankedForm {
@@ -233,21 +240,14 @@ func (m Model) rankedFormKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m, nil
 	}
 	m.status, m.problem = "", false
-	n := len(m.ranked.fields)
 	switch {
 	case key.Matches(k, m.keys.Cancel):
 		m.mode = listing
-	case key.Matches(k, m.keys.NextField):
-		m.ranked.at = (m.ranked.at + 1) % n
-	case key.Matches(k, m.keys.PrevField):
-		m.ranked.at = (m.ranked.at + n - 1) % n
-	case key.Matches(k, m.keys.NextValue):
-		m.ranked = m.ranked.step(1)
-	case key.Matches(k, m.keys.PrevValue):
-		m.ranked = m.ranked.step(-1)
 	case key.Matches(k, m.keys.Submit):
 		m.busy = true
 		return m, m.startSeek(m.ranked)
+	default:
+		m.ranked = moveIn(m.keys, k, m.ranked)
 	}
 	return m, nil
 }
