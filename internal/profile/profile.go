@@ -40,6 +40,32 @@ type Profile struct {
 	Chains  []Chain  `json:"favourite_chains"` // most founded first
 }
 
+// Favourites lists the chains p founded, most founded first, with how often:
+// "Tower 3, Luxor 1"; or says that none were.
+func (p Profile) Favourites() string {
+	if len(p.Chains) == 0 {
+		return "none founded yet"
+	}
+	parts := make([]string, len(p.Chains))
+	for i, c := range p.Chains {
+		parts[i] = fmt.Sprintf("%s %d", c.Name, c.Founded)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Ordinal writes a place: 1st, 2nd, 3rd, 4th, and so on up to six seats.
+func Ordinal(n int) string {
+	switch n {
+	case 1:
+		return "1st"
+	case 2:
+		return "2nd"
+	case 3:
+		return "3rd"
+	}
+	return strconv.Itoa(n) + "th"
+}
+
 // Rating is the player's rating in one game and rule set, as players see
 // it (rating.Rating.Display), with its latest changes.
 type Rating struct {

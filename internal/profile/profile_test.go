@@ -141,3 +141,18 @@ func TestFounded(t *testing.T) {
 		t.Errorf("Founded(ann) = %q, want %q", got, want)
 	}
 }
+
+func TestFavouritesAndOrdinal(t *testing.T) {
+	if got := (profile.Profile{}).Favourites(); got != "none founded yet" {
+		t.Errorf("no chains: %q", got)
+	}
+	p := profile.Profile{Chains: []profile.Chain{{Name: "Tower", Founded: 3}, {Name: "Luxor", Founded: 1}}}
+	if got, want := p.Favourites(), "Tower 3, Luxor 1"; got != want {
+		t.Errorf("Favourites = %q, want %q", got, want)
+	}
+	for n, want := range map[int]string{1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 6: "6th"} {
+		if got := profile.Ordinal(n); got != want {
+			t.Errorf("Ordinal(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

@@ -102,14 +102,6 @@ func writeProfile(out io.Writer, p profile.Profile) error {
 				g.Status, place, strings.Join(g.Players, ", "))
 		}
 	}
-	chains := "none founded yet"
-	if len(p.Chains) > 0 {
-		var parts []string
-		for _, c := range p.Chains {
-			parts = append(parts, fmt.Sprintf("%s %d", c.Name, c.Founded))
-		}
-		chains = strings.Join(parts, ", ")
-	}
-	fmt.Fprintf(w, "\nFavourite chains (founded, last %d games): %s\n", profile.Games, chains)
+	fmt.Fprintf(w, "\nFavourite chains (founded, last %d games): %s\n", profile.Games, p.Favourites())
 	return w.Flush()
 }

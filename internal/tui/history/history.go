@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
@@ -327,20 +326,7 @@ func (m Model) result(g store.Game) string {
 		return "finished"
 	}
 	if place, of, money, ok := profile.Finish(g.Result, g.Seats[me].Name); ok {
-		return fmt.Sprintf("%s of %d · %s", ordinal(place), of, board.Money(money))
+		return fmt.Sprintf("%s of %d · %s", profile.Ordinal(place), of, board.Money(money))
 	}
 	return "finished"
-}
-
-// ordinal writes 1 as 1st, 2 as 2nd and so on (up to six seats).
-func ordinal(n int) string {
-	switch n {
-	case 1:
-		return "1st"
-	case 2:
-		return "2nd"
-	case 3:
-		return "3rd"
-	}
-	return strconv.Itoa(n) + "th"
 }

@@ -152,7 +152,7 @@ func (m Model) profileView() []string {
 			s.Subtle.Render(fmt.Sprintf("  %d → %d over the last %d %s", first, last, len(history), plural(len(history), "game"))))
 		for i := len(history) - 1; i >= len(history)-hRows; i-- {
 			c := history[i]
-			out = append(out, fmt.Sprintf("  %s  game %-5d %-4s %5d → %-5d %s", c.At.UTC().Format("2006-01-02"), c.Game, ordinal(c.Place),
+			out = append(out, fmt.Sprintf("  %s  game %-5d %-4s %5d → %-5d %s", c.At.UTC().Format("2006-01-02"), c.Game, profile.Ordinal(c.Place),
 				c.Before, c.After, signed(c.After-c.Before)))
 		}
 	}
@@ -178,15 +178,7 @@ func (m Model) profileView() []string {
 		out = append(out, line)
 	}
 
-	chains := "none founded yet"
-	if len(p.Chains) > 0 {
-		var parts []string
-		for _, c := range p.Chains {
-			parts = append(parts, fmt.Sprintf("%s %d", c.Name, c.Founded))
-		}
-		chains = strings.Join(parts, ", ")
-	}
-	out = append(out, "", layout.Cut(s.Heading.Render("Favourite chains")+"  "+chains+
+	out = append(out, "", layout.Cut(s.Heading.Render("Favourite chains")+"  "+p.Favourites()+
 		s.Subtle.Render(fmt.Sprintf("  (founded, last %d games)", profile.Games)), w))
 	return out
 }
@@ -218,7 +210,7 @@ func sparkline(history []profile.Change) string {
 func result(g profile.Game) string {
 	switch {
 	case g.Status == store.StatusFinished && g.Place > 0:
-		return fmt.Sprintf("%s of %d · %s", ordinal(g.Place), len(g.Players), board.Money(g.Money))
+		return fmt.Sprintf("%s of %d · %s", profile.Ordinal(g.Place), len(g.Players), board.Money(g.Money))
 	case g.Status == store.StatusFinished:
 		return "finished"
 	case g.Status == store.StatusAborted:
@@ -245,17 +237,4 @@ func plural(n int, word string) string {
 		return word
 	}
 	return word + "s"
-}
-
-// ordinal writes 1 as 1st, 2 as 2nd and so on (up to six seats).
-func ordinal(n int) string {
-	switch n {
-	case 1:
-		return "1st"
-	case 2:
-		return "2nd"
-	case 3:
-		return "3rd"
-	}
-	return strconv.Itoa(n) + "th"
 }
