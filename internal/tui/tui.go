@@ -81,10 +81,9 @@ const (
 )
 
 // Model is a signed-in session: the lobby, one room, or the player's games.
-// Its methods take a pointer: the screens it holds come to over 100 KB, and
-// a value receiver copied all of them to the heap on every message, which
-// at a thousand sessions was most of the server's garbage
-// (docs/capacity.md).
+// Its methods take a pointer: Bubble Tea holds the model in an interface,
+// and a value receiver copied it to the heap on every message, which at a
+// thousand sessions was most of the server's garbage (docs/capacity.md).
 type Model struct {
 	ctx     context.Context
 	lobbyS  Lobby
@@ -95,8 +94,8 @@ type Model struct {
 	styles  *theme.Styles
 
 	lobby lobby.Model
-	// The other screens exist only while shown: held by value, their
-	// zero values took 99 KB in every lobby session.
+	// The other screens exist only while shown: a lobby session holds
+	// none of their state.
 	room    *room.Model
 	history *history.Model
 	ranking *ranking.Model
