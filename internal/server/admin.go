@@ -225,6 +225,20 @@ func adminContext(cmd *cobra.Command) (context.Context, context.CancelFunc) {
 	return context.WithTimeout(cmd.Context(), adminTimeout)
 }
 
+// onRoom runs an admin command on the room its first argument names, with
+// the admin time limit.
+func onRoom(rs Rooms, run func(ctx context.Context, cmd *cobra.Command, r *rooms.Room, args []string) error) func(*cobra.Command, []string) error {
+	return func(cmd *cobra.Command, args []string) error {
+		r, err := findRoom(rs, args[0])
+		if err != nil {
+			return err
+		}
+		ctx, cancel := adminContext(cmd)
+		defer cancel()
+		return run(ctx, cmd, r, args)
+	}
+}
+
 // findRoom returns the room an admin named, in words if there is none.
 func findRoom(rs Rooms, id string) (*rooms.Room, error) {
 	r, err := rs.Room(id)

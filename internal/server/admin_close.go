@@ -1,10 +1,12 @@
 package server
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/spf13/cobra"
 
+	"hotels/internal/rooms"
 	"hotels/internal/sanitize"
 )
 
@@ -17,19 +19,13 @@ func newAdminCloseCmd(rs Rooms) *cobra.Command {
 		Short:       "Close a room, aborting its game; everyone in it is told the reason",
 		Args:        cobra.ExactArgs(1),
 		Annotations: map[string]string{auditAnnotation: "yes"},
-		RunE: func(cmd *cobra.Command, args []string) error {
-			r, err := findRoom(rs, args[0])
-			if err != nil {
-				return err
-			}
-			ctx, cancel := adminContext(cmd)
-			defer cancel()
+		RunE: onRoom(rs, func(ctx context.Context, cmd *cobra.Command, r *rooms.Room, args []string) error {
 			if err := r.Close(ctx, sanitize.Line(reason)); err != nil {
 				return fmt.Errorf("close room %s: %w", r.ID, err)
 			}
-			_, err = fmt.Fprintf(cmd.OutOrStdout(), "closed room %s\n", r.ID)
+			_, err := fmt.Fprintf(cmd.OutOrStdout(), "closed room %s\n", r.ID)
 			return err
-		},
+		}),
 	}
 	cmd.Flags().StringVar(&reason, "reason", "", "why, shown to everyone in the room and stored with an aborted game")
 	return cmd

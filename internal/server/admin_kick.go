@@ -1,10 +1,13 @@
 package server
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 
 	"github.com/spf13/cobra"
+
+	"hotels/internal/rooms"
 )
 
 // kickNotice is what a player removed by an admin is told.
@@ -18,13 +21,7 @@ func newAdminKickCmd(rs Rooms) *cobra.Command {
 		Short:       "Remove someone from a seat (SEAT counts from 1); in a game the autopilot takes over",
 		Args:        cobra.ExactArgs(2),
 		Annotations: map[string]string{auditAnnotation: "yes"},
-		RunE: func(cmd *cobra.Command, args []string) error {
-			r, err := findRoom(rs, args[0])
-			if err != nil {
-				return err
-			}
-			ctx, cancel := adminContext(cmd)
-			defer cancel()
+		RunE: onRoom(rs, func(ctx context.Context, cmd *cobra.Command, r *rooms.Room, args []string) error {
 			if n, nerr := strconv.Atoi(args[1]); nerr == nil {
 				name, err := r.RemoveSeat(ctx, n-1, kickNotice)
 				if err != nil {
@@ -39,6 +36,6 @@ func newAdminKickCmd(rs Rooms) *cobra.Command {
 			}
 			_, err = fmt.Fprintf(cmd.OutOrStdout(), "removed %s from seat %d of room %s\n", args[1], seat+1, r.ID)
 			return err
-		},
+		}),
 	}
 }

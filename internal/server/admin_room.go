@@ -1,9 +1,12 @@
 package server
 
 import (
+	"context"
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"hotels/internal/rooms"
 )
 
 // newAdminRoomCmd shows one room whole: every rack, cash and shares, the
@@ -16,13 +19,7 @@ func newAdminRoomCmd(rs Rooms, st gameReader) *cobra.Command {
 		Short:       "Show a room with every hidden detail: racks, bag, record (audited)",
 		Args:        cobra.ExactArgs(1),
 		Annotations: map[string]string{auditAnnotation: "yes"},
-		RunE: func(cmd *cobra.Command, args []string) error {
-			r, err := findRoom(rs, args[0])
-			if err != nil {
-				return err
-			}
-			ctx, cancel := adminContext(cmd)
-			defer cancel()
+		RunE: onRoom(rs, func(ctx context.Context, cmd *cobra.Command, r *rooms.Room, args []string) error {
 			d, err := inspect(ctx, r, st)
 			if err != nil {
 				return err
@@ -34,7 +31,7 @@ func newAdminRoomCmd(rs Rooms, st gameReader) *cobra.Command {
 			writeDetail(&b, d, true)
 			_, err = cmd.OutOrStdout().Write([]byte(b.String()))
 			return err
-		},
+		}),
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
 	return cmd
