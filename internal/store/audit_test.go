@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"slices"
 	"testing"
 
 	"hotels/internal/store"
@@ -71,22 +70,5 @@ func TestAdminTablesSchema(t *testing.T) {
 		"admin_audit": {"id", "at", "fingerprint", "name", "command", "args", "outcome"},
 		"bans":        {"id", "fingerprint", "account_id", "target", "reason", "created_at", "created_by", "expires_at", "lifted_at", "lifted_by"},
 	}
-	for table, cols := range want {
-		rows, err := db.Query(`SELECT name FROM pragma_table_info(?) ORDER BY cid`, table)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got []string
-		for rows.Next() {
-			var c string
-			if err := rows.Scan(&c); err != nil {
-				t.Fatal(err)
-			}
-			got = append(got, c)
-		}
-		_ = rows.Close()
-		if !slices.Equal(got, cols) {
-			t.Errorf("table %s columns = %v, want %v", table, got, cols)
-		}
-	}
+	checkColumns(t, db, want)
 }

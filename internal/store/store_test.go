@@ -53,24 +53,7 @@ func TestOpenMigratesEmptyDatabase(t *testing.T) {
 		"seats":          {"game_id", "seat", "account_id", "name", "bot"},
 		"actions":        {"game_id", "seq", "line", "at"},
 	}
-	for table, cols := range want {
-		rows, err := db.Query(`SELECT name FROM pragma_table_info(?) ORDER BY cid`, table)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got []string
-		for rows.Next() {
-			var c string
-			if err := rows.Scan(&c); err != nil {
-				t.Fatal(err)
-			}
-			got = append(got, c)
-		}
-		_ = rows.Close()
-		if !slices.Equal(got, cols) {
-			t.Errorf("columns of %s = %v, want %v", table, got, cols)
-		}
-	}
+	checkColumns(t, db, want)
 
 	var mode string
 	if err := db.QueryRow(`PRAGMA journal_mode`).Scan(&mode); err != nil || mode != "wal" {
@@ -143,5 +126,29 @@ func TestOpenRefusesQuestionMarkPath(t *testing.T) {
 	_, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "a?b.db"))
 	if err == nil {
 		t.Fatal("Open(a?b.db) = nil error, want refusal")
+	}
+}
+
+// checkColumns checks that each table of want has the columns want names,
+// in order.
+func checkColumns(t *testing.T, db *sql.DB, want map[string][]string) {
+	t.Helper()
+	for table, cols := range want {
+		rows, err := db.Query(`SELECT name FROM pragma_table_info(?) ORDER BY cid`, table)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for rows.Next() {
+			var c string
+			if err := rows.Scan(&c); err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, c)
+		}
+		_ = rows.Close()
+		if !slices.Equal(got, cols) {
+			t.Errorf("columns of %s = %v, want %v", table, got, cols)
+		}
 	}
 }
