@@ -34,6 +34,9 @@ func (r *Room) publish(notice string) {
 			if notice != "" {
 				snap.Notice = notice
 			}
+			if seat == engine.Watcher {
+				snap.Memo = new(Memo)
+			}
 			built[seat] = snap
 		}
 		mailbox.Put(s.ch, snap)

@@ -306,6 +306,10 @@ func TestGameToTheEnd(t *testing.T) {
 	if w.You != engine.Watcher || len(w.Game.(*acquire.View).Rack) != 0 {
 		t.Errorf("watcher snapshot: you=%d rack=%v", w.You, w.Game.(*acquire.View).Rack)
 	}
+	// Watchers share what they draw from their snapshot; a seat draws its own.
+	if w.Memo == nil || final.Memo != nil {
+		t.Errorf("memo: watcher's %v, seat's %v; want one for the watchers only", w.Memo, final.Memo)
+	}
 }
 
 func TestSaveFailureChangesNothing(t *testing.T) {

@@ -92,6 +92,9 @@ type Snapshot struct {
 	// Notice is a message for this subscriber alone (kicked, closed).
 	Notice string
 	Closed bool
+	// Memo is where the watchers sharing this snapshot keep their screen
+	// drawn from it; nil in a seat's snapshot.
+	Memo *Memo
 }
 
 // LobbySnapshot is the lobby as everyone sees it.

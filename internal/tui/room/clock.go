@@ -118,9 +118,14 @@ func (m Model) times() []string {
 // clockText writes time left as a clock does, in at most five cells (the
 // players table's clock column less a space): "4:07", "0:09", "1h05m"; part of a second counts as a second.
 func clockText(d time.Duration) string {
-	s := int((max(0, d) + time.Second - 1) / time.Second)
+	s := seconds(d)
 	if s >= 3600 {
 		return fmt.Sprintf("%dh%02dm", s/3600, s%3600/60)
 	}
 	return fmt.Sprintf("%d:%02d", s/60, s%60)
+}
+
+// seconds is d in whole seconds, rounded up, as clocks show it.
+func seconds(d time.Duration) int {
+	return int((max(0, d) + time.Second - 1) / time.Second)
 }

@@ -48,6 +48,12 @@ func (in input) follow(v *acquire.View) input {
 	return next
 }
 
+// empty reports whether nothing is composed: no tile typed, the cursor on
+// the first choice, no share chosen.
+func (in input) empty() bool {
+	return in.typed == "" && in.cursor == 0 && len(in.buys) == 0 && in.sell == 0 && in.trade == 0
+}
+
 // chosenTile is the rack tile to mark on the board: the one under the
 // cursor while the player is to play.
 func (m Model) chosenTile() acquire.Tile {

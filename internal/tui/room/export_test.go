@@ -5,3 +5,7 @@ import "time"
 // SetClock makes the screen read the time from now, so that countdowns in
 // golden files do not depend on when the test runs.
 func SetClock(m *Model, now func() time.Time) { m.clock = now }
+
+// RestKey is the key m's game screen is kept under in its snapshot's Memo
+// while m is at rest.
+func RestKey(m Model) any { return m.restKey() }

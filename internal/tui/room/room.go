@@ -340,6 +340,28 @@ func (m Model) View() string {
 		return m.waitingView()
 	case m.game == nil || m.game.Phase == acquire.PhaseOver:
 		return m.finalView()
+	case m.snap.Memo != nil && m.atRest():
+		return m.snap.Memo.Draw(m.restKey(), m.gameView)
 	}
 	return m.gameView()
+}
+
+// atRest reports whether the game screen shows nothing of this session's
+// own: a watcher with no answer on the status line, nothing typed and no
+// request on its way. Such screens differ only by restKey, so the room's
+// watchers share them through the snapshot's Memo.
+func (m Model) atRest() bool {
+	return !m.seated() && m.status == "" && !m.busy && !m.kicking && !m.leaving &&
+		!m.chat.Focused() && m.in.empty()
+}
+
+// restKey is what a game screen at rest depends on besides the snapshot.
+type restKey struct {
+	w, h   int
+	styles *theme.Styles
+	left   int // the countdown's seconds, which run between snapshots
+}
+
+func (m Model) restKey() restKey {
+	return restKey{m.width, m.height, m.styles, seconds(m.timeLeft())}
 }

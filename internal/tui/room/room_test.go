@@ -573,3 +573,71 @@ func TestVoteEnd(t *testing.T) {
 		t.Errorf("vote refused: view lacks the reason:\n%s", view)
 	}
 }
+
+// Watchers at rest share their game screen through the snapshot's Memo: a
+// watcher shows what is kept under its key. A screen showing anything of
+// its own (the chat open, an answer or a notice on the status line), a
+// seat's, another size's or another countdown's is drawn for itself.
+func TestWatchersShareAtRest(t *testing.T) {
+	const kept = "the screen another watcher drew"
+	keep := func(snap *rooms.Snapshot, m room.Model) {
+		snap.Memo.Draw(room.RestKey(m), func() string { return kept })
+	}
+	watcher := func() *rooms.Snapshot {
+		snap := tuitest.FourSeat(t, "play").Snapshot(engine.Watcher)
+		snap.Memo = new(rooms.Memo)
+		return snap
+	}
+	snap := watcher()
+	m, _ := open(t, snap, 80, 24)
+	keep(snap, m)
+	if got := m.View(); got != kept {
+		t.Errorf("a watcher at rest drew its own screen, want the kept one:\n%s", tuitest.Plain(got))
+	}
+
+	noticed := watcher()
+	noticed.Notice = "The host added a bot."
+	seat := tuitest.FourSeat(t, "play").Snapshot(1)
+	seat.Memo = new(rooms.Memo)
+	own := []struct {
+		name string
+		snap *rooms.Snapshot
+		fail error // the room's answer to Chat
+		keys string
+		want string
+	}{
+		{"chat open", watcher(), nil, "/", "say:"},
+		{"chat refused", watcher(), rooms.ErrChatTooFast, "/ x enter", "You are chatting too fast"},
+		{"notice", noticed, nil, "", "The host added a bot."},
+		{"a seat", seat, nil, "", "Your tiles"},
+	}
+	for _, tt := range own {
+		m, table := open(t, tt.snap, 80, 24)
+		if tt.fail != nil {
+			table.Fail("Chat", tt.fail)
+		}
+		m = press(m, tt.keys)
+		keep(tt.snap, m)
+		if view := tuitest.Plain(m.View()); !strings.Contains(view, tt.want) {
+			t.Errorf("%s: view lacks %q:\n%s", tt.name, tt.want, view)
+		}
+	}
+
+	// Another size, or a countdown a second further on, is another key.
+	m.SetSize(120, 40)
+	if view := m.View(); view == kept || !strings.Contains(view, "Hotels") {
+		t.Errorf("120×40: the 80×24 screen was shared:\n%s", tuitest.Plain(view))
+	}
+	now := tuitest.Now
+	m = room.New(context.Background(), tuitest.NewTable(nil), "k3vq", alice, theme.DefaultStyles())
+	room.SetClock(&m, func() time.Time { return now })
+	m.SetSize(80, 24)
+	timed := tuitest.Clocked(watcher())
+	m, tick := m.Update(room.SnapshotMsg{Snapshot: timed})
+	keep(timed, m)
+	now = now.Add(time.Second)
+	m, _ = m.Update(tick())
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "3:48 left") {
+		t.Errorf("a second later: countdown not 3:48:\n%s", view)
+	}
+}
