@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"image/color"
 	"io"
-	"runtime"
 	"strings"
 	"sync"
 
@@ -32,10 +31,11 @@ type cursedRenderer struct {
 	hardTabs      bool // whether to use hard tabs to optimize cursor movements
 	backspace     bool // whether to use backspace to optimize cursor movements
 	mapnl         bool
-	syncdUpdates  bool // whether to use synchronized output mode for updates
-	starting      bool // indicates whether the renderer is starting after being stopped
-	pendingErase  bool // an scr.Erase() is pending and hasn't been drained by flush yet
-	noInput       bool // whether input is disabled, in which case keyboard enhancement queries are pointless
+	syncdUpdates  bool        // whether to use synchronized output mode for updates
+	starting      bool        // indicates whether the renderer is starting after being stopped
+	pendingErase  bool        // an scr.Erase() is pending and hasn't been drained by flush yet
+	drawnMethod   ansi.Method // the width method of the last frame drawn (Hotels patch)
+	noInput       bool        // whether input is disabled, in which case keyboard enhancement queries are pointless
 }
 
 var _ renderer = &cursedRenderer{}
@@ -330,6 +330,11 @@ func (s *cursedRenderer) flush(closing bool) error {
 		return nil
 	}
 
+	// The screen shows the last frame, line for line, if nothing since asks
+	// for a full redraw (Hotels patch; see untouchSame).
+	sameScreen := !s.starting && !s.pendingErase && s.lastView != nil && s.lastView.AltScreen && view.AltScreen &&
+		frameArea == s.frame && s.cellbuf.Method == s.drawnMethod
+
 	// We're no longer starting.
 	s.starting = false
 	s.pendingErase = false
@@ -358,6 +363,10 @@ func (s *cursedRenderer) flush(closing bool) error {
 	// we erase any old content.
 	s.cellbuf.Clear()
 	content.Draw(s.cellbuf, s.cellbuf.Bounds())
+	if sameScreen {
+		untouchSame(frame, s.lastView.Content, view.Content)
+	}
+	s.drawnMethod = s.cellbuf.Method
 
 	// If the frame height is greater than the screen height, we drop the
 	// lines from the top of the buffer.
@@ -669,7 +678,11 @@ func reset(s *cursedRenderer) {
 	}
 	scr.SetBackspace(s.backspace)
 	scr.SetMapNewline(s.mapnl)
-	scr.SetScrollOptim(runtime.GOOS != "windows") // disable scroll optimization on Windows due to bugs in some terminals
+	// Hotels patch: no scroll optimisation. It moves lines of what the screen
+	// shows under lines untouchSame leaves untouched, and it hashed every line
+	// of every frame (a sixth of drawing one) for screens of side-by-side
+	// panes, which a scroll region, as wide as the screen, rarely fits.
+	scr.SetScrollOptim(false)
 	s.scr = scr
 }
 

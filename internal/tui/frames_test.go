@@ -1,0 +1,203 @@
+package tui_test
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	uv "github.com/charmbracelet/ultraviolet"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/vt"
+)
+
+// The renderer's patch in third_party/bubbletea (untouchSame) leaves the
+// lines that are as in the last frame to the screen. Here a real program
+// draws frames that change a few lines at a time, with what could make a
+// same line draw differently (a style left open into the next lines, a line
+// starting with a wide or combining character, control characters,
+// hyperlinks, lines scrolling up), and after each a terminal emulator must
+// show exactly that frame, cell by cell, as a fresh drawing of it.
+func TestFramesReachTheScreen(t *testing.T) {
+	const w, h = 40, 12
+	variants := []func(r *rand.Rand) string{
+		func(r *rand.Rand) string { return fmt.Sprintf("plain %d", r.IntN(100)) },
+		func(r *rand.Rand) string { return fmt.Sprintf("\x1b[1;38;5;%dmbold\x1b[m after", r.IntN(256)) },
+		func(r *rand.Rand) string { return fmt.Sprintf("\x1b[3%dmopen %d", r.IntN(8), r.IntN(100)) }, // style runs on
+		func(r *rand.Rand) string { return fmt.Sprintf("\x1b[0mreset first %d", r.IntN(10)) },
+		func(r *rand.Rand) string { return fmt.Sprintf("\x1b[44mblue ground\x1b[49m %d", r.IntN(10)) },
+		func(r *rand.Rand) string { return fmt.Sprintf("漢字 wide %d", r.IntN(10)) },
+		func(r *rand.Rand) string { return fmt.Sprintf("tab\tstop %d", r.IntN(10)) },
+		func(r *rand.Rand) string { return fmt.Sprintf("abc\rX%d", r.IntN(10)) },
+		func(r *rand.Rand) string { return strings.Repeat(fmt.Sprint(r.IntN(10)), w+5) }, // cut at the edge
+		func(r *rand.Rand) string { return "" },
+		func(r *rand.Rand) string { return "· dot first" },
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	lines := make([]string, h)
+	for i := range lines {
+		lines[i] = variants[r.IntN(len(variants))](r)
+	}
+
+	screen := newScreen(w, h)
+	p := tea.NewProgram(frameModel{}, tea.WithInput(nil), tea.WithOutput(screen), tea.WithWindowSize(w, h),
+		tea.WithColorProfile(colorprofile.ANSI256), tea.WithEnvironment([]string{"TERM=xterm-256color"}), tea.WithFPS(120))
+	done := make(chan error, 1)
+	go func() { _, err := p.Run(); done <- err }()
+	defer func() { p.Quit(); <-done }()
+
+	// First, by hand: a style left open colours the next line, which is
+	// the same text in both frames; then a style left open by a line that
+	// is the same, after a line that changed.
+	for i, frame := range []string{
+		"\x1b[31mopen\nplain\nplain",
+		"changed\nplain\nplain",
+		"\x1b[32mopen\nplain\nplain",
+		"\x1b[31mopen\n\x1b[mplain\x1b[33m\nplain",
+		"\x1b[32mopen\n\x1b[mplain\x1b[33m\nplain",
+	} {
+		p.Send(frameMsg(frame))
+		if diff := screen.waitFor(frame, 2*time.Second); diff != "" {
+			t.Fatalf("frame %d: the screen is not the frame %q:\n%s", i, frame, diff)
+		}
+	}
+	for step := range 300 {
+		switch n := r.IntN(10); {
+		case n == 0 && len(lines) > 1: // the last line goes
+			lines = lines[:len(lines)-1]
+		case n == 1 && len(lines) < h: // a line comes
+			lines = append(lines, variants[r.IntN(len(variants))](r))
+		case n == 2 || n == 3: // the lines from one on scroll up by one, as a log under a header
+			k := r.IntN(len(lines))
+			lines = append(slices.Delete(lines, k, k+1), variants[r.IntN(len(variants))](r))
+		default:
+			for range 1 + r.IntN(3) {
+				lines[r.IntN(len(lines))] = variants[r.IntN(len(variants))](r)
+			}
+		}
+		frame := strings.Join(lines, "\n")
+		p.Send(frameMsg(frame))
+		if diff := screen.waitFor(frame, 2*time.Second); diff != "" {
+			t.Fatalf("step %d: the screen is not the frame %q:\n%s", step, frame, diff)
+		}
+	}
+}
+
+type frameMsg string
+
+type frameModel struct{ frame string }
+
+func (m frameModel) Init() tea.Cmd { return nil }
+
+func (m frameModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if f, ok := msg.(frameMsg); ok {
+		m.frame = string(f)
+	}
+	return m, nil
+}
+
+func (m frameModel) View() tea.View {
+	v := tea.NewView(m.frame)
+	v.AltScreen = true
+	return v
+}
+
+// screen is a terminal emulator the program writes to.
+type screen struct {
+	mu  sync.Mutex
+	emu *vt.Emulator
+}
+
+func newScreen(w, h int) *screen {
+	s := &screen{emu: vt.NewEmulator(w, h)}
+	// The emulator answers the program's queries through a pipe; drain it
+	// (without answering, so the program keeps measuring widths as the
+	// test's fresh drawing does).
+	go func() { _, _ = io.Copy(io.Discard, s.emu) }()
+	return s
+}
+
+// Write takes the program's output as a terminal gets it through a tty,
+// which turns each newline into a carriage return and a newline (ONLCR).
+func (s *screen) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, err := s.emu.Write(bytes.ReplaceAll(p, []byte("\n"), []byte("\r\n"))); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// waitFor waits until the screen shows frame and returns "", or the rows
+// that differ when it gives up.
+func (s *screen) waitFor(frame string, timeout time.Duration) string {
+	want := drawn(s.emu.Width(), s.emu.Height(), frame)
+	deadline := time.Now().Add(timeout)
+	for {
+		diff := s.diff(want)
+		if diff == "" || time.Now().After(deadline) {
+			return diff
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// drawn is a terminal that shows frame drawn whole on a blank screen, as
+// the renderer draws a first frame.
+func drawn(w, h int, frame string) *screen {
+	s := newScreen(w, h)
+	r := uv.NewTerminalRenderer(s, []string{"TERM=xterm-256color"})
+	r.SetColorProfile(colorprofile.ANSI256)
+	r.SetFullscreen(true)
+	r.SetRelativeCursor(false)
+	buf := uv.ScreenBuffer{RenderBuffer: uv.NewRenderBuffer(w, h), Method: ansi.WcWidth}
+	uv.NewStyledString(frame).Draw(buf, buf.Bounds())
+	r.Render(buf.RenderBuffer)
+	_ = r.Flush()
+	return s
+}
+
+// diff compares the screen with want, cell by cell.
+func (s *screen) diff(want *screen) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out strings.Builder
+	for y := range s.emu.Height() {
+		for x := range s.emu.Width() {
+			got, exp := s.emu.CellAt(x, y), want.emu.CellAt(x, y)
+			if !sameCell(got, exp) {
+				fmt.Fprintf(&out, "row %d col %d: screen %s, frame %s\n", y, x, cellText(got), cellText(exp))
+				break
+			}
+		}
+	}
+	if out.Len() > 0 {
+		out.WriteString("screen:\n" + s.emu.String() + "\nframe:\n" + want.emu.String())
+	}
+	return out.String()
+}
+
+func sameCell(a, b *uv.Cell) bool {
+	if a == nil || b == nil {
+		return cellText(a) == cellText(b)
+	}
+	blank := func(c *uv.Cell) bool { return c.Content == "" || c.Content == " " }
+	if blank(a) && blank(b) {
+		return a.Style.Equal(&b.Style)
+	}
+	return a.Content == b.Content && a.Width == b.Width && a.Style.Equal(&b.Style) && a.Link.URL == b.Link.URL
+}
+
+func cellText(c *uv.Cell) string {
+	if c == nil {
+		return "none"
+	}
+	return fmt.Sprintf("%q w%d %+v link %q", c.Content, c.Width, c.Style, c.Link.URL)
+}
