@@ -362,7 +362,9 @@ func (s *cursedRenderer) flush(closing bool) error {
 	// Clear our screen buffer before copying the new frame into it to ensure
 	// we erase any old content.
 	s.cellbuf.Clear()
-	content.Draw(s.cellbuf, s.cellbuf.Bounds())
+	if !drawLines(s.cellbuf, view.Content) { // Hotels patch
+		content.Draw(s.cellbuf, s.cellbuf.Bounds())
+	}
 	if sameScreen {
 		untouchSame(frame, s.lastView.Content, view.Content)
 	}

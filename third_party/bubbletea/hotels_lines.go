@@ -2,9 +2,11 @@ package tea
 
 import (
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	uv "github.com/charmbracelet/ultraviolet"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // untouchSame marks the lines of frame that are the same as in the last
@@ -126,4 +128,83 @@ func sgr(s string) (n int, reset, ok bool) {
 		}
 	}
 	return 0, false, false
+}
+
+// drawLines draws content into frame from lines parsed before, by this or
+// any other program (Hotels patch), and reports false, having drawn
+// nothing, if a line's cells could depend on the lines before it (see
+// selfContained). Parsing text into cells was half of drawing a frame, and
+// the lines of a frame recur: in the next frame of the same screen, and in
+// the frames of the others watching or playing at the same table.
+func drawLines(frame uv.ScreenBuffer, content string) bool {
+	content = strings.ReplaceAll(content, "\r\n", "\n") // as StyledString.Draw does
+	plain := true
+	rest := content
+	for y := 0; y < frame.Height() && rest != ""; y++ {
+		var line string
+		line, rest, _ = strings.Cut(rest, "\n")
+		self, end := selfContained(line)
+		if !self || !plain {
+			return false
+		}
+		plain = end.plain(plain)
+	}
+	w := frame.Width()
+	for y := 0; y < frame.Height() && content != ""; y++ {
+		var line string
+		line, content, _ = strings.Cut(content, "\n")
+		copy(frame.Lines[y], parsed(line, w, frame.Method))
+	}
+	return true
+}
+
+// lines keeps lines parsed into cells by drawLines, by text, width and
+// width method, in two generations: a line is looked up in both and kept
+// in the newer, and when the newer holds lineCells cells it becomes the
+// older and the older is dropped. Parsed lines are never changed.
+var lines struct {
+	sync.Mutex
+	now, old map[lineKey]uv.Line
+	cells    int // in now
+}
+
+type lineKey struct {
+	text   string
+	width  int
+	method ansi.Method
+}
+
+// lineCells bounds the cells of a generation: 200,000 cells of 112 bytes,
+// 22 MB, is 2,500 lines at 80 columns.
+const lineCells = 200_000
+
+func parsed(text string, width int, method ansi.Method) uv.Line {
+	k := lineKey{text, width, method}
+	lines.Lock()
+	l, ok := lines.now[k]
+	if !ok {
+		if l, ok = lines.old[k]; ok {
+			keepLine(k, l)
+		}
+	}
+	lines.Unlock()
+	if ok {
+		return l
+	}
+	buf := uv.ScreenBuffer{RenderBuffer: uv.NewRenderBuffer(width, 1), Method: method}
+	uv.NewStyledString(text).Draw(buf, buf.Bounds())
+	l = buf.Line(0)
+	lines.Lock()
+	keepLine(k, l)
+	lines.Unlock()
+	return l
+}
+
+// keepLine adds a line to the newer generation; lines is locked.
+func keepLine(k lineKey, l uv.Line) {
+	if lines.now == nil || lines.cells+len(l) > lineCells {
+		lines.old, lines.now, lines.cells = lines.now, make(map[lineKey]uv.Line), 0
+	}
+	lines.now[k] = l
+	lines.cells += len(l)
 }
