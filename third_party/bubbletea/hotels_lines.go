@@ -191,8 +191,11 @@ func parsed(text string, width int, method ansi.Method) uv.Line {
 	if ok {
 		return l
 	}
+	// The cells' text points into the text they were parsed from: a copy,
+	// not the frame the line was cut from, is what the cache keeps.
+	k.text = strings.Clone(text)
 	buf := uv.ScreenBuffer{RenderBuffer: uv.NewRenderBuffer(width, 1), Method: method}
-	uv.NewStyledString(text).Draw(buf, buf.Bounds())
+	uv.NewStyledString(k.text).Draw(buf, buf.Bounds())
 	l = buf.Line(0)
 	lines.Lock()
 	keepLine(k, l)
