@@ -27,23 +27,36 @@ import (
 // show exactly that frame, cell by cell, as a fresh drawing of it.
 func TestFramesReachTheScreen(t *testing.T) {
 	const w, h = 40, 12
-	variants := []func(r *rand.Rand) string{
+	// Lines the renderer draws from lines it has seen, or leaves as the
+	// screen shows them...
+	common := []func(r *rand.Rand) string{
 		func(r *rand.Rand) string { return fmt.Sprintf("plain %d", r.IntN(100)) },
 		func(r *rand.Rand) string { return fmt.Sprintf("\x1b[1;38;5;%dmbold\x1b[m after", r.IntN(256)) },
-		func(r *rand.Rand) string { return fmt.Sprintf("\x1b[3%dmopen %d", r.IntN(8), r.IntN(100)) }, // style runs on
 		func(r *rand.Rand) string { return fmt.Sprintf("\x1b[0mreset first %d", r.IntN(10)) },
-		func(r *rand.Rand) string { return fmt.Sprintf("\x1b[44mblue ground\x1b[49m %d", r.IntN(10)) },
-		func(r *rand.Rand) string { return fmt.Sprintf("漢字 wide %d", r.IntN(10)) },
-		func(r *rand.Rand) string { return fmt.Sprintf("tab\tstop %d", r.IntN(10)) },
-		func(r *rand.Rand) string { return fmt.Sprintf("abc\rX%d", r.IntN(10)) },
+		func(r *rand.Rand) string { return fmt.Sprintf("\x1b[44mblue ground\x1b[m %d", r.IntN(10)) },
+		func(r *rand.Rand) string { return fmt.Sprintf(" 漢字 wide %d", r.IntN(10)) },
 		func(r *rand.Rand) string { return strings.Repeat(fmt.Sprint(r.IntN(10)), w+5) }, // cut at the edge
 		func(r *rand.Rand) string { return "" },
 		func(r *rand.Rand) string { return "· dot first" },
 	}
+	// ...and lines after which it draws the whole frame, as upstream does.
+	rare := []func(r *rand.Rand) string{
+		func(r *rand.Rand) string { return fmt.Sprintf("\x1b[3%dmopen %d", r.IntN(8), r.IntN(100)) }, // style runs on
+		func(r *rand.Rand) string { return fmt.Sprintf("\x1b[44mblue ground\x1b[49m %d", r.IntN(10)) },
+		func(r *rand.Rand) string { return fmt.Sprintf("漢字 wide first %d", r.IntN(10)) },
+		func(r *rand.Rand) string { return fmt.Sprintf("tab\tstop %d", r.IntN(10)) },
+		func(r *rand.Rand) string { return fmt.Sprintf("abc\rX%d", r.IntN(10)) },
+	}
 	r := rand.New(rand.NewPCG(1, 2))
+	line := func() string {
+		if r.IntN(30) == 0 {
+			return rare[r.IntN(len(rare))](r)
+		}
+		return common[r.IntN(len(common))](r)
+	}
 	lines := make([]string, h)
 	for i := range lines {
-		lines[i] = variants[r.IntN(len(variants))](r)
+		lines[i] = line()
 	}
 
 	screen := newScreen(w, h)
@@ -54,39 +67,51 @@ func TestFramesReachTheScreen(t *testing.T) {
 	defer func() { p.Quit(); <-done }()
 
 	// First, by hand: a style left open colours the next line, which is
-	// the same text in both frames; then a style left open by a line that
-	// is the same, after a line that changed.
+	// the same text in both frames; a style left open by a line that is
+	// the same, after a line that changed.
 	for i, frame := range []string{
 		"\x1b[31mopen\nplain\nplain",
 		"changed\nplain\nplain",
 		"\x1b[32mopen\nplain\nplain",
 		"\x1b[31mopen\n\x1b[mplain\x1b[33m\nplain",
 		"\x1b[32mopen\n\x1b[mplain\x1b[33m\nplain",
+		// The renderer may clear from the line above blank ones to the
+		// bottom: an emptied last line, then the lines below the text.
+		"one\ntwo\nthree",
+		"one\ntwo\n",
+		"one\ntwo\nthree",
+		"one\ntwo",
+		"one\ntwo\nthree\n",
+		"one\ntwo\n\n",
+		"one\ntwo\nthree\n",
+		"one\ntwo\n   \n",
 	} {
 		p.Send(frameMsg(frame))
 		if diff := screen.waitFor(frame, 2*time.Second); diff != "" {
 			t.Fatalf("frame %d: the screen is not the frame %q:\n%s", i, frame, diff)
 		}
 	}
+	last := ""
 	for step := range 300 {
 		switch n := r.IntN(10); {
 		case n == 0 && len(lines) > 1: // the last line goes
 			lines = lines[:len(lines)-1]
 		case n == 1 && len(lines) < h: // a line comes
-			lines = append(lines, variants[r.IntN(len(variants))](r))
+			lines = append(lines, line())
 		case n == 2 || n == 3: // the lines from one on scroll up by one, as a log under a header
 			k := r.IntN(len(lines))
-			lines = append(slices.Delete(lines, k, k+1), variants[r.IntN(len(variants))](r))
+			lines = append(slices.Delete(lines, k, k+1), line())
 		default:
 			for range 1 + r.IntN(3) {
-				lines[r.IntN(len(lines))] = variants[r.IntN(len(variants))](r)
+				lines[r.IntN(len(lines))] = line()
 			}
 		}
 		frame := strings.Join(lines, "\n")
 		p.Send(frameMsg(frame))
 		if diff := screen.waitFor(frame, 2*time.Second); diff != "" {
-			t.Fatalf("step %d: the screen is not the frame %q:\n%s", step, frame, diff)
+			t.Fatalf("step %d: the screen is not the frame %q, drawn after %q:\n%s", step, frame, last, diff)
 		}
+		last = frame
 	}
 }
 

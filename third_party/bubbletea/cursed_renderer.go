@@ -331,7 +331,7 @@ func (s *cursedRenderer) flush(closing bool) error {
 	}
 
 	// The screen shows the last frame, line for line, if nothing since asks
-	// for a full redraw (Hotels patch; see untouchSame).
+	// for a full redraw (Hotels patch; see drawFrame).
 	sameScreen := !s.starting && !s.pendingErase && s.lastView != nil && s.lastView.AltScreen && view.AltScreen &&
 		frameArea == s.frame && s.cellbuf.Method == s.drawnMethod
 
@@ -362,11 +362,13 @@ func (s *cursedRenderer) flush(closing bool) error {
 	// Clear our screen buffer before copying the new frame into it to ensure
 	// we erase any old content.
 	s.cellbuf.Clear()
-	if !drawLines(s.cellbuf, view.Content) { // Hotels patch
-		content.Draw(s.cellbuf, s.cellbuf.Bounds())
-	}
+	var shown *uv.TerminalRenderer // Hotels patch: see drawFrame
+	var last string
 	if sameScreen {
-		untouchSame(frame, s.lastView.Content, view.Content)
+		shown, last = s.scr, s.lastView.Content
+	}
+	if !drawFrame(s.cellbuf, shown, last, view.Content) {
+		content.Draw(s.cellbuf, s.cellbuf.Bounds())
 	}
 	s.drawnMethod = s.cellbuf.Method
 
@@ -681,7 +683,7 @@ func reset(s *cursedRenderer) {
 	scr.SetBackspace(s.backspace)
 	scr.SetMapNewline(s.mapnl)
 	// Hotels patch: no scroll optimisation. It moves lines of what the screen
-	// shows under lines untouchSame leaves untouched, and it hashed every line
+	// shows under lines drawFrame leaves untouched, and it hashed every line
 	// of every frame (a sixth of drawing one) for screens of side-by-side
 	// panes, which a scroll region, as wide as the screen, rarely fits.
 	scr.SetScrollOptim(false)

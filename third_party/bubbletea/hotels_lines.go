@@ -1,6 +1,8 @@
 package tea
 
 import (
+	"hash/maphash"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -9,51 +11,170 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// untouchSame marks the lines of frame that are the same as in the last
-// frame as untouched, so that the terminal renderer compares only the
-// others with the screen (Hotels patch). flush draws every frame whole and
-// touches every line, and comparing each of 1,920 cells at 80×24 with the
-// screen was over a third of drawing a frame; after a move most lines of a
-// game screen are as they were.
+// drawFrame draws next into frame line by line, and reports false, having
+// drawn nothing, if a line's cells could depend on the lines before it
+// (see selfContained); flush then draws the frame whole, as upstream does
+// (Hotels patch).
 //
-// A line is the same if its text is, it is self-contained (see
-// selfContained), and it starts with the same style in both frames, which
-// a style left open by a line above could change. Frames are drawn without
-// wrapping, so line y is row y in both. The caller makes sure the screen
-// shows the last frame: same size, no erase, and no scroll optimisation,
-// which moves the screen's lines under untouched ones.
-func untouchSame(frame *uv.RenderBuffer, last, next string) {
-	last = strings.ReplaceAll(last, "\r\n", "\n") // as StyledString.Draw does
-	next = strings.ReplaceAll(next, "\r\n", "\n")
-	if strings.Count(last, "\n") != strings.Count(next, "\n") {
-		return
+// Upstream parses every frame whole into cells and marks every line
+// touched, so the terminal renderer compares all 1,920 cells of an 80×24
+// frame with the screen. After a move or a key most lines of a screen are
+// as they were, and the lines that change recur across the watchers and
+// players of a table. So a line that is the same as in the last frame, if
+// shown is the screen's (see sameScreen in flush), is copied from the
+// screen and left untouched; another is copied from the lines parsed
+// before by any program, or parsed.
+//
+// A line is the same if its text is and, in both frames, every line before
+// it is self-contained and leaves the default style. Frames are drawn
+// without wrapping, so line y is row y in both.
+func drawFrame(frame uv.ScreenBuffer, shown *uv.TerminalRenderer, last, next string) bool {
+	next = strings.ReplaceAll(next, "\r\n", "\n") // as StyledString.Draw does
+	plain := true
+	for rest, y := next, 0; rest != "" && y < frame.Height(); y++ {
+		var line string
+		line, rest, _ = strings.Cut(rest, "\n")
+		self, end := selfContained(line)
+		if !self || !plain {
+			return false
+		}
+		plain = end.plain(plain)
 	}
-	// The style at the start of line y: the same in both frames, and the
-	// default in both.
-	same, plain := true, true
-	for y := range frame.Touched {
+	last = strings.ReplaceAll(last, "\r\n", "\n")
+	// same: the last frame may be compared, and its line y starts with the
+	// default style.
+	same := shown != nil && last != ""
+	y := 0
+	for ; next != "" && y < frame.Height(); y++ {
 		var a, b string
 		a, last, _ = strings.Cut(last, "\n")
 		b, next, _ = strings.Cut(next, "\n")
-		selfA, endA := selfContained(a)
-		selfB, endB := selfA, endA
-		if a != b {
-			selfB, endB = selfContained(b)
-		}
-		if !selfA || !selfB {
-			if y > 0 { // it may fold a mark into the line above
+		if screen := sameLine(shown, y, same && a == b); len(screen) == frame.Width() {
+			copy(frame.Lines[y], screen)
+			frame.Touched[y] = nil
+		} else {
+			drawLine(frame, y, b)
+			// The renderer may erase from the line above a line that
+			// became blank to the bottom (clearBottom), and then
+			// redraws only the touched lines.
+			if y > 0 && blank(b) {
 				frame.TouchLine(0, y-1, frame.Width())
 			}
-			same, plain = false, false
-			continue
 		}
-		if a == b && same {
-			frame.Touched[y] = nil
+		if same {
+			self, end := selfContained(a)
+			same = self && end.plain(true)
 		}
-		plainA, plainB := endA.plain(plain), endB.plain(plain)
-		same = a == b && same || plainA && plainB
-		plain = plainA && plainB
 	}
+	if y > 0 && y < frame.Height() { // the lines below are blank, and touched
+		frame.TouchLine(0, y-1, frame.Width())
+	}
+	return true
+}
+
+// sameLine is line y of the screen if it is the line to draw.
+func sameLine(shown *uv.TerminalRenderer, y int, same bool) uv.Line {
+	if !same {
+		return nil
+	}
+	return shown.ShownLine(y)
+}
+
+// drawLine draws line into row y of frame: a copy of the cells parsed
+// before for the same text, width and width method, if any.
+func drawLine(frame uv.ScreenBuffer, y int, line string) {
+	k := lineKey{line, frame.Width(), frame.Method}
+	if l := parsed.find(k); l != nil {
+		copy(frame.Lines[y], l)
+		return
+	}
+	uv.NewStyledString(line).Draw(frame, uv.Rect(0, y, frame.Width(), 1))
+	parsed.seen(k, frame.Lines[y])
+}
+
+// parsed keeps lines parsed into cells, for all programs: a line is kept
+// the second time it is parsed, so that the lines a table's watchers all
+// show are parsed about twice, and one player's are not copied in vain.
+// Kept lines are in two generations: a line found is moved to the newer,
+// and when that holds maxCells cells it becomes the older and the older
+// is dropped. Kept lines are never changed.
+var parsed lineCache
+
+// maxCells bounds the cells of a generation: 200,000 cells of 112 bytes,
+// 22 MB, is 2,500 lines at 80 columns.
+const maxCells = 200_000
+
+type lineCache struct {
+	mu       sync.Mutex
+	now, old map[lineKey]uv.Line
+	cells    int          // in now
+	once     [4096]uint64 // hashes of lines parsed once, by their low bits
+	seed     maphash.Seed
+	seedOnce sync.Once
+}
+
+type lineKey struct {
+	text   string
+	width  int
+	method ansi.Method
+}
+
+func (c *lineCache) find(k lineKey) uv.Line {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	l, ok := c.now[k]
+	if !ok {
+		if l, ok = c.old[k]; ok {
+			c.keep(k, l)
+		}
+	}
+	return l
+}
+
+// seen records that k was parsed into l, and keeps a copy of l if k was
+// parsed before.
+func (c *lineCache) seen(k lineKey, l uv.Line) {
+	c.seedOnce.Do(func() { c.seed = maphash.MakeSeed() })
+	h := maphash.Comparable(c.seed, k)
+	slot := &c.once[h%uint64(len(c.once))]
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if *slot != h {
+		*slot = h
+		return
+	}
+	// The cells' text points into the text they were parsed from: keep a
+	// copy, not the frame the line was cut from.
+	k.text = strings.Clone(k.text)
+	l = slices.Clone(l)
+	for i := range l {
+		l[i].Content = strings.Clone(l[i].Content)
+	}
+	c.keep(k, l)
+}
+
+// keep adds a line to the newer generation; c.mu is held.
+func (c *lineCache) keep(k lineKey, l uv.Line) {
+	if c.now == nil || c.cells+len(l) > maxCells {
+		c.old, c.now, c.cells = c.now, make(map[lineKey]uv.Line), 0
+	}
+	c.now[k] = l
+	c.cells += len(l)
+}
+
+// blank reports whether a self-contained line has nothing but spaces.
+func blank(line string) bool {
+	for i := 0; i < len(line); i++ {
+		switch line[i] {
+		case ' ':
+		case '\x1b':
+			n, _, _ := sgr(line[i:])
+			i += n - 1
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // lineEnd is the style a line leaves to the next.
@@ -128,86 +249,4 @@ func sgr(s string) (n int, reset, ok bool) {
 		}
 	}
 	return 0, false, false
-}
-
-// drawLines draws content into frame from lines parsed before, by this or
-// any other program (Hotels patch), and reports false, having drawn
-// nothing, if a line's cells could depend on the lines before it (see
-// selfContained). Parsing text into cells was half of drawing a frame, and
-// the lines of a frame recur: in the next frame of the same screen, and in
-// the frames of the others watching or playing at the same table.
-func drawLines(frame uv.ScreenBuffer, content string) bool {
-	content = strings.ReplaceAll(content, "\r\n", "\n") // as StyledString.Draw does
-	plain := true
-	rest := content
-	for y := 0; y < frame.Height() && rest != ""; y++ {
-		var line string
-		line, rest, _ = strings.Cut(rest, "\n")
-		self, end := selfContained(line)
-		if !self || !plain {
-			return false
-		}
-		plain = end.plain(plain)
-	}
-	w := frame.Width()
-	for y := 0; y < frame.Height() && content != ""; y++ {
-		var line string
-		line, content, _ = strings.Cut(content, "\n")
-		copy(frame.Lines[y], parsed(line, w, frame.Method))
-	}
-	return true
-}
-
-// lines keeps lines parsed into cells by drawLines, by text, width and
-// width method, in two generations: a line is looked up in both and kept
-// in the newer, and when the newer holds lineCells cells it becomes the
-// older and the older is dropped. Parsed lines are never changed.
-var lines struct {
-	sync.Mutex
-	now, old map[lineKey]uv.Line
-	cells    int // in now
-}
-
-type lineKey struct {
-	text   string
-	width  int
-	method ansi.Method
-}
-
-// lineCells bounds the cells of a generation: 200,000 cells of 112 bytes,
-// 22 MB, is 2,500 lines at 80 columns.
-const lineCells = 200_000
-
-func parsed(text string, width int, method ansi.Method) uv.Line {
-	k := lineKey{text, width, method}
-	lines.Lock()
-	l, ok := lines.now[k]
-	if !ok {
-		if l, ok = lines.old[k]; ok {
-			keepLine(k, l)
-		}
-	}
-	lines.Unlock()
-	if ok {
-		return l
-	}
-	// The cells' text points into the text they were parsed from: a copy,
-	// not the frame the line was cut from, is what the cache keeps.
-	k.text = strings.Clone(text)
-	buf := uv.ScreenBuffer{RenderBuffer: uv.NewRenderBuffer(width, 1), Method: method}
-	uv.NewStyledString(k.text).Draw(buf, buf.Bounds())
-	l = buf.Line(0)
-	lines.Lock()
-	keepLine(k, l)
-	lines.Unlock()
-	return l
-}
-
-// keepLine adds a line to the newer generation; lines is locked.
-func keepLine(k lineKey, l uv.Line) {
-	if lines.now == nil || lines.cells+len(l) > lineCells {
-		lines.old, lines.now, lines.cells = lines.now, make(map[lineKey]uv.Line), 0
-	}
-	lines.now[k] = l
-	lines.cells += len(l)
 }

@@ -1384,6 +1384,16 @@ func (s *TerminalRenderer) Render(newbuf *RenderBuffer) {
 	s.updatePen(nil) // nil indicates a blank cell with no styles
 }
 
+// ShownLine returns line y of what the renderer last drew on the screen,
+// or nil if it has drawn no such line (Hotels patch). The caller must not
+// change it.
+func (s *TerminalRenderer) ShownLine(y int) Line {
+	if s.curbuf == nil || y < 0 || y >= s.curbuf.Height() {
+		return nil
+	}
+	return s.curbuf.Line(y)
+}
+
 // Erase marks the screen to be fully erased on the next render.
 func (s *TerminalRenderer) Erase() {
 	s.clear = true
