@@ -100,8 +100,20 @@ func (m *Model) Select(t acquire.Tile) { m.selected = t }
 
 // View draws the board: a line of column numbers, then one line a row.
 func (m Model) View() string {
+	if m.memo == nil { // a zero Model
+		return m.drawBoard()
+	}
+	k := boardKey{m.view, m.drawn, m.selected, m.height}
+	if m.memo.board == "" || m.memo.boardKey != k {
+		m.memo.boardKey, m.memo.board = k, m.drawBoard()
+	}
+	return m.memo.board
+}
+
+func (m Model) drawBoard() string {
 	d := m.looks()
 	var b strings.Builder
+	b.Grow(len(d.header) + acquire.Rows*(len(d.rows[0])+acquire.Cols*len(d.lone)+1) + len(d.legend) + 1)
 	b.WriteString(d.header)
 	for r := range acquire.Rows {
 		b.WriteString("\n")

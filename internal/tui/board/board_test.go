@@ -6,6 +6,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"hotels/internal/engine"
 	"hotels/internal/engine/acquire"
 	"hotels/internal/tui/board"
 	"hotels/internal/tui/theme"
@@ -75,9 +76,10 @@ func TestTablesFollowTheirInputs(t *testing.T) {
 		return m
 	}
 	// Each view once: a snapshot's view is one value, drawn many times.
-	play, found := tuitest.FourSeat(t, "play").View(0), tuitest.FourSeat(t, "found")
+	play, found := tuitest.FourSeat(t, "play"), tuitest.FourSeat(t, "found")
 	found0, found1 := found.View(0), found.View(1)
-	m := fresh(play)
+	watchPlay, watchFound := play.View(engine.Watcher), found.View(engine.Watcher)
+	m := fresh(watchPlay)
 	seats := board.Seats{You: 0, Tags: []string{"", "away", "", "bot"}}
 	for _, step := range []struct {
 		name  string
@@ -85,8 +87,10 @@ func TestTablesFollowTheirInputs(t *testing.T) {
 		w     int
 		seats board.Seats
 	}{
-		{"first draw", play, 40, seats},
-		{"the same again", play, 40, seats},
+		{"first draw", watchPlay, 40, seats},
+		{"the same again", watchPlay, 40, seats},
+		{"another position", watchFound, 40, seats},
+		{"a seat's", play.View(0), 40, seats},
 		{"another game", found0, 40, seats},
 		{"another viewer", found1, 40, board.Seats{You: 1, Tags: seats.Tags}},
 		{"wider", found1, 70, board.Seats{You: 1, Tags: seats.Tags}},
@@ -101,6 +105,39 @@ func TestTablesFollowTheirInputs(t *testing.T) {
 		}
 		if got, want := m.Chains(step.w, 9, step.seats.You), want.Chains(step.w, 9, step.seats.You); strings.Join(got, "\n") != strings.Join(want, "\n") {
 			t.Errorf("%s: chains\n%s\nwant\n%s", step.name, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+		if got, want := m.View(), want.View(); got != want {
+			t.Errorf("%s: board\n%s\nwant\n%s", step.name, got, want)
+		}
+	}
+	// The board follows the tile chosen, the legend's line and the styles.
+	dark, light := theme.DefaultStyles(), theme.New(false)
+	m = board.New(dark)
+	m.SetGame(found1)
+	for _, step := range []struct {
+		name     string
+		selected acquire.Tile
+		height   int
+		styles   *theme.Styles
+	}{
+		{"none chosen", acquire.NoTile, board.Height, dark},
+		{"a tile chosen", found1.Rack[0].Tile, board.Height, dark},
+		{"another", found1.Rack[1].Tile, board.Height, dark},
+		{"none", acquire.NoTile, board.Height, dark},
+		{"the legend", acquire.NoTile, board.Height + 1, dark},
+		{"light styles", acquire.NoTile, board.Height + 1, light},
+	} {
+		if step.styles != dark {
+			m.SetStyles(step.styles)
+		}
+		m.Select(step.selected)
+		m.SetSize(board.Width, step.height)
+		want := board.New(step.styles)
+		want.SetGame(found1)
+		want.Select(step.selected)
+		want.SetSize(board.Width, step.height)
+		if got, want := m.View(), want.View(); got != want {
+			t.Errorf("%s: board\n%s\nwant\n%s", step.name, got, want)
 		}
 	}
 }
