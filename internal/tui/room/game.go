@@ -12,6 +12,7 @@ import (
 	"hotels/internal/sanitize"
 	"hotels/internal/tui/board"
 	"hotels/internal/tui/layout"
+	"hotels/internal/tui/theme"
 )
 
 // The game screen's parts, top to bottom: the header; the board beside
@@ -340,9 +341,39 @@ func (m Model) chatPane(w, h int) []string {
 	return append(out, layout.Block(c.View(), h)...)
 }
 
-// helpLine lists the keys that apply now.
+// helpLine lists the keys that apply now. It is drawn again only when they,
+// the width or the styles change: on most keys they do not, and drawing it
+// was a twentieth of the server's work in play (docs/capacity.md).
 func (m Model) helpLine() string {
-	return m.help.ShortHelpView(m.shortHelp())
+	bs := m.shortHelp()
+	var k strings.Builder
+	for _, b := range bs {
+		h := b.Help()
+		k.WriteString(h.Key)
+		k.WriteByte(0)
+		k.WriteString(h.Desc)
+		if b.Enabled() {
+			k.WriteByte(1)
+		}
+		k.WriteByte(0)
+	}
+	key := helpKey{k.String(), m.width, m.styles}
+	if m.drawnHelp.key != key {
+		m.drawnHelp.key, m.drawnHelp.line = key, m.help.ShortHelpView(bs)
+	}
+	return m.drawnHelp.line
+}
+
+// drawnHelp is the help line last drawn, shared by a Model's copies.
+type drawnHelp struct {
+	key  helpKey
+	line string
+}
+
+type helpKey struct {
+	keys   string // each key's name, words and whether it is enabled
+	width  int
+	styles *theme.Styles
 }
 
 // shortHelp is the keys that apply now, most useful first.

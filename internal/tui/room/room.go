@@ -99,12 +99,13 @@ type Model struct {
 	player rooms.Player
 	id     string // the room's ID, shown until the first snapshot
 
-	styles *theme.Styles
-	keys   KeyMap
-	help   *help.Model // by pointer, as chat: the model is copied on every
-	chat   *chat.Model // message, and these two are most of its size
-	board  board.Model
-	layout *layout.Memo // the game screen's last layout, shared by the Model's copies
+	styles    *theme.Styles
+	keys      KeyMap
+	help      *help.Model // by pointer, as chat: the model is copied on every
+	chat      *chat.Model // message, and these two are most of its size
+	board     board.Model
+	layout    *layout.Memo // the game screen's last layout, shared by the Model's copies
+	drawnHelp *drawnHelp
 
 	sub  *subscription
 	snap *rooms.Snapshot
@@ -138,12 +139,13 @@ func New(ctx context.Context, table Table, id string, player rooms.Player, style
 	m := Model{
 		ctx: ctx, visit: &visit{ctx: vctx, cancel: cancel},
 		table: table, player: player, id: id,
-		keys:   DefaultKeyMap(),
-		help:   new(help.New()),
-		board:  board.New(styles),
-		chat:   new(chat.New(styles)),
-		layout: &layout.Memo{},
-		clock:  time.Now,
+		keys:      DefaultKeyMap(),
+		help:      new(help.New()),
+		board:     board.New(styles),
+		chat:      new(chat.New(styles)),
+		layout:    &layout.Memo{},
+		drawnHelp: &drawnHelp{},
+		clock:     time.Now,
 	}
 	m.SetStyles(styles)
 	return m

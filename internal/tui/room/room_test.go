@@ -641,3 +641,25 @@ func TestWatchersShareAtRest(t *testing.T) {
 		t.Errorf("a second later: countdown not 3:48:\n%s", view)
 	}
 }
+
+// A screen keeps its help line and board between keys: after every key
+// it shows what a screen that took the same keys from the start shows.
+func TestKeptPartsFollowTheKeys(t *testing.T) {
+	keys := strings.Fields("down down / esc ? esc down enter")
+	snap := func() *rooms.Snapshot { return tuitest.FourSeat(t, "play").Snapshot(0) }
+	m, _ := open(t, snap(), 80, 24)
+	for i, k := range keys {
+		m = press(m, k)
+		fresh, _ := open(t, snap(), 80, 24)
+		fresh = press(fresh, strings.Join(keys[:i+1], " "))
+		if got, want := tuitest.Plain(m.View()), tuitest.Plain(fresh.View()); got != want {
+			t.Fatalf("after %q:\n%s\nwant\n%s", keys[:i+1], got, want)
+		}
+	}
+	m.SetSize(120, 40)
+	fresh, _ := open(t, snap(), 120, 40)
+	fresh = press(fresh, strings.Join(keys, " "))
+	if got, want := tuitest.Plain(m.View()), tuitest.Plain(fresh.View()); got != want {
+		t.Fatalf("at 120×40:\n%s\nwant\n%s", got, want)
+	}
+}
