@@ -163,7 +163,10 @@ func (s *screen) Write(p []byte) (int, error) {
 // waitFor waits until the screen shows frame and returns "", or the rows
 // that differ when it gives up.
 func (s *screen) waitFor(frame string, timeout time.Duration) string {
-	want := drawn(s.emu.Width(), s.emu.Height(), frame)
+	s.mu.Lock()
+	w, h := s.emu.Width(), s.emu.Height()
+	s.mu.Unlock()
+	want := drawn(w, h, frame)
 	deadline := time.Now().Add(timeout)
 	for {
 		diff := s.diff(want)
