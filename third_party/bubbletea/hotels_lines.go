@@ -61,7 +61,9 @@ func drawFrame(frame uv.ScreenBuffer, shown *uv.TerminalRenderer, last, next str
 				frame.TouchLine(0, y-1, frame.Width())
 			}
 		}
-		if same {
+		// A line of last that is the same as b is self-contained and,
+		// unless it is the last, ends with the default style, as b does.
+		if same && a != b {
 			self, end := selfContained(a)
 			same = self && end.plain(true)
 		}
