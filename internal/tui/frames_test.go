@@ -65,6 +65,25 @@ func TestFramesReachTheScreen(t *testing.T) {
 	done := make(chan error, 1)
 	go func() { _, err := p.Run(); done <- err }()
 	defer func() { p.Quit(); <-done }()
+	// Frames are drawn into buffers that programs share: a neighbour draws
+	// blank frames between ours, so that what a frame leaves in a buffer is
+	// rarely what the next frame of ours needs.
+	wrote := make(chan struct{}, 1)
+	neighbour := tea.NewProgram(frameModel{}, tea.WithInput(nil), tea.WithOutput(signalWriter(wrote)), tea.WithWindowSize(w, h),
+		tea.WithColorProfile(colorprofile.ANSI256), tea.WithEnvironment([]string{"TERM=xterm-256color"}), tea.WithFPS(120))
+	neighbourDone := make(chan error, 1)
+	go func() { _, err := neighbour.Run(); neighbourDone <- err }()
+	defer func() { neighbour.Quit(); <-neighbourDone }()
+	blankFrame := func() {
+		for _, frame := range []string{strings.Repeat(strings.Repeat("x", w)+"\n", h), strings.Repeat(" \n", h)} {
+			neighbour.Send(frameMsg(frame))
+			select {
+			case <-wrote:
+			case <-time.After(time.Second):
+				t.Fatal("the neighbour drew nothing")
+			}
+		}
+	}
 
 	// First, by hand: a style left open colours the next line, which is
 	// the same text in both frames; a style left open by a line that is
@@ -86,6 +105,7 @@ func TestFramesReachTheScreen(t *testing.T) {
 		"one\ntwo\nthree\n",
 		"one\ntwo\n   \n",
 	} {
+		blankFrame()
 		p.Send(frameMsg(frame))
 		if diff := screen.waitFor(frame, 2*time.Second); diff != "" {
 			t.Fatalf("frame %d: the screen is not the frame %q:\n%s", i, frame, diff)
@@ -107,6 +127,7 @@ func TestFramesReachTheScreen(t *testing.T) {
 			}
 		}
 		frame := strings.Join(lines, "\n")
+		blankFrame()
 		p.Send(frameMsg(frame))
 		if diff := screen.waitFor(frame, 2*time.Second); diff != "" {
 			t.Fatalf("step %d: the screen is not the frame %q, drawn after %q:\n%s", step, frame, last, diff)
@@ -228,4 +249,15 @@ func cellText(c *uv.Cell) string {
 		return "none"
 	}
 	return fmt.Sprintf("%q w%d %+v link %q", c.Content, c.Width, c.Style, c.Link.URL)
+}
+
+// signalWriter discards what it is given and signals each write.
+type signalWriter chan struct{}
+
+func (w signalWriter) Write(p []byte) (int, error) {
+	select {
+	case w <- struct{}{}:
+	default:
+	}
+	return len(p), nil
 }

@@ -359,15 +359,15 @@ func (s *cursedRenderer) flush(closing bool) error {
 		frame.Resize(frameArea.Dx(), frameArea.Dy())
 	}
 
-	// Clear our screen buffer before copying the new frame into it to ensure
-	// we erase any old content.
-	s.cellbuf.Clear()
 	var shown *uv.TerminalRenderer // Hotels patch: see drawFrame
 	var last string
 	if sameScreen {
 		shown, last = s.scr, s.lastView.Content
 	}
 	if !drawFrame(s.cellbuf, shown, last, view.Content) {
+		// Clear our screen buffer before copying the new frame into it to ensure
+		// we erase any old content.
+		s.cellbuf.Clear()
 		content.Draw(s.cellbuf, s.cellbuf.Bounds())
 	}
 	s.drawnMethod = s.cellbuf.Method

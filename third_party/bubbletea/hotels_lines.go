@@ -21,9 +21,9 @@ import (
 // frame with the screen. After a move or a key most lines of a screen are
 // as they were, and the lines that change recur across the watchers and
 // players of a table. So a line that is the same as in the last frame, if
-// shown is the screen's (see sameScreen in flush), is copied from the
-// screen and left untouched; another is copied from the lines parsed
-// before by any program, or parsed.
+// shown shows that frame (see sameScreen in flush), is left untouched and
+// not drawn at all; another is copied from the lines parsed before by any
+// program, or parsed.
 //
 // A line is the same if its text is and, in both frames, every line before
 // it is self-contained and leaves the default style. Frames are drawn
@@ -41,24 +41,34 @@ func drawFrame(frame uv.ScreenBuffer, shown *uv.TerminalRenderer, last, next str
 		plain = end.plain(plain)
 	}
 	last = strings.ReplaceAll(last, "\r\n", "\n")
+	w, h := frame.Width(), frame.Height()
+	if len(frame.Touched) != h {
+		frame.Touched = make([]*uv.LineData, h)
+	}
 	// same: the last frame may be compared, and its line y starts with the
 	// default style.
 	same := shown != nil && last != ""
+	kept := -1 // the last line left untouched
 	y := 0
-	for ; next != "" && y < frame.Height(); y++ {
+	for ; next != "" && y < h; y++ {
 		var a, b string
 		a, last, _ = strings.Cut(last, "\n")
 		b, next, _ = strings.Cut(next, "\n")
-		if screen := sameLine(shown, y, same && a == b); len(screen) == frame.Width() {
-			copy(frame.Lines[y], screen)
+		if same && a == b && len(shown.ShownLine(y)) == w {
+			// The renderer reads an untouched line of the frame only to
+			// find the blank lines at the bottom (clearBottom): instead
+			// of its cells, a mark says it is not blank.
+			frame.Lines[y][0] = notBlank
 			frame.Touched[y] = nil
+			kept = y
 		} else {
 			drawLine(frame, y, b)
+			frame.TouchLine(0, y, w)
 			// The renderer may erase from the line above a line that
-			// became blank to the bottom (clearBottom), and then
-			// redraws only the touched lines.
-			if y > 0 && blank(b) {
-				frame.TouchLine(0, y-1, frame.Width())
+			// became blank to the bottom, and then redraws only the
+			// touched lines.
+			if y > 0 && kept == y-1 && blank(b) {
+				keep(frame, shown, y-1)
 			}
 		}
 		// A line of last that is the same as b is self-contained and,
@@ -68,18 +78,23 @@ func drawFrame(frame uv.ScreenBuffer, shown *uv.TerminalRenderer, last, next str
 			same = self && end.plain(true)
 		}
 	}
-	if y > 0 && y < frame.Height() { // the lines below are blank, and touched
-		frame.TouchLine(0, y-1, frame.Width())
+	if y < h { // the lines below the text are blank
+		frame.ClearArea(uv.Rect(0, y, w, h-y))
+		if y > 0 && kept == y-1 {
+			keep(frame, shown, y-1)
+		}
 	}
 	return true
 }
 
-// sameLine is line y of the screen if it is the line to draw.
-func sameLine(shown *uv.TerminalRenderer, y int, same bool) uv.Line {
-	if !same {
-		return nil
-	}
-	return shown.ShownLine(y)
+// notBlank marks an untouched line of a frame; see drawFrame.
+var notBlank = uv.Cell{Content: "\x00", Width: 1}
+
+// keep touches line y, which drawFrame left untouched, with the cells the
+// screen shows.
+func keep(frame uv.ScreenBuffer, shown *uv.TerminalRenderer, y int) {
+	copy(frame.Lines[y], shown.ShownLine(y))
+	frame.TouchLine(0, y, frame.Width())
 }
 
 // drawLine draws line into row y of frame: a copy of the cells parsed
