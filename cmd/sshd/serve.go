@@ -22,8 +22,6 @@ import (
 	"hotels/internal/tui"
 )
 
-// newServeCmd runs the SSH server until SIGINT or SIGTERM, then shuts down
-// gracefully.
 // defaultGCPercent is the server's GOGC unless the environment sets one.
 // Sessions hold most of the heap, and every collection marks all of it:
 // at Go's default of 100, 250 games in play collected every few seconds,
@@ -32,6 +30,8 @@ import (
 // sessions (docs/capacity.md).
 const defaultGCPercent = 200
 
+// newServeCmd runs the SSH server until SIGINT or SIGTERM, then shuts down
+// gracefully.
 func newServeCmd() *cobra.Command {
 	var cfg server.Config
 	var pprofAddr string
