@@ -22,12 +22,34 @@ type Model struct {
 	rack     [acquire.Tiles]bool
 	selected acquire.Tile
 	height   int
-	memo     *tables // shared by the Model's copies
+	memo     *lastDrawn // shared by the Model's copies
 }
 
 // New returns an empty board.
 func New(styles *theme.Styles) Model {
-	return Model{styles: styles, drawn: draw(styles, nil), selected: acquire.NoTile, height: Height, memo: &tables{}}
+	return Model{styles: styles, drawn: draw(styles, nil), selected: acquire.NoTile, height: Height, memo: &lastDrawn{}}
+}
+
+// lastDrawn keeps the board and the chain and player tables last drawn. A
+// game screen is redrawn on every key, most often with the same snapshot:
+// the tables were over two fifths of drawing it, and the board a third of
+// what drawing it allocated (docs/capacity.md). A Model and its copies
+// share one: every input a drawing depends on is in its key, and the view
+// a snapshot carries is never changed.
+type lastDrawn struct {
+	boardKey   boardKey
+	board      string
+	chainsKey  chainsKey
+	chains     []string
+	playersKey playersKey
+	players    []string
+}
+
+type boardKey struct {
+	view     *acquire.View // and the rack marked, which SetGame takes from it
+	drawn    *drawn        // the looks, for the styles and the rules
+	selected acquire.Tile
+	height   int
 }
 
 // drawn is every look a cell or a label can have, rendered once when the

@@ -240,28 +240,6 @@ func contains(xs []int, x int) bool {
 	return false
 }
 
-// tables keeps the board and the chain and player tables last drawn. A game
-// screen is redrawn on every key, most often with the same snapshot: the
-// tables were over two fifths of drawing it, and the board a third of what
-// drawing it allocated (docs/capacity.md). A Model and its copies share
-// one: every input a drawing depends on is in its key, and the view a
-// snapshot carries is never changed.
-type tables struct {
-	boardKey   boardKey
-	board      string
-	chainsKey  chainsKey
-	chains     []string
-	playersKey playersKey
-	players    []string
-}
-
-type boardKey struct {
-	view     *acquire.View // and the rack marked, which SetGame takes from it
-	drawn    *drawn        // the looks, for the styles and the rules
-	selected acquire.Tile
-	height   int
-}
-
 type chainsKey struct {
 	view   *acquire.View
 	styles *theme.Styles
