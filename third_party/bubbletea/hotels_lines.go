@@ -68,7 +68,7 @@ func drawFrame(frame uv.ScreenBuffer, shown *uv.TerminalRenderer, last, next str
 			// became blank to the bottom, and then redraws only the
 			// touched lines.
 			if y > 0 && kept == y-1 && blank(b) {
-				keep(frame, shown, y-1)
+				restore(frame, shown, y-1)
 			}
 		}
 		// A line of last that is the same as b is self-contained and,
@@ -81,7 +81,7 @@ func drawFrame(frame uv.ScreenBuffer, shown *uv.TerminalRenderer, last, next str
 	if y < h { // the lines below the text are blank
 		frame.ClearArea(uv.Rect(0, y, w, h-y))
 		if y > 0 && kept == y-1 {
-			keep(frame, shown, y-1)
+			restore(frame, shown, y-1)
 		}
 	}
 	return true
@@ -90,9 +90,9 @@ func drawFrame(frame uv.ScreenBuffer, shown *uv.TerminalRenderer, last, next str
 // notBlank marks an untouched line of a frame; see drawFrame.
 var notBlank = uv.Cell{Content: "\x00", Width: 1}
 
-// keep touches line y, which drawFrame left untouched, with the cells the
-// screen shows.
-func keep(frame uv.ScreenBuffer, shown *uv.TerminalRenderer, y int) {
+// restore gives line y, which drawFrame left untouched, the cells the
+// screen shows, and touches it.
+func restore(frame uv.ScreenBuffer, shown *uv.TerminalRenderer, y int) {
 	copy(frame.Lines[y], shown.ShownLine(y))
 	frame.TouchLine(0, y, frame.Width())
 }
@@ -101,12 +101,20 @@ func keep(frame uv.ScreenBuffer, shown *uv.TerminalRenderer, y int) {
 // before for the same text, width and width method, if any.
 func drawLine(frame uv.ScreenBuffer, y int, line string) {
 	k := lineKey{line, frame.Width(), frame.Method}
-	if l := parsed.find(k); l != nil {
+	l, again := parsed.find(k)
+	if l != nil {
 		copy(frame.Lines[y], l)
 		return
 	}
-	uv.NewStyledString(line).Draw(frame, uv.Rect(0, y, frame.Width(), 1))
-	parsed.seen(k, frame.Lines[y])
+	if again {
+		// The cells' text points into the text they are parsed from:
+		// parse a copy, not the frame the line was cut from.
+		k.text = strings.Clone(line)
+	}
+	uv.NewStyledString(k.text).Draw(frame, uv.Rect(0, y, frame.Width(), 1))
+	if again {
+		parsed.keep(k, slices.Clone(frame.Lines[y]))
+	}
 }
 
 // parsed keeps lines parsed into cells, for all programs: a line is kept
@@ -115,7 +123,7 @@ func drawLine(frame uv.ScreenBuffer, y int, line string) {
 // Kept lines are in two generations: a line found is moved to the newer,
 // and when that holds maxCells cells it becomes the older and the older
 // is dropped. Kept lines are never changed.
-var parsed lineCache
+var parsed = lineCache{seed: maphash.MakeSeed()}
 
 // maxCells bounds the cells of a generation: 200,000 cells of 112 bytes,
 // 22 MB, is 2,500 lines at 80 columns.
@@ -127,7 +135,6 @@ type lineCache struct {
 	cells    int          // in now
 	once     [4096]uint64 // hashes of lines parsed once, by their low bits
 	seed     maphash.Seed
-	seedOnce sync.Once
 }
 
 type lineKey struct {
@@ -136,42 +143,34 @@ type lineKey struct {
 	method ansi.Method
 }
 
-func (c *lineCache) find(k lineKey) uv.Line {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	l, ok := c.now[k]
-	if !ok {
-		if l, ok = c.old[k]; ok {
-			c.keep(k, l)
-		}
-	}
-	return l
-}
-
-// seen records that k was parsed into l, and keeps a copy of l if k was
-// parsed before.
-func (c *lineCache) seen(k lineKey, l uv.Line) {
-	c.seedOnce.Do(func() { c.seed = maphash.MakeSeed() })
+// find returns the line kept for k, or nil and whether k was parsed once
+// before; it records that k is being parsed now.
+func (c *lineCache) find(k lineKey) (l uv.Line, again bool) {
 	h := maphash.Comparable(c.seed, k)
-	slot := &c.once[h%uint64(len(c.once))]
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if *slot != h {
-		*slot = h
-		return
+	if l, ok := c.now[k]; ok {
+		return l, false
 	}
-	// The cells' text points into the text they were parsed from: keep a
-	// copy, not the frame the line was cut from.
-	k.text = strings.Clone(k.text)
-	l = slices.Clone(l)
-	for i := range l {
-		l[i].Content = strings.Clone(l[i].Content)
+	if l, ok := c.old[k]; ok {
+		c.add(k, l)
+		return l, false
 	}
-	c.keep(k, l)
+	slot := &c.once[h%uint64(len(c.once))]
+	again = *slot == h
+	*slot = h
+	return nil, again
 }
 
-// keep adds a line to the newer generation; c.mu is held.
+// keep adds a line to the newer generation.
 func (c *lineCache) keep(k lineKey, l uv.Line) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.add(k, l)
+}
+
+// add adds a line to the newer generation; c.mu is held.
+func (c *lineCache) add(k lineKey, l uv.Line) {
 	if c.now == nil || c.cells+len(l) > maxCells {
 		c.old, c.now, c.cells = c.now, make(map[lineKey]uv.Line), 0
 	}
