@@ -11,11 +11,12 @@ import (
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/vt"
+
+	"hotels/internal/tui/tuitest"
 )
 
 // The renderer's patch in third_party/bubbletea (untouchSame) leaves the
@@ -60,23 +61,15 @@ func TestFramesReachTheScreen(t *testing.T) {
 	}
 
 	screen := newScreen(w, h)
-	p := tea.NewProgram(frameModel{}, tea.WithInput(nil), tea.WithOutput(screen), tea.WithWindowSize(w, h),
-		tea.WithColorProfile(colorprofile.ANSI256), tea.WithEnvironment([]string{"TERM=xterm-256color"}), tea.WithFPS(120))
-	done := make(chan error, 1)
-	go func() { _, err := p.Run(); done <- err }()
-	defer func() { p.Quit(); <-done }()
+	p := tuitest.Program(t, "", screen, w, h)
 	// Frames are drawn into buffers that programs share: a neighbour draws
 	// blank frames between ours, so that what a frame leaves in a buffer is
 	// rarely what the next frame of ours needs.
-	wrote := make(chan struct{}, 1)
-	neighbour := tea.NewProgram(frameModel{}, tea.WithInput(nil), tea.WithOutput(signalWriter(wrote)), tea.WithWindowSize(w, h),
-		tea.WithColorProfile(colorprofile.ANSI256), tea.WithEnvironment([]string{"TERM=xterm-256color"}), tea.WithFPS(120))
-	neighbourDone := make(chan error, 1)
-	go func() { _, err := neighbour.Run(); neighbourDone <- err }()
-	defer func() { neighbour.Quit(); <-neighbourDone }()
+	wrote := make(tuitest.Writes, 1)
+	neighbour := tuitest.Program(t, "", wrote, w, h)
 	blankFrame := func() {
 		for _, frame := range []string{strings.Repeat(strings.Repeat("x", w)+"\n", h), strings.Repeat(" \n", h)} {
-			neighbour.Send(frameMsg(frame))
+			neighbour.Send(tuitest.Frame(frame))
 			select {
 			case <-wrote:
 			case <-time.After(time.Second):
@@ -106,7 +99,7 @@ func TestFramesReachTheScreen(t *testing.T) {
 		"one\ntwo\n   \n",
 	} {
 		blankFrame()
-		p.Send(frameMsg(frame))
+		p.Send(tuitest.Frame(frame))
 		if diff := screen.waitFor(frame, 2*time.Second); diff != "" {
 			t.Fatalf("frame %d: the screen is not the frame %q:\n%s", i, frame, diff)
 		}
@@ -128,31 +121,12 @@ func TestFramesReachTheScreen(t *testing.T) {
 		}
 		frame := strings.Join(lines, "\n")
 		blankFrame()
-		p.Send(frameMsg(frame))
+		p.Send(tuitest.Frame(frame))
 		if diff := screen.waitFor(frame, 2*time.Second); diff != "" {
 			t.Fatalf("step %d: the screen is not the frame %q, drawn after %q:\n%s", step, frame, last, diff)
 		}
 		last = frame
 	}
-}
-
-type frameMsg string
-
-type frameModel struct{ frame string }
-
-func (m frameModel) Init() tea.Cmd { return nil }
-
-func (m frameModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if f, ok := msg.(frameMsg); ok {
-		m.frame = string(f)
-	}
-	return m, nil
-}
-
-func (m frameModel) View() tea.View {
-	v := tea.NewView(m.frame)
-	v.AltScreen = true
-	return v
 }
 
 // screen is a terminal emulator the program writes to.
@@ -249,15 +223,4 @@ func cellText(c *uv.Cell) string {
 		return "none"
 	}
 	return fmt.Sprintf("%q w%d %+v link %q", c.Content, c.Width, c.Style, c.Link.URL)
-}
-
-// signalWriter discards what it is given and signals each write.
-type signalWriter chan struct{}
-
-func (w signalWriter) Write(p []byte) (int, error) {
-	select {
-	case w <- struct{}{}:
-	default:
-	}
-	return len(p), nil
 }

@@ -1,17 +1,12 @@
 package room_test
 
 import (
-	"context"
 	"syscall"
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/colorprofile"
-
 	"hotels/internal/engine"
 	"hotels/internal/tui/room"
-	"hotels/internal/tui/theme"
 	"hotels/internal/tui/tuitest"
 )
 
@@ -23,10 +18,7 @@ func BenchmarkView(b *testing.B) {
 		seat engine.Seat
 	}{{"seat", 0}, {"watcher", engine.Watcher}} {
 		b.Run(c.name, func(b *testing.B) {
-			m := room.New(context.Background(), tuitest.NewTable(nil), "k3vq", alice, theme.DefaultStyles())
-			room.SetClock(&m, func() time.Time { return tuitest.Now })
-			m.SetSize(80, 24)
-			m, _ = m.Update(room.SnapshotMsg{Snapshot: tuitest.FourSeat(b, "play").Snapshot(c.seat)})
+			m, _ := open(b, tuitest.FourSeat(b, "play").Snapshot(c.seat), 80, 24)
 			b.ReportAllocs()
 			for b.Loop() {
 				_ = m.View()
@@ -39,9 +31,7 @@ func BenchmarkView(b *testing.B) {
 // every move, and drawing it.
 func BenchmarkSnapshot(b *testing.B) {
 	snap := tuitest.FourSeat(b, "play").Snapshot(0)
-	m := room.New(context.Background(), tuitest.NewTable(nil), "k3vq", alice, theme.DefaultStyles())
-	room.SetClock(&m, func() time.Time { return tuitest.Now })
-	m.SetSize(80, 24)
+	m, _ := open(b, snap, 80, 24)
 	b.ReportAllocs()
 	for b.Loop() {
 		next := *snap
@@ -62,54 +52,18 @@ func BenchmarkSnapshot(b *testing.B) {
 func BenchmarkFrame(b *testing.B) {
 	var frames [2]string
 	for i, mark := range []string{"play", "buy"} {
-		m := room.New(context.Background(), tuitest.NewTable(nil), "k3vq", alice, theme.DefaultStyles())
-		room.SetClock(&m, func() time.Time { return tuitest.Now })
-		m.SetSize(80, 24)
-		m, _ = m.Update(room.SnapshotMsg{Snapshot: tuitest.FourSeat(b, mark).Snapshot(engine.Watcher)})
+		m, _ := open(b, tuitest.FourSeat(b, mark).Snapshot(engine.Watcher), 80, 24)
 		frames[i] = m.View()
 	}
-	out := &frameWriter{wrote: make(chan struct{}, 1)}
-	p := tea.NewProgram(frameModel(frames[1]), tea.WithInput(nil), tea.WithOutput(out), tea.WithWindowSize(80, 24),
-		tea.WithColorProfile(colorprofile.ANSI256), tea.WithEnvironment([]string{"TERM=xterm-256color"}), tea.WithFPS(120))
-	done := make(chan struct{})
-	go func() { _, _ = p.Run(); close(done) }()
-	defer func() { p.Quit(); <-done }()
-	<-out.wrote // the first frame
+	wrote := make(tuitest.Writes, 1)
+	p := tuitest.Program(b, tuitest.Frame(frames[1]), wrote, 80, 24)
+	<-wrote // the first frame
 	cpu := cpuTime(b)
 	for i := 0; b.Loop(); i++ {
-		p.Send(frameModel(frames[i%2]))
-		<-out.wrote
+		p.Send(tuitest.Frame(frames[i%2]))
+		<-wrote
 	}
 	b.ReportMetric(float64(cpuTime(b)-cpu)/float64(b.N)/float64(time.Microsecond), "cpu-µs/frame")
-}
-
-// frameModel shows itself, and becomes what it is sent.
-type frameModel string
-
-func (m frameModel) Init() tea.Cmd { return nil }
-
-func (m frameModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if f, ok := msg.(frameModel); ok {
-		return f, nil
-	}
-	return m, nil
-}
-
-func (m frameModel) View() tea.View {
-	v := tea.NewView(string(m))
-	v.AltScreen = true
-	return v
-}
-
-// frameWriter signals each write of the program's output.
-type frameWriter struct{ wrote chan struct{} }
-
-func (w *frameWriter) Write(p []byte) (int, error) {
-	select {
-	case w.wrote <- struct{}{}:
-	default:
-	}
-	return len(p), nil
 }
 
 // cpuTime is the CPU time the process has used.

@@ -21,7 +21,7 @@ import (
 var alice = rooms.Player{ID: 1, Name: "alice"}
 
 // open returns the screen of a fake room showing snap, w×h cells.
-func open(t *testing.T, snap *rooms.Snapshot, w, h int) (room.Model, *tuitest.Table) {
+func open(t testing.TB, snap *rooms.Snapshot, w, h int) (room.Model, *tuitest.Table) {
 	t.Helper()
 	table := tuitest.NewTable(nil)
 	m := room.New(context.Background(), table, "k3vq", alice, theme.DefaultStyles())

@@ -1,0 +1,52 @@
+package tuitest
+
+import (
+	"io"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+)
+
+// Frame is a program's model that shows itself on the alternate screen and
+// becomes the Frame it is sent: tests of how frames reach a terminal send
+// them one by one.
+type Frame string
+
+func (f Frame) Init() tea.Cmd { return nil }
+
+func (f Frame) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if next, ok := msg.(Frame); ok {
+		return next, nil
+	}
+	return f, nil
+}
+
+func (f Frame) View() tea.View {
+	v := tea.NewView(string(f))
+	v.AltScreen = true
+	return v
+}
+
+// Program runs a program showing first on a w×h xterm-256color terminal
+// that takes its output, until the test ends.
+func Program(tb testing.TB, first Frame, out io.Writer, w, h int) *tea.Program {
+	p := tea.NewProgram(first, tea.WithInput(nil), tea.WithOutput(out), tea.WithWindowSize(w, h),
+		tea.WithColorProfile(colorprofile.ANSI256), tea.WithEnvironment([]string{"TERM=xterm-256color"}), tea.WithFPS(120))
+	done := make(chan struct{})
+	go func() { _, _ = p.Run(); close(done) }()
+	tb.Cleanup(func() { p.Quit(); <-done })
+	return p
+}
+
+// Writes is an io.Writer that discards what it is given and signals each
+// write, dropping the signal if one is already waiting.
+type Writes chan struct{}
+
+func (w Writes) Write(p []byte) (int, error) {
+	select {
+	case w <- struct{}{}:
+	default:
+	}
+	return len(p), nil
+}
