@@ -210,12 +210,12 @@ func arenaGame(t *testing.T, r *acquire.Rules, opts acquire.Options, subject, op
 	name := fmt.Sprintf("p%d", pos)
 	for _, s := range st {
 		if s.Name == name {
-			res.place, res.money = s.Place, s.Money
+			res.place, res.money = s.Place, s.Score
 			if s.Place == 1 {
 				res.win = 1 / float64(winners)
 			}
 		} else {
-			res.rest += s.Money
+			res.rest += s.Score
 		}
 	}
 	res.rest /= n - 1

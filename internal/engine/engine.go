@@ -12,6 +12,13 @@ type Seat int
 // everything private to the seats.
 const Watcher Seat = -1
 
+// Chance is the seat of the dice (and any other chance the rules draw in
+// play). When ToMove returns Chance, Legal(Chance) lists the equally likely
+// outcomes, one action per outcome (a face twice on the die is listed twice);
+// whoever runs the game draws one and applies it as Chance's action, so a
+// record journals each throw as a line with no seat ("roll 4").
+const Chance Seat = -2
+
 // Action is one decision of a game. Its String is the decision as a record
 // writes it after the seat's name ("buy Tower Tower Luxor").
 type Action interface {
@@ -20,10 +27,13 @@ type Action interface {
 
 // Standing is one seat's final result.
 type Standing struct {
-	Seat  Seat
-	Name  string
-	Money int
-	// Place is 1 for the winners; seats with equal money share a place.
+	Seat Seat
+	Name string
+	// Score is the seat's result in the game's unit (Kind.Unit): money in
+	// Acquire, points in Holiday AG, worth in Hotel Tycoon.
+	Score int
+	// Place is decided by the game: 1 for the winners, and seats the rules
+	// cannot tell apart share a place.
 	Place int
 }
 
@@ -52,6 +62,9 @@ type Game interface {
 	// Standings returns the final results, best first, or nil until the
 	// game is over.
 	Standings() []Standing
+	// Due says in words whose decision is due and what it is ("alice is to
+	// play a tile"), or how the game ended.
+	Due() string
 	// Clone returns an independent copy.
 	Clone() Game
 }
@@ -94,6 +107,46 @@ type Kind struct {
 	Deal func(rules string, options []string, seats []string, seed uint64) (g Game, header string, err error)
 	// Resume rebuilds a game from its record header and action lines.
 	Resume func(header string, lines []string) (Game, error)
+	// Replay replays a whole record, its checks included (records.md); an
+	// error is a *LineError naming the line.
+	Replay func(rec *Record) (Game, error)
+	// Unit is what a Standing's Score counts.
+	Unit Unit
+}
+
+// Unit is what a game's scores count.
+type Unit int
+
+const (
+	Dollars Unit = iota // "$6,300"
+	Points              // "150 points"
+)
+
+// Format writes n in the unit, with thousands separated by commas.
+func (u Unit) Format(n int) string {
+	s := commas(n)
+	if u == Points {
+		if n == 1 || n == -1 {
+			return s + " point"
+		}
+		return s + " points"
+	}
+	if n < 0 {
+		return "-$" + s[1:]
+	}
+	return "$" + s
+}
+
+// commas writes n with its thousands separated: 12300 → "12,300".
+func commas(n int) string {
+	if n < 0 {
+		return "-" + commas(-n)
+	}
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 // Option is a game option and its values, the default first.

@@ -82,3 +82,27 @@ func ReadRecord(r io.Reader) (*Record, error) {
 	}
 	return rec, nil
 }
+
+// SplitLine splits a journal or record action line into the seat that wrote
+// it and the action's text. A line whose first word names no seat is a
+// chance line ("roll 4"), returned as Chance with the whole line as its
+// action: games never let a seat be named like one of their chance verbs.
+func SplitLine(seats []string, line string) (Seat, string) {
+	line = strings.TrimSpace(line)
+	first, rest, _ := strings.Cut(line, " ")
+	for i, name := range seats {
+		if name == first {
+			return Seat(i), strings.TrimSpace(rest)
+		}
+	}
+	return Chance, line
+}
+
+// JoinLine writes seat's action as a journal line: the seat's name, then
+// the action; a chance line is the action alone.
+func JoinLine(seats []string, seat Seat, action string) string {
+	if seat == Chance {
+		return action
+	}
+	return seats[seat] + " " + action
+}

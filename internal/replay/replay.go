@@ -12,7 +12,7 @@ import (
 	"strings"
 
 	"hotels/internal/engine"
-	"hotels/internal/engine/acquire"
+	"hotels/internal/games"
 )
 
 // Result is the outcome of replaying one record.
@@ -27,6 +27,7 @@ type Result struct {
 
 	standings []engine.Standing
 	due       string
+	unit      engine.Unit
 }
 
 // maxRecordSize bounds a record file: a whole game is a few kilobytes.
@@ -47,14 +48,16 @@ func Read(file string, r io.Reader) Result {
 	res := Result{File: file}
 	rec, err := engine.ReadRecord(r)
 	if err == nil {
-		var rp *acquire.Replay
-		if rec.Game != acquire.GameName {
-			err = &engine.LineError{Line: 2, Err: fmt.Errorf("unknown game %q: this server replays %s", rec.Game, acquire.GameName)}
-		} else if rp, err = acquire.ReadRecord(rec); err == nil {
-			g := rp.Game
-			res.OK, res.Over = true, g.Over()
+		kind, ok := games.ByName(rec.Game)
+		var g engine.Game
+		if !ok {
+			err = &engine.LineError{Line: 2, Err: fmt.Errorf("unknown game %q: this server replays %s", rec.Game, strings.Join(games.Names(), ", "))}
+		} else if g, err = kind.Replay(rec); err == nil {
+			_, going := g.ToMove()
+			res.OK, res.Over = true, !going
 			res.standings = g.Standings()
 			res.due = g.Due()
+			res.unit = kind.Unit
 		}
 	}
 	if err != nil {
@@ -69,7 +72,7 @@ func Read(file string, r io.Reader) Result {
 	if res.Over {
 		res.Final = map[string]int{}
 		for _, s := range res.standings {
-			res.Final[s.Name] = s.Money
+			res.Final[s.Name] = s.Score
 			if s.Place == 1 {
 				res.Winners = append(res.Winners, s.Name)
 			}
@@ -78,7 +81,7 @@ func Read(file string, r io.Reader) Result {
 	return res
 }
 
-// Print writes res for people: the final money and the winners, or
+// Print writes res for people: the final scores and the winners, or
 // FILE:LINE: reason.
 func (res Result) Print(w io.Writer) {
 	switch {
@@ -91,7 +94,7 @@ func (res Result) Print(w io.Writer) {
 	default:
 		parts := make([]string, len(res.standings))
 		for i, s := range res.standings {
-			parts[i] = fmt.Sprintf("%s $%d", s.Name, s.Money)
+			parts[i] = s.Name + " " + res.unit.Format(s.Score)
 		}
 		fmt.Fprintf(w, "%s: ok, over: %s; winner: %s\n", res.File, strings.Join(parts, ", "), strings.Join(res.Winners, ", "))
 	}

@@ -19,7 +19,7 @@ func TestFile(t *testing.T) {
 	}{
 		{
 			file:  "testdata/complete.txt",
-			print: "testdata/complete.txt: ok, over: ann $14100, bob $7500; winner: ann\n",
+			print: "testdata/complete.txt: ok, over: ann $14,100, bob $7,500; winner: ann\n",
 			json: map[string]any{
 				"file": "testdata/complete.txt", "ok": true, "over": true,
 				"final":   map[string]any{"ann": 14100.0, "bob": 7500.0},
@@ -28,7 +28,7 @@ func TestFile(t *testing.T) {
 		},
 		{
 			file:  "testdata/tie.txt",
-			print: "testdata/tie.txt: ok, over: ann $6000, bob $6000; winner: ann, bob\n",
+			print: "testdata/tie.txt: ok, over: ann $6,000, bob $6,000; winner: ann, bob\n",
 			json: map[string]any{
 				"file": "testdata/tie.txt", "ok": true, "over": true,
 				"final":   map[string]any{"ann": 6000.0, "bob": 6000.0},

@@ -198,7 +198,7 @@ func (r *Room) rate() {
 	defer cancel()
 	money := map[string]int{}
 	for _, st := range r.game.Standings() {
-		money[st.Name] = st.Money
+		money[st.Name] = st.Score
 	}
 	var ids []store.AccountID
 	for _, st := range r.seats {

@@ -107,7 +107,7 @@ func TestRankedQueue(t *testing.T) {
 	if winner.Name != st[0].Name {
 		winner, loser = loser, winner
 	}
-	if st[0].Money > st[1].Money && !(winner.After > loser.After) {
+	if st[0].Score > st[1].Score && !(winner.After > loser.After) {
 		t.Errorf("after the game the winner %+v is not above the loser %+v", winner, loser)
 	}
 	if len(rt.changes) != 2 || rt.by[ann.ID].Games != 1 {

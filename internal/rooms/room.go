@@ -656,7 +656,7 @@ func (r *Room) finish() {
 func result(g engine.Game) string {
 	var parts []string
 	for _, st := range g.Standings() {
-		parts = append(parts, fmt.Sprintf("%s %d", st.Name, st.Money))
+		parts = append(parts, fmt.Sprintf("%s %d", st.Name, st.Score))
 	}
 	return strings.Join(parts, " ")
 }

@@ -218,9 +218,9 @@ func TestFinalScoring(t *testing.T) {
 		// Worldwide is not on the board: ann's 3 are worthless.
 		cash(t, g, 1000+12000+2300+6600, 3000+6000+2300+4200, 15500)
 		want := []engine.Standing{
-			{Seat: 0, Name: "ann", Money: 21900, Place: 1},
-			{Seat: 1, Name: "bob", Money: 15500, Place: 2},
-			{Seat: 2, Name: "cat", Money: 15500, Place: 2},
+			{Seat: 0, Name: "ann", Score: 21900, Place: 1},
+			{Seat: 1, Name: "bob", Score: 15500, Place: 2},
+			{Seat: 2, Name: "cat", Score: 15500, Place: 2},
 		}
 		if got := g.Standings(); !slices.Equal(got, want) {
 			t.Errorf("standings %+v, want %+v", got, want)
@@ -272,7 +272,7 @@ func TestSeats(t *testing.T) {
 		do(t, g, "solo play 5E", "solo buy", "solo play 12I", "solo buy")
 		over(t, g, EndTilesOut)
 		// Tower at 2, $400: 3 shares, both bonuses ($6,000) and $1,200.
-		if s := g.Standings(); len(s) != 1 || s[0].Money != 6000-800+6000+1200 || s[0].Place != 1 {
+		if s := g.Standings(); len(s) != 1 || s[0].Score != 6000-800+6000+1200 || s[0].Place != 1 {
 			t.Errorf("standings %+v", s)
 		}
 	})

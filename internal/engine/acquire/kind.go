@@ -47,4 +47,12 @@ var Kind = engine.Kind{
 		}
 		return rp.Game, nil
 	},
+	Replay: func(rec *engine.Record) (engine.Game, error) {
+		rp, err := ReadRecord(rec)
+		if err != nil {
+			return nil, err
+		}
+		return rp.Game, nil
+	},
+	Unit: engine.Dollars,
 }

@@ -282,12 +282,14 @@ func standings(st []engine.Standing, seats []string) error {
 			return fmt.Errorf("over: Standings() = %v: seat %d", st, s.Seat)
 		}
 		seen[s.Seat] = true
-		want := i + 1
-		if i > 0 && s.Money == st[i-1].Money {
-			want = st[i-1].Place
+		// The game decides places (Tycoon ranks seats out at worth 0 by when
+		// they went out), but best first: a place is shared or is the rank.
+		shared := i > 0 && s.Place == st[i-1].Place
+		if s.Place != i+1 && !shared {
+			return fmt.Errorf("over: Standings() = %v: place %d at rank %d", st, s.Place, i+1)
 		}
-		if i > 0 && s.Money > st[i-1].Money || s.Place != want {
-			return fmt.Errorf("over: Standings() = %v: not ranked by money", st)
+		if i > 0 && s.Score > st[i-1].Score {
+			return fmt.Errorf("over: Standings() = %v: a better score below a worse one", st)
 		}
 	}
 	return nil

@@ -32,6 +32,7 @@ type raceView struct {
 func (g *race) Seats() []string { return []string{"ann", "bob"} }
 
 func (g *race) ToMove() (engine.Seat, bool) { return engine.Seat(g.turn), g.count < 10 }
+func (g *race) Due() string                 { return fmt.Sprintf("%s is to move", g.Seats()[g.turn]) }
 
 func (g *race) Legal(seat engine.Seat) []engine.Action {
 	if g.count >= 10 || int(seat) != g.turn && g.bug != "legal" {
@@ -98,11 +99,11 @@ func (g *race) Standings() []engine.Standing {
 	}
 	win, lose := g.turn, 1-g.turn
 	st := []engine.Standing{
-		{Seat: engine.Seat(win), Name: g.Seats()[win], Money: 1, Place: 1},
-		{Seat: engine.Seat(lose), Name: g.Seats()[lose], Money: 0, Place: 2},
+		{Seat: engine.Seat(win), Name: g.Seats()[win], Score: 1, Place: 1},
+		{Seat: engine.Seat(lose), Name: g.Seats()[lose], Score: 0, Place: 2},
 	}
 	if g.bug == "rank" {
-		st[0].Money, st[1].Money = 0, 1
+		st[0].Score, st[1].Score = 0, 1
 	}
 	return st
 }

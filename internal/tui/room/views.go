@@ -121,7 +121,7 @@ func (m Model) standings() []string {
 		if st.Seat == m.snap.You {
 			name = s.Name.Render(name) + " (you)"
 		}
-		out = append(out, fmt.Sprintf(" %d. %s %9s", st.Place, layout.Fit(name, 22), board.Money(st.Money)))
+		out = append(out, fmt.Sprintf(" %d. %s %9s", st.Place, layout.Fit(name, 22), board.Money(st.Score)))
 	}
 	if len(v.Standings) > 0 {
 		var winners []string

@@ -29,7 +29,7 @@ func History(t testing.TB) *Archive {
 	}
 	var result []string
 	for _, st := range g.Standings() {
-		result = append(result, fmt.Sprintf("%s %d", st.Name, st.Money))
+		result = append(result, fmt.Sprintf("%s %d", st.Name, st.Score))
 	}
 	stored := append([]string(nil), lines...)
 	stored[AutopilotMove-1] += "  # autopilot"

@@ -1,0 +1,32 @@
+// Package games is the registry of the games the server hosts: adding a
+// game is one line here.
+package games
+
+import (
+	"hotels/internal/engine"
+	"hotels/internal/engine/acquire"
+)
+
+// All lists every game, the default first.
+var All = []engine.Kind{
+	acquire.Kind,
+}
+
+// ByName returns the game whose record name is name.
+func ByName(name string) (engine.Kind, bool) {
+	for _, k := range All {
+		if k.Name == name {
+			return k, true
+		}
+	}
+	return engine.Kind{}, false
+}
+
+// Names lists the games' record names, in the order of All.
+func Names() []string {
+	out := make([]string, len(All))
+	for i, k := range All {
+		out[i] = k.Name
+	}
+	return out
+}
