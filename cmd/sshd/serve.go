@@ -13,9 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/spf13/cobra"
 
-	"hotels/internal/bot"
-	"hotels/internal/engine"
-	"hotels/internal/engine/acquire"
+	"hotels/internal/games"
 	"hotels/internal/rooms"
 	"hotels/internal/server"
 	"hotels/internal/store"
@@ -99,18 +97,14 @@ func run(ctx context.Context, cfg server.Config, logger *slog.Logger, ln net.Lis
 	}()
 	appender := store.NewAppender(st)
 	defer appender.Close()
-	var levels []string
-	for _, l := range bot.Levels {
-		levels = append(levels, l.ID)
-	}
 	lobby := rooms.NewLobby(rooms.Config{
 		Journal:   journal{st, appender},
 		Ratings:   st,
-		Kinds:     []engine.Kind{acquire.Kind},
+		Kinds:     games.Kinds(),
 		Grace:     cfg.Grace,
 		BotDelay:  cfg.BotDelay,
-		Bots:      func(level string) (rooms.Bot, error) { return bot.ByLevel(level) },
-		BotLevels: levels,
+		Bots:      gameBot,
+		BotLevels: func(game string) []string { g, _ := games.ByName(game); return g.BotLevels() },
 		Autopilot: "normal", // issue 5: the autopilot plays sound moves
 		Log:       logger,
 		// Issue 7: a player acts at most --action-rate times a second.
@@ -133,6 +127,16 @@ func run(ctx context.Context, cfg server.Config, logger *slog.Logger, ln net.Lis
 		return fmt.Errorf("serve: %w", err)
 	}
 	return nil
+}
+
+// gameBot makes a bot of a registered game at a level, seeded from
+// crypto/rand.
+func gameBot(game, level string) (rooms.Bot, error) {
+	g, ok := games.ByName(game)
+	if !ok {
+		return nil, fmt.Errorf("no game %q", game)
+	}
+	return g.Bot(level, nil)
 }
 
 // journal is what rooms write games to: the store, with actions committed

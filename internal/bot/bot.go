@@ -4,10 +4,10 @@ import (
 	crand "crypto/rand"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"sync/atomic"
 
 	"hotels/internal/engine"
-	"hotels/internal/engine/acquire"
 )
 
 // Bot chooses actions for a seat, as rooms.Bot does. Choose returns one of
@@ -18,41 +18,31 @@ type Bot interface {
 	Choose(g engine.Game, seat engine.Seat) engine.Action
 }
 
-// Level is a bot strength a lobby can offer.
+// Level is a bot strength a game offers.
 type Level struct {
 	// ID is the level's stable key in settings and the database; it never
 	// changes once shipped.
 	ID string
 	// Name is how players see the level.
-	Name   string
-	newBot func(rng *rand.Rand) Bot
+	Name string
+	// New returns a bot of this level that draws its chance from rng.
+	New func(rng *rand.Rand) Bot
 }
 
-// New returns a bot of this level that draws its chance from rng; a nil rng
-// is seeded from crypto/rand.
-func (l Level) New(rng *rand.Rand) Bot {
-	if rng == nil {
-		rng = Seeded()
-	}
-	return l.newBot(rng)
-}
-
-// Levels lists the bot levels, weakest first.
-var Levels = []Level{
-	{ID: "easy", Name: "Easy: random legal moves", newBot: func(rng *rand.Rand) Bot { return NewEasy(rng) }},
-	{ID: "normal", Name: "Normal: sound heuristics", newBot: func(rng *rand.Rand) Bot { return NewNormal(rng) }},
-	{ID: "hard", Name: "Hard: searches ahead", newBot: func(rng *rand.Rand) Bot { return NewHard(rng, DefaultHard) }},
-}
-
-// ByLevel returns a new bot of the level whose ID is id, seeded from
-// crypto/rand.
-func ByLevel(id string) (Bot, error) {
-	for _, l := range Levels {
+// ByLevel returns a new bot of the level among levels whose ID is id, drawing
+// from rng (seeded from crypto/rand if nil).
+func ByLevel(levels []Level, id string, rng *rand.Rand) (Bot, error) {
+	ids := make([]string, len(levels))
+	for i, l := range levels {
 		if l.ID == id {
-			return l.New(nil), nil
+			if rng == nil {
+				rng = Seeded()
+			}
+			return l.New(rng), nil
 		}
+		ids[i] = l.ID
 	}
-	return nil, fmt.Errorf("bot: unknown level %q: want easy, normal or hard", id)
+	return nil, fmt.Errorf("bot: unknown level %q: want %s", id, strings.Join(ids, ", "))
 }
 
 // Seeded returns a random source seeded from crypto/rand.
@@ -60,16 +50,6 @@ func Seeded() *rand.Rand {
 	var seed [32]byte
 	_, _ = crand.Read(seed[:]) // never fails (crypto/rand.Read)
 	return rand.New(rand.NewChaCha8(seed))
-}
-
-// anyLegal returns one of seat's legal actions in a game that is not
-// Acquire, drawn with rng, or nil if there is none.
-func anyLegal(g engine.Game, seat engine.Seat, rng *rand.Rand) engine.Action {
-	legal := g.Legal(seat)
-	if len(legal) == 0 {
-		return nil
-	}
-	return legal[rng.IntN(len(legal))]
 }
 
 // faults counts the decisions on which a bot failed.
@@ -80,26 +60,16 @@ var faults atomic.Int64
 // started. A failing bot never takes its caller down.
 func Faults() int64 { return faults.Load() }
 
-// choose is what every level does around its own decision: the checks, the
-// one-choice shortcut, the action in the game's own chain names, and a
-// random legal action should decide fail.
-func choose(g engine.Game, seat engine.Seat, rng *rand.Rand, buf *[]acquire.Action, decide func(*acquire.Game, int) acquire.Action) (a engine.Action) {
-	if to, ok := g.ToMove(); !ok || to != seat {
-		return nil
+// Guard, deferred by a bot's Choose with its named result, turns a panic
+// while deciding into a random legal action drawn with rng, and counts it in
+// Faults: a bug in one game's bot never takes a room down.
+func Guard(g engine.Game, seat engine.Seat, rng *rand.Rand, a *engine.Action) {
+	if recover() == nil {
+		return
 	}
-	ag, ok := g.(*acquire.Game)
-	if !ok {
-		return anyLegal(g, seat, rng)
+	faults.Add(1)
+	*a = nil
+	if legal := g.Legal(seat); len(legal) > 0 {
+		*a = legal[rng.IntN(len(legal))]
 	}
-	*buf = ag.AppendLegal((*buf)[:0], int(seat))
-	if len(*buf) == 1 {
-		return ag.Named((*buf)[0])
-	}
-	defer func() {
-		if recover() != nil {
-			faults.Add(1)
-			a = ag.Named((*buf)[rng.IntN(len(*buf))])
-		}
-	}()
-	return ag.Named(decide(ag, int(seat)))
 }

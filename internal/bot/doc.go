@@ -1,14 +1,10 @@
-// Package bot holds the computer players, in three levels a lobby can
-// offer: easy (random legal moves), normal (sound heuristics) and hard (a
-// Monte Carlo tree search over sampled hidden information).
+// Package bot holds what every game's computer players share: the Bot
+// interface rooms drive, the Level a lobby offers, seeding, and Guard, which
+// turns a failing decision into a random legal one. Each game's players live
+// beside it (bot/acquirebot) and are listed with the game in the registry
+// (internal/games), so that a game without bots of its own has none rather
+// than silently playing any legal move.
 //
-// Every bot has the shape rooms expects, Choose(g, seat), and plays fair: it
-// looks at the game only through what seat may see, either through a copy
-// from acquire's Determinize, where everything hidden from seat has been
-// drawn again at random, or through seat's own legal actions. Each bot owns
-// its random source, so a bot made from a seed plays the same way every
-// time (the hard bot when it is capped by iterations rather than by time).
-//
-// bot imports internal/engine and internal/engine/acquire only, never rooms,
-// the store or the TUI.
+// bot imports internal/engine only, never a game, rooms, the store or the
+// TUI.
 package bot

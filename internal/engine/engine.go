@@ -3,6 +3,8 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 )
 
 // Seat is a seat's index in turn order, from 0.
@@ -112,6 +114,23 @@ type Kind struct {
 	Replay func(rec *Record) (Game, error)
 	// Unit is what a Standing's Score counts.
 	Unit Unit
+}
+
+// RuleSet returns the rule set a game is played by when rules is asked for:
+// the default for "", and "" for a game with no rule sets, whose ratings
+// and leaderboards then form one pool.
+func (k Kind) RuleSet(rules string) (string, error) {
+	switch {
+	case len(k.Rules) == 0 && rules == "":
+		return "", nil
+	case len(k.Rules) == 0:
+		return "", fmt.Errorf("%s has no rule sets to choose from (asked for %q)", k.Title, rules)
+	case rules == "":
+		return k.Rules[0], nil
+	case !slices.Contains(k.Rules, rules):
+		return "", fmt.Errorf("%s has no rules %q: choose %s", k.Title, rules, strings.Join(k.Rules, " or "))
+	}
+	return rules, nil
 }
 
 // Unit is what a game's scores count.

@@ -1,32 +1,74 @@
-// Package games is the registry of the games the server hosts: adding a
-// game is one line here.
+// Package games is the registry of the games the server hosts: each Game
+// joins a game's engine Kind to what the layers above it need of that game
+// (its bots, its screen, its profile tallies), so that adding a game is one
+// entry here and nothing else in shared code. The engine packages stay free
+// of bots and screens; only this package imports all three.
 package games
 
 import (
+	"fmt"
+	"math/rand/v2"
+
+	"hotels/internal/bot"
+	"hotels/internal/bot/acquirebot"
 	"hotels/internal/engine"
 	"hotels/internal/engine/acquire"
 )
 
+// Game is one hosted game: its engine and everything above it.
+type Game struct {
+	engine.Kind
+	// Bots lists its bot levels, weakest first; a game may have none.
+	Bots []bot.Level
+}
+
 // All lists every game, the default first.
-var All = []engine.Kind{
-	acquire.Kind,
+var All = []Game{
+	{Kind: acquire.Kind, Bots: acquirebot.Levels},
 }
 
 // ByName returns the game whose record name is name.
-func ByName(name string) (engine.Kind, bool) {
-	for _, k := range All {
-		if k.Name == name {
-			return k, true
+func ByName(name string) (Game, bool) {
+	for _, g := range All {
+		if g.Name == name {
+			return g, true
 		}
 	}
-	return engine.Kind{}, false
+	return Game{}, false
 }
 
 // Names lists the games' record names, in the order of All.
 func Names() []string {
 	out := make([]string, len(All))
-	for i, k := range All {
-		out[i] = k.Name
+	for i, g := range All {
+		out[i] = g.Name
+	}
+	return out
+}
+
+// Kinds lists the games' engine kinds, in the order of All.
+func Kinds() []engine.Kind {
+	out := make([]engine.Kind, len(All))
+	for i, g := range All {
+		out[i] = g.Kind
+	}
+	return out
+}
+
+// Bot returns a new bot of the game at level, drawing from rng (seeded from
+// crypto/rand if nil).
+func (g Game) Bot(level string, rng *rand.Rand) (bot.Bot, error) {
+	if len(g.Bots) == 0 {
+		return nil, fmt.Errorf("games: %s has no bots", g.Title)
+	}
+	return bot.ByLevel(g.Bots, level, rng)
+}
+
+// BotLevels lists the IDs of the game's bot levels, weakest first.
+func (g Game) BotLevels() []string {
+	out := make([]string, len(g.Bots))
+	for i, l := range g.Bots {
+		out[i] = l.ID
 	}
 	return out
 }

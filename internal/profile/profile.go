@@ -95,10 +95,11 @@ type Game struct {
 	Status  store.Status `json:"status"`
 	Started time.Time    `json:"started"`
 	Players []string     `json:"players"` // in seat order
-	// Place and Money are the player's in a finished game: equal money
-	// shares a place (A26). Both are 0 otherwise.
+	// Place and Score (in the game's unit) are the player's in a finished
+	// game, as the game decided and the store kept them; both are 0
+	// otherwise, and for games finished before places were stored.
 	Place int `json:"place,omitempty"`
-	Money int `json:"money,omitempty"`
+	Score int `json:"score,omitempty"`
 }
 
 // Chain is how often the player founded one chain.
@@ -189,36 +190,8 @@ func recent(g store.Game, seat int) Game {
 	if g.Status != store.StatusFinished || seat < 0 {
 		return out
 	}
-	if place, _, money, ok := Finish(g.Result, g.Seats[seat].Name); ok {
-		out.Place, out.Money = place, money
-	}
+	out.Place, out.Score = g.Seats[seat].Place, g.Seats[seat].Score
 	return out
-}
-
-// Finish reads how name finished from a finished game's result line as
-// rooms write it, best first ("carol 53400 alice 41200"): its place (equal
-// money shares a place, A26), out of how many, and its money; ok is false
-// if name is not in it or the line is not a result.
-func Finish(result, name string) (place, of, money int, ok bool) {
-	f := strings.Fields(result)
-	if len(f)%2 != 0 {
-		return 0, 0, 0, false
-	}
-	of = len(f) / 2
-	for i := 0; i < len(f); i += 2 {
-		m, err := strconv.Atoi(f[i+1])
-		if err != nil {
-			return 0, 0, 0, false
-		}
-		if place == 0 || m != money {
-			place = i/2 + 1 // a new amount starts a new place
-		}
-		if f[i] == name {
-			return place, of, m, true
-		}
-		money = m
-	}
-	return 0, 0, 0, false
 }
 
 // Founded returns the chains that name founded in a game's record lines

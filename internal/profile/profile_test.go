@@ -6,6 +6,7 @@ import (
 	"crypto/rand"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -49,7 +50,7 @@ func game(t *testing.T, s *store.Store, rules string, seats []store.Seat, lines 
 	if result == "" {
 		return id
 	}
-	if err := s.FinishGame(ctx, id, result); err != nil {
+	if err := s.FinishGame(ctx, id, result, outcomes(seats, result)); err != nil {
 		t.Fatal(err)
 	}
 	for i := range changes {
@@ -61,6 +62,27 @@ func game(t *testing.T, s *store.Store, rules string, seats []store.Seat, lines 
 		}
 	}
 	return id
+}
+
+// outcomes reads each seat's score from a result line ("ann 9000 bob 5000")
+// and places them as Acquire does: more money first, equal money shares a
+// place.
+func outcomes(seats []store.Seat, result string) []store.Outcome {
+	f := strings.Fields(result)
+	score := map[string]int{}
+	for i := 0; i+1 < len(f); i += 2 {
+		score[f[i]], _ = strconv.Atoi(f[i+1])
+	}
+	out := make([]store.Outcome, len(seats))
+	for i, st := range seats {
+		out[i] = store.Outcome{Place: 1, Score: score[st.Name]}
+		for _, other := range seats {
+			if score[other.Name] > score[st.Name] {
+				out[i].Place++
+			}
+		}
+	}
+	return out
 }
 
 func TestLoad(t *testing.T) {
@@ -108,11 +130,11 @@ func TestLoad(t *testing.T) {
 	}
 	for i, w := range []struct {
 		status       store.Status
-		place, money int
+		place, score int
 		ranked       bool
 	}{{store.StatusPlaying, 0, 0, false}, {store.StatusFinished, 2, 2000, false}, {store.StatusFinished, 1, 7000, true}, {store.StatusFinished, 1, 9000, true}} {
 		g := p.Recent[i]
-		if g.Status != w.status || g.Place != w.place || g.Money != w.money || g.Ranked != w.ranked {
+		if g.Status != w.status || g.Place != w.place || g.Score != w.score || g.Ranked != w.ranked {
 			t.Errorf("recent game %d = %+v, want %+v", i, g, w)
 		}
 	}

@@ -36,23 +36,23 @@ func (r Rating) Ordinal() float64 { return r.Mu - 3*r.Sigma }
 // jumps on one lucky game.
 func (r Rating) Display() int { return 1000 + int(math.Round(40*r.Ordinal())) }
 
-// Rate returns new ratings after one game: ratings[i] finished with money[i]
-// dollars; more money ranks higher and equal money is a tie. Losers of an
-// abandoned game can be put last by giving them less money than anyone.
-func Rate(ratings []Rating, money []int) []Rating {
-	if len(ratings) < 2 || len(ratings) != len(money) {
+// Rate returns new ratings after one game: ratings[i] finished in place
+// places[i], 1 the best; a shared place is a tie. Losers of an abandoned
+// game can be put last by giving them a place below anyone's.
+func Rate(ratings []Rating, places []int) []Rating {
+	if len(ratings) < 2 || len(ratings) != len(places) {
 		return slices.Clone(ratings)
 	}
 	teams := make([]openskill.Team, len(ratings))
 	for i, r := range ratings {
 		teams[i] = openskill.NewTeam(&openskill.Rating{AveragePlayerSkill: r.Mu, SkillUncertaintyDegree: r.Sigma})
 	}
-	// Rank 1 is the best; tied money shares a rank.
-	ranks := make([]int64, len(money))
-	for i := range money {
+	// Rank 1 is the best; a shared place shares a rank.
+	ranks := make([]int64, len(places))
+	for i := range places {
 		ranks[i] = 1
-		for j := range money {
-			if money[j] > money[i] {
+		for j := range places {
+			if places[j] < places[i] {
 				ranks[i]++
 			}
 		}

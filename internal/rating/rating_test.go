@@ -8,8 +8,8 @@ import (
 
 func TestRate(t *testing.T) {
 	four := []rating.Rating{rating.New(), rating.New(), rating.New(), rating.New()}
-	after := rating.Rate(four, []int{30000, 20000, 50000, 10000})
-	// The richest gains most, the poorest loses most; uncertainty shrinks.
+	after := rating.Rate(four, []int{2, 3, 1, 4})
+	// The winner gains most, the last loses most; uncertainty shrinks.
 	if !(after[2].Mu > after[0].Mu && after[0].Mu > after[1].Mu && after[1].Mu > after[3].Mu) {
 		t.Errorf("order of Mu after the game = %+v; want 3rd > 1st > 2nd > 4th", after)
 	}
@@ -18,8 +18,8 @@ func TestRate(t *testing.T) {
 			t.Errorf("player %d's Sigma %f did not shrink from %f", i, r.Sigma, four[i].Sigma)
 		}
 	}
-	// Equal money is a tie: equal players stay equal.
-	tied := rating.Rate([]rating.Rating{rating.New(), rating.New()}, []int{6000, 6000})
+	// A shared place is a tie: equal players stay equal.
+	tied := rating.Rate([]rating.Rating{rating.New(), rating.New()}, []int{1, 1})
 	if tied[0] != tied[1] {
 		t.Errorf("a tie gave %+v and %+v", tied[0], tied[1])
 	}
@@ -29,8 +29,8 @@ func TestRate(t *testing.T) {
 	}
 	// An upset moves more than an expected result.
 	strong, weak := rating.Rating{Mu: 35, Sigma: 3}, rating.Rating{Mu: 15, Sigma: 3}
-	expected := rating.Rate([]rating.Rating{strong, weak}, []int{2, 1})
-	upset := rating.Rate([]rating.Rating{strong, weak}, []int{1, 2})
+	expected := rating.Rate([]rating.Rating{strong, weak}, []int{1, 2})
+	upset := rating.Rate([]rating.Rating{strong, weak}, []int{2, 1})
 	if upset[1].Mu-weak.Mu <= expected[1].Mu-weak.Mu || upset[1].Mu <= weak.Mu {
 		t.Errorf("the weak player's gain: upset %f, expected %f", upset[1].Mu-weak.Mu, expected[1].Mu-weak.Mu)
 	}

@@ -39,11 +39,11 @@ func (r *Room) botFor(i int) *player {
 	if st.decider == nil {
 		level := st.level
 		if !st.bot {
-			level = r.lobby.cfg.Autopilot
+			level = r.lobby.autopilot(r.kind.Name)
 		}
-		b, err := r.lobby.cfg.Bots(level)
+		b, err := r.lobby.cfg.Bots(r.kind.Name, level)
 		if err != nil {
-			r.lobby.cfg.Log.Error("make bot; playing random moves", "level", level, "err", err)
+			r.lobby.cfg.Log.Error("make bot; playing random moves", "game", r.kind.Name, "level", level, "err", err)
 			b = RandomBot{}
 		}
 		st.decider = &player{bot: b}
@@ -58,7 +58,7 @@ func (r *Room) scheduleBot() {
 	if r.status != Playing {
 		return
 	}
-	seat, ok := r.game.ToMove()
+	seat, ok := r.toMove()
 	if !ok || !r.seats[seat].robot() {
 		return
 	}

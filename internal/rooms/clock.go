@@ -105,7 +105,7 @@ func (r *Room) armClock() {
 		r.stopClock()
 		return
 	}
-	seat, ok := r.game.ToMove()
+	seat, ok := r.toMove()
 	decision := len(r.lines) + 1
 	if ok && c.decision == decision && c.seat == seat && (c.started.IsZero() == r.seats[seat].robot()) {
 		return

@@ -17,17 +17,23 @@ func TestLevelsAndClockForLists(t *testing.T) {
 	ctx := context.Background()
 	l := rooms.NewLobby(rooms.Config{
 		Journal: newJournal(), Kinds: []engine.Kind{acquire.Kind},
-		Bots:      func(string) (rooms.Bot, error) { return rooms.RandomBot{}, nil },
-		BotLevels: []string{"easy", "normal", "hard"}, Autopilot: "normal",
-		After: (&timers{}).after,
+		Bots: func(string, string) (rooms.Bot, error) { return rooms.RandomBot{}, nil },
+		BotLevels: func(game string) []string {
+			if game != "acquire" {
+				return nil
+			}
+			return []string{"easy", "normal", "hard"}
+		},
+		Autopilot: "normal",
+		After:     (&timers{}).after,
 	})
 	t.Cleanup(func() { l.Close("test over") })
-	levels := l.BotLevels()
+	levels := l.BotLevels("acquire")
 	if want := []string{"easy", "normal", "hard"}; !slices.Equal(levels, want) {
-		t.Fatalf("BotLevels() = %q, want %q", levels, want)
+		t.Fatalf("BotLevels(acquire) = %q, want %q", levels, want)
 	}
 	levels[0] = "changed"
-	if got := l.BotLevels()[0]; got != "easy" {
+	if got := l.BotLevels("acquire")[0]; got != "easy" {
 		t.Errorf("BotLevels shares its slice: after a change, first level %q", got)
 	}
 

@@ -27,7 +27,7 @@ type Player struct {
 type Journal interface {
 	CreateGame(ctx context.Context, g store.NewGame) (store.GameID, error)
 	AppendAction(ctx context.Context, id store.GameID, seq int, line string) error
-	FinishGame(ctx context.Context, id store.GameID, result string) error
+	FinishGame(ctx context.Context, id store.GameID, result string, seats []store.Outcome) error
 	AbortGame(ctx context.Context, id store.GameID, reason string) error
 }
 
@@ -43,13 +43,15 @@ type Config struct {
 	Ratings Ratings
 	// Matching tunes the ranked queue (DefaultMatching if zero).
 	Matching Matching
-	// Bots makes a bot of a level; nil plays random moves at every level.
-	Bots func(level string) (Bot, error)
-	// BotLevels are the levels a host may seat, weakest first ("random"
-	// alone when Bots is nil).
-	BotLevels []string
+	// Bots makes a bot of a game (a Kind's name) at a level; nil plays
+	// random moves at every level.
+	Bots func(game, level string) (Bot, error)
+	// BotLevels lists the levels of a game's bots a host may seat, weakest
+	// first ("random" alone when Bots is nil).
+	BotLevels func(game string) []string
 	// Autopilot is the level that plays for absent players, and for bots
-	// seated without a level.
+	// seated without a level, in every game that has it; a game without it
+	// uses its middle level.
 	Autopilot string
 	// ActionRate bounds how often each player may act in a game, so that
 	// a scripted client cannot flood a room or the journal; zero for no
@@ -128,8 +130,9 @@ func NewLobby(cfg Config) *Lobby {
 		cfg.Log = slog.Default()
 	}
 	if cfg.Bots == nil {
-		cfg.Bots = func(string) (Bot, error) { return RandomBot{}, nil }
-		cfg.BotLevels, cfg.Autopilot = []string{"random"}, "random"
+		cfg.Bots = func(string, string) (Bot, error) { return RandomBot{}, nil }
+		cfg.BotLevels = func(string) []string { return []string{"random"} }
+		cfg.Autopilot = "random"
 	}
 	l := &Lobby{
 		cfg:    cfg,
@@ -324,7 +327,7 @@ func (l *Lobby) Arrive(p Player) (leave func()) {
 type Settings struct {
 	Name    string
 	Game    string // a Kind's name; the default kind if empty
-	Rules   string // the kind's default if empty
+	Rules   string // the kind's default if empty; empty for a kind with none
 	Options []string
 	Seats   int
 	Private bool
@@ -333,8 +336,19 @@ type Settings struct {
 	Ranked bool
 }
 
-// BotLevels returns the levels a host may seat bots at, weakest first.
-func (l *Lobby) BotLevels() []string { return slices.Clone(l.cfg.BotLevels) }
+// BotLevels returns the levels a host may seat bots of game (a Kind's name)
+// at, weakest first.
+func (l *Lobby) BotLevels(game string) []string { return slices.Clone(l.cfg.BotLevels(game)) }
+
+// autopilot returns the level that plays for absent players of game:
+// Config.Autopilot, or the game's middle level if it has no such level.
+func (l *Lobby) autopilot(game string) string {
+	levels := l.cfg.BotLevels(game)
+	if len(levels) == 0 || slices.Contains(levels, l.cfg.Autopilot) {
+		return l.cfg.Autopilot
+	}
+	return levels[len(levels)/2]
+}
 
 // Kind returns the hosted kind named name, or the default for "".
 func (l *Lobby) Kind(name string) (engine.Kind, error) {
@@ -353,11 +367,8 @@ func (l *Lobby) Create(ctx context.Context, host Player, s Settings) (*Room, err
 		return nil, err
 	}
 	s.Game = k.Name
-	if s.Rules == "" {
-		s.Rules = k.Rules[0]
-	}
-	if !slices.Contains(k.Rules, s.Rules) {
-		return nil, fmt.Errorf("%s has no rules %q: choose %s", k.Title, s.Rules, strings.Join(k.Rules, " or "))
+	if s.Rules, err = k.RuleSet(s.Rules); err != nil {
+		return nil, err
 	}
 	if err := s.Clock.Check(); err != nil {
 		return nil, err

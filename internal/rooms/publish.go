@@ -80,7 +80,7 @@ func (r *Room) snapshotFor(seat engine.Seat) *Snapshot {
 	}
 	if r.game != nil {
 		s.Game = r.game.View(seat)
-		if t, ok := r.game.ToMove(); ok {
+		if t, ok := r.toMove(); ok {
 			s.Turn = t
 		}
 	}

@@ -40,11 +40,8 @@ func (l *Lobby) Seek(ctx context.Context, p Player, game, rules string, min, max
 	if err != nil {
 		return nil, nil, err
 	}
-	if rules == "" {
-		rules = k.Rules[0]
-	}
-	if !slices.Contains(k.Rules, rules) {
-		return nil, nil, fmt.Errorf("%s has no rules %q", k.Title, rules)
+	if rules, err = k.RuleSet(rules); err != nil {
+		return nil, nil, err
 	}
 	if min < k.MinSeats || max > k.MaxSeats || min > max {
 		return nil, nil, fmt.Errorf("%s tables have %d to %d players", k.Title, k.MinSeats, k.MaxSeats)
@@ -186,9 +183,9 @@ type RatingChange struct {
 	Before, After int
 }
 
-// rate updates the ratings of a finished ranked game's players: final money
-// decides the order, equal money ties, and a player the autopilot was
-// playing for because they had left is ranked last.
+// rate updates the ratings of a finished ranked game's players: the places
+// the game decided give the order, a shared place ties, and a player the
+// autopilot was playing for because they had left is ranked last.
 func (r *Room) rate() {
 	cfg := r.lobby.cfg
 	if !r.set.Ranked || cfg.Ratings == nil {
@@ -196,10 +193,7 @@ func (r *Room) rate() {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
 	defer cancel()
-	money := map[string]int{}
-	for _, st := range r.game.Standings() {
-		money[st.Name] = st.Score
-	}
+	outcomes := outcomes(r.game)
 	var ids []store.AccountID
 	for _, st := range r.seats {
 		if st.human() {
@@ -214,7 +208,7 @@ func (r *Room) rate() {
 	var before []rating.Rating
 	var result []int
 	var seats []seat
-	for _, st := range r.seats {
+	for i, st := range r.seats {
 		if !st.human() {
 			continue // bots and kicked players are never rated
 		}
@@ -222,19 +216,19 @@ func (r *Room) rate() {
 		if x, ok := old[st.player.ID]; ok {
 			b = rating.Rating{Mu: x.Mu, Sigma: x.Sigma}
 		}
-		m := money[st.name]
+		p := outcomes[i].Place
 		if st.away {
-			m = -1 // abandoned: last
+			p = len(r.seats) + 1 // abandoned: last
 		}
-		before, result, seats = append(before, b), append(result, m), append(seats, st)
+		before, result, seats = append(before, b), append(result, p), append(seats, st)
 	}
 	after := rating.Rate(before, result)
 	changes := make([]store.RatingChange, len(seats))
 	r.ratings = r.ratings[:0]
 	for i, st := range seats {
-		place := 1
-		for _, m := range result {
-			if m > result[i] {
+		place := 1 // among the rated players
+		for _, p := range result {
+			if p < result[i] {
 				place++
 			}
 		}

@@ -60,7 +60,7 @@ func (l *Lobby) restore(ctx context.Context, a Archive, sg store.Game) error {
 	}
 	if _, ok := g.ToMove(); !ok {
 		// Every action was saved, but not the end: finish it now.
-		return l.cfg.Journal.FinishGame(ctx, sg.ID, result(g))
+		return l.cfg.Journal.FinishGame(ctx, sg.ID, result(g), outcomes(g))
 	}
 	seats := make([]seat, len(sg.Seats))
 	var host Player
@@ -69,7 +69,7 @@ func (l *Lobby) restore(ctx context.Context, a Archive, sg store.Game) error {
 		if st.Account == 0 {
 			seats[i].bot, seats[i].level = true, st.Bot
 			if seats[i].level == "" {
-				seats[i].level = l.cfg.Autopilot
+				seats[i].level = l.autopilot(k.Name)
 			}
 			continue
 		}
@@ -97,6 +97,7 @@ func (l *Lobby) restore(ctx context.Context, a Archive, sg store.Game) error {
 			}
 		}
 		r.note("the server restarted: the game goes on where it was")
+		r.throw() // a throw due but never journaled is thrown now, once
 	})
 	l.rooms[id] = r
 	l.mu.Unlock()

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"fmt"
+	"math/big"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -200,7 +201,7 @@ func (r *Room) publishInfo() bool {
 	}
 	info := Info{
 		ID: r.ID, Name: r.set.Name, Host: r.host.Name,
-		Game: r.kind.Title, Rules: r.set.Rules, Options: r.set.Options,
+		Game: r.kind.Title, Kind: r.kind.Name, Rules: r.set.Rules, Options: r.set.Options,
 		Seats: len(r.seats), Taken: taken, Watchers: watchers,
 		Status: r.status, Private: r.code != "", Clock: r.set.Clock, Ranked: r.set.Ranked,
 	}
@@ -428,14 +429,14 @@ func (r *Room) Stand(ctx context.Context, p Player) error {
 	})
 }
 
-// AddBot seats a bot of level (one of Config.BotLevels; "" for the
-// autopilot's level) in the first free seat; only the host may.
+// AddBot seats a bot of level (one of the game's Config.BotLevels; "" for
+// the autopilot's level) in the first free seat; only the host may.
 func (r *Room) AddBot(ctx context.Context, p Player, level string) error {
 	if level == "" {
-		level = r.lobby.cfg.Autopilot
+		level = r.lobby.autopilot(r.kind.Name)
 	}
-	if !slices.Contains(r.lobby.cfg.BotLevels, level) {
-		return fmt.Errorf("there is no %q bot: choose %s", level, strings.Join(r.lobby.cfg.BotLevels, ", "))
+	if levels := r.lobby.cfg.BotLevels(r.kind.Name); !slices.Contains(levels, level) {
+		return fmt.Errorf("there is no %q bot: choose %s", level, strings.Join(levels, ", "))
 	}
 	return r.call(ctx, func() error {
 		if err := r.hostWaiting(p); err != nil {
@@ -571,6 +572,7 @@ func (r *Room) Start(ctx context.Context, p Player) error {
 		r.seats, r.game, r.gameID, r.status = seats, g, id, Playing
 		r.startClocks()
 		r.note(fmt.Sprintf("the game starts: %s plays first", order[0]))
+		r.throw()
 		return nil
 	})
 }
@@ -594,9 +596,19 @@ func (r *Room) Act(ctx context.Context, p Player, text string) error {
 }
 
 // apply validates an action on a copy of the game, saves it, and only then
-// makes it the game (house rule 3). An autopilot's action is saved and shown
-// as such.
+// makes it the game (house rule 3); then it throws whatever chance is due.
+// An autopilot's action is saved and shown as such.
 func (r *Room) apply(s engine.Seat, text string, autopilot bool) error {
+	if err := r.step(s, text, autopilot); err != nil {
+		return err
+	}
+	r.throw()
+	return nil
+}
+
+// step applies one action of seat s (Chance for a throw) and journals it
+// before anyone sees its effect.
+func (r *Room) step(s engine.Seat, text string, autopilot bool) error {
 	next := r.game.Clone()
 	a, err := next.ParseAction(s, text)
 	if err != nil {
@@ -605,7 +617,7 @@ func (r *Room) apply(s engine.Seat, text string, autopilot bool) error {
 	if err := next.Apply(s, a); err != nil {
 		return err
 	}
-	line, note := r.seats[s].name+" "+a.String(), ""
+	line, note := engine.JoinLine(next.Seats(), s, a.String()), ""
 	if autopilot {
 		line += "  # autopilot"
 		note = " (autopilot)"
@@ -626,6 +638,43 @@ func (r *Room) apply(s engine.Seat, text string, autopilot bool) error {
 	return nil
 }
 
+// throw draws every chance outcome due (a die's throw), uniformly among
+// Legal(Chance) from crypto/rand, and applies it as Chance's action: each is
+// journaled before anyone sees it, so a restart replays it and never throws
+// again. A throw that cannot be saved is tried again after the bot delay;
+// until then no seat's decision is due.
+func (r *Room) throw() {
+	for r.status == Playing {
+		if seat, ok := r.game.ToMove(); !ok || seat != engine.Chance {
+			return
+		}
+		outcomes := r.game.Legal(engine.Chance)
+		a := outcomes[cryptoIntN(len(outcomes))]
+		if err := r.step(engine.Chance, a.String(), false); err != nil {
+			r.lobby.cfg.Log.Error("throw chance; trying again", "room", r.ID, "game", r.gameID, "err", err)
+			r.lobby.cfg.After(r.lobby.cfg.BotDelay, func() {
+				r.post(func() bool { r.throw(); return true })
+			})
+			return
+		}
+	}
+}
+
+// cryptoIntN returns a uniform number in [0, n) from crypto/rand: players
+// must not be able to predict a throw from the ones before it.
+func cryptoIntN(n int) int {
+	v, _ := rand.Int(rand.Reader, big.NewInt(int64(n))) // never fails (crypto/rand.Read)
+	return int(v.Int64())
+}
+
+// toMove returns the seat whose decision is due, never Chance: the room
+// throws chance itself, at once, so clocks, bots and the autopilot never
+// act for it.
+func (r *Room) toMove() (engine.Seat, bool) {
+	seat, ok := r.game.ToMove()
+	return seat, ok && seat != engine.Chance
+}
+
 // logGame adds the last action's events, in each viewer's words.
 func (r *Room) logGame(note string) {
 	public := r.game.Log(engine.Watcher)
@@ -643,7 +692,7 @@ func (r *Room) finish() {
 	r.status = Over
 	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
 	defer cancel()
-	if err := r.lobby.cfg.Journal.FinishGame(ctx, r.gameID, result(r.game)); err != nil {
+	if err := r.lobby.cfg.Journal.FinishGame(ctx, r.gameID, result(r.game), outcomes(r.game)); err != nil {
 		// The actions are saved; the game can be finished again from them.
 		r.lobby.cfg.Log.Error("finish game", "room", r.ID, "game", r.gameID, "err", err)
 		return
@@ -652,13 +701,23 @@ func (r *Room) finish() {
 }
 
 // result writes a finished game's result as a record's `result` line does:
-// each seat's final money, best first.
+// each seat's final score, best first.
 func result(g engine.Game) string {
 	var parts []string
 	for _, st := range g.Standings() {
 		parts = append(parts, fmt.Sprintf("%s %d", st.Name, st.Score))
 	}
 	return strings.Join(parts, " ")
+}
+
+// outcomes lists how each seat finished a game, by seat, as the game
+// decided it: stored, so that nothing derives places from scores again.
+func outcomes(g engine.Game) []store.Outcome {
+	out := make([]store.Outcome, len(g.Seats()))
+	for _, st := range g.Standings() {
+		out[st.Seat] = store.Outcome{Place: st.Place, Score: st.Score}
+	}
+	return out
 }
 
 // Chat adds p's message to the room's chat.

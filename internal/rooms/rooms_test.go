@@ -21,11 +21,12 @@ type journal struct {
 	games   map[store.GameID]store.NewGame
 	lines   map[store.GameID][]string
 	results map[store.GameID]string
+	places  map[store.GameID][]store.Outcome
 	fail    bool
 }
 
 func newJournal() *journal {
-	return &journal{games: map[store.GameID]store.NewGame{}, lines: map[store.GameID][]string{}, results: map[store.GameID]string{}}
+	return &journal{games: map[store.GameID]store.NewGame{}, lines: map[store.GameID][]string{}, results: map[store.GameID]string{}, places: map[store.GameID][]store.Outcome{}}
 }
 
 func (j *journal) CreateGame(_ context.Context, g store.NewGame) (store.GameID, error) {
@@ -52,10 +53,10 @@ func (j *journal) AppendAction(_ context.Context, id store.GameID, seq int, line
 	return nil
 }
 
-func (j *journal) FinishGame(_ context.Context, id store.GameID, result string) error {
+func (j *journal) FinishGame(_ context.Context, id store.GameID, result string, places []store.Outcome) error {
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	j.results[id] = result
+	j.results[id], j.places[id] = result, places
 	return nil
 }
 

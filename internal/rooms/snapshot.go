@@ -33,6 +33,7 @@ type Info struct {
 	Name     string
 	Host     string
 	Game     string // the kind's title
+	Kind     string // the kind's name ("acquire"), which picks its screen and bots
 	Rules    string
 	Options  []string
 	Seats    int

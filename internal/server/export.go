@@ -13,8 +13,8 @@ import (
 	"hotels/internal/store"
 )
 
-// games is what the export command needs from the store.
-type games interface {
+// records is what the export command needs from the store.
+type records interface {
 	Game(ctx context.Context, id store.GameID) (store.Game, error)
 	Actions(ctx context.Context, id store.GameID) ([]string, error)
 }
@@ -22,7 +22,7 @@ type games interface {
 // newExportCmd prints a finished game's record (records.md), which
 // `sshd replay` accepts. A game in progress is refused: its record holds the
 // bag and every rack.
-func newExportCmd(st games) *cobra.Command {
+func newExportCmd(st records) *cobra.Command {
 	return &cobra.Command{
 		Use:   "export GAME",
 		Short: "Print a finished game's record (hotels-record 1)",

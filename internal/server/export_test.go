@@ -30,7 +30,7 @@ func TestExport(t *testing.T) {
 	if status == 0 || !strings.Contains(stderr, "still being played") {
 		t.Errorf("export of a game in play: status %d, stderr %q", status, stderr)
 	}
-	if err := ts.store.FinishGame(ctx, id, "ann 6000 bob 6000"); err != nil {
+	if err := ts.store.FinishGame(ctx, id, "ann 6000 bob 6000", []store.Outcome{{Place: 1, Score: 6000}, {Place: 1, Score: 6000}}); err != nil {
 		t.Fatal(err)
 	}
 	out, stderr, status := sshtest.Exec(t, ts.addr, key, "export 1")

@@ -3,13 +3,12 @@ package server
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
-	"hotels/internal/engine/acquire"
+	"hotels/internal/games"
 	"hotels/internal/profile"
 	"hotels/internal/rating"
 	"hotels/internal/sanitize"
@@ -44,9 +43,11 @@ type boardEntry struct {
 	WinRate int    `json:"win_rate"` // percent
 }
 
-// newLeaderboardCmd prints the best rated players of one rule set.
+// newLeaderboardCmd prints the best rated players of one game (and rule
+// set, where the game has several).
 func newLeaderboardCmd(st ladder) *cobra.Command {
 	var (
+		game   string
 		rules  string
 		limit  int
 		asJSON bool
@@ -56,9 +57,13 @@ func newLeaderboardCmd(st ladder) *cobra.Command {
 		Short: "Show the best rated players of ranked games",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			kind := acquire.Kind
-			if !slices.Contains(kind.Rules, rules) {
-				return fmt.Errorf("there are no rules %q: choose %s", rules, strings.Join(kind.Rules, " or "))
+			kind, ok := games.ByName(game)
+			if !ok {
+				return fmt.Errorf("there is no game %q: choose %s", game, strings.Join(games.Names(), ", "))
+			}
+			rules, err := kind.RuleSet(rules)
+			if err != nil {
+				return err
 			}
 			if limit < 1 || limit > maxBoard {
 				return fmt.Errorf("--limit must be 1 to %d, not %d", maxBoard, limit)
@@ -78,7 +83,7 @@ func newLeaderboardCmd(st ladder) *cobra.Command {
 				return writeJSON(cmd.OutOrStdout(), board)
 			}
 			if len(board.Players) == 0 {
-				cmd.PrintErrf("No ranked %s game has been played yet.\n", rules)
+				cmd.PrintErrf("No ranked %s game has been played yet.\n", strings.TrimSpace(kind.Title+" "+rules))
 				return nil
 			}
 			w := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', 0)
@@ -89,7 +94,8 @@ func newLeaderboardCmd(st ladder) *cobra.Command {
 			return w.Flush()
 		},
 	}
-	cmd.Flags().StringVar(&rules, "rules", acquire.Kind.Rules[0], "the rule set: "+strings.Join(acquire.Kind.Rules, " or "))
+	cmd.Flags().StringVar(&game, "game", games.All[0].Name, "the game: "+strings.Join(games.Names(), ", "))
+	cmd.Flags().StringVar(&rules, "rules", "", "the game's rule set, if it has several (its default if empty)")
 	cmd.Flags().IntVar(&limit, "limit", defaultBoard, fmt.Sprintf("how many players to list, at most %d", maxBoard))
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
 	return cmd

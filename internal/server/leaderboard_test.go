@@ -39,7 +39,7 @@ func ranked(t *testing.T, st *store.Store) (ann, bob store.Account) {
 				t.Fatal(err)
 			}
 		}
-		if err := st.FinishGame(ctx, id, "ann 9000 bob 5000 bot1 100"); err != nil {
+		if err := st.FinishGame(ctx, id, "ann 9000 bob 5000 bot1 100", []store.Outcome{{Place: 1, Score: 9000}, {Place: 2, Score: 5000}, {Place: 3, Score: 100}}); err != nil {
 			t.Fatal(err)
 		}
 		err = st.RecordRatings(ctx, "acquire", "modern", []store.RatingChange{
@@ -98,15 +98,16 @@ func TestLeaderboard(t *testing.T) {
 
 	// No classic game yet: nothing on stdout, a word on stderr, success.
 	out, stderr, status = sshtest.Exec(t, ts.addr, key, "leaderboard --rules classic")
-	if status != 0 || out != "" || !strings.Contains(stderr, "No ranked classic game has been played yet.") {
+	if status != 0 || out != "" || !strings.Contains(stderr, "No ranked Acquire classic game has been played yet.") {
 		t.Errorf("empty classic board: exit %d, stdout %q, stderr %q", status, out, stderr)
 	}
 	if out, _, _ := sshtest.Exec(t, ts.addr, key, "leaderboard --rules classic --json"); !strings.Contains(out, `"players": []`) {
 		t.Errorf("empty classic board in JSON:\n%s", out)
 	}
 	for bad, why := range map[string]string{
-		"leaderboard --rules nope": `there are no rules "nope": choose modern or classic`,
+		"leaderboard --rules nope": `Acquire has no rules "nope": choose modern or classic`,
 		"leaderboard --limit 0":    "--limit must be 1 to 100",
+		"leaderboard --game chess": `there is no game "chess": choose acquire`,
 		"leaderboard --limit x":    "invalid argument",
 		"leaderboard extra":        "unknown command",
 	} {
@@ -164,7 +165,7 @@ func TestProfile(t *testing.T) {
 			t.Errorf("a rating change has no %q:\n%s", k, out)
 		}
 	}
-	for _, k := range []string{"id", "game", "rules", "ranked", "status", "started", "players", "place", "money"} {
+	for _, k := range []string{"id", "game", "rules", "ranked", "status", "started", "players", "place", "score"} {
 		if _, ok := p.Recent[0][k]; !ok {
 			t.Errorf("a recent game has no %q:\n%s", k, out)
 		}

@@ -40,13 +40,22 @@ type Seat struct {
 	Account AccountID // 0 for a bot
 	Name    string    // name shown at the table
 	Bot     string    // a bot's level; "" for a player
+	// Place (1 for the winners) and Score, in the game's unit, are the
+	// seat's once the game is finished; both are 0 before.
+	Place, Score int
+}
+
+// Outcome is how one seat finished a game, as the game decided it.
+type Outcome struct {
+	Place int // 1 for the winners; seats the rules cannot tell apart share one
+	Score int // in the game's unit
 }
 
 // Game is a stored game without its actions; Actions returns those.
 type Game struct {
 	ID      GameID
 	Game    string // engine id, e.g. "acquire"
-	Rules   string // rules key, e.g. "modern"
+	Rules   string // rules key, e.g. "modern"; "" for a game with no rule sets
 	Options string // engine options as a text line
 	Clock   string // the turn clock as the rooms write it; "" for none
 	Ranked  bool   // a matchmade game whose result changes ratings
@@ -73,8 +82,8 @@ type NewGame struct {
 
 // CreateGame stores a new game and its seats and returns its id.
 func (s *Store) CreateGame(ctx context.Context, g NewGame) (GameID, error) {
-	if g.Game == "" || g.Rules == "" {
-		return 0, fmt.Errorf("store: create game: game and rules must be set (got %q, %q)", g.Game, g.Rules)
+	if g.Game == "" {
+		return 0, fmt.Errorf("store: create game: the game must be named (rules %q)", g.Rules)
 	}
 	if g.Status == "" {
 		g.Status = StatusWaiting
@@ -253,11 +262,27 @@ func (s *Store) SetStatus(ctx context.Context, id GameID, status Status) error {
 		fmt.Sprintf("store: set game %d status to %s", id, status))
 }
 
-// FinishGame marks a game finished with the engine's result line. A game that
+// FinishGame marks a game finished with the engine's result line and how
+// each seat finished (seats[i] is seat i's), in one transaction. A game that
 // is already finished or aborted returns an error wrapping ErrConflict.
-func (s *Store) FinishGame(ctx context.Context, id GameID, result string) error {
-	return s.move(ctx, id, StatusFinished, timestamp(s.now()), result,
-		fmt.Sprintf("store: finish game %d", id))
+func (s *Store) FinishGame(ctx context.Context, id GameID, result string, seats []Outcome) error {
+	op := fmt.Sprintf("store: finish game %d", id)
+	return s.WithTx(ctx, func(tx *Tx) error {
+		if err := tx.move(ctx, id, StatusFinished, timestamp(s.now()), result, op); err != nil {
+			return err
+		}
+		for i, o := range seats {
+			res, err := tx.q.ExecContext(ctx, `UPDATE seats SET place = ?, score = ? WHERE game_id = ? AND seat = ?`,
+				o.Place, o.Score, id, i)
+			if err != nil {
+				return fmt.Errorf("%s: outcome of seat %d: %w", op, i, mapError(err))
+			}
+			if n, err := res.RowsAffected(); err != nil || n != 1 {
+				return fmt.Errorf("%s: outcome of seat %d: no such seat: %w", op, i, ErrNotFound)
+			}
+		}
+		return nil
+	})
 }
 
 // AbortGame marks a game that cannot go on as aborted, with why in its
@@ -288,7 +313,7 @@ func (s *Store) move(ctx context.Context, id GameID, status Status, finishedAt a
 
 func (s *Store) seats(ctx context.Context, id GameID) ([]Seat, error) {
 	rows, err := s.q.QueryContext(ctx,
-		`SELECT seat, account_id, name, COALESCE(bot, '') FROM seats WHERE game_id = ? ORDER BY seat`, id)
+		`SELECT seat, account_id, name, COALESCE(bot, ''), COALESCE(place, 0), COALESCE(score, 0) FROM seats WHERE game_id = ? ORDER BY seat`, id)
 	if err != nil {
 		return nil, fmt.Errorf("seats: %w", mapError(err))
 	}
@@ -299,7 +324,7 @@ func (s *Store) seats(ctx context.Context, id GameID) ([]Seat, error) {
 			seat    Seat
 			account sql.NullInt64
 		)
-		if err := rows.Scan(&seat.Index, &account, &seat.Name, &seat.Bot); err != nil {
+		if err := rows.Scan(&seat.Index, &account, &seat.Name, &seat.Bot, &seat.Place, &seat.Score); err != nil {
 			return nil, fmt.Errorf("seats: %w", mapError(err))
 		}
 		seat.Account = AccountID(account.Int64)

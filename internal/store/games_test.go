@@ -55,7 +55,7 @@ func TestCreateGameRejects(t *testing.T) {
 		g    store.NewGame
 		want error
 	}{
-		{"no rules", store.NewGame{Game: "acquire"}, nil},
+		{"no game", store.NewGame{Rules: "modern"}, nil},
 		{"finished", store.NewGame{Game: "acquire", Rules: "modern", Status: store.StatusFinished}, nil},
 		{"unknown account", store.NewGame{Game: "acquire", Rules: "modern",
 			Seats: []store.Seat{{Index: 0, Account: 99, Name: "ghost"}}}, store.ErrNotFound},
@@ -132,11 +132,44 @@ func TestAppendActionRefuses(t *testing.T) {
 		t.Errorf("Actions(unknown game) = %v, want ErrNotFound", err)
 	}
 
-	if err := s.FinishGame(ctx, id, "alice 6000"); err != nil {
+	if err := s.FinishGame(ctx, id, "alice 6000", nil); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.AppendAction(ctx, id, 2, "alice play 2A"); !errors.Is(err, store.ErrConflict) {
 		t.Errorf("AppendAction(finished game) = %v, want ErrConflict", err)
+	}
+}
+
+// TestGameWithoutRules: a game with no rule sets is stored with none, and
+// finishing it stores each seat's place and score as the game decided them.
+func TestGameWithoutRules(t *testing.T) {
+	ctx := context.Background()
+	s, _ := open(t)
+	id, err := s.CreateGame(ctx, store.NewGame{Game: "tycoon", Status: store.StatusPlaying,
+		Seats: []store.Seat{{Index: 0, Name: "ann"}, {Index: 1, Name: "bob"}, {Index: 2, Name: "cy"}}})
+	if err != nil {
+		t.Fatalf("CreateGame(no rules) = %v", err)
+	}
+	if err := s.FinishGame(ctx, id, "bob 900 ann 0 cy 0", []store.Outcome{{3, 0}, {1, 900}, {2, 0}}); err != nil {
+		t.Fatal(err)
+	}
+	g, err := s.Game(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []store.Outcome
+	for _, st := range g.Seats {
+		got = append(got, store.Outcome{Place: st.Place, Score: st.Score})
+	}
+	if want := []store.Outcome{{3, 0}, {1, 900}, {2, 0}}; g.Rules != "" || g.Status != store.StatusFinished || !slices.Equal(got, want) {
+		t.Errorf("Game(%d) = rules %q, %s, outcomes %v; want no rules, finished, outcomes %v", id, g.Rules, g.Status, got, want)
+	}
+	other := newGame(t, s, store.Seat{Index: 0, Name: "ann"})
+	if err := s.FinishGame(ctx, other, "ann 1", []store.Outcome{{1, 1}, {2, 0}}); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("FinishGame(a place for a seat the game lacks) = %v, want ErrNotFound", err)
+	}
+	if g, _ := s.Game(ctx, other); g.Status.Done() {
+		t.Errorf("a refused FinishGame left the game %s, want it unchanged", g.Status)
 	}
 }
 
@@ -152,7 +185,7 @@ func TestStatusLifecycle(t *testing.T) {
 	if err := s.SetStatus(ctx, aborted, store.StatusAborted); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.FinishGame(ctx, finished, "alice wins"); err != nil {
+	if err := s.FinishGame(ctx, finished, "alice wins", nil); err != nil {
 		t.Fatal(err)
 	}
 
@@ -169,7 +202,7 @@ func TestStatusLifecycle(t *testing.T) {
 		if err := s.SetStatus(ctx, id, store.StatusPlaying); !errors.Is(err, store.ErrConflict) {
 			t.Errorf("SetStatus(done game %d, playing) = %v, want ErrConflict", id, err)
 		}
-		if err := s.FinishGame(ctx, id, "again"); !errors.Is(err, store.ErrConflict) {
+		if err := s.FinishGame(ctx, id, "again", nil); !errors.Is(err, store.ErrConflict) {
 			t.Errorf("FinishGame(done game %d) = %v, want ErrConflict", id, err)
 		}
 	}
@@ -221,7 +254,7 @@ func TestWithTxRollsBack(t *testing.T) {
 		if err := tx.AppendAction(ctx, id, 1, "alice play 1A"); err != nil {
 			return err
 		}
-		return tx.FinishGame(ctx, id, "done")
+		return tx.FinishGame(ctx, id, "done", nil)
 	})
 	if err != nil {
 		t.Fatalf("WithTx(commit) = %v", err)

@@ -23,7 +23,7 @@ func TestRatings(t *testing.T) {
 	if got, err := s.Ratings(ctx, "acquire", "modern", []store.AccountID{ann.ID}); err != nil || len(got) != 0 {
 		t.Fatalf("ratings before any game = %v, %v", got, err)
 	}
-	s.FinishGame(ctx, id, "ann 9000 bob 5000")
+	s.FinishGame(ctx, id, "ann 9000 bob 5000", nil)
 	err = s.RecordRatings(ctx, "acquire", "modern", []store.RatingChange{
 		{Game: id, Account: ann.ID, Place: 1, MuBefore: 25, SigmaBefore: 8.3, MuAfter: 27, SigmaAfter: 8},
 		{Game: id, Account: bob.ID, Place: 2, MuBefore: 25, SigmaBefore: 8.3, MuAfter: 23, SigmaAfter: 8},

@@ -28,8 +28,9 @@ type Lobby interface {
 	lobby.Service
 	// Arrive counts the player as online until leave is called.
 	Arrive(p rooms.Player) (leave func())
-	// BotLevels lists the levels a host may seat bots at, weakest first.
-	BotLevels() []string
+	// BotLevels lists the levels a host may seat bots of game (a Kind's
+	// name) at, weakest first.
+	BotLevels(game string) []string
 }
 
 var _ Lobby = (*rooms.Lobby)(nil)
@@ -256,7 +257,7 @@ func (m *Model) enter(msg lobby.EnterMsg) (tea.Model, tea.Cmd) {
 	}
 	r := room.New(m.ctx, msg.Room, msg.Room.ID, m.player, m.styles)
 	m.room = &r
-	m.room.SetBotLevels(m.lobbyS.BotLevels())
+	m.room.SetBotLevels(m.lobbyS.BotLevels(msg.Room.Info().Kind))
 	m.room.SetSize(m.width, m.height)
 	m.screen = roomScreen
 	return m, tea.Batch(stop, m.room.Init())

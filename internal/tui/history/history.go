@@ -10,6 +10,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"hotels/internal/games"
 	"hotels/internal/profile"
 	"hotels/internal/rooms"
 	"hotels/internal/sanitize"
@@ -311,7 +312,7 @@ func statusWords(s store.Status) string {
 	return "not started"
 }
 
-// result says how g went for the player: their place and money once it is
+// result says how g went for the player: their place and score once it is
 // finished, why it ended early, or nothing while it is played.
 func (m Model) result(g store.Game) string {
 	switch g.Status {
@@ -325,8 +326,17 @@ func (m Model) result(g store.Game) string {
 	if me < 0 {
 		return "finished"
 	}
-	if place, of, money, ok := profile.Finish(g.Result, g.Seats[me].Name); ok {
-		return fmt.Sprintf("%s of %d · %s", profile.Ordinal(place), of, board.Money(money))
+	if st := g.Seats[me]; st.Place > 0 {
+		return fmt.Sprintf("%s of %d · %s", profile.Ordinal(st.Place), len(g.Seats), score(g.Game, st.Score))
 	}
 	return "finished"
+}
+
+// score writes a score in its game's unit ("$6,300", "150 points").
+func score(game string, n int) string {
+	g, ok := games.ByName(game)
+	if !ok {
+		return fmt.Sprint(n)
+	}
+	return g.Unit.Format(n)
 }

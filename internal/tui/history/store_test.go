@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"hotels/internal/engine/acquire"
 	"hotels/internal/rooms"
 	"hotels/internal/store"
 	"hotels/internal/tui/history"
@@ -43,7 +44,16 @@ func TestOnRealStore(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := st.FinishGame(ctx, id, g.Result); err != nil {
+	// The outcomes as a room stores them: from the game's own standings.
+	played, err := acquire.Kind.Resume(g.Chance, lines)
+	if err != nil {
+		t.Fatal(err)
+	}
+	outcomes := make([]store.Outcome, len(seats))
+	for _, s := range played.Standings() {
+		outcomes[s.Seat] = store.Outcome{Place: s.Place, Score: s.Score}
+	}
+	if err := st.FinishGame(ctx, id, g.Result, outcomes); err != nil {
 		t.Fatal(err)
 	}
 

@@ -5,11 +5,11 @@ import (
 	"strconv"
 	"strings"
 
+	"hotels/internal/games"
 	"hotels/internal/profile"
 	"hotels/internal/rating"
 	"hotels/internal/sanitize"
 	"hotels/internal/store"
-	"hotels/internal/tui/board"
 	"hotels/internal/tui/layout"
 )
 
@@ -210,7 +210,7 @@ func sparkline(history []profile.Change) string {
 func result(g profile.Game) string {
 	switch {
 	case g.Status == store.StatusFinished && g.Place > 0:
-		return fmt.Sprintf("%s of %d · %s", profile.Ordinal(g.Place), len(g.Players), board.Money(g.Money))
+		return fmt.Sprintf("%s of %d · %s", profile.Ordinal(g.Place), len(g.Players), score(g.Game, g.Score))
 	case g.Status == store.StatusFinished:
 		return "finished"
 	case g.Status == store.StatusAborted:
@@ -237,4 +237,13 @@ func plural(n int, word string) string {
 		return word
 	}
 	return word + "s"
+}
+
+// score writes a score in its game's unit ("$6,300", "150 points").
+func score(game string, n int) string {
+	g, ok := games.ByName(game)
+	if !ok {
+		return fmt.Sprint(n)
+	}
+	return g.Unit.Format(n)
 }

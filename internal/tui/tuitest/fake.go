@@ -139,8 +139,8 @@ func NewLobby(t testing.TB, snap *rooms.LobbySnapshot) *Lobby {
 		Lobby: rooms.NewLobby(rooms.Config{
 			Journal:   &journal{},
 			Kinds:     []engine.Kind{acquire.Kind},
-			Bots:      func(string) (rooms.Bot, error) { return rooms.RandomBot{}, nil },
-			BotLevels: Levels, Autopilot: "normal",
+			Bots:      func(string, string) (rooms.Bot, error) { return rooms.RandomBot{}, nil },
+			BotLevels: func(string) []string { return Levels }, Autopilot: "normal",
 			After: func(time.Duration, func()) func() bool { return func() bool { return false } },
 			Log:   slog.New(slog.DiscardHandler),
 		}),
@@ -251,8 +251,10 @@ func (j *journal) CreateGame(context.Context, store.NewGame) (store.GameID, erro
 }
 
 func (j *journal) AppendAction(context.Context, store.GameID, int, string) error { return nil }
-func (j *journal) FinishGame(context.Context, store.GameID, string) error        { return nil }
-func (j *journal) AbortGame(context.Context, store.GameID, string) error         { return nil }
+func (j *journal) FinishGame(context.Context, store.GameID, string, []store.Outcome) error {
+	return nil
+}
+func (j *journal) AbortGame(context.Context, store.GameID, string) error { return nil }
 
 // Archive is a fake store of finished and unfinished games: it records
 // each call and returns the error set with Fail.

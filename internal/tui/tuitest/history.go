@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -28,8 +29,10 @@ func History(t testing.TB) *Archive {
 		t.Fatalf("tuitest: replay fourseat.txt: %v", err)
 	}
 	var result []string
+	finished := make([]store.Outcome, len(g.Seats()))
 	for _, st := range g.Standings() {
 		result = append(result, fmt.Sprintf("%s %d", st.Name, st.Score))
+		finished[st.Seat] = store.Outcome{Place: st.Place, Score: st.Score}
 	}
 	stored := append([]string(nil), lines...)
 	stored[AutopilotMove-1] += "  # autopilot"
@@ -40,9 +43,13 @@ func History(t testing.TB) *Archive {
 		{Index: 2, Account: 3, Name: "carol"},
 		{Index: 3, Name: "dave", Bot: "hard"},
 	}
+	done := slices.Clone(four) // as they are once game 42 is finished
+	for i := range done {
+		done[i].Place, done[i].Score = finished[i].Place, finished[i].Score
+	}
 	return &Archive{
 		Games: []store.Game{
-			{ID: 42, Game: "acquire", Rules: "modern", Chance: header, Status: store.StatusFinished, Seats: four,
+			{ID: 42, Game: "acquire", Rules: "modern", Chance: header, Status: store.StatusFinished, Seats: done,
 				CreatedAt: day(1, 19, 30), FinishedAt: day(1, 20, 40), Result: strings.Join(result, " ")},
 			{ID: 41, Game: "acquire", Rules: "modern", Clock: "move=1m0s", Chance: header, Status: store.StatusPlaying, Seats: four,
 				CreatedAt: day(1, 21, 5)},
@@ -50,7 +57,8 @@ func History(t testing.TB) *Archive {
 				Seats:     []store.Seat{{Index: 0, Account: 5, Name: "erin"}, {Index: 1, Account: 1, Name: "alice"}, {Index: 2, Account: 3, Name: "carol"}},
 				CreatedAt: day(1, 18, 2), FinishedAt: day(1, 18, 40), Result: "aborted: ended by a vote of alice, carol"},
 			{ID: 39, Game: "acquire", Rules: "modern", Status: store.StatusFinished,
-				Seats:     []store.Seat{{Index: 0, Account: 6, Name: "frank"}, {Index: 1, Account: 1, Name: "alice"}},
+				Seats: []store.Seat{{Index: 0, Account: 6, Name: "frank", Place: 1, Score: 61200},
+					{Index: 1, Account: 1, Name: "alice", Place: 2, Score: 48700}},
 				CreatedAt: day(1, 17, 0), FinishedAt: day(1, 17, 50), Result: "frank 61200 alice 48700"},
 		},
 		// Game 41's record is the four-seat game's too: only a screen that

@@ -1,10 +1,11 @@
-package bot_test
+package acquirebot_test
 
 import (
 	"math/rand/v2"
 	"testing"
 
 	"hotels/internal/bot"
+	"hotels/internal/bot/acquirebot"
 	"hotels/internal/engine/acquire"
 )
 
@@ -50,19 +51,21 @@ func benchMove(b *testing.B, mk func() bot.Bot) {
 // playouts, and at the default budget.
 func BenchmarkHardMove(b *testing.B) {
 	b.Run("iters=1000", func(b *testing.B) {
-		benchMove(b, func() bot.Bot { return bot.NewHard(rand.New(rand.NewPCG(1, 2)), bot.HardOptions{Iterations: 1000}) })
+		benchMove(b, func() bot.Bot {
+			return acquirebot.NewHard(rand.New(rand.NewPCG(1, 2)), acquirebot.HardOptions{Iterations: 1000})
+		})
 	})
 	b.Run("default", func(b *testing.B) {
-		benchMove(b, func() bot.Bot { return bot.NewHard(rand.New(rand.NewPCG(1, 2)), bot.DefaultHard) })
+		benchMove(b, func() bot.Bot { return acquirebot.NewHard(rand.New(rand.NewPCG(1, 2)), acquirebot.DefaultHard) })
 	})
 }
 
 // BenchmarkNormalMove is the time of a normal decision.
 func BenchmarkNormalMove(b *testing.B) {
-	benchMove(b, func() bot.Bot { return bot.NewNormal(rand.New(rand.NewPCG(1, 2))) })
+	benchMove(b, func() bot.Bot { return acquirebot.NewNormal(rand.New(rand.NewPCG(1, 2))) })
 }
 
 // BenchmarkEasyMove is the time of an easy decision.
 func BenchmarkEasyMove(b *testing.B) {
-	benchMove(b, func() bot.Bot { return bot.NewEasy(rand.New(rand.NewPCG(1, 2))) })
+	benchMove(b, func() bot.Bot { return acquirebot.NewEasy(rand.New(rand.NewPCG(1, 2))) })
 }

@@ -1,4 +1,4 @@
-package bot_test
+package acquirebot_test
 
 import (
 	"flag"
@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"hotels/internal/bot"
+	"hotels/internal/bot/acquirebot"
 	"hotels/internal/engine"
 	"hotels/internal/engine/acquire"
 )
@@ -36,13 +37,13 @@ var (
 func arenaBot(id string, seed uint64) bot.Bot {
 	rng := rand.New(rand.NewPCG(seed, 0xa7e4a))
 	if id == "hard" {
-		opts := bot.DefaultHard
+		opts := acquirebot.DefaultHard
 		if *arenaIters > 0 || *arenaBudget > 0 {
-			opts = bot.HardOptions{Iterations: *arenaIters, Budget: *arenaBudget}
+			opts = acquirebot.HardOptions{Iterations: *arenaIters, Budget: *arenaBudget}
 		}
-		return bot.NewHard(rng, opts)
+		return acquirebot.NewHard(rng, opts)
 	}
-	for _, l := range bot.Levels {
+	for _, l := range acquirebot.Levels {
 		if l.ID == id {
 			return l.New(rng)
 		}
@@ -64,7 +65,7 @@ func (t *timed) Choose(g engine.Game, seat engine.Seat) engine.Action {
 	if ag := g.(*acquire.Game); len(ag.AppendLegal(nil, int(seat))) > 1 {
 		t.moves++
 		t.spent += time.Since(start)
-		if h, ok := t.Bot.(*bot.Hard); ok {
+		if h, ok := t.Bot.(*acquirebot.Hard); ok {
 			t.playouts += h.Playouts()
 		}
 	}

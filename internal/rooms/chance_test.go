@@ -1,0 +1,262 @@
+package rooms_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"hotels/internal/engine"
+	"hotels/internal/rooms"
+	"hotels/internal/store"
+)
+
+// race is a two-seat dice game with no rule sets, for the room's chance
+// seat: the seat to move says "go", the die (Chance) throws "roll 1" or
+// "roll 2" (2 twice as likely), and the first seat to reach raceGoal points
+// wins.
+type race struct {
+	names   [2]string
+	points  [2]int
+	turn    int
+	rolling bool
+	log     string
+}
+
+const raceGoal = 6
+
+type raceAction string
+
+func (a raceAction) String() string { return string(a) }
+
+var raceKind = engine.Kind{
+	Name: "race", Title: "Race", MinSeats: 2, MaxSeats: 2, Unit: engine.Points,
+	Deal: func(rules string, options []string, seats []string, seed uint64) (engine.Game, string, error) {
+		if rules != "" || len(options) > 0 {
+			return nil, "", fmt.Errorf("race: no rules or options, got %q %q", rules, options)
+		}
+		return &race{names: [2]string{seats[0], seats[1]}}, "seats " + strings.Join(seats, " "), nil
+	},
+	Resume: func(header string, lines []string) (engine.Game, error) {
+		f := strings.Fields(header)
+		if len(f) != 3 || f[0] != "seats" {
+			return nil, fmt.Errorf("race: header %q", header)
+		}
+		g := &race{names: [2]string{f[1], f[2]}}
+		for _, l := range lines {
+			l, _, _ = strings.Cut(l, "#")
+			seat, text := engine.SplitLine(g.Seats(), l)
+			a, err := g.ParseAction(seat, text)
+			if err == nil {
+				err = g.Apply(seat, a)
+			}
+			if err != nil {
+				return nil, err
+			}
+		}
+		return g, nil
+	},
+}
+
+func (g *race) Seats() []string { return g.names[:] }
+
+func (g *race) over() bool { return max(g.points[0], g.points[1]) >= raceGoal }
+
+func (g *race) ToMove() (engine.Seat, bool) {
+	switch {
+	case g.over():
+		return 0, false
+	case g.rolling:
+		return engine.Chance, true
+	}
+	return engine.Seat(g.turn), true
+}
+
+func (g *race) Legal(seat engine.Seat) []engine.Action {
+	switch to, ok := g.ToMove(); {
+	case !ok || to != seat:
+		return nil
+	case seat == engine.Chance:
+		return []engine.Action{raceAction("roll 1"), raceAction("roll 2"), raceAction("roll 2")}
+	}
+	return []engine.Action{raceAction("go")}
+}
+
+func (g *race) ParseAction(seat engine.Seat, text string) (engine.Action, error) {
+	for _, a := range g.Legal(seat) {
+		if a.String() == text {
+			return a, nil
+		}
+	}
+	return nil, fmt.Errorf("race: %q: %w", text, engine.ErrIllegal)
+}
+
+func (g *race) Apply(seat engine.Seat, a engine.Action) error {
+	if _, err := g.ParseAction(seat, a.String()); err != nil {
+		return err
+	}
+	if seat != engine.Chance {
+		g.rolling, g.log = true, g.names[seat]+" throws"
+		return nil
+	}
+	n := int(a.String()[len("roll ")] - '0')
+	g.points[g.turn] += n
+	g.rolling, g.log = false, fmt.Sprintf("%s rolls %d", g.names[g.turn], n)
+	g.turn = 1 - g.turn
+	return nil
+}
+
+func (g *race) Log(engine.Seat) []string { return []string{g.log} }
+func (g *race) View(engine.Seat) any     { c := *g; return &c }
+func (g *race) Due() string              { return "" }
+func (g *race) Clone() engine.Game       { c := *g; return &c }
+
+func (g *race) Standings() []engine.Standing {
+	if !g.over() {
+		return nil
+	}
+	win := 0
+	if g.points[1] > g.points[0] {
+		win = 1
+	}
+	return []engine.Standing{
+		{Seat: engine.Seat(win), Name: g.names[win], Score: g.points[win], Place: 1},
+		{Seat: engine.Seat(1 - win), Name: g.names[1-win], Score: g.points[1-win], Place: 2},
+	}
+}
+
+// refusing is a journal that refuses to save throws while refuse is set.
+type refusing struct {
+	*journal
+	refuse bool
+}
+
+func (j *refusing) AppendAction(ctx context.Context, id store.GameID, seq int, line string) error {
+	j.mu.Lock()
+	refuse := j.refuse && strings.HasPrefix(line, "roll ")
+	j.mu.Unlock()
+	if refuse {
+		return errors.New("disk full")
+	}
+	return j.journal.AppendAction(ctx, id, seq, line)
+}
+
+// TestChanceSeat: the room throws the die itself, journals each throw as a
+// seat-less line before anyone sees it, never shows Chance as the seat to
+// move, tries a throw it could not save again, and stores each seat's place
+// when the game ends.
+func TestChanceSeat(t *testing.T) {
+	ctx := context.Background()
+	j, tm := &refusing{journal: newJournal()}, &timers{}
+	l := rooms.NewLobby(rooms.Config{Journal: j, Kinds: []engine.Kind{raceKind}, BotDelay: botDelay, After: tm.after})
+	t.Cleanup(func() { l.Close("test over") })
+	r, err := l.Create(ctx, ann, rooms.Settings{Seats: 2})
+	if err != nil {
+		t.Fatalf("Create(a game with no rule sets) = %v", err)
+	}
+	if err := r.Sit(ctx, bob); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Start(ctx, ann); err != nil {
+		t.Fatal(err)
+	}
+	ch, stop, _ := r.Subscribe(ctx, ann)
+	defer stop()
+	who := map[string]rooms.Player{"ann": ann, "bob": bob}
+
+	// A throw that cannot be saved leaves no one to move, and is thrown
+	// again after the bot delay.
+	j.mu.Lock()
+	j.refuse = true
+	j.mu.Unlock()
+	s := next(t, ch, func(s *rooms.Snapshot) bool { return s.Turn >= 0 })
+	p := who[s.Seats[s.Turn].Name]
+	if err := r.Act(ctx, p, "go"); err != nil {
+		t.Fatalf("%s go: %v", p.Name, err)
+	}
+	lines, _ := j.saved(1)
+	if want := []string{p.Name + " go"}; !slices.Equal(lines, want) {
+		t.Fatalf("journal after a refused throw = %q, want %q", lines, want)
+	}
+	if err := r.Act(ctx, p, "go"); !errors.Is(err, engine.ErrIllegal) {
+		t.Errorf("acting while the die is due = %v, want it refused as illegal", err)
+	}
+	j.mu.Lock()
+	j.refuse = false
+	j.mu.Unlock()
+	tm.fire()
+
+	for turns := 0; ; turns++ {
+		s := next(t, ch, func(s *rooms.Snapshot) bool {
+			lines, _ := j.saved(1)
+			return s.Room.Status == rooms.Over || (s.Turn >= 0 && len(lines)%2 == 0)
+		})
+		if s.Turn == engine.Chance {
+			t.Fatal("a snapshot shows Chance as the seat to move")
+		}
+		if s.Room.Status == rooms.Over {
+			break
+		}
+		if turns > 20 {
+			t.Fatal("the race does not end")
+		}
+		if err := r.Act(ctx, who[s.Seats[s.Turn].Name], "go"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	lines, result := j.saved(1)
+	for i, l := range lines {
+		seat, text := engine.SplitLine([]string{"ann", "bob"}, l)
+		if (i%2 == 0) != (seat != engine.Chance) || (seat == engine.Chance && text != "roll 1" && text != "roll 2") {
+			t.Fatalf("journal line %d = %q; want a seat's go, then a seat-less roll, in turn: %q", i+1, l, lines)
+		}
+	}
+	j.mu.Lock()
+	places, game := j.places[1], j.games[1]
+	j.mu.Unlock()
+	var got []int
+	for _, o := range places {
+		got = append(got, o.Place)
+	}
+	if slices.Sort(got); !slices.Equal(got, []int{1, 2}) || game.Rules != "" {
+		t.Errorf("finished with places %v (rules %q) and result %q; want places 1 and 2, no rules", places, game.Rules, result)
+	}
+}
+
+// TestChanceAfterRestart: a restart replays the throws in the journal and
+// never throws them again; a throw that was due but never journaled is
+// thrown once.
+func TestChanceAfterRestart(t *testing.T) {
+	ctx := context.Background()
+	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "hotels.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = st.Close() })
+	id, err := st.CreateGame(ctx, store.NewGame{Game: "race", Chance: "seats ann bob", Status: store.StatusPlaying,
+		Seats: []store.Seat{{Index: 0, Name: "ann", Bot: "random"}, {Index: 1, Name: "bob", Bot: "random"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.AppendAction(ctx, id, 1, "ann go"); err != nil { // the server stopped before the throw
+		t.Fatal(err)
+	}
+	for restart := range 3 {
+		tm := &timers{}
+		l := rooms.NewLobby(rooms.Config{Journal: st, Kinds: []engine.Kind{raceKind}, BotDelay: botDelay, After: tm.after})
+		if n, err := l.Restore(ctx, st); n != 1 || err != nil {
+			t.Fatalf("restart %d: Restore = %d, %v; want the race back", restart, n, err)
+		}
+		l.Close("restarting")
+		lines, err := st.Actions(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(lines) != 2 || lines[0] != "ann go" || !strings.HasPrefix(lines[1], "roll ") {
+			t.Fatalf("after restart %d the journal is %q; want ann's go and one throw", restart, lines)
+		}
+	}
+}
