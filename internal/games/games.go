@@ -13,6 +13,9 @@ import (
 	"hotels/internal/bot/acquirebot"
 	"hotels/internal/engine"
 	"hotels/internal/engine/acquire"
+	acquirescreen "hotels/internal/tui/acquire"
+	"hotels/internal/tui/room"
+	"hotels/internal/tui/theme"
 )
 
 // Game is one hosted game: its engine and everything above it.
@@ -20,11 +23,15 @@ type Game struct {
 	engine.Kind
 	// Bots lists its bot levels, weakest first; a game may have none.
 	Bots []bot.Level
+	// Screen returns the game's own part of the room screen, drawn with
+	// styles.
+	Screen func(styles *theme.Styles) room.Screen
 }
 
 // All lists every game, the default first.
 var All = []Game{
-	{Kind: acquire.Kind, Bots: acquirebot.Levels},
+	{Kind: acquire.Kind, Bots: acquirebot.Levels,
+		Screen: func(s *theme.Styles) room.Screen { return acquirescreen.New(s) }},
 }
 
 // ByName returns the game whose record name is name.
@@ -63,6 +70,18 @@ func (g Game) Bot(level string, rng *rand.Rand) (bot.Bot, error) {
 	}
 	return bot.ByLevel(g.Bots, level, rng)
 }
+
+// Screens returns a new screen for the room of the game named kind; ok is
+// false for a game with none. It is a room.Screens.
+func Screens(kind string, styles *theme.Styles) (room.Screen, bool) {
+	g, ok := ByName(kind)
+	if !ok || g.Screen == nil {
+		return nil, false
+	}
+	return g.Screen(styles), true
+}
+
+var _ room.Screens = Screens
 
 // BotLevels lists the IDs of the game's bot levels, weakest first.
 func (g Game) BotLevels() []string {

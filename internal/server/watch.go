@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"hotels/internal/engine/acquire"
+	"hotels/internal/games"
 	"hotels/internal/mailbox"
 	"hotels/internal/rooms"
 	"hotels/internal/tui/room"
@@ -120,7 +121,7 @@ func newWatchModel(ctx context.Context, r *rooms.Room, st gameReader) watchModel
 	styles := theme.DefaultStyles()
 	return watchModel{
 		ctx: ctx, table: t, styles: styles,
-		room: room.New(ctx, t, r.ID, rooms.Player{Name: "admin"}, styles),
+		room: room.New(ctx, t, r.ID, rooms.Player{Name: "admin"}, styles, games.Screens),
 	}
 }
 

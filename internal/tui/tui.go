@@ -9,6 +9,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"hotels/internal/games"
 	"hotels/internal/rooms"
 	"hotels/internal/tui/history"
 	"hotels/internal/tui/lobby"
@@ -255,7 +256,7 @@ func (m *Model) enter(msg lobby.EnterMsg) (tea.Model, tea.Cmd) {
 	if m.screen == roomScreen || msg.Room == nil {
 		return m, stop // one room at a time
 	}
-	r := room.New(m.ctx, msg.Room, msg.Room.ID, m.player, m.styles)
+	r := room.New(m.ctx, msg.Room, msg.Room.ID, m.player, m.styles, games.Screens)
 	m.room = &r
 	m.room.SetBotLevels(m.lobbyS.BotLevels(msg.Room.Info().Kind))
 	m.room.SetSize(m.width, m.height)

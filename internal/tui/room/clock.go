@@ -6,8 +6,6 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-
-	"hotels/internal/engine/acquire"
 )
 
 // tickMsg redraws the countdown of the decision due. Its id is the
@@ -24,7 +22,7 @@ const urgent = 10 * time.Second
 // deadline is when the decision due times out; zero if it is untimed or
 // no game is in play.
 func (m Model) deadline() time.Time {
-	if m.snap == nil || m.game == nil || m.game.Phase == acquire.PhaseOver {
+	if m.snap == nil || !m.shown || m.facts.Over {
 		return time.Time{}
 	}
 	return m.snap.Deadline
@@ -95,13 +93,13 @@ func (m Model) countdown() string {
 // times is each seat's clock for the players table: the seat deciding
 // counts down, the others show their game time; nil for an untimed room.
 func (m Model) times() []string {
-	if m.snap.Clock.Off() || m.game == nil || m.game.Phase == acquire.PhaseOver {
+	if m.snap.Clock.Off() || !m.shown || m.facts.Over {
 		return nil
 	}
-	out := make([]string, len(m.game.Names))
+	out := make([]string, len(m.facts.Names))
 	for i := range out {
 		switch {
-		case !m.deadline().IsZero() && i == int(m.game.ToMove):
+		case !m.deadline().IsZero() && i == int(m.facts.ToMove):
 			out[i] = clockText(m.timeLeft())
 			if m.timeLeft() <= urgent {
 				out[i] = m.styles.Error.Render(out[i])

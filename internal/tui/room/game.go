@@ -7,50 +7,24 @@ import (
 
 	"charm.land/bubbles/v2/key"
 
-	"hotels/internal/engine/acquire"
 	"hotels/internal/rooms"
 	"hotels/internal/sanitize"
-	"hotels/internal/tui/board"
 	"hotels/internal/tui/layout"
 	"hotels/internal/tui/theme"
 )
 
-// The game screen's parts, top to bottom: the header; the board beside
-// the chain table; the rack beside the players; the decision due (two
-// lines); the status line; events and chat in whatever height is left;
-// the help line. At 80×24 events and chat get a line each.
-const (
-	gap        = 1 // between the board and the tables: a cell's own padding adds one
-	rackLines  = 1 + acquire.RackSize
-	minRack    = 30 // the rack gives up this much to a clock column, no more
-	dueLines   = 2
-	wideScreen = 100 // from this width events and chat sit side by side
-	legendFrom = 30  // from this height the board has a legend
-)
+// The game screen's parts, top to bottom: the header; the game's own
+// screen; the decision due (two lines); the status line; events and chat in
+// whatever height is left; the help line. At 80×24 events and chat get a
+// line each.
+const wideScreen = 100 // from this width events and chat sit side by side
 
 func (m Model) gameView() string {
 	w, h := m.width, m.height
-	rw := w - board.Width - gap
+	at := m.at()
 	out := []string{m.header()}
-
-	b := m.board
-	bh := board.Height
-	if h >= legendFrom {
-		bh++
-	}
-	b.SetSize(board.Width, bh)
-	out = append(out, m.layout.Beside(0, layout.Block(b.View(), bh), m.board.Chains(rw, bh, m.snap.You), board.Width, gap, rw)...)
-	// A clock column takes its cells from the rack's descriptions, so that
-	// names keep theirs: first the gap, as the rack never writes in its
-	// last cell, then what it must.
-	seats := m.seatsInfo()
-	rackW, rackGap := board.Width, gap
-	if seats.Times != nil && w-board.Width-gap < board.NarrowPlayers+board.TimeWidth {
-		rackW, rackGap = max(minRack, w-board.NarrowPlayers-board.TimeWidth), 0
-	}
-	pw := w - rackW - rackGap
-	out = append(out, m.layout.Beside(1, m.rackPanel(rackW), m.board.Players(pw, seats), rackW, rackGap, pw)...)
-	out = append(out, m.dueLines(w)...)
+	out = append(out, m.screen.Draw(w, h, at)...)
+	out = append(out, m.dueLines(w, at)...)
 	out = append(out, m.statusLine(w))
 	out = append(out, m.feed(w, h-len(out)-1)...)
 	out = append(out, m.helpLine())
@@ -74,23 +48,13 @@ func (m Model) header() string {
 	if c := m.snap.Clock.String(); c != "" {
 		right += " · " + c
 	}
-	if m.game != nil && m.game.Phase != acquire.PhaseOver {
-		right += fmt.Sprintf(" · bag %d", m.game.BagLeft)
+	if m.shown && !m.facts.Over && m.facts.Header != "" {
+		right += " · " + m.facts.Header
 	}
 	if !m.seated() {
 		right = "watching · " + right
 	}
 	return layout.Spread(left, m.styles.Subtle.Render(right), m.width)
-}
-
-// seatsInfo is what the players table shows of the seats: the player's,
-// a word for those no connected person plays, and the clocks.
-func (m Model) seatsInfo() board.Seats {
-	s := board.Seats{You: m.snap.You, Times: m.times()}
-	for i := range m.game.Names {
-		s.Tags = append(s.Tags, seatTag(m.snap, i))
-	}
-	return s
 }
 
 // seatTag is the word for a seat that no connected person plays.
@@ -109,153 +73,31 @@ func seatTag(snap *rooms.Snapshot, i int) string {
 	return ""
 }
 
-// rackPanel lists the player's tiles and what each would do now, or what
-// a watcher sees instead, in w cells of which it leaves the last blank.
-func (m Model) rackPanel(w int) []string {
-	v, s := m.game, m.styles
-	if !m.seated() {
-		out := []string{s.Heading.Render("Watching"), "You see what everyone sees:", "no one's tiles.", "", "Tiles in hand:"}
-		var sizes []string
-		for i, n := range v.RackSizes {
-			sizes = append(sizes, fmt.Sprintf("%s %d", v.Names[i], n))
-		}
-		return append(out, layout.Tail([]string{strings.Join(sizes, " · ")}, w-1, 2)...)
-	}
-	head := "Your tiles"
-	if m.in.typed != "" {
-		head = layout.Spread(head, "typed: "+m.in.typed+"_", w)
-	}
-	out := []string{s.Heading.Render(head)}
-	choosing := m.myDecision() && v.Phase == acquire.PhasePlay
-	for i, ti := range v.Rack {
-		cursor := "  "
-		if choosing && i == m.in.cursor {
-			cursor = "> "
-		}
-		row := cursor + fmt.Sprintf("%-4s", ti.Tile) + describe(ti, v.Rules, w-7)
-		if choosing && i == m.in.cursor {
-			row = s.Selected.Render(layout.Fit(row, w-1))
-		} else if !ti.Class.Playable() {
-			row = s.Subtle.Render(row)
-		}
-		out = append(out, row)
-	}
-	if len(v.Rack) == 0 {
-		out = append(out, s.Subtle.Render("  no tiles left"))
-	}
-	return layout.Pad(out, rackLines)
-}
-
-// describe says what playing a tile would do now, in at most w cells.
-func describe(ti acquire.TileInfo, r *acquire.Rules, w int) string {
-	switch ti.Class {
-	case acquire.Lone:
-		return "lone tile"
-	case acquire.Founds:
-		return "founds a chain"
-	case acquire.Grows:
-		if len(ti.Chains) > 0 {
-			return "grows " + r.Chains[ti.Chains[0]].Name
-		}
-		return "grows a chain"
-	case acquire.Merges:
-		var names, letters []string
-		for _, c := range ti.Chains {
-			names = append(names, r.Chains[c].Name)
-			letters = append(letters, string(r.Chains[c].Letter))
-		}
-		if d := "merges " + strings.Join(names, " + "); len(d) <= w {
-			return d
-		}
-		return "merges " + strings.Join(letters, " + ")
-	case acquire.Unplayable:
-		return "unplayable for now (A13)"
-	}
-	return "dead: two safe chains (A15)"
-}
-
 // dueLines say what decision is due and, if it is the player's, what they
-// have chosen so far.
-func (m Model) dueLines(w int) []string {
-	v, s := m.game, m.styles
+// have chosen so far (the game's screen says).
+func (m Model) dueLines(w int, at At) []string {
+	f, s := m.facts, m.styles
 	if m.onAutopilot() {
 		return []string{
 			s.Notice.Render(layout.Cut("The autopilot is playing for you — press ctrl+t to take your seat back.", w)),
-			"> " + v.Due + ".",
+			"> " + f.Due + ".",
 		}
 	}
-	if !m.myDecision() {
+	if !at.Mine {
 		second := ""
-		if v.ToMove >= 0 && int(v.ToMove) < len(v.Names) {
-			switch seatTag(m.snap, int(v.ToMove)) {
+		if f.ToMove >= 0 && int(f.ToMove) < len(f.Names) {
+			switch seatTag(m.snap, int(f.ToMove)) {
 			case "bot":
-				second = v.Names[v.ToMove] + " is a bot: it moves in a moment."
+				second = f.Names[f.ToMove] + " is a bot: it moves in a moment."
 			case "auto":
-				second = "The autopilot plays for " + v.Names[v.ToMove] + "."
+				second = "The autopilot plays for " + f.Names[f.ToMove] + "."
 			case "away":
-				second = v.Names[v.ToMove] + " is away: the autopilot plays if they do not come back soon."
+				second = f.Names[f.ToMove] + " is away: the autopilot plays if they do not come back soon."
 			}
 		}
-		return []string{layout.Spread("> "+v.Due+".", m.countdown(), w), s.Subtle.Render(second)}
+		return []string{layout.Spread("> "+f.Due+".", at.Countdown, w), s.Subtle.Render(second)}
 	}
-	var first, second string
-	switch v.Phase {
-	case acquire.PhasePlay:
-		first = "Your turn: play a tile."
-		if m.in.typed != "" {
-			second = "Tile: " + m.in.typed + "_  enter plays it."
-		} else if m.in.cursor < len(v.Rack) {
-			ti := v.Rack[m.in.cursor]
-			second = fmt.Sprintf("%s %s: enter plays it.", ti.Tile, describe(ti, v.Rules, w-20))
-			if !ti.Class.Playable() {
-				second = fmt.Sprintf("Tile: %s cannot be played: %s.", ti.Tile, ti.Reason)
-			}
-		}
-	case acquire.PhaseFound, acquire.PhaseSurvivor, acquire.PhaseNext:
-		first = map[acquire.Phase]string{
-			acquire.PhaseFound:    "Your tile " + v.Tile.String() + " founds a chain: name it by its letter.",
-			acquire.PhaseSurvivor: "The largest merging chains tie: choose the survivor by its letter.",
-			acquire.PhaseNext:     "Defunct chains tie: choose the one resolved next by its letter.",
-		}[v.Phase]
-		var items []string
-		for i, c := range v.Choices {
-			item := m.board.ChainCell(c) + v.Rules.Chains[c].Name
-			if i == m.in.cursor {
-				item = "[" + item + "]"
-			} else {
-				item = " " + item + " "
-			}
-			items = append(items, item)
-		}
-		second = strings.Join(items, " ")
-	case acquire.PhaseDispose:
-		held := m.held()
-		defunct, survivor := v.Rules.Chains[v.Defunct].Name, v.Rules.Chains[v.Survivor].Name
-		first = fmt.Sprintf("%s survives: dispose of your %d %s %s (%s each).",
-			survivor, held, defunct, plural(held, "share"), board.Money(v.DefunctPrice))
-		second = fmt.Sprintf("Sell %d for %s · trade %d for %d %s · keep %d.",
-			m.in.sell, board.Money(m.in.sell*v.DefunctPrice), m.in.trade, m.in.trade/2, survivor, held-m.in.sell-m.in.trade)
-	case acquire.PhaseBuy:
-		first = fmt.Sprintf("Your turn: buy up to %d %s.", v.Rules.MaxBuy, plural(v.Rules.MaxBuy, "share"))
-		if v.Ending {
-			first = "You declared the end: buy your last shares."
-		}
-		cash := v.Cash[m.snap.You]
-		if len(m.in.buys) == 0 {
-			second = fmt.Sprintf("Buying nothing yet: %s in cash. A chain's letter adds a share.", board.Money(cash))
-		} else {
-			var names []string
-			for _, c := range m.in.buys {
-				names = append(names, v.Rules.Chains[c].Name)
-			}
-			second = fmt.Sprintf("Buying %s: %s of your %s.", strings.Join(names, ", "), board.Money(m.in.cost(v)), board.Money(cash))
-		}
-		if v.CanDeclare {
-			// On the first line: the second is full with four-digit cash.
-			first = strings.TrimSuffix(first, ".") + "; e ends the game."
-		}
-	}
-	return []string{layout.Spread(s.Notice.Render(first), m.countdown(), w), second}
+	return m.screen.Decision(w, at)
 }
 
 // statusLine shows the room's last answer or the last problem, else
@@ -268,7 +110,7 @@ func (m Model) statusLine(w int) string {
 		return layout.Cut(m.status, w)
 	case m.busy:
 		return m.styles.Subtle.Render("Sending...")
-	case m.snap != nil && m.snap.Abandoned && m.game != nil:
+	case m.snap != nil && m.snap.Abandoned && m.shown:
 		return m.styles.Notice.Render(layout.Cut(m.vote(), w))
 	}
 	return ""
@@ -289,7 +131,7 @@ func (m Model) vote() string {
 		}
 		text = "You voted to end the game."
 		if len(waiting) > 0 {
-			text += " Waiting for " + andList(waiting) + "."
+			text += " Waiting for " + List(waiting, "and") + "."
 		}
 		return text
 	}
@@ -382,14 +224,14 @@ func (m Model) shortHelp() []key.Binding {
 	if m.chat.Focused() {
 		return m.chat.KeyMap().ShortHelp()
 	}
-	chatKey := with(k.Chat, "/", "chat")
+	chatKey := With(k.Chat, "/", "chat")
 	switch {
 	case m.snap == nil:
 		return []key.Binding{k.Back}
-	case m.game == nil && m.snap.Room.Status == rooms.Waiting && m.choosing:
-		return []key.Binding{with(k.Prev, "↑↓", "choose"), hint(fmt.Sprintf("1–%d", len(m.levels)), "level"),
-			with(k.Confirm, "enter", "add bot"), with(k.Back, "esc", "cancel")}
-	case m.game == nil && m.snap.Room.Status == rooms.Waiting:
+	case m.waiting() && m.choosing:
+		return []key.Binding{With(k.Prev, "↑↓", "choose"), Hint(fmt.Sprintf("1–%d", len(m.levels)), "level"),
+			With(k.Confirm, "enter", "add bot"), With(k.Back, "esc", "cancel")}
+	case m.waiting():
 		var bs []key.Binding
 		if m.snap.Host {
 			bs = append(bs, k.AddBot, k.Kick, k.Start)
@@ -398,7 +240,7 @@ func (m Model) shortHelp() []key.Binding {
 			bs = append(bs, k.Sit)
 		}
 		return append(bs, chatKey, k.Help, k.Leave)
-	case m.game == nil || m.game.Phase == acquire.PhaseOver:
+	case !m.shown || m.facts.Over:
 		return []key.Binding{chatKey, k.Help, k.Leave}
 	case m.onAutopilot():
 		return []key.Binding{k.TakeOver, chatKey, k.Help, k.Back}
@@ -409,20 +251,7 @@ func (m Model) shortHelp() []key.Binding {
 		}
 		return bs
 	}
-	var bs []key.Binding
-	switch m.game.Phase {
-	case acquire.PhasePlay:
-		bs = []key.Binding{k.Prev, hint("6D", "type a tile"), with(k.Confirm, "enter", "play")}
-	case acquire.PhaseFound, acquire.PhaseSurvivor, acquire.PhaseNext:
-		bs = []key.Binding{hint("letter", "choose chain"), with(k.Prev, "←→", "move"), k.Confirm}
-	case acquire.PhaseDispose:
-		bs = []key.Binding{k.Sell, k.Trade, k.Confirm}
-	case acquire.PhaseBuy:
-		bs = []key.Binding{hint("letter", "add share"), k.Erase, with(k.Confirm, "enter", "buy")}
-		if m.game.CanDeclare {
-			bs = append(bs, k.Declare)
-		}
-	}
+	bs := m.screen.Keys()
 	if m.snap.Abandoned {
 		bs = append(bs, k.VoteEnd)
 	}

@@ -9,7 +9,6 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"hotels/internal/engine/acquire"
 	"hotels/internal/rooms"
 )
 
@@ -200,8 +199,15 @@ func (m Model) gameKey(k tea.KeyPressMsg, leaving bool) (Model, tea.Cmd) {
 	}
 	mine := m.myDecision()
 	if mine {
-		if m, cmd, ok := m.decide(k); ok {
-			return m, cmd
+		var r Reply
+		if m.screen, r = m.screen.Key(k, m.at()); r.Handled {
+			switch {
+			case r.Act != "":
+				return m.act(r.Act)
+			case r.Say != "":
+				m.say(r.Say, r.Problem)
+			}
+			return m, nil
 		}
 	}
 	// t is a chain's letter or a dispose key while the player decides.
@@ -220,9 +226,7 @@ func (m Model) gameKey(k tea.KeyPressMsg, leaving bool) (Model, tea.Cmd) {
 	case !m.seated() && k.Text != "":
 		m.say("You are watching: the players decide. Press / to chat, esc to leave.", false)
 	case !mine && (k.Text != "" || key.Matches(k, m.keys.Confirm)):
-		m.say(fmt.Sprintf("Not your decision: %s.", m.game.Due), false)
-	case mine && m.game.Phase == acquire.PhasePlay && k.Text != "" && len(m.game.Rack) > 0:
-		m.say("Type a tile from your rack, like "+m.game.Rack[0].Tile.String()+", or choose one with ↑↓, then press enter.", true)
+		m.say(fmt.Sprintf("Not your decision: %s.", m.facts.Due), false)
 	}
 	return m, nil
 }

@@ -8,9 +8,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"hotels/internal/engine/acquire"
 	"hotels/internal/rooms"
-	"hotels/internal/tui/board"
 	"hotels/internal/tui/chat"
 	"hotels/internal/tui/feed"
 	"hotels/internal/tui/layout"
@@ -101,17 +99,19 @@ type Model struct {
 
 	styles    *theme.Styles
 	keys      KeyMap
-	help      *help.Model // by pointer, as chat: the model is copied on every
-	chat      *chat.Model // message, and these two are most of its size
-	board     board.Model
+	help      *help.Model  // by pointer, as chat: the model is copied on every
+	chat      *chat.Model  // message, and these two are most of its size
 	layout    *layout.Memo // the game screen's last layout, shared by the Model's copies
 	drawnHelp *drawnHelp
 
 	sub  *subscription
 	snap *rooms.Snapshot
-	game *acquire.View // snap.Game, nil while waiting
 
-	in       input  // the decision being composed
+	screens Screens
+	screen  Screen // the game's own screen, once the room's game is known; nil for a game without one
+	shown   bool   // screen shows snap.Game; false while waiting
+	facts   Facts  // screen's facts while shown
+
 	status   string // the last answer or problem, in words
 	problem  bool   // status is a problem, not news
 	busy     bool   // a request is on its way
@@ -131,17 +131,16 @@ type Model struct {
 	width, height int
 }
 
-// New returns the screen of the room id, reached through table, for player.
-// ctx is the session's: requests and the subscription end with it. Init
-// subscribes.
-func New(ctx context.Context, table Table, id string, player rooms.Player, styles *theme.Styles) Model {
+// New returns the screen of the room id, reached through table, for player;
+// screens gives the room's game its own screen. ctx is the session's:
+// requests and the subscription end with it. Init subscribes.
+func New(ctx context.Context, table Table, id string, player rooms.Player, styles *theme.Styles, screens Screens) Model {
 	vctx, cancel := context.WithCancel(ctx)
 	m := Model{
 		ctx: ctx, visit: &visit{ctx: vctx, cancel: cancel},
-		table: table, player: player, id: id,
+		table: table, player: player, id: id, screens: screens,
 		keys:      DefaultKeyMap(),
 		help:      new(help.New()),
-		board:     board.New(styles),
 		chat:      new(chat.New(styles)),
 		layout:    &layout.Memo{},
 		drawnHelp: &drawnHelp{},
@@ -162,7 +161,9 @@ func (m *Model) SetBotLevels(levels []string) {
 // SetStyles changes the screen's styles.
 func (m *Model) SetStyles(s *theme.Styles) {
 	m.styles = s
-	m.board.SetStyles(s)
+	if m.screen != nil {
+		m.screen = m.screen.SetStyles(s)
+	}
 	m.chat.SetStyles(s)
 	m.help.Styles = help.DefaultStyles(s.Dark())
 }
@@ -233,14 +234,21 @@ func (m Model) setSnapshot(snap *rooms.Snapshot, sub *subscription) (Model, tea.
 	}
 	m.snap = snap
 	m.id = snap.Room.ID
-	m.game, _ = snap.Game.(*acquire.View)
+	if m.screen == nil && m.screens != nil {
+		m.screen, _ = m.screens(snap.Room.Kind, m.styles)
+	}
+	m.shown = false
+	if m.screen != nil && snap.Game != nil {
+		m.screen, m.shown = m.screen.Show(snap.Game)
+	}
+	m.facts = Facts{}
+	if m.shown {
+		m.facts = m.screen.Facts()
+	}
 	if snap.Notice != "" {
 		m.say(snap.Notice, false)
 	}
 	m.chat.SetLines(snap.Chat)
-	m.board.SetGame(m.game)
-	m.in = m.in.follow(m.game)
-	m.board.Select(m.chosenTile())
 	m.now = m.clock()
 	cmds := []tea.Cmd{m.armTick()}
 	if sub != nil {
@@ -310,9 +318,9 @@ func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 		m.say("", false)
 	}
 	switch {
-	case m.game == nil && m.snap.Room.Status == rooms.Waiting:
+	case m.waiting():
 		return m.waitingKey(k)
-	case m.game == nil || m.game.Phase == acquire.PhaseOver:
+	case !m.shown || m.facts.Over:
 		return m.finalKey(k)
 	}
 	return m.gameKey(k, leaving)
@@ -338,9 +346,9 @@ func (m Model) View() string {
 		return m.styles.Subtle.Render("Entering room " + m.id + "...")
 	case m.showHelp:
 		return m.helpView()
-	case m.game == nil && m.snap.Room.Status == rooms.Waiting:
+	case m.waiting():
 		return m.waitingView()
-	case m.game == nil || m.game.Phase == acquire.PhaseOver:
+	case !m.shown || m.facts.Over:
 		return m.finalView()
 	case m.snap.Memo != nil && m.atRest():
 		return m.snap.Memo.Draw(m.restKey(), m.gameView)
@@ -354,7 +362,26 @@ func (m Model) View() string {
 // watchers share them through the snapshot's Memo.
 func (m Model) atRest() bool {
 	return !m.seated() && m.status == "" && !m.busy && !m.kicking && !m.leaving &&
-		!m.chat.Focused() && m.in.empty()
+		!m.chat.Focused() && !m.screen.Composing()
+}
+
+// waiting reports whether the room waits for its game to start.
+func (m Model) waiting() bool {
+	return m.snap.Game == nil && m.snap.Room.Status == rooms.Waiting
+}
+
+// myDecision reports whether the decision due is the player's own.
+func (m Model) myDecision() bool {
+	return m.shown && m.seated() && !m.facts.Over && m.facts.ToMove == m.snap.You && !m.onAutopilot()
+}
+
+// at is what the game's screen is told of the table.
+func (m Model) at() At {
+	at := At{You: m.snap.You, Mine: m.myDecision(), Times: m.times(), Countdown: m.countdown()}
+	for i := range m.facts.Names {
+		at.Tags = append(at.Tags, seatTag(m.snap, i))
+	}
+	return at
 }
 
 // restKey is what a game screen at rest depends on besides the snapshot.

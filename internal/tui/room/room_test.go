@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"hotels/internal/engine"
+	"hotels/internal/games"
 	"hotels/internal/rooms"
 	"hotels/internal/tui/room"
 	"hotels/internal/tui/theme"
@@ -24,7 +25,7 @@ var alice = rooms.Player{ID: 1, Name: "alice"}
 func open(t testing.TB, snap *rooms.Snapshot, w, h int) (room.Model, *tuitest.Table) {
 	t.Helper()
 	table := tuitest.NewTable(nil)
-	m := room.New(context.Background(), table, "k3vq", alice, theme.DefaultStyles())
+	m := room.New(context.Background(), table, "k3vq", alice, theme.DefaultStyles(), games.Screens)
 	room.SetClock(&m, func() time.Time { return tuitest.Now })
 	m.SetBotLevels(tuitest.Levels)
 	m.SetSize(w, h)
@@ -334,7 +335,7 @@ func TestNoticeAndClosed(t *testing.T) {
 // snapshot, and ends it when the player leaves.
 func TestSubscription(t *testing.T) {
 	table := tuitest.NewTable(tuitest.Waiting(0))
-	m := room.New(context.Background(), table, "k3vq", alice, theme.DefaultStyles())
+	m := room.New(context.Background(), table, "k3vq", alice, theme.DefaultStyles(), games.Screens)
 	m.SetSize(80, 24)
 	m, again := m.Update(m.Init()()) // subscribes and waits for the first snapshot
 	if view := tuitest.Plain(m.View()); !strings.Contains(view, "Waiting for players") {
@@ -357,7 +358,7 @@ func TestSubscription(t *testing.T) {
 // Leaving before the first snapshot still ends the subscription.
 func TestLeaveBeforeFirstSnapshot(t *testing.T) {
 	table := tuitest.NewTable(nil)
-	m := room.New(context.Background(), table, "k3vq", alice, theme.DefaultStyles())
+	m := room.New(context.Background(), table, "k3vq", alice, theme.DefaultStyles(), games.Screens)
 	first := m.Init()
 	_, cmd := m.Update(tuitest.Key("esc"))
 	if _, ok := cmd().(room.LeaveMsg); !ok {
@@ -375,7 +376,7 @@ func TestLeaveBeforeFirstSnapshot(t *testing.T) {
 func TestSubscribeRefused(t *testing.T) {
 	table := tuitest.NewTable(nil)
 	table.Fail("Subscribe", rooms.ErrRoomClosed)
-	m := room.New(context.Background(), table, "k3vq", alice, theme.DefaultStyles())
+	m := room.New(context.Background(), table, "k3vq", alice, theme.DefaultStyles(), games.Screens)
 	_, cmd := m.Update(m.Init()())
 	msg, ok := cmd().(room.LeaveMsg)
 	if !ok || !strings.Contains(msg.Notice, "The room is closed.") {
@@ -457,7 +458,7 @@ func TestMoveClock(t *testing.T) {
 func TestCountdownTicks(t *testing.T) {
 	now := tuitest.Now
 	table := tuitest.NewTable(nil)
-	m := room.New(context.Background(), table, "k3vq", alice, theme.DefaultStyles())
+	m := room.New(context.Background(), table, "k3vq", alice, theme.DefaultStyles(), games.Screens)
 	room.SetClock(&m, func() time.Time { return now })
 	m.SetSize(80, 24)
 
@@ -629,7 +630,7 @@ func TestWatchersShareAtRest(t *testing.T) {
 		t.Errorf("120×40: the 80×24 screen was shared:\n%s", tuitest.Plain(view))
 	}
 	now := tuitest.Now
-	m = room.New(context.Background(), tuitest.NewTable(nil), "k3vq", alice, theme.DefaultStyles())
+	m = room.New(context.Background(), tuitest.NewTable(nil), "k3vq", alice, theme.DefaultStyles(), games.Screens)
 	room.SetClock(&m, func() time.Time { return now })
 	m.SetSize(80, 24)
 	timed := tuitest.Clocked(watcher())
@@ -661,5 +662,25 @@ func TestKeptPartsFollowTheKeys(t *testing.T) {
 	fresh = press(fresh, strings.Join(keys, " "))
 	if got, want := tuitest.Plain(m.View()), tuitest.Plain(fresh.View()); got != want {
 		t.Fatalf("at 120×40:\n%s\nwant\n%s", got, want)
+	}
+}
+
+// A game this server has no screen for is said so, never left looking like
+// a room that waits for players; the room's own keys still work.
+func TestGameWithoutScreen(t *testing.T) {
+	snap := tuitest.FourSeat(t, "play").Snapshot(0)
+	snap.Room.Game, snap.Room.Kind = "Hotel Tycoon", "tycoon"
+	snap.Game = struct{ Board string }{"a view no screen reads"}
+	m, table := open(t, snap, 80, 24)
+	view := tuitest.Plain(m.View())
+	if !strings.Contains(view, "This screen cannot show Hotel Tycoon games") || strings.Contains(view, "Waiting for players") {
+		t.Errorf("a game without a screen shows:\n%s", view)
+	}
+	m = press(m, "enter 6D")
+	if calls := table.Calls(); len(calls) != 0 {
+		t.Errorf("keys on a game without a screen sent %q", calls)
+	}
+	if view := tuitest.Plain(press(m, "?").View()); !strings.Contains(view, "Keys") {
+		t.Errorf("? on a game without a screen shows no keys:\n%s", view)
 	}
 }

@@ -7,10 +7,8 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/lipgloss/v2"
 
-	"hotels/internal/engine/acquire"
 	"hotels/internal/rooms"
 	"hotels/internal/sanitize"
-	"hotels/internal/tui/board"
 	"hotels/internal/tui/layout"
 )
 
@@ -91,19 +89,16 @@ func (m Model) levelChooser() []string {
 func (m Model) finalView() string {
 	s, w, h := m.styles, m.width, m.height
 	out := []string{m.header()}
-	var right []string
-	if m.game == nil {
-		right = []string{s.Notice.Render("The game is over.")}
-	} else {
-		right = m.standings()
-	}
-	rw := w - board.Width - 3
-	if m.game != nil {
-		b := m.board
-		b.SetSize(board.Width, board.Height)
-		out = append(out, layout.Beside(layout.Block(b.View(), board.Height), right, board.Width, 3, rw)...)
-	} else {
-		out = append(out, right...)
+	switch {
+	case m.shown:
+		board, bw := m.screen.Final()
+		out = append(out, layout.Beside(board, m.standings(), bw, 3, w-bw-3)...)
+	case m.snap.Game != nil:
+		// A game this server has no screen for is said so, never shown
+		// as a room still waiting.
+		out = append(out, s.Error.Render(layout.Cut("This screen cannot show "+m.snap.Room.Game+" games: you can chat, or leave.", w)))
+	default:
+		out = append(out, s.Notice.Render("The game is over."))
 	}
 	out = append(out, "", m.statusLine(w))
 	out = append(out, m.feed(w, h-len(out)-1)...)
@@ -111,21 +106,21 @@ func (m Model) finalView() string {
 	return layout.Screen(out, w, h)
 }
 
-// standings lists the final money, best first; equal money shares a place
-// (A26).
+// standings lists the final scores in the game's unit, best first, with
+// the places the game decided.
 func (m Model) standings() []string {
-	v, s := m.game, m.styles
+	f, s := m.facts, m.styles
 	out := []string{s.Notice.Render("Game over: final standings"), ""}
-	for _, st := range v.Standings {
+	for _, st := range f.Standings {
 		name := st.Name
 		if st.Seat == m.snap.You {
 			name = s.Name.Render(name) + " (you)"
 		}
-		out = append(out, fmt.Sprintf(" %d. %s %9s", st.Place, layout.Fit(name, 22), board.Money(st.Score)))
+		out = append(out, fmt.Sprintf(" %d. %s %9s", st.Place, layout.Fit(name, 22), f.Unit.Format(st.Score)))
 	}
-	if len(v.Standings) > 0 {
+	if len(f.Standings) > 0 {
 		var winners []string
-		for _, st := range v.Standings {
+		for _, st := range f.Standings {
 			if st.Place == 1 {
 				winners = append(winners, st.Name)
 			}
@@ -134,7 +129,7 @@ func (m Model) standings() []string {
 		if len(winners) > 1 {
 			verb = "share the win"
 		}
-		out = append(out, "", orList(winners)+" "+verb+".")
+		out = append(out, "", List(winners, "or")+" "+verb+".")
 	}
 	return append(out, m.ratingChanges()...)
 }
@@ -175,35 +170,34 @@ func (m Model) you() string {
 	return m.snap.Seats[m.snap.You].Name
 }
 
-// helpView lists every key of the current screen and how to read it.
+// helpView lists every key of the current screen and how to read it: the
+// room's keys, then the game's, and the game's own explanation of its
+// screen.
 func (m Model) helpView() string {
 	k := m.keys
+	var gameKeys [][]key.Binding
+	var gameText []string
+	if m.screen != nil {
+		gameKeys, gameText = m.screen.Help()
+	}
 	var groups [][]key.Binding
 	switch {
-	case m.game == nil:
+	case !m.shown:
 		groups = [][]key.Binding{{k.Chat, k.Help, k.Leave}, {k.AddBot, k.Kick, k.Start, k.Sit}}
-	case m.game.Phase == acquire.PhaseOver:
+	case m.facts.Over:
 		groups = [][]key.Binding{{k.Chat, k.Help, k.Leave}}
 	default:
-		groups = [][]key.Binding{{k.Chat, k.Help, k.Back, k.TakeOver, k.VoteEnd}}
-		groups = append(groups,
-			[]key.Binding{k.Prev, hint("6D", "type a tile"), with(k.Confirm, "enter", "confirm"), k.Erase},
-			[]key.Binding{hint("letter", "choose or buy a chain"), k.Sell, k.Trade, k.Declare})
+		groups = append([][]key.Binding{{k.Chat, k.Help, k.Back, k.TakeOver, k.VoteEnd}}, gameKeys...)
 	}
 	hm := *m.help
 	hm.ShowAll = true
-	lines := []string{
-		m.styles.Title.Render("Keys"), "",
-		hm.FullHelpView(groups), "",
-		"On the board: · an empty cell, o a lone tile, a letter a chain's tile, + a tile",
-		"in your rack and [+] the one you are choosing.",
-		"Players: * marks a chain's majority holders, + its minority holders, ? what",
-		"hidden holdings hide, and > whose decision is due.",
-		fmt.Sprintf("A chain of %d tiles is safe: it cannot be absorbed.", acquire.SafeSize),
+	lines := []string{m.styles.Title.Render("Keys"), "", hm.FullHelpView(groups), ""}
+	lines = append(lines, gameText...)
+	lines = append(lines,
 		"When a player's time runs out, the autopilot plays for them until they press",
 		"ctrl+t. While a player who left is replaced by the autopilot, the others may",
 		"press V to vote to end the game.",
 		"", m.styles.Subtle.Render("Press any key to go back."),
-	}
+	)
 	return layout.Screen(strings.Split(strings.Join(lines, "\n"), "\n"), m.width, m.height)
 }

@@ -35,7 +35,7 @@ var friendly = []struct {
 func explain(err error) string {
 	var re *engine.RuleError
 	if errors.As(err, &re) {
-		s := sentence(re.Reason)
+		s := Sentence(re.Reason)
 		if re.Rule != "" {
 			s = strings.TrimSuffix(s, ".") + " (" + re.Rule + ")."
 		}
@@ -47,11 +47,11 @@ func explain(err error) string {
 		}
 	}
 	// The room's other refusals ("seat 3 is empty") are written for players.
-	return sentence(err.Error())
+	return Sentence(err.Error())
 }
 
-// sentence starts s with a capital and ends it with a full stop.
-func sentence(s string) string {
+// Sentence starts s with a capital and ends it with a full stop.
+func Sentence(s string) string {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return s
@@ -61,6 +61,17 @@ func sentence(s string) string {
 		s += "."
 	}
 	return s
+}
+
+// List joins items as a sentence does, word before the last: "a, b or c".
+func List(items []string, word string) string {
+	switch len(items) {
+	case 0:
+		return ""
+	case 1:
+		return items[0]
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " " + word + " " + items[len(items)-1]
 }
 
 // title starts s with a capital.

@@ -137,7 +137,7 @@ func (p *Position) Log(viewer engine.Seat) []string {
 // Room is the room every fixture snapshot is in.
 var Room = rooms.Info{
 	ID: "k3vq", Name: "alice's table", Host: "alice",
-	Game: "Acquire", Rules: "modern", Seats: 4, Taken: 4, Watchers: 1,
+	Game: "Acquire", Kind: "acquire", Rules: "modern", Seats: 4, Taken: 4, Watchers: 1,
 	Status: rooms.Playing,
 }
 

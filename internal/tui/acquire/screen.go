@@ -1,0 +1,289 @@
+package acquire
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"hotels/internal/engine/acquire"
+	"hotels/internal/tui/board"
+	"hotels/internal/tui/layout"
+	"hotels/internal/tui/room"
+	"hotels/internal/tui/theme"
+)
+
+// The game's part of the room screen, top to bottom: the board beside the
+// chain table; the rack beside the players; the decision due (two lines).
+const (
+	gap        = 1 // between the board and the tables: a cell's own padding adds one
+	rackLines  = 1 + acquire.RackSize
+	minRack    = 30 // the rack gives up this much to a clock column, no more
+	legendFrom = 30 // from this height the board has a legend
+)
+
+// Screen is Acquire's part of the room screen.
+type Screen struct {
+	styles *theme.Styles
+	keys   KeyMap
+	board  board.Model
+	layout *layout.Memo // the last layout, shared by the Screen's copies
+	game   *acquire.View
+
+	in    input      // the decision being composed
+	at    room.At    // as of the last call that was given one
+	reply room.Reply // what the key being handled answers
+}
+
+var _ room.Screen = Screen{}
+
+// New returns Acquire's screen, drawn with styles.
+func New(styles *theme.Styles) Screen {
+	return Screen{styles: styles, keys: DefaultKeyMap(), board: board.New(styles), layout: &layout.Memo{}}
+}
+
+// SetStyles returns the screen drawn with st.
+func (s Screen) SetStyles(st *theme.Styles) room.Screen {
+	s.styles = st
+	s.board.SetStyles(st)
+	return s
+}
+
+// Show takes the latest *acquire.View.
+func (s Screen) Show(view any) (room.Screen, bool) {
+	v, ok := view.(*acquire.View)
+	if !ok || v == nil {
+		return s, false
+	}
+	s.game = v
+	s.board.SetGame(v)
+	s.in = s.in.follow(v)
+	return s, true
+}
+
+// Facts are what the room screen reads of the view.
+func (s Screen) Facts() room.Facts {
+	v := s.game
+	return room.Facts{
+		Names: v.Names, ToMove: v.ToMove, Due: v.Due, Over: v.Phase == acquire.PhaseOver,
+		Standings: v.Standings, Unit: acquire.Kind.Unit, Header: fmt.Sprintf("bag %d", v.BagLeft),
+	}
+}
+
+// Composing reports whether the player has typed or chosen anything.
+func (s Screen) Composing() bool { return !s.in.empty() }
+
+// Key handles a key of the player's decision.
+func (s Screen) Key(k tea.KeyPressMsg, at room.At) (room.Screen, room.Reply) {
+	s.at, s.reply = at, room.Reply{}
+	handled := s.decide(k)
+	r := s.reply
+	r.Handled = handled
+	s.reply = room.Reply{}
+	return s, r
+}
+
+// say sets the status line's words for the key being handled.
+func (s *Screen) say(text string, problem bool) {
+	s.reply.Say, s.reply.Problem = text, problem
+}
+
+// act sends a decision as its action text.
+func (s *Screen) act(text string) { s.reply.Act = text }
+
+// Draw draws the board beside the chains, and the rack beside the players.
+func (s Screen) Draw(w, h int, at room.At) []string {
+	s.at = at
+	rw := w - board.Width - gap
+	b := s.board
+	b.Select(s.chosenTile())
+	bh := board.Height
+	if h >= legendFrom {
+		bh++
+	}
+	b.SetSize(board.Width, bh)
+	out := s.layout.Beside(0, layout.Block(b.View(), bh), s.board.Chains(rw, bh, at.You), board.Width, gap, rw)
+	// A clock column takes its cells from the rack's descriptions, so that
+	// names keep theirs: first the gap, as the rack never writes in its
+	// last cell, then what it must.
+	seats := board.Seats{You: at.You, Times: at.Times, Tags: at.Tags}
+	rackW, rackGap := board.Width, gap
+	if seats.Times != nil && w-board.Width-gap < board.NarrowPlayers+board.TimeWidth {
+		rackW, rackGap = max(minRack, w-board.NarrowPlayers-board.TimeWidth), 0
+	}
+	pw := w - rackW - rackGap
+	return append(out, s.layout.Beside(1, s.rackPanel(rackW), s.board.Players(pw, seats), rackW, rackGap, pw)...)
+}
+
+// Final draws the final board.
+func (s Screen) Final() ([]string, int) {
+	b := s.board
+	b.SetSize(board.Width, board.Height)
+	return layout.Block(b.View(), board.Height), board.Width
+}
+
+// rackPanel lists the player's tiles and what each would do now, or what
+// a watcher sees instead, in w cells of which it leaves the last blank.
+func (s Screen) rackPanel(w int) []string {
+	v, st := s.game, s.styles
+	if s.at.You < 0 {
+		out := []string{st.Heading.Render("Watching"), "You see what everyone sees:", "no one's tiles.", "", "Tiles in hand:"}
+		var sizes []string
+		for i, n := range v.RackSizes {
+			sizes = append(sizes, fmt.Sprintf("%s %d", v.Names[i], n))
+		}
+		return append(out, layout.Tail([]string{strings.Join(sizes, " · ")}, w-1, 2)...)
+	}
+	head := "Your tiles"
+	if s.in.typed != "" {
+		head = layout.Spread(head, "typed: "+s.in.typed+"_", w)
+	}
+	out := []string{st.Heading.Render(head)}
+	choosing := s.at.Mine && v.Phase == acquire.PhasePlay
+	for i, ti := range v.Rack {
+		cursor := "  "
+		if choosing && i == s.in.cursor {
+			cursor = "> "
+		}
+		row := cursor + fmt.Sprintf("%-4s", ti.Tile) + describe(ti, v.Rules, w-7)
+		if choosing && i == s.in.cursor {
+			row = st.Selected.Render(layout.Fit(row, w-1))
+		} else if !ti.Class.Playable() {
+			row = st.Subtle.Render(row)
+		}
+		out = append(out, row)
+	}
+	if len(v.Rack) == 0 {
+		out = append(out, st.Subtle.Render("  no tiles left"))
+	}
+	return layout.Pad(out, rackLines)
+}
+
+// describe says what playing a tile would do now, in at most w cells.
+func describe(ti acquire.TileInfo, r *acquire.Rules, w int) string {
+	switch ti.Class {
+	case acquire.Lone:
+		return "lone tile"
+	case acquire.Founds:
+		return "founds a chain"
+	case acquire.Grows:
+		if len(ti.Chains) > 0 {
+			return "grows " + r.Chains[ti.Chains[0]].Name
+		}
+		return "grows a chain"
+	case acquire.Merges:
+		var names, letters []string
+		for _, c := range ti.Chains {
+			names = append(names, r.Chains[c].Name)
+			letters = append(letters, string(r.Chains[c].Letter))
+		}
+		if d := "merges " + strings.Join(names, " + "); len(d) <= w {
+			return d
+		}
+		return "merges " + strings.Join(letters, " + ")
+	case acquire.Unplayable:
+		return "unplayable for now (A13)"
+	}
+	return "dead: two safe chains (A15)"
+}
+
+// Decision says what the player's decision due is and what they have
+// chosen so far.
+func (s Screen) Decision(w int, at room.At) []string {
+	s.at = at
+	v, st := s.game, s.styles
+	var first, second string
+	switch v.Phase {
+	case acquire.PhasePlay:
+		first = "Your turn: play a tile."
+		if s.in.typed != "" {
+			second = "Tile: " + s.in.typed + "_  enter plays it."
+		} else if s.in.cursor < len(v.Rack) {
+			ti := v.Rack[s.in.cursor]
+			second = fmt.Sprintf("%s %s: enter plays it.", ti.Tile, describe(ti, v.Rules, w-20))
+			if !ti.Class.Playable() {
+				second = fmt.Sprintf("Tile: %s cannot be played: %s.", ti.Tile, ti.Reason)
+			}
+		}
+	case acquire.PhaseFound, acquire.PhaseSurvivor, acquire.PhaseNext:
+		first = map[acquire.Phase]string{
+			acquire.PhaseFound:    "Your tile " + v.Tile.String() + " founds a chain: name it by its letter.",
+			acquire.PhaseSurvivor: "The largest merging chains tie: choose the survivor by its letter.",
+			acquire.PhaseNext:     "Defunct chains tie: choose the one resolved next by its letter.",
+		}[v.Phase]
+		var items []string
+		for i, c := range v.Choices {
+			item := s.board.ChainCell(c) + v.Rules.Chains[c].Name
+			if i == s.in.cursor {
+				item = "[" + item + "]"
+			} else {
+				item = " " + item + " "
+			}
+			items = append(items, item)
+		}
+		second = strings.Join(items, " ")
+	case acquire.PhaseDispose:
+		held := s.held()
+		defunct, survivor := v.Rules.Chains[v.Defunct].Name, v.Rules.Chains[v.Survivor].Name
+		first = fmt.Sprintf("%s survives: dispose of your %d %s %s (%s each).",
+			survivor, held, defunct, plural(held, "share"), board.Money(v.DefunctPrice))
+		second = fmt.Sprintf("Sell %d for %s · trade %d for %d %s · keep %d.",
+			s.in.sell, board.Money(s.in.sell*v.DefunctPrice), s.in.trade, s.in.trade/2, survivor, held-s.in.sell-s.in.trade)
+	case acquire.PhaseBuy:
+		first = fmt.Sprintf("Your turn: buy up to %d %s.", v.Rules.MaxBuy, plural(v.Rules.MaxBuy, "share"))
+		if v.Ending {
+			first = "You declared the end: buy your last shares."
+		}
+		cash := v.Cash[at.You]
+		if len(s.in.buys) == 0 {
+			second = fmt.Sprintf("Buying nothing yet: %s in cash. A chain's letter adds a share.", board.Money(cash))
+		} else {
+			var names []string
+			for _, c := range s.in.buys {
+				names = append(names, v.Rules.Chains[c].Name)
+			}
+			second = fmt.Sprintf("Buying %s: %s of your %s.", strings.Join(names, ", "), board.Money(s.in.cost(v)), board.Money(cash))
+		}
+		if v.CanDeclare {
+			// On the first line: the second is full with four-digit cash.
+			first = strings.TrimSuffix(first, ".") + "; e ends the game."
+		}
+	}
+	return []string{layout.Spread(st.Notice.Render(first), at.Countdown, w), second}
+}
+
+// Keys lists the keys of the player's decision due.
+func (s Screen) Keys() []key.Binding {
+	k := s.keys
+	switch s.game.Phase {
+	case acquire.PhasePlay:
+		return []key.Binding{k.Prev, room.Hint("6D", "type a tile"), room.With(k.Confirm, "enter", "play")}
+	case acquire.PhaseFound, acquire.PhaseSurvivor, acquire.PhaseNext:
+		return []key.Binding{room.Hint("letter", "choose chain"), room.With(k.Prev, "←→", "move"), k.Confirm}
+	case acquire.PhaseDispose:
+		return []key.Binding{k.Sell, k.Trade, k.Confirm}
+	case acquire.PhaseBuy:
+		bs := []key.Binding{room.Hint("letter", "add share"), k.Erase, room.With(k.Confirm, "enter", "buy")}
+		if s.game.CanDeclare {
+			bs = append(bs, k.Declare)
+		}
+		return bs
+	}
+	return nil
+}
+
+// Help lists every decision key and explains the board and the tables.
+func (s Screen) Help() ([][]key.Binding, []string) {
+	k := s.keys
+	return [][]key.Binding{
+			{k.Prev, room.Hint("6D", "type a tile"), room.With(k.Confirm, "enter", "confirm"), k.Erase},
+			{room.Hint("letter", "choose or buy a chain"), k.Sell, k.Trade, k.Declare},
+		}, []string{
+			"On the board: · an empty cell, o a lone tile, a letter a chain's tile, + a tile",
+			"in your rack and [+] the one you are choosing.",
+			"Players: * marks a chain's majority holders, + its minority holders, ? what",
+			"hidden holdings hide, and > whose decision is due.",
+			fmt.Sprintf("A chain of %d tiles is safe: it cannot be absorbed.", acquire.SafeSize),
+		}
+}
