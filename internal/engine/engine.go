@@ -99,8 +99,12 @@ type Kind struct {
 	// Title is how players see it ("Acquire").
 	Title              string
 	MinSeats, MaxSeats int
-	// Rules lists the rule set keys, the default first.
+	// Rules lists the rule set keys, the default first; none for a game
+	// with one way to play.
 	Rules []string
+	// RulesHelp tells players the rule sets apart, for the forms that
+	// choose one ("modern is the 2008 rulebook; ...").
+	RulesHelp string
 	// Options describes the options key=value a game may be created with.
 	Options []Option
 	// Deal creates a new game for seats named clockwise, its chance drawn

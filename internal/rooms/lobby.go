@@ -350,6 +350,9 @@ func (l *Lobby) autopilot(game string) string {
 	return levels[len(levels)/2]
 }
 
+// Kinds lists the games hosted, the default first.
+func (l *Lobby) Kinds() []engine.Kind { return slices.Clone(l.cfg.Kinds) }
+
 // Kind returns the hosted kind named name, or the default for "".
 func (l *Lobby) Kind(name string) (engine.Kind, error) {
 	for _, k := range l.cfg.Kinds {

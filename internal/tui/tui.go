@@ -206,8 +206,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if m.screen != lobbyScreen {
 			return m, nil
 		}
-		kind, err := m.lobbyS.Kind("")
-		if err != nil {
+		kinds := m.lobbyS.Kinds()
+		if len(kinds) == 0 {
 			m.lobby.SetNotice("No game is rated on this server.")
 			return m, nil
 		}
@@ -215,7 +215,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if m.ratings != nil {
 			src = m.ratings
 		}
-		r := ranking.New(m.ctx, src, m.player, kind, m.styles)
+		r := ranking.New(m.ctx, src, m.player, kinds, m.styles)
 		r.SetSize(m.width, m.height)
 		m.ranking = &r
 		m.screen = rankingScreen

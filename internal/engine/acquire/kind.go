@@ -9,11 +9,12 @@ import (
 
 // Kind is Acquire as the server hosts it.
 var Kind = engine.Kind{
-	Name:     GameName,
-	Title:    "Acquire",
-	MinSeats: 2,
-	MaxSeats: MaxSeats,
-	Rules:    []string{Modern.Key, Classic.Key},
+	Name:      GameName,
+	Title:     "Acquire",
+	MinSeats:  2,
+	MaxSeats:  MaxSeats,
+	Rules:     []string{Modern.Key, Classic.Key},
+	RulesHelp: "modern is the 2008 rulebook; classic is Sackson's prototype",
 	Options: []engine.Option{
 		{Key: "holdings", Values: []string{"open", "hidden"}, Help: "whether everyone sees every player's cash and shares (A27)"},
 		{Key: "hand", Values: []string{"per-tile", "redraw"}, Help: "dead tiles replaced one by one, or a blocked rack redrawn (A22; modern only)"},

@@ -25,30 +25,43 @@ type field struct {
 
 func (f field) value() string { return f.values[f.at] }
 
-// form is the new-room form, built from a game's kind: its rule sets, its
-// seat counts, each of its options, and privacy.
+// form is the new-room form: the game (when the server hosts several),
+// then, built from the game's kind, its rule set (when it has several),
+// its seat counts, each of its options, the clock and privacy.
 type form struct {
-	kind   engine.Kind
+	kinds  []engine.Kind // the games hosted, the default first
+	kind   engine.Kind   // the game chosen
 	fields []field
 	at     int // the focused field
 }
 
-// Indexes of the fields every form has; options follow seats.
+// Labels of the fields the form reads by name.
 const (
-	rulesField = 0
-	seatsField = 1
+	gameField  = "Game"
+	rulesField = "Rules"
+	seatsField = "Seats"
 )
 
-func newForm(k engine.Kind) form {
-	seats := field{label: "Seats", help: fmt.Sprintf("%d to %d players; bots can fill seats", k.MinSeats, k.MaxSeats)}
+// newForm returns the form for kinds[game], focused on its first field.
+func newForm(kinds []engine.Kind, game int) form {
+	k := kinds[game]
+	f := form{kinds: kinds, kind: k}
+	if len(kinds) > 1 {
+		g := field{label: gameField, at: game, help: "the game to play: each has its own rules, seats and options"}
+		for _, k := range kinds {
+			g.values = append(g.values, k.Title)
+		}
+		f.fields = append(f.fields, g)
+	}
+	if len(k.Rules) > 1 {
+		f.fields = append(f.fields, field{label: rulesField, values: k.Rules, help: k.RulesHelp})
+	}
+	seats := field{label: seatsField, help: fmt.Sprintf("%d to %d players; bots can fill seats", k.MinSeats, k.MaxSeats)}
 	for n := k.MinSeats; n <= k.MaxSeats; n++ {
 		seats.values = append(seats.values, strconv.Itoa(n))
 	}
 	seats.at = min(max(0, 4-k.MinSeats), len(seats.values)-1) // four seats, as quick play opens
-	f := form{kind: k, fields: []field{
-		{label: "Rules", values: k.Rules, help: "modern is the 2008 rulebook; classic is Sackson's prototype"},
-		seats,
-	}}
+	f.fields = append(f.fields, seats)
 	for _, o := range k.Options {
 		f.fields = append(f.fields, field{label: title(o.Key), key: o.Key, values: o.Values, help: o.Help})
 	}
@@ -84,12 +97,16 @@ var clocks = []struct {
 	{"20m + 10s", rooms.Clock{Game: 20 * time.Minute, Increment: 10 * time.Second}},
 }
 
-// settings are the room the form describes.
+// settings are the room the form describes; a game with one rule set
+// leaves the rules to the lobby.
 func (f form) settings() rooms.Settings {
-	s := rooms.Settings{Game: f.kind.Name, Rules: f.fields[rulesField].value()}
-	s.Seats, _ = strconv.Atoi(f.fields[seatsField].value())
+	s := rooms.Settings{Game: f.kind.Name}
 	for _, fd := range f.fields {
 		switch {
+		case fd.label == rulesField:
+			s.Rules = fd.value()
+		case fd.label == seatsField:
+			s.Seats, _ = strconv.Atoi(fd.value())
 		case fd.key != "" && fd.at != 0: // the first value is the default
 			s.Options = append(s.Options, fd.key+"="+fd.value())
 		case fd.label == "Clock":
@@ -145,13 +162,18 @@ func moveIn[F fieldForm[F]](keys KeyMap, k tea.KeyPressMsg, f F) F {
 
 // step moves the focused field's value by d, skipping values the rules do
 // not accept with the other fields as they are (hand=redraw under classic
-// rules). Changing the rules resets options they do not accept.
+// rules). Changing the rules resets options they do not accept; changing
+// the game starts its form afresh.
 func (f form) step(d int) form {
+	f.fields = append([]field(nil), f.fields...)
 	fd := &f.fields[f.at]
 	n := len(fd.values)
+	if fd.label == gameField {
+		return newForm(f.kinds, (fd.at+d+n)%n)
+	}
 	for range n {
 		fd.at = (fd.at + d + n) % n
-		if f.at == rulesField && f.valid() != nil {
+		if fd.label == rulesField && f.valid() != nil {
 			f = f.resetOptions()
 		}
 		if f.valid() == nil {

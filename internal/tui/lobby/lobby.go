@@ -24,7 +24,8 @@ import (
 // Service is what the screen needs of the lobby; *rooms.Lobby is one.
 type Service interface {
 	Subscribe() (<-chan *rooms.LobbySnapshot, func())
-	Kind(name string) (engine.Kind, error)
+	// Kinds lists the games hosted, the default first.
+	Kinds() []engine.Kind
 	Create(ctx context.Context, host rooms.Player, s rooms.Settings) (*rooms.Room, error)
 	QuickPlay(ctx context.Context, p rooms.Player) (*rooms.Room, error)
 	Room(idOrCode string) (*rooms.Room, error)
@@ -336,19 +337,17 @@ func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 			return EnterMsg{Room: r}
 		}
 	case key.Matches(k, m.keys.Create):
-		kind, err := m.svc.Kind("")
-		if err != nil {
+		if len(m.svc.Kinds()) == 0 {
 			m.status, m.problem = "No game can be hosted right now.", true
 			return m, nil
 		}
-		m.form, m.mode = newForm(kind), creating
+		m.form, m.mode = newForm(m.svc.Kinds(), 0), creating
 	case key.Matches(k, m.keys.Ranked):
-		kind, err := m.svc.Kind("")
-		if err != nil {
+		if len(m.svc.Kinds()) == 0 {
 			m.status, m.problem = "No game can be played ranked right now.", true
 			return m, nil
 		}
-		m.ranked, m.mode = newRankedForm(kind), choosingRanked
+		m.ranked, m.mode = newRankedForm(m.svc.Kinds(), 0), choosingRanked
 	case key.Matches(k, m.keys.History):
 		return m, func() tea.Msg { return HistoryMsg{} }
 	case key.Matches(k, m.keys.Leaderboard):

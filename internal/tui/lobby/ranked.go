@@ -27,32 +27,52 @@ type Ratings interface {
 
 var _ Ratings = (*store.Store)(nil)
 
-// rankedForm asks which ranked games the player will play: the rules and
-// the table sizes they accept.
+// rankedForm asks which ranked games the player will play: the game (when
+// the server hosts several), its rules (when it has several) and the table
+// sizes they accept.
 type rankedForm struct {
-	kind   engine.Kind
-	fields []field // rules, fewest, most
+	kinds  []engine.Kind // the games hosted, the default first
+	kind   engine.Kind   // the game chosen
+	fields []field       // [game], [rules], fewest, most
 	at     int
 }
 
-// Indexes of the ranked form's fields.
-const (
-	rankedRules = iota
-	rankedFewest
-	rankedMost
-)
-
-func newRankedForm(k engine.Kind) rankedForm {
+// newRankedForm returns the ranked form for kinds[game], focused on its
+// first field.
+func newRankedForm(kinds []engine.Kind, game int) rankedForm {
+	k := kinds[game]
 	var seats []string
 	for n := k.MinSeats; n <= k.MaxSeats; n++ {
 		seats = append(seats, strconv.Itoa(n))
 	}
 	at := func(n int) int { return min(max(0, n-k.MinSeats), len(seats)-1) }
-	return rankedForm{kind: k, fields: []field{
-		{label: "Rules", values: k.Rules, help: "modern is the 2008 rulebook; classic is Sackson's prototype. Each has its own rating"},
-		{label: "Fewest players", values: seats, at: at(3), help: "the smallest table you accept: a smaller one can form sooner"},
-		{label: "Most players", values: seats, at: at(4), help: "the largest table you accept: a larger one is formed when enough players are looking"},
-	}}
+	f := rankedForm{kinds: kinds, kind: k}
+	if len(kinds) > 1 {
+		g := field{label: gameField, at: game, help: "the game to play: each has its own rating"}
+		for _, k := range kinds {
+			g.values = append(g.values, k.Title)
+		}
+		f.fields = append(f.fields, g)
+	}
+	if len(k.Rules) > 1 {
+		f.fields = append(f.fields, field{label: rulesField, values: k.Rules, help: k.RulesHelp + ". Each has its own rating"})
+	}
+	f.fields = append(f.fields,
+		field{label: "Fewest players", values: seats, at: at(3), help: "the smallest table you accept: a smaller one can form sooner"},
+		field{label: "Most players", values: seats, at: at(4), help: "the largest table you accept: a larger one is formed when enough players are looking"})
+	return f
+}
+
+// rules is the rule set chosen: the game's only one (or none) if it has
+// no choice, as its ratings are kept under.
+func (f rankedForm) rules() string {
+	for _, fd := range f.fields {
+		if fd.label == rulesField {
+			return fd.value()
+		}
+	}
+	rules, _ := f.kind.RuleSet("")
+	return rules
 }
 
 // focus moves the focus d fields on, round the end.
@@ -63,15 +83,20 @@ func (f rankedForm) focus(d int) rankedForm {
 }
 
 // step moves the focused field's value by d; the fewest players never
-// exceed the most, whichever of the two moved.
+// exceed the most, whichever of the two moved. Changing the game starts
+// its form afresh.
 func (f rankedForm) step(d int) rankedForm {
 	f.fields = append([]field(nil), f.fields...)
 	fd := &f.fields[f.at]
 	n := len(fd.values)
+	if fd.label == gameField {
+		return newRankedForm(f.kinds, (fd.at+d+n)%n)
+	}
 	fd.at = (fd.at + d + n) % n
-	lo, hi := &f.fields[rankedFewest], &f.fields[rankedMost]
+	fewest := len(f.fields) - 2 // the sizes are the last two fields
+	lo, hi := &f.fields[fewest], &f.fields[fewest+1]
 	if lo.at > hi.at {
-		if f.at == rankedFewest {
+		if f.at == fewest {
 			hi.at = lo.at
 		} else {
 			lo.at = hi.at
@@ -82,8 +107,8 @@ func (f rankedForm) step(d int) rankedForm {
 
 // players returns the table sizes the form accepts.
 func (f rankedForm) players() (fewest, most int) {
-	fewest, _ = strconv.Atoi(f.fields[rankedFewest].value())
-	most, _ = strconv.Atoi(f.fields[rankedMost].value())
+	fewest, _ = strconv.Atoi(f.fields[len(f.fields)-2].value())
+	most, _ = strconv.Atoi(f.fields[len(f.fields)-1].value())
 	return fewest, most
 }
 
@@ -123,7 +148,7 @@ type (
 // reads their rating for the wait screen.
 func (m Model) startSeek(f rankedForm) tea.Cmd {
 	ctx, svc, p, rt := m.ctx, m.svc, m.player, m.ratings
-	game, title, rules := f.kind.Name, f.kind.Title, f.fields[rankedRules].value()
+	game, title, rules := f.kind.Name, f.kind.Title, f.rules()
 	fewest, most := f.players()
 	return func() tea.Msg {
 		found, leave, err := svc.Seek(ctx, p, game, rules, fewest, most)
@@ -296,7 +321,7 @@ func (m Model) seekingView() []string {
 	}
 	out := []string{s.Notice.Render("Looking for a ranked game…"), ""}
 	row := func(label, value string) string { return fmt.Sprintf("  %-13s %s", label, value) }
-	out = append(out, row("Game", fmt.Sprintf("%s %s · %s", q.title, q.rules, players)))
+	out = append(out, row("Game", strings.TrimSpace(q.title+" "+q.rules)+" · "+players))
 	if q.rating != "" {
 		out = append(out, row("Your rating", q.rating))
 	}

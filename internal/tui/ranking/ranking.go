@@ -33,9 +33,9 @@ type BackMsg struct{}
 // Messages owned by the screen: the answers of the store.
 type (
 	boardMsg struct {
-		rules string
-		rows  []store.Rating
-		err   error
+		pool pool
+		rows []store.Rating
+		err  error
 	}
 	profileMsg struct {
 		account store.AccountID
@@ -49,14 +49,14 @@ type Model struct {
 	ctx    context.Context
 	src    Source
 	player rooms.Player
-	kind   engine.Kind
+	pools  []pool // every game's rating pools, in the order tab shows them
 	styles *theme.Styles
 	keys   KeyMap
 	help   *help.Model // by pointer: most of the model, which is copied on every message
 
-	rules  int // the rule set shown, an index in kind.Rules
+	shown  int // the pool shown, an index in pools
 	board  []store.Rating
-	loaded bool // the board of rules has been read
+	loaded bool // the board of the pool shown has been read
 	at     int  // the selected row
 
 	// The profile shown, if any; alone if it was opened without the
@@ -66,7 +66,7 @@ type Model struct {
 	account  store.AccountID
 	name     string
 	prof     *profile.Profile
-	profRule string // the rule set whose history the profile shows
+	profRule pool // the pool whose history the profile shows
 
 	status  string
 	problem bool
@@ -74,11 +74,29 @@ type Model struct {
 	width, height int
 }
 
-// New returns the leaderboard of kind's game for player, read from src;
-// nil shows that the server keeps no ratings. ctx is the session's:
-// requests end with it. Init loads the board of kind's first rule set.
-func New(ctx context.Context, src Source, player rooms.Player, kind engine.Kind, styles *theme.Styles) Model {
-	m := Model{ctx: ctx, src: src, player: player, kind: kind, keys: DefaultKeyMap(), help: new(help.New())}
+// pool is one leaderboard: a game, and its rule set where it has several.
+type pool struct {
+	kind  engine.Kind
+	rules string
+}
+
+// of reports whether r is a rating in the pool.
+func (p pool) of(r profile.Rating) bool { return r.Game == p.kind.Name && r.Rules == p.rules }
+
+// New returns the leaderboards of the games kinds (the default first) for
+// player, read from src; nil shows that the server keeps no ratings. ctx
+// is the session's: requests end with it. Init loads the board of the first
+// game's first rule set.
+func New(ctx context.Context, src Source, player rooms.Player, kinds []engine.Kind, styles *theme.Styles) Model {
+	m := Model{ctx: ctx, src: src, player: player, keys: DefaultKeyMap(), help: new(help.New())}
+	for _, k := range kinds {
+		if len(k.Rules) == 0 {
+			m.pools = append(m.pools, pool{kind: k}) // one pool for a game without rule sets
+		}
+		for _, r := range k.Rules {
+			m.pools = append(m.pools, pool{kind: k, rules: r})
+		}
+	}
 	m.SetStyles(styles)
 	return m
 }
@@ -100,21 +118,17 @@ var errNoSource = errors.New("ranking: no source")
 // Init loads the leaderboard.
 func (m Model) Init() tea.Cmd { return m.loadBoard() }
 
-func (m Model) rulesKey() string {
-	if len(m.kind.Rules) == 0 {
-		return ""
-	}
-	return m.kind.Rules[m.rules]
-}
+// pool is the pool shown.
+func (m Model) pool() pool { return m.pools[m.shown] }
 
 func (m Model) loadBoard() tea.Cmd {
-	ctx, src, game, rules := m.ctx, m.src, m.kind.Name, m.rulesKey()
+	ctx, src, p := m.ctx, m.src, m.pool()
 	return func() tea.Msg {
 		if src == nil {
-			return boardMsg{rules: rules, err: errNoSource}
+			return boardMsg{pool: p, err: errNoSource}
 		}
-		rows, err := src.Leaderboard(ctx, game, rules, Limit)
-		return boardMsg{rules: rules, rows: rows, err: err}
+		rows, err := src.Leaderboard(ctx, p.kind.Name, p.rules, Limit)
+		return boardMsg{pool: p, rows: rows, err: err}
 	}
 }
 
@@ -128,7 +142,7 @@ func (m Model) Profile(account store.AccountID, name string) (Model, tea.Cmd) {
 
 func (m Model) openProfile(account store.AccountID, name string) (Model, tea.Cmd) {
 	m.showing, m.alone, m.account, m.name, m.prof = true, false, account, name, nil
-	m.profRule = m.rulesKey()
+	m.profRule = m.pool()
 	m.say("", false)
 	ctx, src := m.ctx, m.src
 	return m, func() tea.Msg {
@@ -158,8 +172,8 @@ func (m *Model) say(text string, problem bool) { m.status, m.problem = text, pro
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case boardMsg:
-		if msg.rules != m.rulesKey() {
-			return m, nil // the player has moved on to other rules
+		if msg.pool.kind.Name != m.pool().kind.Name || msg.pool.rules != m.pool().rules {
+			return m, nil // the player has moved on to another board
 		}
 		m.loaded, m.board = true, msg.rows
 		if msg.err != nil {
@@ -196,7 +210,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 // with, or else of the one the player has played most.
 func (m *Model) pickRules() {
 	rs := m.prof.Ratings
-	if slices.ContainsFunc(rs, func(r profile.Rating) bool { return r.Rules == m.profRule }) || len(rs) == 0 {
+	if slices.ContainsFunc(rs, m.profRule.of) || len(rs) == 0 {
 		return
 	}
 	best := rs[0]
@@ -205,7 +219,17 @@ func (m *Model) pickRules() {
 			best = r
 		}
 	}
-	m.profRule = best.Rules
+	m.profRule = m.poolOf(best)
+}
+
+// poolOf returns the pool of rating r.
+func (m Model) poolOf(r profile.Rating) pool {
+	for _, p := range m.pools {
+		if p.of(r) {
+			return p
+		}
+	}
+	return pool{kind: engine.Kind{Name: r.Game, Title: r.Game}, rules: r.Rules} // a game no longer hosted
 }
 
 func (m Model) boardKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
@@ -218,14 +242,14 @@ func (m Model) boardKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(k, m.keys.Down):
 		m.at = min(max(0, len(m.board)-1), m.at+1)
 	case key.Matches(k, m.keys.Rules):
-		if len(m.kind.Rules) < 2 {
+		if len(m.pools) < 2 {
 			return m, nil
 		}
 		d := 1
 		if k.String() == "left" || k.String() == "h" {
-			d = len(m.kind.Rules) - 1
+			d = len(m.pools) - 1
 		}
-		m.rules = (m.rules + d) % len(m.kind.Rules)
+		m.shown = (m.shown + d) % len(m.pools)
 		m.loaded, m.board, m.at = false, nil, 0
 		return m, m.loadBoard()
 	case key.Matches(k, m.keys.Open):
@@ -253,12 +277,12 @@ func (m Model) profileKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
 		if m.prof == nil || len(m.prof.Ratings) < 2 {
 			return m, nil
 		}
-		i := slices.IndexFunc(m.prof.Ratings, func(r profile.Rating) bool { return r.Rules == m.profRule })
+		i := slices.IndexFunc(m.prof.Ratings, m.profRule.of)
 		d := 1
 		if k.String() == "left" || k.String() == "h" {
 			d = len(m.prof.Ratings) - 1
 		}
-		m.profRule = m.prof.Ratings[(i+d)%len(m.prof.Ratings)].Rules
+		m.profRule = m.poolOf(m.prof.Ratings[(i+d)%len(m.prof.Ratings)])
 	}
 	return m, nil
 }

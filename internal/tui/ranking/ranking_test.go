@@ -9,6 +9,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"hotels/internal/engine"
 	"hotels/internal/engine/acquire"
 	"hotels/internal/rooms"
 	"hotels/internal/tui/ranking"
@@ -47,7 +48,7 @@ func press(m ranking.Model, keys string) (ranking.Model, tea.Msg) {
 
 func open(t *testing.T, src ranking.Source, w, h int) ranking.Model {
 	t.Helper()
-	m := ranking.New(context.Background(), src, alice, acquire.Kind, theme.DefaultStyles())
+	m := ranking.New(context.Background(), src, alice, []engine.Kind{acquire.Kind}, theme.DefaultStyles())
 	m.SetSize(w, h)
 	m, _ = run(m, m.Init())
 	return m
@@ -112,7 +113,7 @@ func TestKeys(t *testing.T) {
 // the history of the player's other rule set.
 func TestOwnProfile(t *testing.T) {
 	src := tuitest.Ranked(t)
-	m := ranking.New(context.Background(), src, alice, acquire.Kind, theme.DefaultStyles())
+	m := ranking.New(context.Background(), src, alice, []engine.Kind{acquire.Kind}, theme.DefaultStyles())
 	m.SetSize(80, 24)
 	m, cmd := m.Profile(alice.ID, alice.Name)
 	m, _ = run(m, cmd)

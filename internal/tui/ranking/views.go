@@ -56,12 +56,16 @@ func (m Model) choice(values []string, current string) string {
 func (m Model) boardView() []string {
 	s, w, h := m.styles, m.width, m.height
 	out := []string{m.title("leaderboard"), "",
-		s.Heading.Render(m.kind.Title) + "  " + m.choice(m.kind.Rules, m.rulesKey()), ""}
+		s.Heading.Render(m.pool().kind.Title) + "  " + m.choice(m.pool().kind.Rules, m.pool().rules), ""}
 	switch {
 	case !m.loaded:
 		return append(out, s.Subtle.Render("Loading the leaderboard..."))
 	case len(m.board) == 0 && m.status == "":
-		return append(out, fmt.Sprintf("No ranked %s game has been played yet: press r in the lobby to play one.", m.rulesKey()))
+		what := m.pool().rules
+		if what == "" {
+			what = m.pool().kind.Title
+		}
+		return append(out, fmt.Sprintf("No ranked %s game has been played yet: press r in the lobby to play one.", what))
 	case len(m.board) == 0:
 		return out
 	}
@@ -119,10 +123,10 @@ func (m Model) profileView() []string {
 	var shown *profile.Rating
 	for i, r := range p.Ratings {
 		mark := " "
-		if r.Rules == m.profRule {
+		if m.profRule.of(r) {
 			mark, shown = ">", &p.Ratings[i]
 		}
-		out = append(out, row(mark, m.kind.Title+" "+r.Rules, strconv.Itoa(r.Rating), strconv.Itoa(r.Games),
+		out = append(out, row(mark, strings.TrimSpace(m.poolOf(r).kind.Title+" "+r.Rules), strconv.Itoa(r.Rating), strconv.Itoa(r.Games),
 			strconv.Itoa(r.Wins), fmt.Sprintf("%d%%", r.WinRate())))
 	}
 	if len(p.Ratings) == 0 {
