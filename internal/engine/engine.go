@@ -71,6 +71,20 @@ type Game interface {
 	Clone() Game
 }
 
+// Section is one part of what a game hides, shown whole to admins who ask
+// for the full view: a title (a seat's name, "Bag") and its lines.
+type Section struct {
+	Title string   `json:"title"`
+	Lines []string `json:"lines"`
+}
+
+// Revealer is a Game that can show admins everything it hides — every
+// hand, the next draws — in sections; the server adds them to the view
+// every game has (seats, whose decision, the record).
+type Revealer interface {
+	Reveal() []Section
+}
+
 // ErrIllegal is wrapped by every error that refuses an action.
 var ErrIllegal = errors.New("illegal action")
 

@@ -24,22 +24,19 @@ type AdminSeat struct {
 }
 
 // Inspection is the whole of a room at one moment, hidden information
-// included: every seat's view of the game (its rack, cash and shares) and
-// the record so far. Only admins see it.
+// included: what the game hides, as the game shows it (every hand, the next
+// draws), and the record so far. Only admins see it.
 type Inspection struct {
 	Info     Info
 	Code     string // a private room's invite code
 	Seats    []AdminSeat
 	Watchers []string // the names of the sessions watching; "" for an anonymous watcher
-	// Game is the stored game (0 while waiting); its record header, which
-	// holds the chance (the bag), is in the store.
-	Game store.GameID
-	Turn engine.Seat // the seat whose decision is due, or engine.Watcher
-	// Views holds each seat's view of the game, in seat order (the kind's
-	// view type, *acquire.View for Acquire); Public is the watchers' view.
-	// Both are nil while waiting.
-	Views  []any
-	Public any
+	Game store.GameID // the stored game; 0 while waiting
+	Turn engine.Seat  // the seat whose decision is due, or engine.Watcher
+	Due  string       // the game's decision due or its end, in words; "" while waiting
+	// Hidden is what the game hides, from its engine.Revealer; nil while
+	// waiting, or for a game that reveals nothing.
+	Hidden []engine.Section
 	Record []string        // the action lines so far
 	Clocks []time.Duration // each seat's game time left, if the clock has one
 	Chat   []ChatLine      // the recent chat
@@ -52,15 +49,18 @@ func (r *Room) Inspect(ctx context.Context) (Inspection, error) {
 	err := r.read(ctx, func() {
 		snap := r.snapshotFor(engine.Watcher)
 		in = Inspection{
-			Info: r.info(), Code: r.code, Game: r.gameID, Turn: snap.Turn, Public: snap.Game,
+			Info: r.info(), Code: r.code, Game: r.gameID, Turn: snap.Turn,
 			Record: slices.Clone(r.lines), Chat: snap.Chat,
+		}
+		if r.game != nil {
+			in.Due = r.game.Due()
+			if rv, ok := r.game.(engine.Revealer); ok {
+				in.Hidden = rv.Reveal()
+			}
 		}
 		in.Clocks, _ = r.clocks()
 		for i, st := range r.seats {
 			in.Seats = append(in.Seats, AdminSeat{SeatInfo: snap.Seats[i], Account: st.player.ID})
-			if r.game != nil {
-				in.Views = append(in.Views, r.game.View(engine.Seat(i)))
-			}
 		}
 		for s := range r.subs {
 			if r.seatOf(s.player) < 0 {

@@ -84,8 +84,8 @@ ran them and how they ended; see admin audit.`,
 	}
 	cmd.AddCommand(
 		newAdminRoomsCmd(s.rooms),
-		newAdminRoomCmd(s.rooms, s.store),
-		newAdminWatchCmd(sess, s.rooms, s.store, s.sshTarget()),
+		newAdminRoomCmd(s.rooms),
+		newAdminWatchCmd(sess, s.rooms, s.sshTarget()),
 		newAdminKickCmd(s.rooms),
 		newAdminCloseCmd(s.rooms),
 		newAdminBanCmd(s.store, s.live, id),

@@ -9,18 +9,18 @@ import (
 	"hotels/internal/rooms"
 )
 
-// newAdminRoomCmd shows one room whole: every rack, cash and shares, the
-// bag and its next tiles, and the record so far. It shows what players may
-// not see, so it is audited.
-func newAdminRoomCmd(rs Rooms, st gameReader) *cobra.Command {
+// newAdminRoomCmd shows one room whole: its seats, what its game hides (in
+// Acquire every rack, cash and shares, the bag and its next tiles) and the
+// record so far. It shows what players may not see, so it is audited.
+func newAdminRoomCmd(rs Rooms) *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:         "room ROOM",
-		Short:       "Show a room with every hidden detail: racks, bag, record (audited)",
+		Short:       "Show a room with every hidden detail: hands, what is drawn next, record (audited)",
 		Args:        cobra.ExactArgs(1),
 		Annotations: map[string]string{auditAnnotation: "yes"},
 		RunE: onRoom(rs, func(ctx context.Context, cmd *cobra.Command, r *rooms.Room, args []string) error {
-			d, err := inspect(ctx, r, st)
+			d, err := inspect(ctx, r)
 			if err != nil {
 				return err
 			}

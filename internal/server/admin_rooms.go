@@ -51,7 +51,7 @@ func newAdminRoomsCmd(rs Rooms) *cobra.Command {
 				rs := roomSummary{
 					ID: in.Info.ID, Name: sanitize.Line(in.Info.Name), Status: in.Info.Status,
 					Private: in.Info.Private, Code: in.Code, GameID: int64(in.Game),
-					Watchers: detail(in, nil).Watchers,
+					Watchers: detail(in).Watchers,
 				}
 				for _, st := range in.Seats {
 					rs.Seats = append(rs.Seats, seatSummary{Name: st.Name, State: string(st.State), Level: st.Level})

@@ -281,14 +281,23 @@ type roomJSON struct {
 	Status string `json:"status"`
 	GameID int64  `json:"game_id"`
 	Seats  []struct {
-		Name string   `json:"name"`
-		Cash *int     `json:"cash"`
-		Rack []string `json:"rack"`
+		Name string `json:"name"`
 	} `json:"seats"`
-	BagLeft int      `json:"bag_left"`
-	Next    []string `json:"next_tiles"`
-	Record  []string `json:"record"`
-	Problem string   `json:"problem"`
+	Game struct {
+		Title    string           `json:"title"`
+		Sections []engine.Section `json:"sections"`
+	} `json:"game"`
+	Record []string `json:"record"`
+}
+
+// section returns the lines of the game's section titled title.
+func (d roomJSON) section(title string) []string {
+	for _, s := range d.Game.Sections {
+		if s.Title == title {
+			return s.Lines
+		}
+	}
+	return nil
 }
 
 // An admin sees every room, and in one room every rack and the bag's next
@@ -323,19 +332,22 @@ func TestAdminRoomsAndRoom(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &d); err != nil {
 		t.Fatalf("admin room --json: %v\n%s", err, out)
 	}
-	if d.ID != r.ID || d.GameID == 0 || len(d.Seats) != 2 || d.Problem != "" {
+	if d.ID != r.ID || d.GameID == 0 || len(d.Seats) != 2 || d.Game.Title != "Acquire" {
 		t.Fatalf("admin room --json = %+v", d)
 	}
+	// Acquire's own sections: each seat's cash and whole rack, the bag.
 	for _, s := range d.Seats {
-		if len(s.Rack) != acquire.RackSize || s.Cash == nil {
-			t.Errorf("seat %s: rack %v, cash %v; want %d tiles and the cash", s.Name, s.Rack, s.Cash, acquire.RackSize)
+		lines := d.section(s.Name)
+		if len(lines) < 2 || !strings.HasPrefix(lines[0], "cash $") || len(strings.Fields(lines[1])) != 1+acquire.RackSize {
+			t.Errorf("seat %s: section %q; want its cash and its %d tiles", s.Name, lines, acquire.RackSize)
 		}
 	}
-	if d.BagLeft <= 0 || len(d.Next) != 6 {
-		t.Errorf("bag: %d left, next %v; want some left and the next 6", d.BagLeft, d.Next)
+	bag := d.section("Bag")
+	if len(bag) != 1 || !strings.Contains(bag[0], " left; next ") || len(strings.Fields(bag[0])) != 3+6 {
+		t.Fatalf("bag section %q; want what is left and the next 6 tiles", bag)
 	}
 	out, _, _ = sshtest.Exec(t, a.addr, a.admin, "admin room "+r.ID)
-	for _, want := range []string{"rack", "Bag: ", "next " + strings.Join(d.Next, " "), "ann"} {
+	for _, want := range []string{"rack", "Bag:", bag[0], "ann"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("admin room lacks %q:\n%s", want, out)
 		}
@@ -596,12 +608,11 @@ func TestAdminWatch(t *testing.T) {
 	}
 
 	term := sshtest.OpenCommand(t, a.addr, a.admin, 130, 40, "admin watch "+r.ID)
-	term.WaitFor(t, "Admin: every rack")
-	screen := term.WaitFor(t, "Bag: ")
-	for i, v := range in.Views {
-		rack := v.(*acquire.View).Rack
-		if !strings.Contains(screen, rack[0].Tile.String()+" "+rack[1].Tile.String()) {
-			t.Errorf("seat %d's rack %v is not on the screen:\n%s", i+1, rack, screen)
+	term.WaitFor(t, "Admin: what the game hides")
+	screen := term.WaitFor(t, " left; next ")
+	for i, sec := range in.Hidden[:len(in.Seats)] {
+		if rack := sec.Lines[1]; !strings.Contains(screen, rack) {
+			t.Errorf("seat %d's %q is not on the screen:\n%s", i+1, rack, screen)
 		}
 	}
 	// The admin watches as an anonymous watcher, whom the room counts.
@@ -618,7 +629,7 @@ func TestAdminWatch(t *testing.T) {
 	narrow := sshtest.OpenCommand(t, a.addr, a.admin, 80, 24, "admin watch "+r.ID)
 	narrow.WaitFor(t, r.ID)
 	narrow.Type("\t")
-	narrow.WaitFor(t, "Admin: every rack")
+	narrow.WaitFor(t, "Admin: what the game hides")
 	narrow.Type("\x03")
 	narrow.Wait(t)
 }

@@ -12,13 +12,13 @@ import (
 )
 
 // newAdminWatchCmd watches a room on the players' own room screen, with
-// every rack, cash and shares and the bag's next tiles in a panel. It needs
-// a terminal (`ssh -t`). It shows what players may not see, so it is
-// audited.
-func newAdminWatchCmd(sess ssh.Session, rs Rooms, st gameReader, target string) *cobra.Command {
+// what its game hides (in Acquire every rack, cash and shares and the bag's
+// next tiles) in a panel. It needs a terminal (`ssh -t`). It shows what
+// players may not see, so it is audited.
+func newAdminWatchCmd(sess ssh.Session, rs Rooms, target string) *cobra.Command {
 	return &cobra.Command{
 		Use:         "watch ROOM",
-		Short:       "Watch a room with every rack shown; needs ssh -t",
+		Short:       "Watch a room with what its game hides shown; needs ssh -t",
 		Args:        cobra.ExactArgs(1),
 		Annotations: map[string]string{auditAnnotation: "yes"},
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -32,7 +32,7 @@ func newAdminWatchCmd(sess ssh.Session, rs Rooms, st gameReader, target string) 
 			}
 			ctx, cancel := context.WithCancel(cmd.Context())
 			defer cancel()
-			p := tea.NewProgram(newWatchModel(ctx, r, st), append(bm.MakeOptions(sess),
+			p := tea.NewProgram(newWatchModel(ctx, r), append(bm.MakeOptions(sess),
 				tea.WithContext(ctx),
 				// As for the players' sessions: the server's signals are
 				// not this program's.

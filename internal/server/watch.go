@@ -10,7 +10,6 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"hotels/internal/engine/acquire"
 	"hotels/internal/games"
 	"hotels/internal/mailbox"
 	"hotels/internal/rooms"
@@ -19,9 +18,10 @@ import (
 )
 
 // This file is `admin watch`'s screen: the players' own room screen, as a
-// watcher sees it, with a panel of what watchers may not see (every rack,
-// cash and shares, the bag's next tiles) beside it, or, on a narrow
-// terminal, in its place at a press of tab.
+// watcher sees it, with a panel of what watchers may not see (the game's
+// own sections: in Acquire every rack, cash and shares, the bag's next
+// tiles) beside it, or, on a narrow terminal, in its place at a press of
+// tab.
 
 // Sizes of the watch screen.
 const (
@@ -39,12 +39,7 @@ var errWatchOnly = errors.New("an admin only watches here: use `admin kick` or `
 // snapshot it passes on, it sends the room's full detail to the panel.
 type watchTable struct {
 	room *rooms.Room
-	st   gameReader
 	full chan roomDetail // latest wins
-
-	// Touched only by pump's goroutine: the bag of the game being watched.
-	bag    []acquire.Tile
-	bagFor int64
 }
 
 var _ room.Table = (*watchTable)(nil)
@@ -78,15 +73,7 @@ func (t *watchTable) pump(ctx context.Context, in <-chan *rooms.Snapshot, out ch
 }
 
 func (t *watchTable) detail(ctx context.Context) (roomDetail, error) {
-	in, err := t.room.Inspect(ctx)
-	if err != nil {
-		return roomDetail{}, err
-	}
-	if in.Game != 0 && int64(in.Game) != t.bagFor {
-		t.bag, _ = bagOf(ctx, t.st, in.Game) // the panel says so if it is missing
-		t.bagFor = int64(in.Game)
-	}
-	return detail(in, t.bag), nil
+	return inspect(ctx, t.room)
 }
 
 func (t *watchTable) Sit(context.Context, rooms.Player) error            { return errWatchOnly }
@@ -116,8 +103,8 @@ type watchModel struct {
 	height   int
 }
 
-func newWatchModel(ctx context.Context, r *rooms.Room, st gameReader) watchModel {
-	t := &watchTable{room: r, st: st, full: make(chan roomDetail, 1)}
+func newWatchModel(ctx context.Context, r *rooms.Room) watchModel {
+	t := &watchTable{room: r, full: make(chan roomDetail, 1)}
 	styles := theme.DefaultStyles()
 	return watchModel{
 		ctx: ctx, table: t, styles: styles,
@@ -209,35 +196,26 @@ func (m watchModel) View() tea.View {
 // panel draws what watchers may not see, w cells wide.
 func (m watchModel) panel(w int) string {
 	st := m.styles
-	lines := []string{st.Title.Render("Admin: every rack")}
+	lines := []string{st.Title.Render("Admin: what the game hides")}
 	d := m.detail
 	switch {
 	case d == nil:
 		lines = append(lines, st.Subtle.Render("Waiting for the room…"))
 	case d.GameID == 0:
 		lines = append(lines, st.Subtle.Render("The game has not started."))
+	case len(d.Game.Sections) == 0:
+		lines = append(lines, st.Subtle.Render(d.Game.Title+" shows admins nothing more than watchers see."))
 	default:
-		for _, s := range d.Seats {
-			head := fmt.Sprintf("%d %s", s.Seat, s.Name)
-			if s.Name == d.Turn {
+		// The game's sections, the seat whose decision is due marked.
+		for _, sec := range d.Game.Sections {
+			head := sec.Title
+			if sec.Title == d.Turn {
 				head = "▸" + head
 			}
-			if s.Cash != nil {
-				head += fmt.Sprintf("  $%d", *s.Cash)
-			}
 			lines = append(lines, st.Heading.Render(head))
-			lines = append(lines, "  "+strings.Join(s.Rack, " "))
-			if len(s.Shares) > 0 {
-				lines = append(lines, "  "+sharesText(s.Shares))
+			for _, l := range sec.Lines {
+				lines = append(lines, "  "+l)
 			}
-		}
-		bag := fmt.Sprintf("Bag: %d left", d.BagLeft)
-		if len(d.Next) > 0 {
-			bag += "; next " + strings.Join(d.Next, " ")
-		}
-		lines = append(lines, "", bag)
-		if d.Problem != "" {
-			lines = append(lines, st.Error.Render(d.Problem))
 		}
 	}
 	if d != nil {

@@ -95,15 +95,7 @@ func (s *Screen) act(text string) { s.reply.Act = text }
 // Draw draws the board beside the chains, and the rack beside the players.
 func (s Screen) Draw(w, h int, at room.At) []string {
 	s.at = at
-	rw := w - board.Width - gap
-	b := s.board
-	b.Select(s.chosenTile())
-	bh := board.Height
-	if h >= legendFrom {
-		bh++
-	}
-	b.SetSize(board.Width, bh)
-	out := s.layout.Beside(0, layout.Block(b.View(), bh), s.board.Chains(rw, bh, at.You), board.Width, gap, rw)
+	out := s.boardAndChains(w, h)
 	// A clock column takes its cells from the rack's descriptions, so that
 	// names keep theirs: first the gap, as the rack never writes in its
 	// last cell, then what it must.
@@ -114,6 +106,36 @@ func (s Screen) Draw(w, h int, at room.At) []string {
 	}
 	pw := w - rackW - rackGap
 	return append(out, s.layout.Beside(1, s.rackPanel(rackW), s.board.Players(pw, seats), rackW, rackGap, pw)...)
+}
+
+// boardAndChains draws the board, with a legend from legendFrom lines,
+// beside the chain table.
+func (s Screen) boardAndChains(w, h int) []string {
+	rw := w - board.Width - gap
+	b := s.board
+	b.Select(s.chosenTile())
+	bh := board.Height
+	if h >= legendFrom {
+		bh++
+	}
+	b.SetSize(board.Width, bh)
+	return s.layout.Beside(0, layout.Block(b.View(), bh), s.board.Chains(rw, bh, s.at.You), board.Width, gap, rw)
+}
+
+// StepWidth is the width of the replay's step panel.
+func (s Screen) StepWidth() int { return board.Width - 1 }
+
+// Replay draws the board beside the chains, and step beside the players,
+// with the bag's count under it while the game goes on.
+func (s Screen) Replay(w, h int, at room.At, step []string) []string {
+	s.at = at
+	out := s.boardAndChains(w, h)
+	if s.game.Phase != acquire.PhaseOver {
+		step = append(step, s.styles.Subtle.Render(fmt.Sprintf("Bag: %d tiles.", s.game.BagLeft)))
+	}
+	rw := w - board.Width - gap
+	seats := board.Seats{You: at.You, Tags: at.Tags}
+	return append(out, s.layout.Beside(1, step, s.board.Players(rw, seats), board.Width, gap, rw)...)
 }
 
 // Final draws the final board.

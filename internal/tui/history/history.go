@@ -15,8 +15,8 @@ import (
 	"hotels/internal/rooms"
 	"hotels/internal/sanitize"
 	"hotels/internal/store"
-	"hotels/internal/tui/board"
 	"hotels/internal/tui/layout"
+	"hotels/internal/tui/room"
 	"hotels/internal/tui/theme"
 )
 
@@ -54,7 +54,7 @@ type Model struct {
 	styles  *theme.Styles
 	keys    KeyMap
 	help    *help.Model // by pointer: most of the model, which is copied on every message
-	board   board.Model
+	screen  room.Screen // the replayed game's screen; nil on the list
 
 	games   []store.Game
 	loaded  bool
@@ -71,7 +71,7 @@ type Model struct {
 // that the server keeps no history. ctx is the session's: requests end
 // with it. Init loads the list.
 func New(ctx context.Context, archive Archive, player rooms.Player, styles *theme.Styles) Model {
-	m := Model{ctx: ctx, archive: archive, player: player, keys: DefaultKeyMap(), help: new(help.New()), board: board.New(styles)}
+	m := Model{ctx: ctx, archive: archive, player: player, keys: DefaultKeyMap(), help: new(help.New())}
 	m.SetStyles(styles)
 	return m
 }
@@ -79,7 +79,9 @@ func New(ctx context.Context, archive Archive, player rooms.Player, styles *them
 // SetStyles changes the screen's styles.
 func (m *Model) SetStyles(s *theme.Styles) {
 	m.styles = s
-	m.board.SetStyles(s)
+	if m.screen != nil {
+		m.screen = m.screen.SetStyles(s)
+	}
 	m.help.Styles = help.DefaultStyles(s.Dark())
 }
 
@@ -122,6 +124,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 			return m, nil
 		}
 		m.replay = msg.replay
+		m.screen, _ = games.Screens(m.replay.game.Game, m.styles) // newReplay made sure there is one
 		m.replay.goTo(0)
 		m.show()
 		if msg.replay.stop != "" {
@@ -196,7 +199,7 @@ func (m Model) replayKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
 	r := m.replay
 	switch {
 	case key.Matches(k, m.keys.Back):
-		m.replay = nil
+		m.replay, m.screen = nil, nil
 		m.say("", false)
 		return m, nil
 	case key.Matches(k, m.keys.Prev):
@@ -216,9 +219,9 @@ func (m Model) replayKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
 	return m, nil
 }
 
-// show puts the step shown on the board.
+// show puts the step shown on the game's screen.
 func (m *Model) show() {
-	m.board.SetGame(m.replay.steps[m.replay.at].view)
+	m.screen, _ = m.screen.Show(m.replay.steps[m.replay.at].view)
 }
 
 // View draws the list, or the replay.

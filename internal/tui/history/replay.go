@@ -3,21 +3,20 @@ package history
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
 	"hotels/internal/engine"
-	"hotels/internal/engine/acquire"
+	"hotels/internal/games"
 	"hotels/internal/store"
 )
 
 // A step is the game after one action of its record: steps[0] is the
 // deal.
 type step struct {
-	line string        // the record line ("carol buy Tower Tower"); "" for the deal
-	auto bool          // the autopilot chose it
-	view *acquire.View // the game after it, as a watcher saw it
-	log  []string      // what it did, as a watcher read it
+	line string   // the record line ("carol buy Tower Tower", "roll 4"); "" for the deal
+	auto bool     // the autopilot chose it
+	view any      // the game after it, as a watcher saw it (the game's view type)
+	log  []string // what it did, as a watcher read it
 }
 
 // replay is a game rebuilt from its record, one step an action.
@@ -34,36 +33,33 @@ type replay struct {
 var errInPlay = errors.New("the game is still being played")
 
 // newReplay rebuilds g from its record lines by replaying them one by one
-// with the engine, keeping each position as a watcher saw it. A line the
-// engine refuses ends the replay there, and stop says where.
+// with its game's engine, keeping each position as a watcher saw it. Chance
+// lines ("roll 4") are applied as Chance's. A line the engine refuses ends
+// the replay there, and stop says where.
 func newReplay(g store.Game, lines []string) (*replay, error) {
-	// The record holds every rack and the order of the bag: a game in play
-	// is never replayed, so nobody can read the tiles still to come.
+	// The record holds every hand and what is drawn next: a game in play
+	// is never replayed, so nobody can read what is still to come.
 	if !g.Status.Done() {
 		return nil, fmt.Errorf("history: replay game %d: %w", g.ID, errInPlay)
 	}
-	if g.Game != acquire.GameName {
+	kind, ok := games.ByName(g.Game)
+	if !ok || kind.Screen == nil {
 		return nil, fmt.Errorf("history: replay game %d: no replay for %q games", g.ID, g.Game)
 	}
-	game, err := acquire.Kind.Resume(g.Chance, nil)
+	game, err := kind.Resume(g.Chance, nil)
 	if err != nil {
 		return nil, fmt.Errorf("history: replay game %d: deal: %w", g.ID, err)
 	}
 	seats := game.Seats()
 	r := &replay{game: g}
 	r.steps = append(r.steps, step{
-		view: watch(game),
+		view: game.View(engine.Watcher),
 		log:  []string{"the game starts: " + seats[0] + " plays first"},
 	})
 	for i, line := range lines {
 		text, comment, _ := strings.Cut(line, "#")
 		text = strings.TrimSpace(text)
-		name, action, _ := strings.Cut(text, " ")
-		seat := engine.Seat(slices.Index(seats, name))
-		if seat < 0 {
-			r.stop = fmt.Sprintf("The record stops at move %d: %q is not at this table.", i+1, name)
-			break
-		}
+		seat, action := engine.SplitLine(seats, text)
 		a, err := game.ParseAction(seat, action)
 		if err == nil {
 			err = game.Apply(seat, a)
@@ -75,16 +71,12 @@ func newReplay(g store.Game, lines []string) (*replay, error) {
 		r.steps = append(r.steps, step{
 			line: text,
 			auto: strings.TrimSpace(comment) == "autopilot",
-			view: watch(game),
+			view: game.View(engine.Watcher),
 			log:  game.Log(engine.Watcher),
 		})
 	}
 	return r, nil
 }
-
-// watch is the game as a watcher sees it: an independent value, so the
-// game may go on.
-func watch(g engine.Game) *acquire.View { return g.View(engine.Watcher).(*acquire.View) }
 
 // moves is how many actions the replay holds.
 func (r *replay) moves() int { return len(r.steps) - 1 }

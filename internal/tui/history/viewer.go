@@ -7,20 +7,17 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"hotels/internal/engine"
-	"hotels/internal/engine/acquire"
+	"hotels/internal/games"
 	"hotels/internal/sanitize"
-	"hotels/internal/tui/board"
 	"hotels/internal/tui/layout"
+	"hotels/internal/tui/room"
 )
 
-// The replay viewer's parts, top to bottom: the header; the board beside
-// the chain table; the step (which move, its action line, what is due
-// next) beside the players; the step's events in whatever height is left;
-// the status line and the help line.
-const (
-	gap        = 1
-	legendFrom = 30 // from this height the board has a legend
-)
+// The replay viewer's parts, top to bottom: the header; the game's screen
+// (for Acquire: the board beside the chain table), with the step (which
+// move, its action line, what is due next) in place of a player's hand; the
+// step's events in whatever height is left; the status line and the help
+// line.
 
 func (m Model) replayView() string {
 	s, w, h := m.styles, m.width, m.height
@@ -30,31 +27,23 @@ func (m Model) replayView() string {
 
 	date := g.CreatedAt.UTC().Format("2006-01-02")
 	left := s.Title.Render("Hotels") + "  " + fmt.Sprintf("game %d · %s · %s", g.ID, date, statusWords(g.Status))
-	right := "Acquire " + g.Rules
+	kind, _ := games.ByName(g.Game)
+	right := strings.TrimSpace(kind.Title + " " + g.Rules)
 	for _, o := range strings.Fields(g.Options) {
 		right += " · " + strings.Replace(o, "=", " ", 1)
 	}
 	out := []string{layout.Spread(left, s.Subtle.Render(right), w)}
 
-	rw := w - board.Width - gap
-	b := m.board
-	bh := board.Height
-	if h >= legendFrom {
-		bh++
-	}
-	b.SetSize(board.Width, bh)
 	me := engine.Seat(m.mySeat(g))
-	out = append(out, layout.Beside(layout.Block(b.View(), bh), m.board.Chains(rw, bh, me), board.Width, gap, rw)...)
-
-	seats := board.Seats{You: me}
+	at := room.At{You: me}
 	for _, seat := range g.Seats {
 		tag := ""
 		if seat.Account == 0 {
 			tag = "bot"
 		}
-		seats.Tags = append(seats.Tags, tag)
+		at.Tags = append(at.Tags, tag)
 	}
-	out = append(out, layout.Beside(m.stepPanel(board.Width-1), m.board.Players(rw, seats), board.Width, gap, rw)...)
+	out = append(out, m.screen.Replay(w, h, at, m.stepPanel(m.screen.StepWidth()))...)
 
 	status := ""
 	if m.status != "" {
@@ -75,7 +64,7 @@ func (m Model) replayView() string {
 func (m Model) stepPanel(w int) []string {
 	s, r := m.styles, m.replay
 	st := r.steps[r.at]
-	v := st.view
+	f := m.screen.Facts()
 	var out []string
 	if r.at == 0 {
 		out = append(out, s.Heading.Render(fmt.Sprintf("The deal · %d moves", r.moves())))
@@ -89,11 +78,10 @@ func (m Model) stepPanel(w int) []string {
 		out = append(out, wrap(s.Notice.Render(line), w)...)
 	}
 	out = append(out, "")
-	if v.Phase == acquire.PhaseOver {
-		return append(out, wrap("Game over: "+winners(v)+".", w)...)
+	if f.Over {
+		return append(out, wrap("Game over: "+winners(f.Standings)+".", w)...)
 	}
-	out = append(out, wrap("Next: "+v.Due+".", w)...)
-	return append(out, s.Subtle.Render(fmt.Sprintf("Bag: %d tiles.", v.BagLeft)))
+	return append(out, wrap("Next: "+f.Due+".", w)...)
 }
 
 // wrap wraps text to w cells.
@@ -101,9 +89,9 @@ func wrap(text string, w int) []string { return strings.Split(ansi.Wrap(text, w,
 
 // winners says who won a finished game: "carol wins", "alice and bob share
 // the win".
-func winners(v *acquire.View) string {
+func winners(standings []engine.Standing) string {
 	var names []string
-	for _, st := range v.Standings {
+	for _, st := range standings {
 		if st.Place == 1 {
 			names = append(names, st.Name)
 		}

@@ -29,6 +29,12 @@ type Screen interface {
 	// Decision is the two lines of the player's decision due: the question,
 	// then what is chosen so far.
 	Decision(w int, at At) []string
+	// Replay draws the game as a replay of a finished game shows it, in
+	// w×h cells: step (which move, what was due), in StepWidth cells, in
+	// place of the player's own hand.
+	Replay(w, h int, at At, step []string) []string
+	// StepWidth is how wide the replay's step panel may be.
+	StepWidth() int
 	// Final draws the finished game beside the standings, in width cells.
 	Final() (lines []string, width int)
 	// Keys lists the keys of the player's decision due, for the help line.
