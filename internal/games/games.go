@@ -13,6 +13,7 @@ import (
 	"hotels/internal/bot/acquirebot"
 	"hotels/internal/engine"
 	"hotels/internal/engine/acquire"
+	"hotels/internal/profile"
 	acquirescreen "hotels/internal/tui/acquire"
 	"hotels/internal/tui/room"
 	"hotels/internal/tui/theme"
@@ -26,12 +27,17 @@ type Game struct {
 	// Screen returns the game's own part of the room screen, drawn with
 	// styles.
 	Screen func(styles *theme.Styles) room.Screen
+	// Tally is what a player's profile counts in their games of it; a zero
+	// Tally (no Count) counts nothing.
+	Tally profile.Tally
 }
 
 // All lists every game, the default first.
 var All = []Game{
 	{Kind: acquire.Kind, Bots: acquirebot.Levels,
-		Screen: func(s *theme.Styles) room.Screen { return acquirescreen.New(s) }},
+		Screen: func(s *theme.Styles) room.Screen { return acquirescreen.New(s) },
+		Tally: profile.Tally{Game: acquire.GameName, Title: "Favourite chains", What: "founded", None: "none founded yet",
+			Count: acquire.Founded}},
 }
 
 // ByName returns the game whose record name is name.
@@ -69,6 +75,17 @@ func (g Game) Bot(level string, rng *rand.Rand) (bot.Bot, error) {
 		return nil, fmt.Errorf("games: %s has no bots", g.Title)
 	}
 	return bot.ByLevel(g.Bots, level, rng)
+}
+
+// Tallies lists the games' profile tallies, in the order of All.
+func Tallies() []profile.Tally {
+	var out []profile.Tally
+	for _, g := range All {
+		if g.Tally.Count != nil {
+			out = append(out, g.Tally)
+		}
+	}
+	return out
 }
 
 // Screens returns a new screen for the room of the game named kind; ok is

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"hotels/internal/engine"
 	"hotels/internal/rating"
 	"hotels/internal/store"
 )
@@ -23,11 +24,11 @@ type Source interface {
 
 var _ Source = (*store.Store)(nil)
 
-// How much of a player's past Load reads. Chains are counted over the
+// How much of a player's past Load reads. Tallies are counted over the
 // finished games among the last Games, which bounds a profile to one query
 // per game at most.
 const (
-	Games   = 50 // games read for the recent list and the favourite chains
+	Games   = 50 // games read for the recent list and the tallies
 	Recent  = 10 // games a profile lists
 	Changes = 20 // rating changes read for each rule set
 )
@@ -37,18 +38,49 @@ type Profile struct {
 	Name    string   `json:"name"`
 	Ratings []Rating `json:"ratings"` // by game, then rules
 	Recent  []Game   `json:"recent_games"`
-	Chains  []Chain  `json:"favourite_chains"` // most founded first
+	// Favourites has one entry for each game's tally, in the order of the
+	// tallies Load was given.
+	Favourites []Favourites `json:"favourites"`
 }
 
-// Favourites lists the chains p founded, most founded first, with how often:
-// "Tower 3, Luxor 1"; or says that none were.
-func (p Profile) Favourites() string {
-	if len(p.Chains) == 0 {
-		return "none founded yet"
+// Tally is what a game counts in a player's finished games, for their
+// profile: Acquire's favourite chains are the chains they founded. Each
+// game's tally comes from the registry (internal/games).
+type Tally struct {
+	Game  string // the game's name ("acquire")
+	Title string // "Favourite chains"
+	What  string // what is counted, in words: "founded"
+	None  string // what the profile says before anything is counted: "none founded yet"
+	// Count returns what seat did in one game, an entry each time ("Tower"
+	// twice for two Towers founded), from the game's action lines: the
+	// player's own decisions, the autopilot's left out.
+	Count func(seats []string, seat engine.Seat, lines []string) []string
+}
+
+// Favourites is one tally of a player's games, most counted first.
+type Favourites struct {
+	Game   string  `json:"game"`
+	Title  string  `json:"title"`
+	What   string  `json:"what"`
+	Counts []Count `json:"counts"`
+	none   string
+}
+
+// Count is how often one thing was counted.
+type Count struct {
+	Name  string `json:"name"`
+	Count int    `json:"count"`
+}
+
+// String lists the counts, most first, with how often: "Tower 3, Luxor 1";
+// or says that nothing was counted.
+func (f Favourites) String() string {
+	if len(f.Counts) == 0 {
+		return f.none
 	}
-	parts := make([]string, len(p.Chains))
-	for i, c := range p.Chains {
-		parts[i] = fmt.Sprintf("%s %d", c.Name, c.Founded)
+	parts := make([]string, len(f.Counts))
+	for i, c := range f.Counts {
+		parts[i] = fmt.Sprintf("%s %d", c.Name, c.Count)
 	}
 	return strings.Join(parts, ", ")
 }
@@ -102,12 +134,6 @@ type Game struct {
 	Score int `json:"score,omitempty"`
 }
 
-// Chain is how often the player founded one chain.
-type Chain struct {
-	Name    string `json:"chain"`
-	Founded int    `json:"founded"`
-}
-
 // WinRate is the share of games won, in percent, rounded; 0 before the
 // first game.
 func (r Rating) WinRate() int {
@@ -118,9 +144,9 @@ func (r Rating) WinRate() int {
 }
 
 // Load reads the profile of account, called name unless the store knows
-// better.
-func Load(ctx context.Context, src Source, account store.AccountID, name string) (Profile, error) {
-	p := Profile{Name: name, Ratings: []Rating{}, Recent: []Game{}, Chains: []Chain{}}
+// better, with the games' tallies.
+func Load(ctx context.Context, src Source, account store.AccountID, name string, tallies []Tally) (Profile, error) {
+	p := Profile{Name: name, Ratings: []Rating{}, Recent: []Game{}, Favourites: []Favourites{}}
 	ratings, err := src.PlayerRatings(ctx, account)
 	if err != nil {
 		return Profile{}, fmt.Errorf("profile of %s: %w", name, err)
@@ -144,30 +170,54 @@ func Load(ctx context.Context, src Source, account store.AccountID, name string)
 	if err != nil {
 		return Profile{}, fmt.Errorf("profile of %s: %w", name, err)
 	}
-	founded := map[string]int{}
+	counted := make([]map[string]int, len(tallies))
 	for i, g := range games {
 		seat := seatOf(g, account)
 		if i < Recent {
 			p.Recent = append(p.Recent, recent(g, seat))
 		}
-		if g.Status != store.StatusFinished || seat < 0 {
+		t := slices.IndexFunc(tallies, func(t Tally) bool { return t.Game == g.Game })
+		if g.Status != store.StatusFinished || seat < 0 || t < 0 {
 			continue
 		}
 		lines, err := src.Actions(ctx, g.ID)
 		if err != nil {
 			return Profile{}, fmt.Errorf("profile of %s: %w", name, err)
 		}
-		for _, c := range Founded(lines, g.Seats[seat].Name) {
-			founded[c]++
+		names := make([]string, len(g.Seats))
+		for i, st := range g.Seats {
+			names[i] = st.Name
+		}
+		if counted[t] == nil {
+			counted[t] = map[string]int{}
+		}
+		for _, c := range tallies[t].Count(names, engine.Seat(seat), own(lines)) {
+			counted[t][c]++
 		}
 	}
-	for c, n := range founded {
-		p.Chains = append(p.Chains, Chain{Name: c, Founded: n})
+	for i, t := range tallies {
+		f := Favourites{Game: t.Game, Title: t.Title, What: t.What, Counts: []Count{}, none: t.None}
+		for c, n := range counted[i] {
+			f.Counts = append(f.Counts, Count{Name: c, Count: n})
+		}
+		slices.SortFunc(f.Counts, func(a, b Count) int {
+			return cmp.Or(b.Count-a.Count, strings.Compare(a.Name, b.Name))
+		})
+		p.Favourites = append(p.Favourites, f)
 	}
-	slices.SortFunc(p.Chains, func(a, b Chain) int {
-		return cmp.Or(b.Founded-a.Founded, strings.Compare(a.Name, b.Name))
-	})
 	return p, nil
+}
+
+// own drops the lines the autopilot chose while the player was away: they
+// are not the player's choices.
+func own(lines []string) []string {
+	out := make([]string, 0, len(lines))
+	for _, l := range lines {
+		if !strings.Contains(l, "# autopilot") {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 // seatOf returns the index in g.Seats of account's seat, or -1.
@@ -191,23 +241,5 @@ func recent(g store.Game, seat int) Game {
 		return out
 	}
 	out.Place, out.Score = g.Seats[seat].Place, g.Seats[seat].Score
-	return out
-}
-
-// Founded returns the chains that name founded in a game's record lines
-// ("carol found Tower"), in order. A chain the autopilot founded while the
-// player was away is not the player's choice and is left out.
-func Founded(lines []string, name string) []string {
-	var out []string
-	prefix := name + " found "
-	for _, l := range lines {
-		if strings.Contains(l, "# autopilot") {
-			continue
-		}
-		l, _, _ = strings.Cut(l, "#")
-		if rest, ok := strings.CutPrefix(strings.TrimSpace(l), prefix); ok && strings.TrimSpace(rest) != "" {
-			out = append(out, strings.TrimSpace(rest))
-		}
-	}
 	return out
 }

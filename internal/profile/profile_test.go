@@ -12,6 +12,7 @@ import (
 
 	gossh "golang.org/x/crypto/ssh"
 
+	"hotels/internal/engine/acquire"
 	"hotels/internal/profile"
 	"hotels/internal/store"
 )
@@ -104,7 +105,7 @@ func TestLoad(t *testing.T) {
 	game(t, s, "classic", seats[:2], []string{"ann found Tower"}, "bob 8000 ann 2000") // unrated
 	game(t, s, "modern", seats[:2], []string{"ann found Tower"}, "")                   // in play: not counted
 
-	p, err := profile.Load(ctx, s, ann.ID, "ann")
+	p, err := profile.Load(ctx, s, ann.ID, "ann", []profile.Tally{founded})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,9 +122,9 @@ func TestLoad(t *testing.T) {
 	if want := (27.5 - 3*7); r.Rating != 1000+int(40*want+0.5) {
 		t.Errorf("ann's rating = %d, want Display(27.5±7)", r.Rating)
 	}
-	want := []profile.Chain{{Name: "Tower", Founded: 3}, {Name: "Festival", Founded: 1}}
-	if !slices.Equal(p.Chains, want) {
-		t.Errorf("ann's chains = %+v, want %+v (finished games only, not the autopilot's)", p.Chains, want)
+	want := []profile.Count{{Name: "Tower", Count: 3}, {Name: "Festival", Count: 1}}
+	if len(p.Favourites) != 1 || !slices.Equal(p.Favourites[0].Counts, want) || p.Favourites[0].String() != "Tower 3, Festival 1" {
+		t.Errorf("ann's favourites = %+v, want chains %+v (finished games only, not the autopilot's)", p.Favourites, want)
 	}
 	if len(p.Recent) != 4 {
 		t.Fatalf("ann's recent games = %+v", p.Recent)
@@ -144,34 +145,19 @@ func TestLoad(t *testing.T) {
 
 	// A player with no games has an empty profile, not a nil one.
 	carol := newAccount(t, s, "carol")
-	p, err = profile.Load(ctx, s, carol.ID, "carol")
-	if err != nil || p.Name != "carol" || p.Ratings == nil || p.Recent == nil || p.Chains == nil {
+	p, err = profile.Load(ctx, s, carol.ID, "carol", []profile.Tally{founded})
+	if err != nil || p.Name != "carol" || p.Ratings == nil || p.Recent == nil || len(p.Favourites) != 1 || p.Favourites[0].Counts == nil {
 		t.Errorf("Load(carol) = %+v, %v", p, err)
 	}
-}
-
-func TestFounded(t *testing.T) {
-	lines := []string{
-		"ann play 5C",
-		"ann found Tower",
-		"annie found Luxor",
-		"bob found American",
-		"ann found Festival  # autopilot",
-		"ann found Sackson # a comment",
-	}
-	if got, want := profile.Founded(lines, "ann"), []string{"Tower", "Sackson"}; !slices.Equal(got, want) {
-		t.Errorf("Founded(ann) = %q, want %q", got, want)
+	if got := p.Favourites[0].String(); got != "none founded yet" {
+		t.Errorf("carol's favourites = %q, want the tally's none", got)
 	}
 }
 
-func TestFavouritesAndOrdinal(t *testing.T) {
-	if got := (profile.Profile{}).Favourites(); got != "none founded yet" {
-		t.Errorf("no chains: %q", got)
-	}
-	p := profile.Profile{Chains: []profile.Chain{{Name: "Tower", Founded: 3}, {Name: "Luxor", Founded: 1}}}
-	if got, want := p.Favourites(), "Tower 3, Luxor 1"; got != want {
-		t.Errorf("Favourites = %q, want %q", got, want)
-	}
+// founded is Acquire's tally, as the registry gives it.
+var founded = profile.Tally{Game: "acquire", Title: "Favourite chains", What: "founded", None: "none founded yet", Count: acquire.Founded}
+
+func TestOrdinal(t *testing.T) {
 	for n, want := range map[int]string{1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 6: "6th"} {
 		if got := profile.Ordinal(n); got != want {
 			t.Errorf("Ordinal(%d) = %q, want %q", n, got, want)

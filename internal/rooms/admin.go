@@ -30,10 +30,10 @@ type Inspection struct {
 	Info     Info
 	Code     string // a private room's invite code
 	Seats    []AdminSeat
-	Watchers []string // the names of the sessions watching; "" for an anonymous watcher
-	Game store.GameID // the stored game; 0 while waiting
-	Turn engine.Seat  // the seat whose decision is due, or engine.Watcher
-	Due  string       // the game's decision due or its end, in words; "" while waiting
+	Watchers []string     // the names of the sessions watching; "" for an anonymous watcher
+	Game     store.GameID // the stored game; 0 while waiting
+	Turn     engine.Seat  // the seat whose decision is due, or engine.Watcher
+	Due      string       // the game's decision due or its end, in words; "" while waiting
 	// Hidden is what the game hides, from its engine.Revealer; nil while
 	// waiting, or for a game that reveals nothing.
 	Hidden []engine.Section

@@ -146,10 +146,14 @@ func TestProfile(t *testing.T) {
 			History             []map[string]any
 		} `json:"ratings"`
 		Recent []map[string]any `json:"recent_games"`
-		Chains []struct {
-			Chain   string `json:"chain"`
-			Founded int    `json:"founded"`
-		} `json:"favourite_chains"`
+		Favourites []struct {
+			Game   string `json:"game"`
+			Title  string `json:"title"`
+			Counts []struct {
+				Name  string `json:"name"`
+				Count int    `json:"count"`
+			} `json:"counts"`
+		} `json:"favourites"`
 	}
 	if err := json.Unmarshal([]byte(out), &p); err != nil {
 		t.Fatalf("profile --json: %v\n%s", err, out)
@@ -157,7 +161,8 @@ func TestProfile(t *testing.T) {
 	if p.Name != "bob" || len(p.Ratings) != 1 || p.Ratings[0].Games != 2 || p.Ratings[0].Wins != 0 || len(p.Ratings[0].History) != 2 {
 		t.Errorf("profile bob --json:\n%s", out)
 	}
-	if len(p.Recent) != 2 || len(p.Chains) != 1 || p.Chains[0].Chain != "Luxor" || p.Chains[0].Founded != 1 {
+	if len(p.Recent) != 2 || len(p.Favourites) != 1 || p.Favourites[0].Game != "acquire" || p.Favourites[0].Title != "Favourite chains" ||
+		len(p.Favourites[0].Counts) != 1 || p.Favourites[0].Counts[0].Name != "Luxor" || p.Favourites[0].Counts[0].Count != 1 {
 		t.Errorf("bob's games and chains:\n%s", out)
 	}
 	for _, k := range []string{"game_id", "at", "place", "before", "after"} {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"hotels/internal/games"
 	"hotels/internal/profile"
 	"hotels/internal/sanitize"
 	"hotels/internal/store"
@@ -37,7 +38,7 @@ func newProfileCmd(st profiles) *cobra.Command {
 			case err != nil:
 				return errors.New("the profile could not be read; try again later")
 			}
-			p, err := profile.Load(cmd.Context(), st, a.ID, a.Name)
+			p, err := profile.Load(cmd.Context(), st, a.ID, a.Name, games.Tallies())
 			if err != nil {
 				return errors.New("the profile could not be read; try again later")
 			}
@@ -102,6 +103,8 @@ func writeProfile(out io.Writer, p profile.Profile) error {
 				g.Status, place, strings.Join(g.Players, ", "))
 		}
 	}
-	fmt.Fprintf(w, "\nFavourite chains (founded, last %d games): %s\n", profile.Games, p.Favourites())
+	for _, f := range p.Favourites {
+		fmt.Fprintf(w, "\n%s (%s, last %d games): %s\n", f.Title, f.What, profile.Games, f)
+	}
 	return w.Flush()
 }

@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"hotels/internal/engine"
+	"hotels/internal/games"
 	"hotels/internal/profile"
 	"hotels/internal/rooms"
 	"hotels/internal/store"
@@ -149,7 +150,7 @@ func (m Model) openProfile(account store.AccountID, name string) (Model, tea.Cmd
 		if src == nil {
 			return profileMsg{account: account, err: errNoSource}
 		}
-		p, err := profile.Load(ctx, src, account, name)
+		p, err := profile.Load(ctx, src, account, name, games.Tallies())
 		return profileMsg{account: account, profile: p, err: err}
 	}
 }

@@ -133,9 +133,9 @@ func (m Model) profileView() []string {
 		out = append(out, "  No ranked game yet.")
 	}
 	// What is left for the history and the games: each section has a
-	// blank line and a heading, the chains a blank line and a line, and
+	// blank line and a heading, each tally a blank line and a line, and
 	// the screen ends with the status and the help.
-	left := h - len(out) - 2 - 2 - 2 - 2
+	left := h - len(out) - 2 - 2 - 2*len(p.Favourites) - 2
 	var history []profile.Change
 	if shown != nil {
 		history = shown.History
@@ -182,8 +182,10 @@ func (m Model) profileView() []string {
 		out = append(out, line)
 	}
 
-	out = append(out, "", layout.Cut(s.Heading.Render("Favourite chains")+"  "+p.Favourites()+
-		s.Subtle.Render(fmt.Sprintf("  (founded, last %d games)", profile.Games)), w))
+	for _, f := range p.Favourites {
+		out = append(out, "", layout.Cut(s.Heading.Render(f.Title)+"  "+f.String()+
+			s.Subtle.Render(fmt.Sprintf("  (%s, last %d games)", f.What, profile.Games)), w))
+	}
 	return out
 }
 
