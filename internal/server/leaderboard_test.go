@@ -145,7 +145,7 @@ func TestProfile(t *testing.T) {
 			Rating, Games, Wins int
 			History             []map[string]any
 		} `json:"ratings"`
-		Recent []map[string]any `json:"recent_games"`
+		Recent     []map[string]any `json:"recent_games"`
 		Favourites []struct {
 			Game   string `json:"game"`
 			Title  string `json:"title"`
