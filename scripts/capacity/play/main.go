@@ -13,21 +13,26 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"net"
 	"os"
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
 	"time"
 
 	"golang.org/x/crypto/ssh"
+
+	"hotels/internal/games"
 )
 
 type config struct {
+	Game          string        `json:"game"`
 	Addr          string        `json:"addr"`
 	KeyDir        string        `json:"key_dir"`
 	KeyOffset     int           `json:"key_offset"`
@@ -55,6 +60,7 @@ type config struct {
 	AllowRemote   bool          `json:"-"`
 	Label         string        `json:"label,omitempty"`
 	Verbose       bool          `json:"-"`
+	title         string        // the game's title, as the new-room form shows it
 
 	// Durations as text, for the report.
 	ThinkS     string `json:"think"`
@@ -66,6 +72,8 @@ type config struct {
 func parseFlags(args []string) (*config, error) {
 	c := &config{}
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
+	fs.StringVar(&c.Game, "game", games.All[0].Name, "the game to play, by its record name ("+strings.Join(games.Names(), ", ")+
+		"); the players read "+strings.Join(slices.Sorted(maps.Keys(readers)), ", ")+"'s screen so far")
 	fs.StringVar(&c.Addr, "addr", "127.0.0.1:23234", "server host:port (loopback only unless -allow-remote)")
 	fs.StringVar(&c.KeyDir, "key-dir", "", "directory of keys id_ed25519_NNNNN with accounts loadNNNNN (scripts/capacity/seed.sh); required")
 	fs.IntVar(&c.KeyOffset, "key-offset", 0, "first key to use: session i uses key offset+i (a fresh block avoids seats still held from an earlier run)")
@@ -93,7 +101,7 @@ func parseFlags(args []string) (*config, error) {
 	fs.StringVar(&c.Label, "label", "", "free text copied into the JSON")
 	fs.BoolVar(&c.Verbose, "v", false, "progress and problems on stderr")
 	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), `play: play Acquire on a Hotels server through SSH sessions and measure latency and bytes.
+		fmt.Fprint(fs.Output(), `play: play a game (-game, Acquire by default) on a Hotels server through SSH sessions and measure latency and bytes.
 
 Sets up -rooms four-seat rooms (a host creates each from the lobby, three
 more join it with `+"`join ROOM`"+`), -watchers sessions watch room 0, the hosts start
@@ -110,6 +118,14 @@ Usage: play -key-dir DIR [flags]
 	if c.KeyDir == "" {
 		return nil, fmt.Errorf("-key-dir is required")
 	}
+	g, ok := games.ByName(c.Game)
+	switch {
+	case !ok:
+		return nil, fmt.Errorf("-game %q: the server hosts %s", c.Game, strings.Join(games.Names(), ", "))
+	case !readers[c.Game]:
+		return nil, fmt.Errorf("-game %s: the players cannot read %s's screen yet", c.Game, g.Title)
+	}
+	c.title = g.Title
 	if _, err := fmt.Sscanf(c.PTY, "%dx%d", &c.W, &c.H); err != nil || c.W < 80 || c.H < 24 {
 		return nil, fmt.Errorf("-pty %q: want WxH, at least 80x24", c.PTY)
 	}
@@ -282,8 +298,25 @@ func (r *runner) setupRoom(ctx context.Context, rm *room, first int) error {
 	if err := host.write([]byte("n")); err != nil {
 		return err
 	}
-	if v, err = host.waitFor(ctx, cfg.ScreenTimeout, func(v *view) bool { return v.has("New Acquire room") }); err != nil {
-		return fmt.Errorf("host %s: new-room form: %w; screen: %s", host.name, err, screenText(v))
+	// The form starts with the game when the server hosts several: → goes
+	// through them until the form is the game's.
+	form := "New " + cfg.title + " room"
+	for range games.All {
+		if v, err = host.waitFor(ctx, cfg.ScreenTimeout, func(v *view) bool { return v.has("New ") && v.has(" room") }); err != nil {
+			return fmt.Errorf("host %s: new-room form: %w; screen: %s", host.name, err, screenText(v))
+		}
+		if v.has(form) || !v.has("Game ") {
+			break
+		}
+		if err := host.write([]byte(keyRight)); err != nil {
+			return err
+		}
+		if v, err = host.waitFor(ctx, cfg.KeyTimeout, func(w *view) bool { return screenText(w) != screenText(v) }); err != nil {
+			return fmt.Errorf("host %s: choosing %s in the new-room form: %w", host.name, cfg.title, err)
+		}
+	}
+	if !v.has(form) {
+		return fmt.Errorf("host %s: the new-room form never offered %s; screen: %s", host.name, cfg.title, screenText(v))
 	}
 	if err := host.write([]byte(keyEnter)); err != nil {
 		return err

@@ -13,6 +13,7 @@ const (
 	keyEnter    = "\r"
 	keyDown     = "\x1b[B"
 	keyUp       = "\x1b[A"
+	keyRight    = "\x1b[C"
 	keyF2       = "\x1bOQ" // bound to nothing: it only clears the status line
 	keyTakeOver = "\x14"   // ctrl+t
 	// keyIdle is the harmless key that sets the status line of a player

@@ -18,6 +18,10 @@ import (
 
 var seed = maphash.MakeSeed()
 
+// readers lists the games whose screens the players read: this file reads
+// Acquire's. Another game's reader comes with its screen.
+var readers = map[string]bool{"acquire": true}
+
 // view is a parsed screen.
 type view struct {
 	lines  []string
