@@ -26,7 +26,7 @@ const (
 // Screen is Acquire's part of the room screen.
 type Screen struct {
 	styles *theme.Styles
-	keys   KeyMap
+	keys   *KeyMap // shared by the copies: the screen is copied into an interface on every call
 	board  board.Model
 	layout *layout.Memo // the last layout, shared by the Screen's copies
 	game   *acquire.View
@@ -40,7 +40,8 @@ var _ room.Screen = Screen{}
 
 // New returns Acquire's screen, drawn with styles.
 func New(styles *theme.Styles) Screen {
-	return Screen{styles: styles, keys: DefaultKeyMap(), board: board.New(styles), layout: &layout.Memo{}}
+	keys := DefaultKeyMap()
+	return Screen{styles: styles, keys: &keys, board: board.New(styles), layout: &layout.Memo{}}
 }
 
 // SetStyles returns the screen drawn with st.
