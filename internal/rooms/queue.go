@@ -18,6 +18,24 @@ type Ratings interface {
 	RecordRatings(ctx context.Context, game, rules string, changes []store.RatingChange) error
 }
 
+// PlayerRating returns p's rating in game and rules as players see it
+// (rating.Rating.Display), and the rated games it counts: none, and a new
+// player's rating, for a player not rated yet.
+func (l *Lobby) PlayerRating(ctx context.Context, p Player, game, rules string) (display, games int, err error) {
+	if l.cfg.Ratings == nil {
+		return 0, 0, errors.New("ranked play is not available on this server")
+	}
+	got, err := l.cfg.Ratings.Ratings(ctx, game, rules, []store.AccountID{p.ID})
+	if err != nil {
+		return 0, 0, err
+	}
+	r, ok := got[p.ID]
+	if !ok {
+		return rating.New().Display(), 0, nil
+	}
+	return rating.Rating{Mu: r.Mu, Sigma: r.Sigma}.Display(), r.Games, nil
+}
+
 // ErrQueued is returned to a player who is already in the queue.
 var ErrQueued = errors.New("you are already looking for a game")
 

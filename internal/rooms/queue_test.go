@@ -114,3 +114,23 @@ func TestRankedQueue(t *testing.T) {
 		t.Errorf("recorded %+v", rt.changes)
 	}
 }
+
+// A player's rating as the ranked wait shows it: a new player's before
+// their first rated game, then their own with its games.
+func TestPlayerRating(t *testing.T) {
+	ctx := context.Background()
+	rt := &ratings{by: map[store.AccountID]store.Rating{bob.ID: {Mu: 30, Sigma: 2, Games: 3}}}
+	l := rooms.NewLobby(rooms.Config{Journal: newJournal(), Kinds: []engine.Kind{acquire.Kind}, Ratings: rt})
+	defer l.Close("test over")
+	if r, games, err := l.PlayerRating(ctx, ann, "acquire", "modern"); r != 1000 || games != 0 || err != nil {
+		t.Errorf("PlayerRating(new ann) = %d, %d, %v; want 1000, no games", r, games, err)
+	}
+	if r, games, err := l.PlayerRating(ctx, bob, "acquire", "modern"); r != 1000+40*24 || games != 3 || err != nil {
+		t.Errorf("PlayerRating(bob) = %d, %d, %v; want %d, 3 games", r, games, err, 1000+40*24)
+	}
+	unrated := rooms.NewLobby(rooms.Config{Journal: newJournal(), Kinds: []engine.Kind{acquire.Kind}})
+	defer unrated.Close("test over")
+	if _, _, err := unrated.PlayerRating(ctx, ann, "acquire", "modern"); err == nil {
+		t.Error("PlayerRating without ratings = nil error")
+	}
+}

@@ -47,15 +47,15 @@ func WithGames(a history.Archive) Option {
 }
 
 // Ratings is what the session reads of the ratings: the player's own for
-// the ranked queue, the leaderboard and players' profiles. *store.Store is
-// one.
+// the ranked queue (as rooms.Lobby serves it), the leaderboard and players'
+// profiles (as the store does).
 type Ratings interface {
 	lobby.Ratings
 	ranking.Source
 }
 
 // WithRatings gives the session the players' ratings, for the ranked
-// queue, the leaderboard and the profiles; *store.Store is one. Without it
+// queue, the leaderboard and the profiles. Without it
 // the wait for a ranked table shows no rating, and the leaderboard says
 // the server keeps none.
 func WithRatings(r Ratings) Option {

@@ -11,8 +11,8 @@
 // player's recent games with a HistoryMsg, L for the leaderboard with a
 // LeaderboardMsg and P for the player's profile with a ProfileMsg.
 //
-// lobby imports rooms, engine and the store (for their types; the lobby
-// is reached through the Service interface and the ratings through
-// Ratings), rating, sanitize, theme and Bubble Tea packages: never the
-// server or another screen.
+// lobby imports rooms and engine (for their types; the lobby is reached
+// through the Service interface and the player's rating through Ratings),
+// sanitize, theme and Bubble Tea packages: never the store, the server or
+// another screen.
 package lobby

@@ -14,18 +14,18 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"hotels/internal/engine"
-	"hotels/internal/rating"
 	"hotels/internal/rooms"
-	"hotels/internal/store"
 )
 
-// Ratings is what the screen reads of the store to show the player's
-// rating while they wait for a ranked table; *store.Store is one.
+// Ratings is what the screen reads to show the player's rating while they
+// wait for a ranked table; *rooms.Lobby serves it from the store.
 type Ratings interface {
-	Ratings(ctx context.Context, game, rules string, accounts []store.AccountID) (map[store.AccountID]store.Rating, error)
+	// PlayerRating returns p's rating in game and rules as players see it,
+	// and the rated games it counts: none for a new player.
+	PlayerRating(ctx context.Context, p rooms.Player, game, rules string) (rating, games int, err error)
 }
 
-var _ Ratings = (*store.Store)(nil)
+var _ Ratings = (*rooms.Lobby)(nil)
 
 // rankedForm asks which ranked games the player will play: the game (when
 // the server hosts several), its rules (when it has several) and the table
@@ -171,15 +171,14 @@ func ratingWords(ctx context.Context, rt Ratings, p rooms.Player, game, rules st
 	if rt == nil {
 		return ""
 	}
-	got, err := rt.Ratings(ctx, game, rules, []store.AccountID{p.ID})
-	if err != nil {
+	r, games, err := rt.PlayerRating(ctx, p, game, rules)
+	switch {
+	case err != nil:
 		return ""
+	case games == 0:
+		return fmt.Sprintf("%d (new player)", r)
 	}
-	r, ok := got[p.ID]
-	if !ok {
-		return fmt.Sprintf("%d (new player)", rating.New().Display())
-	}
-	return fmt.Sprintf("%d (%d %s)", rating.Rating{Mu: r.Mu, Sigma: r.Sigma}.Display(), r.Games, plural(r.Games, "game"))
+	return fmt.Sprintf("%d (%d %s)", r, games, plural(games, "game"))
 }
 
 func plural(n int, word string) string {

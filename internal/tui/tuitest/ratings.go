@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"hotels/internal/rating"
+	"hotels/internal/rooms"
 	"hotels/internal/store"
 )
 
@@ -51,21 +53,18 @@ func (r *Ratings) RatingHistory(_ context.Context, account store.AccountID, game
 	return out[max(0, len(out)-limit):], nil
 }
 
-// Ratings records the request and returns the ratings the players have in
-// rules.
-func (r *Ratings) Ratings(_ context.Context, game, rules string, accounts []store.AccountID) (map[store.AccountID]store.Rating, error) {
-	if err := r.record("Ratings", game, rules, accounts); err != nil {
-		return nil, err
+// PlayerRating records the request and returns p's displayed rating in
+// game and rules and its games, as rooms.Lobby does.
+func (r *Ratings) PlayerRating(_ context.Context, p rooms.Player, game, rules string) (int, int, error) {
+	if err := r.record("PlayerRating", game, rules, p.ID); err != nil {
+		return 0, 0, err
 	}
-	out := map[store.AccountID]store.Rating{}
-	for _, id := range accounts {
-		for _, x := range r.Players[id] {
-			if x.Game == game && x.Rules == rules {
-				out[id] = x
-			}
+	for _, x := range r.Players[p.ID] {
+		if x.Game == game && x.Rules == rules {
+			return rating.Rating{Mu: x.Mu, Sigma: x.Sigma}.Display(), x.Games, nil
 		}
 	}
-	return out, nil
+	return rating.New().Display(), 0, nil
 }
 
 // Rated returns the rating whose displayed value is display at
