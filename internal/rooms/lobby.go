@@ -459,7 +459,8 @@ func (l *Lobby) QuickPlay(ctx context.Context, p Player) (*Room, error) {
 			return best, nil
 		}
 	}
-	return l.Create(ctx, p, Settings{Seats: 4})
+	k := l.cfg.Kinds[0] // quick play opens the default game
+	return l.Create(ctx, p, Settings{Seats: min(max(4, k.MinSeats), k.MaxSeats)})
 }
 
 // seated moves room r's entries in the seat index from the players in old
