@@ -1,4 +1,4 @@
-// Command sshd runs Hotels, the board game Acquire played over SSH.
+// Command sshd runs Hotels, Sid Sackson's hotel-and-stock games played over SSH.
 //
 // With no subcommand it serves (see serve.go); configuration comes from flags
 // or HOTELS_* environment variables, listed by --help.

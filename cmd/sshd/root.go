@@ -9,8 +9,8 @@ func newRootCmd() *cobra.Command {
 	serve := newServeCmd()
 	root := &cobra.Command{
 		Use:   "sshd",
-		Short: "Hotels: the board game Acquire, played over SSH",
-		Long: `Hotels: the board game Acquire, played over SSH.
+		Short: "Hotels: Sid Sackson's hotel-and-stock games, played over SSH",
+		Long: `Hotels: Sid Sackson's hotel-and-stock games, played over SSH.
 
 Without a subcommand, sshd serves (same as "sshd serve"). Players connect with
 "ssh -p 2222 HOST"; their SSH key is their account.

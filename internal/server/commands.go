@@ -68,8 +68,8 @@ func (s *Server) runCommands(next ssh.Handler) ssh.Handler {
 func (s *Server) commandTree(sess ssh.Session, id identity) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "hotels",
-		Short: "Hotels: the board game Acquire, played over SSH",
-		Long: fmt.Sprintf(`Hotels: the board game Acquire, played over SSH.
+		Short: "Hotels: Sid Sackson's hotel-and-stock games, played over SSH",
+		Long: fmt.Sprintf(`Hotels: Sid Sackson's hotel-and-stock games, played over SSH.
 
 Connect without a command to play:   ssh -t %[1]s
 Run a command and exit:              ssh %[1]s COMMAND`, s.sshTarget()),

@@ -430,9 +430,12 @@ func explain(err error) string {
 			return f.text
 		}
 	}
-	// The lobby's other refusals are written for players; a rule set's
-	// may name its package.
-	s := strings.TrimPrefix(err.Error(), "acquire: ")
+	// The lobby's other refusals are written for players; a game's start
+	// with its name ("acquire: hand=redraw ..."), which goes.
+	s := err.Error()
+	if name, rest, ok := strings.Cut(s, ": "); ok && name != "" && strings.Trim(name, "abcdefghijklmnopqrstuvwxyz") == "" {
+		s = rest
+	}
 	if !strings.HasSuffix(s, ".") {
 		s += "."
 	}
