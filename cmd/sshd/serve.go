@@ -162,17 +162,7 @@ func session(l *rooms.Lobby, games *store.Store) server.Lobby {
 		} else if r := l.SeatOf(player); r != nil {
 			at = tui.Entry{Room: r.ID}
 		}
-		return tui.New(ctx, l, player, at, tui.WithGames(games), tui.WithRatings(ratings{games, l}))
+		return tui.New(ctx, l, player, at, tui.WithGames(games), tui.WithRatings(ratings{st: games, lobby: l}))
 	}
 }
 
-// ratings is what a session reads of the ratings: the leaderboard and
-// profiles from the store, a player's own rating through the lobby.
-type ratings struct {
-	*store.Store
-	lobby *rooms.Lobby
-}
-
-func (r ratings) PlayerRating(ctx context.Context, p rooms.Player, game, rules string) (int, int, error) {
-	return r.lobby.PlayerRating(ctx, p, game, rules)
-}

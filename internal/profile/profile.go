@@ -109,6 +109,14 @@ type Rating struct {
 	History []Change `json:"history"` // oldest first, at most Changes
 }
 
+// Where a recent game is, as Game.Status says: screens read it without the
+// store.
+const (
+	Finished = store.StatusFinished
+	Aborted  = store.StatusAborted
+	Playing  = store.StatusPlaying
+)
+
 // Change is one ranked game's effect on a rating.
 type Change struct {
 	Game   store.GameID `json:"game_id"`

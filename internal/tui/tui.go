@@ -221,7 +221,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.screen = rankingScreen
 		if _, ok := msg.(lobby.ProfileMsg); ok {
 			var cmd tea.Cmd
-			*m.ranking, cmd = m.ranking.Profile(m.player.ID, m.player.Name)
+			*m.ranking, cmd = m.ranking.Profile(m.player)
 			return m, cmd
 		}
 		return m, m.ranking.Init()

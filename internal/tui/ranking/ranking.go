@@ -10,20 +10,26 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"hotels/internal/engine"
-	"hotels/internal/games"
 	"hotels/internal/profile"
 	"hotels/internal/rooms"
-	"hotels/internal/store"
 	"hotels/internal/tui/theme"
 )
 
-// Source is what the screen reads; *store.Store is one.
+// Source is what the screen reads: the leaderboards and the players'
+// profiles. The server serves it from the store.
 type Source interface {
-	Leaderboard(ctx context.Context, game, rules string, limit int) ([]store.Rating, error)
-	profile.Source
+	// Leaderboard returns the best rated players of game and rules, best
+	// first, at most limit of them.
+	Leaderboard(ctx context.Context, game, rules string, limit int) ([]Entry, error)
+	// Profile returns p's profile.
+	Profile(ctx context.Context, p rooms.Player) (profile.Profile, error)
 }
 
-var _ Source = (*store.Store)(nil)
+// Entry is one player on a leaderboard.
+type Entry struct {
+	Player              rooms.Player
+	Rating, Games, Wins int // the rating as players see it
+}
 
 // Limit is how many players the leaderboard lists.
 const Limit = 100
@@ -35,11 +41,11 @@ type BackMsg struct{}
 type (
 	boardMsg struct {
 		pool pool
-		rows []store.Rating
+		rows []Entry
 		err  error
 	}
 	profileMsg struct {
-		account store.AccountID
+		who     rooms.Player
 		profile profile.Profile
 		err     error
 	}
@@ -56,7 +62,7 @@ type Model struct {
 	help   *help.Model // by pointer: most of the model, which is copied on every message
 
 	shown  int // the pool shown, an index in pools
-	board  []store.Rating
+	board  []Entry
 	loaded bool // the board of the pool shown has been read
 	at     int  // the selected row
 
@@ -64,8 +70,7 @@ type Model struct {
 	// board, so that back leaves the screen.
 	showing  bool
 	alone    bool
-	account  store.AccountID
-	name     string
+	who      rooms.Player
 	prof     *profile.Profile
 	profRule pool // the pool whose history the profile shows
 
@@ -133,25 +138,24 @@ func (m Model) loadBoard() tea.Cmd {
 	}
 }
 
-// Profile shows the profile of account, called name, on its own: back
-// leaves the screen.
-func (m Model) Profile(account store.AccountID, name string) (Model, tea.Cmd) {
-	m, cmd := m.openProfile(account, name)
+// Profile shows p's profile on its own: back leaves the screen.
+func (m Model) Profile(p rooms.Player) (Model, tea.Cmd) {
+	m, cmd := m.openProfile(p)
 	m.alone = true
 	return m, cmd
 }
 
-func (m Model) openProfile(account store.AccountID, name string) (Model, tea.Cmd) {
-	m.showing, m.alone, m.account, m.name, m.prof = true, false, account, name, nil
+func (m Model) openProfile(p rooms.Player) (Model, tea.Cmd) {
+	m.showing, m.alone, m.who, m.prof = true, false, p, nil
 	m.profRule = m.pool()
 	m.say("", false)
 	ctx, src := m.ctx, m.src
 	return m, func() tea.Msg {
 		if src == nil {
-			return profileMsg{account: account, err: errNoSource}
+			return profileMsg{who: p, err: errNoSource}
 		}
-		p, err := profile.Load(ctx, src, account, name, games.Tallies())
-		return profileMsg{account: account, profile: p, err: err}
+		prof, err := src.Profile(ctx, p)
+		return profileMsg{who: p, profile: prof, err: err}
 	}
 }
 
@@ -182,13 +186,13 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		}
 		m.at = 0
 		for i, r := range m.board {
-			if r.Account == m.player.ID {
+			if r.Player.ID == m.player.ID {
 				m.at = i // start at the player's own row
 			}
 		}
 		return m, nil
 	case profileMsg:
-		if !m.showing || msg.account != m.account {
+		if !m.showing || msg.who.ID != m.who.ID {
 			return m, nil
 		}
 		if msg.err != nil {
@@ -258,7 +262,7 @@ func (m Model) boardKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
 			return m, nil
 		}
 		r := m.board[m.at]
-		return m.openProfile(r.Account, r.Name)
+		return m.openProfile(r.Player)
 	}
 	return m, nil
 }

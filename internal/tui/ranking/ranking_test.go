@@ -115,7 +115,7 @@ func TestOwnProfile(t *testing.T) {
 	src := tuitest.Ranked(t)
 	m := ranking.New(context.Background(), src, alice, []engine.Kind{acquire.Kind}, theme.DefaultStyles())
 	m.SetSize(80, 24)
-	m, cmd := m.Profile(alice.ID, alice.Name)
+	m, cmd := m.Profile(alice)
 	m, _ = run(m, cmd)
 	view := tuitest.Plain(m.View())
 	if !strings.Contains(view, "profile of alice") || !strings.Contains(view, "Rating history · modern") {
@@ -146,7 +146,7 @@ func TestFailuresInWords(t *testing.T) {
 	}
 	src.Fail("Leaderboard", nil)
 	src.Fail("RecentGames", context.DeadlineExceeded)
-	m, cmd := m.Profile(2, "bob")
+	m, cmd := m.Profile(rooms.Player{ID: 2, Name: "bob"})
 	m, _ = run(m, cmd)
 	if view := tuitest.Plain(m.View()); !strings.Contains(view, "The server did not answer in time. Try again.") {
 		t.Errorf("failed profile:\n%s", view)

@@ -7,9 +7,7 @@ import (
 
 	"hotels/internal/games"
 	"hotels/internal/profile"
-	"hotels/internal/rating"
 	"hotels/internal/sanitize"
-	"hotels/internal/store"
 	"hotels/internal/tui/layout"
 )
 
@@ -78,15 +76,15 @@ func (m Model) boardView() []string {
 	first := max(0, m.at-rows+1)
 	for i := first; i < len(m.board) && i < first+rows; i++ {
 		r := m.board[i]
-		name := sanitize.Line(r.Name)
-		if r.Account == m.player.ID {
+		name := sanitize.Line(r.Player.Name)
+		if r.Player.ID == m.player.ID {
 			name += " (you)"
 		}
 		cursor := "  "
 		if i == m.at {
 			cursor = "> "
 		}
-		line := row(cursor, strconv.Itoa(i+1), name, strconv.Itoa(display(r)), strconv.Itoa(r.Games), strconv.Itoa(r.Wins),
+		line := row(cursor, strconv.Itoa(i+1), name, strconv.Itoa(r.Rating), strconv.Itoa(r.Games), strconv.Itoa(r.Wins),
 			fmt.Sprintf("%d%%", winRate(r.Wins, r.Games)))
 		if i == m.at {
 			line = s.Selected.Render(line)
@@ -95,8 +93,6 @@ func (m Model) boardView() []string {
 	}
 	return out
 }
-
-func display(r store.Rating) int { return rating.Rating{Mu: r.Mu, Sigma: r.Sigma}.Display() }
 
 func winRate(wins, games int) int {
 	return profile.Rating{Wins: wins, Games: games}.WinRate()
@@ -107,7 +103,7 @@ func winRate(wins, games int) int {
 // the rows the screen has left.
 func (m Model) profileView() []string {
 	s, w, h := m.styles, m.width, m.height
-	out := []string{m.title("profile of " + sanitize.Line(m.name)), ""}
+	out := []string{m.title("profile of " + sanitize.Line(m.who.Name)), ""}
 	p := m.prof
 	if p == nil {
 		if m.status == "" {
@@ -215,13 +211,13 @@ func sparkline(history []profile.Change) string {
 // result says how a recent game went for the player.
 func result(g profile.Game) string {
 	switch {
-	case g.Status == store.StatusFinished && g.Place > 0:
+	case g.Status == profile.Finished && g.Place > 0:
 		return fmt.Sprintf("%s of %d · %s", profile.Ordinal(g.Place), len(g.Players), score(g.Game, g.Score))
-	case g.Status == store.StatusFinished:
+	case g.Status == profile.Finished:
 		return "finished"
-	case g.Status == store.StatusAborted:
+	case g.Status == profile.Aborted:
 		return "ended early"
-	case g.Status == store.StatusPlaying:
+	case g.Status == profile.Playing:
 		return "in progress"
 	}
 	return "not started"

@@ -5,9 +5,12 @@ import (
 	"testing"
 	"time"
 
+	"hotels/internal/games"
+	"hotels/internal/profile"
 	"hotels/internal/rating"
 	"hotels/internal/rooms"
 	"hotels/internal/store"
+	"hotels/internal/tui/ranking"
 )
 
 // Ratings is a fake store of ratings over an Archive of games: it records
@@ -21,13 +24,23 @@ type Ratings struct {
 }
 
 // Leaderboard records the request and returns the rule set's board, cut
-// to limit.
-func (r *Ratings) Leaderboard(_ context.Context, game, rules string, limit int) ([]store.Rating, error) {
+// to limit, as the server serves it.
+func (r *Ratings) Leaderboard(_ context.Context, game, rules string, limit int) ([]ranking.Entry, error) {
 	if err := r.record("Leaderboard", game, rules, limit); err != nil {
 		return nil, err
 	}
-	b := r.Board[rules]
-	return append([]store.Rating(nil), b[:min(limit, len(b))]...), nil
+	var out []ranking.Entry
+	for _, x := range r.Board[rules][:min(limit, len(r.Board[rules]))] {
+		out = append(out, ranking.Entry{Player: rooms.Player{ID: x.Account, Name: x.Name},
+			Rating: rating.Rating{Mu: x.Mu, Sigma: x.Sigma}.Display(), Games: x.Games, Wins: x.Wins})
+	}
+	return out, nil
+}
+
+// Profile reads p's profile from the fake store, with the games' tallies,
+// as the server does.
+func (r *Ratings) Profile(ctx context.Context, p rooms.Player) (profile.Profile, error) {
+	return profile.Load(ctx, r, p.ID, p.Name, games.Tallies())
 }
 
 // PlayerRatings records the request and returns the player's ratings.
