@@ -5,7 +5,12 @@
 // immutable Snapshots into small per-subscriber mailboxes where the latest
 // wins, so a slow client never blocks a room.
 //
-// A room commits every action to its Journal before anyone sees its effect.
+// A room commits every action to its Journal before anyone sees its effect,
+// the dice too: when the game's Chance seat is due the room draws an outcome
+// from crypto/rand, journals it as a line with no seat and applies it, so
+// that a restart replays the throws and never throws again. A finished
+// game's places and scores are stored as the game decided them. Rooms host
+// any game of Config.Kinds; bots come from Config.Bots by game and level.
 // rooms imports the engine and the store's types, never the TUI or the
 // server.
 package rooms
