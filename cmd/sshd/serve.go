@@ -162,7 +162,8 @@ func session(l *rooms.Lobby, games *store.Store) server.Lobby {
 		} else if r := l.SeatOf(player); r != nil {
 			at = tui.Entry{Room: r.ID}
 		}
-		return tui.New(ctx, l, player, at, tui.WithGames(games), tui.WithRatings(ratings{st: games, lobby: l}))
+		s := stored{st: games, lobby: l}
+		return tui.New(ctx, l, player, at, tui.WithGames(s), tui.WithRatings(s))
 	}
 }
 

@@ -1,6 +1,6 @@
 // Package history is the player's own games: a list of their recent games
 // (date, players, place and score in the game's unit, status) read from the
-// store, and a replay viewer that steps through a finished or ended game
+// archive of games, and a replay viewer that steps through a finished or ended game
 // move by move, chance lines included, drawing it with the game's own
 // screen (room.Screen's Replay: for Acquire the board, the chain table and
 // every player's cash and shares) after each action, with the events it
@@ -10,9 +10,9 @@
 // every hand and what is drawn next. A replay shows each position as a
 // watcher saw it.
 //
-// history imports the store (for its types; the store itself is reached
-// through the Archive interface), rooms (for Player), the engine's shared
-// types, the games registry (for each game's engine and screen), the room
-// screen's Screen types, layout, theme and Bubble Tea packages: never the
-// server or the lobby.
+// history imports rooms (for Player), the engine's shared types, the games
+// registry (for each game's engine and screen), the room screen's Screen
+// types, profile (for Ordinal), sanitize, layout, theme and Bubble Tea
+// packages: never the store (the server serves Archive, in the screen's own
+// Game type), the server or the lobby.
 package history

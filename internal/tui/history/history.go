@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -14,19 +15,60 @@ import (
 	"hotels/internal/profile"
 	"hotels/internal/rooms"
 	"hotels/internal/sanitize"
-	"hotels/internal/store"
+
 	"hotels/internal/tui/layout"
 	"hotels/internal/tui/room"
 	"hotels/internal/tui/theme"
 )
 
-// Archive is what the screen needs of the store; *store.Store is one.
+// Archive is what the screen reads of the games played; the server serves
+// it from the store.
 type Archive interface {
-	RecentGames(ctx context.Context, account store.AccountID, limit int) ([]store.Game, error)
-	Actions(ctx context.Context, id store.GameID) ([]string, error)
+	// Recent returns the newest games p sat at, newest first, at most
+	// limit.
+	Recent(ctx context.Context, p rooms.Player, limit int) ([]Game, error)
+	// Record returns game id's action lines, or an error wrapping
+	// ErrNoGame.
+	Record(ctx context.Context, id int64) ([]string, error)
 }
 
-var _ Archive = (*store.Store)(nil)
+// ErrNoGame says that a game is not in the archive.
+var ErrNoGame = errors.New("history: no such game")
+
+// Game is one of the player's games, as the screen lists and replays it.
+type Game struct {
+	ID      int64
+	Game    string // the game's record name ("acquire")
+	Rules   string // "" for a game without rule sets
+	Options string // as a record writes them
+	Status  Status
+	Started time.Time
+	Seats   []Seat // in turn order
+	Why     string // why a game ended early
+	Chance  string // the record's header: what a replay deals from
+}
+
+// Seat is one seat of a game.
+type Seat struct {
+	Player rooms.Player // a bot's has ID 0
+	// Place (1 for the winners) and Score, in the game's unit, once the
+	// game is finished; 0 before.
+	Place, Score int
+}
+
+// Status is where a game is.
+type Status int
+
+// The statuses of a game.
+const (
+	Waiting Status = iota
+	Playing
+	Finished
+	Aborted
+)
+
+// done reports whether the game can no longer change.
+func (s Status) done() bool { return s == Finished || s == Aborted }
 
 // Limit is how many of the player's games the list holds, newest first.
 const Limit = 50
@@ -37,7 +79,7 @@ type BackMsg struct{}
 // Messages owned by the screen: the answers of the store.
 type (
 	gamesMsg struct {
-		games []store.Game
+		games []Game
 		err   error
 	}
 	replayMsg struct {
@@ -56,7 +98,7 @@ type Model struct {
 	help    *help.Model // by pointer: most of the model, which is copied on every message
 	screen  room.Screen // the replayed game's screen; nil on the list
 
-	games   []store.Game
+	games   []Game
 	loaded  bool
 	at      int     // the selected game
 	replay  *replay // the game being replayed; nil on the list
@@ -96,9 +138,9 @@ func (m Model) Init() tea.Cmd {
 	if m.archive == nil {
 		return func() tea.Msg { return gamesMsg{err: errNoArchive} }
 	}
-	ctx, a, id := m.ctx, m.archive, m.player.ID
+	ctx, a, p := m.ctx, m.archive, m.player
 	return func() tea.Msg {
-		games, err := a.RecentGames(ctx, id, Limit)
+		games, err := a.Recent(ctx, p, Limit)
 		return gamesMsg{games: games, err: err}
 	}
 }
@@ -148,7 +190,7 @@ func explain(err error) string {
 		return "This server keeps no history of games."
 	case errors.Is(err, errInPlay):
 		return "That game is still being played: its replay opens once it is over."
-	case errors.Is(err, store.ErrNotFound):
+	case errors.Is(err, ErrNoGame):
 		return "That game is not in the archive any more."
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		return "The server did not answer in time. Try again."
@@ -176,14 +218,14 @@ func (m Model) listKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
 			return m, nil
 		}
 		g := m.games[m.at]
-		if !g.Status.Done() {
+		if !g.Status.done() {
 			m.say(explain(errInPlay), false)
 			return m, nil
 		}
 		m.busy = true
 		ctx, a := m.ctx, m.archive
 		return m, func() tea.Msg {
-			lines, err := a.Actions(ctx, g.ID)
+			lines, err := a.Record(ctx, g.ID)
 			if err != nil {
 				return replayMsg{err: err}
 			}
@@ -233,10 +275,10 @@ func (m Model) View() string {
 }
 
 // mySeat returns the player's seat in g, or -1.
-func (m Model) mySeat(g store.Game) int {
-	for _, st := range g.Seats {
-		if st.Account == m.player.ID && st.Account != 0 {
-			return st.Index
+func (m Model) mySeat(g Game) int {
+	for i, st := range g.Seats {
+		if st.Player.ID == m.player.ID && st.Player.ID != 0 {
+			return i
 		}
 	}
 	return -1
@@ -269,7 +311,7 @@ func (m Model) listView() string {
 			if i == m.at {
 				cursor = "> "
 			}
-			line := row(cursor, g.CreatedAt.UTC().Format("2006-01-02 15:04"), m.players(g, i != m.at), m.result(g), statusWords(g.Status))
+			line := row(cursor, g.Started.UTC().Format("2006-01-02 15:04"), m.players(g, i != m.at), m.result(g), statusWords(g.Status))
 			if i == m.at {
 				line = s.Selected.Render(line)
 			}
@@ -291,11 +333,11 @@ func (m Model) listView() string {
 
 // players names g's seats in turn order, the player's own in bold unless
 // plain (for the selected row, drawn reversed).
-func (m Model) players(g store.Game, styled bool) string {
+func (m Model) players(g Game, styled bool) string {
 	names := make([]string, len(g.Seats))
 	for i, st := range g.Seats {
-		names[i] = sanitize.Line(st.Name)
-		if st.Index == m.mySeat(g) && styled {
+		names[i] = sanitize.Line(st.Player.Name)
+		if i == m.mySeat(g) && styled {
 			names[i] = m.styles.Name.Render(names[i])
 		}
 	}
@@ -303,13 +345,13 @@ func (m Model) players(g store.Game, styled bool) string {
 }
 
 // statusWords says where a game is, for a player.
-func statusWords(s store.Status) string {
+func statusWords(s Status) string {
 	switch s {
-	case store.StatusFinished:
+	case Finished:
 		return "finished"
-	case store.StatusAborted:
+	case Aborted:
 		return "ended early"
-	case store.StatusPlaying:
+	case Playing:
 		return "in progress"
 	}
 	return "not started"
@@ -317,11 +359,11 @@ func statusWords(s store.Status) string {
 
 // result says how g went for the player: their place and score once it is
 // finished, why it ended early, or nothing while it is played.
-func (m Model) result(g store.Game) string {
+func (m Model) result(g Game) string {
 	switch g.Status {
-	case store.StatusAborted:
-		return strings.TrimPrefix(g.Result, "aborted: ")
-	case store.StatusFinished:
+	case Aborted:
+		return g.Why
+	case Finished:
 	default:
 		return "-"
 	}

@@ -7,7 +7,6 @@ import (
 
 	"hotels/internal/engine"
 	"hotels/internal/games"
-	"hotels/internal/store"
 )
 
 // A step is the game after one action of its record: steps[0] is the
@@ -21,7 +20,7 @@ type step struct {
 
 // replay is a game rebuilt from its record, one step an action.
 type replay struct {
-	game  store.Game
+	game  Game
 	steps []step
 	// stop says, for a player, why the replay ends before the record does;
 	// "" if it reached the end.
@@ -36,10 +35,10 @@ var errInPlay = errors.New("the game is still being played")
 // with its game's engine, keeping each position as a watcher saw it. Chance
 // lines ("roll 4") are applied as Chance's. A line the engine refuses ends
 // the replay there, and stop says where.
-func newReplay(g store.Game, lines []string) (*replay, error) {
+func newReplay(g Game, lines []string) (*replay, error) {
 	// The record holds every hand and what is drawn next: a game in play
 	// is never replayed, so nobody can read what is still to come.
-	if !g.Status.Done() {
+	if !g.Status.done() {
 		return nil, fmt.Errorf("history: replay game %d: %w", g.ID, errInPlay)
 	}
 	kind, ok := games.ByName(g.Game)

@@ -25,7 +25,7 @@ func (m Model) replayView() string {
 	st := r.steps[r.at]
 	g := r.game
 
-	date := g.CreatedAt.UTC().Format("2006-01-02")
+	date := g.Started.UTC().Format("2006-01-02")
 	left := s.Title.Render("Hotels") + "  " + fmt.Sprintf("game %d · %s · %s", g.ID, date, statusWords(g.Status))
 	kind, _ := games.ByName(g.Game)
 	right := strings.TrimSpace(kind.Title + " " + g.Rules)
@@ -38,7 +38,7 @@ func (m Model) replayView() string {
 	at := room.At{You: me}
 	for _, seat := range g.Seats {
 		tag := ""
-		if seat.Account == 0 {
+		if seat.Player.ID == 0 {
 			tag = "bot"
 		}
 		at.Tags = append(at.Tags, tag)
