@@ -166,4 +166,3 @@ func session(l *rooms.Lobby, games *store.Store) server.Lobby {
 		return tui.New(ctx, l, player, at, tui.WithGames(s), tui.WithRatings(s))
 	}
 }
-
