@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"hotels/internal/sshtest"
-	"hotels/internal/tui/board"
+	"hotels/internal/tui/acquire/board"
 )
 
 // This file kills the real binary in the middle of games and starts it

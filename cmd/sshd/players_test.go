@@ -11,7 +11,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"hotels/internal/sshtest"
-	"hotels/internal/tui/board"
+	"hotels/internal/tui/acquire/board"
 )
 
 // This file is the player the end-to-end tests put at each terminal: it

@@ -9,7 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"hotels/internal/engine/acquire"
-	"hotels/internal/tui/board"
+	"hotels/internal/tui/acquire/board"
 	"hotels/internal/tui/room"
 )
 

@@ -8,7 +8,7 @@ import (
 
 	"hotels/internal/engine"
 	"hotels/internal/engine/acquire"
-	"hotels/internal/tui/board"
+	"hotels/internal/tui/acquire/board"
 	"hotels/internal/tui/theme"
 	"hotels/internal/tui/tuitest"
 )
