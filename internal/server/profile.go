@@ -23,12 +23,12 @@ type profiles interface {
 }
 
 // newProfileCmd prints a player's profile: ratings, their recent changes,
-// recent games and favourite chains, as the profile screen shows them.
+// recent games and each game's tally, as the profile screen shows them.
 func newProfileCmd(st profiles) *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "profile NAME",
-		Short: "Show a player's ratings, recent games and favourite chains",
+		Short: "Show a player's ratings, recent games and what each game tallies (favourite chains)",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			a, err := st.AccountByName(cmd.Context(), args[0])

@@ -68,7 +68,7 @@ func (m Model) stepPanel(w int) []string {
 	var out []string
 	if r.at == 0 {
 		out = append(out, s.Heading.Render(fmt.Sprintf("The deal · %d moves", r.moves())))
-		out = append(out, "The tiles are dealt.")
+		out = append(out, "The game is dealt.")
 	} else {
 		out = append(out, s.Heading.Render(fmt.Sprintf("Move %d of %d", r.at, r.moves())))
 		line := sanitize.Line(st.line)
