@@ -118,6 +118,13 @@ func run(ctx context.Context, cfg server.Config, logger *slog.Logger, ln net.Lis
 		return err
 	}
 	logger.Info("games restored", "rooms", n)
+	// Games finished before places were stored get theirs once.
+	if n, err = lobby.PlaceFinished(ctx, st); err != nil {
+		return err
+	}
+	if n > 0 {
+		logger.Info("finished games placed", "games", n)
+	}
 	srv, err := server.New(cfg, server.Options{Store: st, Logger: logger, Lobby: session(lobby, st),
 		Rooms: lobby}) // issue 7: what `ssh host admin …` inspects and acts on
 	if err != nil {

@@ -260,3 +260,41 @@ func TestChanceAfterRestart(t *testing.T) {
 		}
 	}
 }
+
+// TestPlaceFinished: a game finished before places were stored gets its
+// seats' places and scores once, from a replay; a game of a kind the lobby
+// does not host is left as it is.
+func TestPlaceFinished(t *testing.T) {
+	ctx := context.Background()
+	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "hotels.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = st.Close() })
+	seats := []store.Seat{{Index: 0, Name: "ann", Bot: "random"}, {Index: 1, Name: "bob", Bot: "random"}}
+	id, _ := st.CreateGame(ctx, store.NewGame{Game: "race", Chance: "seats ann bob", Status: store.StatusPlaying, Seats: seats})
+	for i, l := range []string{"ann go", "roll 2", "bob go", "roll 2", "ann go", "roll 2", "bob go", "roll 1", "ann go", "roll 2"} {
+		if err := st.AppendAction(ctx, id, i+1, l); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := st.FinishGame(ctx, id, "ann 6 bob 3", nil); err != nil { // as before places were stored
+		t.Fatal(err)
+	}
+	other, _ := st.CreateGame(ctx, store.NewGame{Game: "chess", Status: store.StatusPlaying, Seats: seats})
+	if err := st.FinishGame(ctx, other, "ann 1 bob 0", nil); err != nil {
+		t.Fatal(err)
+	}
+	l := rooms.NewLobby(rooms.Config{Journal: st, Kinds: []engine.Kind{raceKind}})
+	defer l.Close("test over")
+	if n, err := l.PlaceFinished(ctx, st); n != 1 || err != nil {
+		t.Fatalf("PlaceFinished = %d, %v; want the race placed", n, err)
+	}
+	g, _ := st.Game(ctx, id)
+	if got := []int{g.Seats[0].Place, g.Seats[0].Score, g.Seats[1].Place, g.Seats[1].Score}; !slices.Equal(got, []int{1, 6, 2, 3}) {
+		t.Errorf("seats placed (place, score each) %v, want [1 6 2 3]", got)
+	}
+	if n, err := l.PlaceFinished(ctx, st); n != 0 || err != nil {
+		t.Errorf("PlaceFinished again = %d, %v; want nothing left to place", n, err)
+	}
+}

@@ -271,18 +271,38 @@ func (s *Store) FinishGame(ctx context.Context, id GameID, result string, seats 
 		if err := tx.move(ctx, id, StatusFinished, timestamp(s.now()), result, op); err != nil {
 			return err
 		}
-		for i, o := range seats {
-			res, err := tx.q.ExecContext(ctx, `UPDATE seats SET place = ?, score = ? WHERE game_id = ? AND seat = ?`,
-				o.Place, o.Score, id, i)
-			if err != nil {
-				return fmt.Errorf("%s: outcome of seat %d: %w", op, i, mapError(err))
-			}
-			if n, err := res.RowsAffected(); err != nil || n != 1 {
-				return fmt.Errorf("%s: outcome of seat %d: no such seat: %w", op, i, ErrNotFound)
-			}
-		}
-		return nil
+		return tx.setOutcomes(ctx, id, seats, op)
 	})
+}
+
+// UnplacedGames returns the finished games whose seats have no place yet,
+// oldest first: those finished before places were stored, for PlaceSeats.
+func (s *Store) UnplacedGames(ctx context.Context) ([]Game, error) {
+	return s.listGames(ctx, "unplaced games", `SELECT `+gameColumns+` FROM games
+		WHERE status = 'finished' AND EXISTS (SELECT 1 FROM seats WHERE game_id = games.id AND place IS NULL)
+		ORDER BY id`)
+}
+
+// PlaceSeats stores how each seat of a finished game finished (seats[i] is
+// seat i's), as FinishGame does for the games it finishes.
+func (s *Store) PlaceSeats(ctx context.Context, id GameID, seats []Outcome) error {
+	op := fmt.Sprintf("store: place the seats of game %d", id)
+	return s.WithTx(ctx, func(tx *Tx) error { return tx.setOutcomes(ctx, id, seats, op) })
+}
+
+// setOutcomes writes each seat's place and score.
+func (s *Store) setOutcomes(ctx context.Context, id GameID, seats []Outcome, op string) error {
+	for i, o := range seats {
+		res, err := s.q.ExecContext(ctx, `UPDATE seats SET place = ?, score = ? WHERE game_id = ? AND seat = ?`,
+			o.Place, o.Score, id, i)
+		if err != nil {
+			return fmt.Errorf("%s: outcome of seat %d: %w", op, i, mapError(err))
+		}
+		if n, err := res.RowsAffected(); err != nil || n != 1 {
+			return fmt.Errorf("%s: outcome of seat %d: no such seat: %w", op, i, ErrNotFound)
+		}
+	}
+	return nil
 }
 
 // AbortGame marks a game that cannot go on as aborted, with why in its
