@@ -23,8 +23,9 @@ type Level struct {
 	// ID is the level's stable key in settings and the database; it never
 	// changes once shipped.
 	ID string
-	// Name is how players see the level.
-	Name string
+	// How says how a bot of the level plays, for players choosing one
+	// ("random legal moves").
+	How string
 	// New returns a bot of this level that draws its chance from rng.
 	New func(rng *rand.Rand) Bot
 }

@@ -35,8 +35,8 @@ func (oneMove) Legal(seat engine.Seat) []engine.Action {
 
 func TestByLevel(t *testing.T) {
 	levels := []bot.Level{
-		{ID: "easy", Name: "Easy", New: func(*rand.Rand) bot.Bot { return pick{} }},
-		{ID: "hard", Name: "Hard", New: func(*rand.Rand) bot.Bot { return pick{panics: true} }},
+		{ID: "easy", How: "random legal moves", New: func(*rand.Rand) bot.Bot { return pick{} }},
+		{ID: "hard", How: "searches ahead", New: func(*rand.Rand) bot.Bot { return pick{panics: true} }},
 	}
 	b, err := bot.ByLevel(levels, "hard", nil)
 	if err != nil || b != (pick{panics: true}) {

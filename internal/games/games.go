@@ -100,6 +100,17 @@ func Screens(kind string, styles *theme.Styles) (room.Screen, bool) {
 
 var _ room.Screens = Screens
 
+// BotHow says how the game's bots of level play ("random legal moves"); ""
+// for a level it has not.
+func (g Game) BotHow(level string) string {
+	for _, l := range g.Bots {
+		if l.ID == level {
+			return l.How
+		}
+	}
+	return ""
+}
+
 // BotLevels lists the IDs of the game's bot levels, weakest first.
 func (g Game) BotLevels() []string {
 	out := make([]string, len(g.Bots))

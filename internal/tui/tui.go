@@ -258,7 +258,13 @@ func (m *Model) enter(msg lobby.EnterMsg) (tea.Model, tea.Cmd) {
 	}
 	r := room.New(m.ctx, msg.Room, msg.Room.ID, m.player, m.styles, games.Screens)
 	m.room = &r
-	m.room.SetBotLevels(m.lobbyS.BotLevels(msg.Room.Info().Kind))
+	kind := msg.Room.Info().Kind
+	g, _ := games.ByName(kind)
+	var levels []room.BotLevel
+	for _, id := range m.lobbyS.BotLevels(kind) {
+		levels = append(levels, room.BotLevel{ID: id, How: g.BotHow(id)})
+	}
+	m.room.SetBotLevels(levels)
 	m.room.SetSize(m.width, m.height)
 	m.screen = roomScreen
 	return m, tea.Batch(stop, m.room.Init())

@@ -10,9 +10,9 @@ import (
 
 // Levels lists Acquire's bot levels, weakest first.
 var Levels = []bot.Level{
-	{ID: "easy", Name: "Easy: random legal moves", New: func(rng *rand.Rand) bot.Bot { return NewEasy(rng) }},
-	{ID: "normal", Name: "Normal: sound heuristics", New: func(rng *rand.Rand) bot.Bot { return NewNormal(rng) }},
-	{ID: "hard", Name: "Hard: searches ahead", New: func(rng *rand.Rand) bot.Bot { return NewHard(rng, DefaultHard) }},
+	{ID: "easy", How: "random legal moves", New: func(rng *rand.Rand) bot.Bot { return NewEasy(rng) }},
+	{ID: "normal", How: "sound heuristics", New: func(rng *rand.Rand) bot.Bot { return NewNormal(rng) }},
+	{ID: "hard", How: "searches ahead", New: func(rng *rand.Rand) bot.Bot { return NewHard(rng, DefaultHard) }},
 }
 
 // choose is what every level does around its own decision: the checks, the

@@ -80,7 +80,7 @@ func playOut(tb testing.TB, g *acquire.Game, bots []bot.Bot) {
 func TestLevels(t *testing.T) {
 	ids := map[string]bool{}
 	for _, l := range acquirebot.Levels {
-		if ids[l.ID] || l.Name == "" {
+		if ids[l.ID] || l.How == "" {
 			t.Errorf("level %q: duplicate id or no name", l.ID)
 		}
 		ids[l.ID] = true

@@ -52,7 +52,7 @@ func (m Model) waitingKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
 		}
 		level := ""
 		if len(m.levels) == 1 {
-			level = m.levels[0]
+			level = m.levels[0].ID
 		}
 		return m.addBot(level)
 	case key.Matches(k, m.keys.Kick):
@@ -106,7 +106,7 @@ func (m Model) chooseLevel(k tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m, nil
 	}
 	m.choosing = false
-	return m.addBot(m.levels[m.levelAt])
+	return m.addBot(m.levels[m.levelAt].ID)
 }
 
 // addBot seats a bot of level ("" for the room's default).

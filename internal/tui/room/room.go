@@ -119,7 +119,7 @@ type Model struct {
 	leaving  bool   // esc was pressed once during the game
 	showHelp bool
 
-	levels   []string // the bot levels the host may seat, weakest first
+	levels   []BotLevel // the bot levels the host may seat, weakest first
 	choosing bool     // b was pressed: the host is choosing a bot's level
 	levelAt  int      // the level under the chooser's cursor
 
@@ -150,11 +150,17 @@ func New(ctx context.Context, table Table, id string, player rooms.Player, style
 	return m
 }
 
+// BotLevel is a level of bots the host may seat: its ID, and how such a
+// bot plays, in words ("random legal moves"), as the game's bots say.
+type BotLevel struct {
+	ID, How string
+}
+
 // SetBotLevels sets the levels the host may seat bots at, weakest first:
 // with more than one, b opens a chooser; with none, the room seats its
 // default level.
-func (m *Model) SetBotLevels(levels []string) {
-	m.levels = append([]string(nil), levels...)
+func (m *Model) SetBotLevels(levels []BotLevel) {
+	m.levels = append([]BotLevel(nil), levels...)
 	m.levelAt = len(levels) / 2 // the middle level until the host picks one
 }
 

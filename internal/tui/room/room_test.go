@@ -21,13 +21,16 @@ import (
 
 var alice = rooms.Player{ID: 1, Name: "alice"}
 
+// levels are Acquire's bot levels as the session gives them to the screen.
+var levels = []room.BotLevel{{ID: "easy", How: "random legal moves"}, {ID: "normal", How: "sound heuristics"}, {ID: "hard", How: "searches ahead"}}
+
 // open returns the screen of a fake room showing snap, w×h cells.
 func open(t testing.TB, snap *rooms.Snapshot, w, h int) (room.Model, *tuitest.Table) {
 	t.Helper()
 	table := tuitest.NewTable(nil)
 	m := room.New(context.Background(), table, "k3vq", alice, theme.DefaultStyles(), games.Screens)
 	room.SetClock(&m, func() time.Time { return tuitest.Now })
-	m.SetBotLevels(tuitest.Levels)
+	m.SetBotLevels(levels)
 	m.SetSize(w, h)
 	m, _ = m.Update(room.SnapshotMsg{Snapshot: snap})
 	return m, table
@@ -517,7 +520,7 @@ func TestBotLevels(t *testing.T) {
 	}
 	// A server with one level seats it at once.
 	m, table := open(t, tuitest.Waiting(0), 80, 24)
-	m.SetBotLevels([]string{"random"})
+	m.SetBotLevels([]room.BotLevel{{ID: "random", How: "random legal moves"}})
 	press(m, "b")
 	if got, want := table.Calls(), []string{"AddBot random"}; !slices.Equal(got, want) {
 		t.Errorf("one level: calls %q, want %q", got, want)

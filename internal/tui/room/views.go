@@ -76,7 +76,7 @@ func (m Model) levelChooser() []string {
 		if i == m.levelAt {
 			cursor = "> "
 		}
-		line := fmt.Sprintf("%s%d  %-8s %s", cursor, i+1, title(l), levelHow[l])
+		line := fmt.Sprintf("%s%d  %-8s %s", cursor, i+1, title(l.ID), l.How)
 		if i == m.levelAt {
 			line = s.Selected.Render(line)
 		}

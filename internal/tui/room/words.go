@@ -81,12 +81,3 @@ func title(s string) string {
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
 }
-
-// levelHow says how a bot of each level the server offers plays
-// (internal/bot's levels; "random" when the server has no bots of its own).
-var levelHow = map[string]string{
-	"easy":   "random legal moves",
-	"normal": "sound heuristics",
-	"hard":   "searches ahead",
-	"random": "random legal moves",
-}
