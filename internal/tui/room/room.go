@@ -120,8 +120,8 @@ type Model struct {
 	showHelp bool
 
 	levels   []BotLevel // the bot levels the host may seat, weakest first
-	choosing bool     // b was pressed: the host is choosing a bot's level
-	levelAt  int      // the level under the chooser's cursor
+	choosing bool       // b was pressed: the host is choosing a bot's level
+	levelAt  int        // the level under the chooser's cursor
 
 	clock   func() time.Time // the time; tests fix it
 	now     time.Time        // as of the last snapshot or tick, for View
