@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"hotels/internal/engine"
 	"hotels/internal/rooms"
@@ -149,11 +150,13 @@ func (j *refusing) AppendAction(ctx context.Context, id store.GameID, seq int, l
 // move, tries a throw it could not save again, and stores each seat's place
 // when the game ends.
 func TestChanceSeat(t *testing.T) {
-	ctx := context.Background()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
 	j, tm := &refusing{journal: newJournal()}, &timers{}
 	l := rooms.NewLobby(rooms.Config{Journal: j, Kinds: []engine.Kind{raceKind}, BotDelay: botDelay, After: tm.after})
 	t.Cleanup(func() { l.Close("test over") })
-	r, err := l.Create(ctx, ann, rooms.Settings{Seats: 2})
+	// A clock, which must never time the die.
+	r, err := l.Create(ctx, ann, rooms.Settings{Seats: 2, Clock: rooms.Clock{Move: time.Minute}})
 	if err != nil {
 		t.Fatalf("Create(a game with no rule sets) = %v", err)
 	}
