@@ -89,7 +89,7 @@ func (l *Lobby) restore(ctx context.Context, a Archive, sg store.Game) error {
 	l.mu.Lock()
 	id := l.freeCode(4)
 	r := newRoom(l, id, "", k, set, host, func(r *Room) {
-		r.seats, r.game, r.gameID, r.lines, r.status = seats, g, sg.ID, lines, Playing
+		r.seats, r.game, r.names, r.gameID, r.lines, r.status = seats, g, g.Seats(), sg.ID, lines, Playing
 		r.startClocks() // each seat's game time starts again: the store keeps no clock readings
 		for i := range r.seats {
 			if r.seats[i].human() {

@@ -48,6 +48,7 @@ type Room struct {
 	subs     map[*sub]struct{}
 	status   Status
 	game     engine.Game
+	names    []string // the game's seats in turn order, for its journal lines
 	gameID   store.GameID
 	lines    []string // the record's action lines so far
 	log      []logEntry
@@ -569,7 +570,7 @@ func (r *Room) Start(ctx context.Context, p Player) error {
 			r.lobby.cfg.Log.Error("create game", "room", r.ID, "err", err)
 			return ErrSaveFailed
 		}
-		r.seats, r.game, r.gameID, r.status = seats, g, id, Playing
+		r.seats, r.game, r.names, r.gameID, r.status = seats, g, order, id, Playing
 		r.startClocks()
 		r.note(fmt.Sprintf("the game starts: %s plays first", order[0]))
 		r.throw()
@@ -617,7 +618,7 @@ func (r *Room) step(s engine.Seat, text string, autopilot bool) error {
 	if err := next.Apply(s, a); err != nil {
 		return err
 	}
-	line, note := engine.JoinLine(next.Seats(), s, a.String()), ""
+	line, note := engine.JoinLine(r.names, s, a.String()), ""
 	if autopilot {
 		line += "  # autopilot"
 		note = " (autopilot)"
