@@ -97,6 +97,7 @@ type Lobby struct {
 	queue queue
 
 	actions *rate.Keyed[store.AccountID] // each player's game actions; see Config.ActionRate
+	saving  saving                       // whether the store takes the rooms' writes
 
 	dirty chan struct{}
 	done  chan struct{}

@@ -245,7 +245,9 @@ func (r *Room) rate() {
 		r.ratings = append(r.ratings, RatingChange{Name: st.name, Before: before[i].Display(), After: after[i].Display()})
 	}
 	if err := cfg.Ratings.RecordRatings(ctx, r.kind.Name, r.set.Rules, changes); err != nil {
-		cfg.Log.Error("record ratings", "room", r.ID, "game", r.gameID, "err", err)
+		r.lobby.saveFailed("record ratings", err, "room", r.ID, "game", r.gameID)
 		r.ratings = nil
+		return
 	}
+	r.lobby.saved()
 }

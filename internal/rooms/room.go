@@ -565,9 +565,10 @@ func (r *Room) Start(ctx context.Context, p Player) error {
 			Clock: r.set.Clock.Text(), Ranked: r.set.Ranked, Chance: header, Seats: stored, Status: store.StatusPlaying,
 		})
 		if err != nil {
-			r.lobby.cfg.Log.Error("create game", "room", r.ID, "err", err)
+			r.lobby.saveFailed("create game", err, "room", r.ID)
 			return ErrSaveFailed
 		}
+		r.lobby.saved()
 		r.seats, r.game, r.gameID, r.status = seats, g, id, Playing
 		r.startClocks()
 		r.note(fmt.Sprintf("the game starts: %s plays first", order[0]))
@@ -613,9 +614,10 @@ func (r *Room) apply(s engine.Seat, text string, autopilot bool) error {
 	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
 	defer cancel()
 	if err := r.lobby.cfg.Journal.AppendAction(ctx, r.gameID, len(r.lines)+1, line); err != nil {
-		r.lobby.cfg.Log.Error("save action", "room", r.ID, "game", r.gameID, "line", line, "err", err)
+		r.lobby.saveFailed("save action", err, "room", r.ID, "game", r.gameID, "line", line)
 		return ErrSaveFailed
 	}
+	r.lobby.saved()
 	r.chargeClock(s)
 	r.game = next
 	r.lines = append(r.lines, line)
@@ -645,9 +647,10 @@ func (r *Room) finish() {
 	defer cancel()
 	if err := r.lobby.cfg.Journal.FinishGame(ctx, r.gameID, result(r.game)); err != nil {
 		// The actions are saved; the game can be finished again from them.
-		r.lobby.cfg.Log.Error("finish game", "room", r.ID, "game", r.gameID, "err", err)
+		r.lobby.saveFailed("finish game", err, "room", r.ID, "game", r.gameID)
 		return
 	}
+	r.lobby.saved()
 	r.rate()
 }
 
@@ -778,7 +781,9 @@ func (r *Room) end(why string) {
 	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
 	defer cancel()
 	if err := r.lobby.cfg.Journal.AbortGame(ctx, r.gameID, why); err != nil {
-		r.lobby.cfg.Log.Error("abort game", "room", r.ID, "game", r.gameID, "err", err)
+		r.lobby.saveFailed("abort game", err, "room", r.ID, "game", r.gameID)
+	} else {
+		r.lobby.saved()
 	}
 	r.close("The game is over: " + why + ".")
 }
