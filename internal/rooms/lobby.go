@@ -29,6 +29,7 @@ type Journal interface {
 	AppendAction(ctx context.Context, id store.GameID, seq int, line string) error
 	FinishGame(ctx context.Context, id store.GameID, result string) error
 	AbortGame(ctx context.Context, id store.GameID, reason string) error
+	RemovePlayer(ctx context.Context, id store.GameID, seat int) error
 }
 
 // Config configures a Lobby.

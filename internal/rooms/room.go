@@ -493,6 +493,11 @@ func (r *Room) Kick(ctx context.Context, p Player, i int) error {
 		if st.player.ID == p.ID {
 			return fmt.Errorf("you cannot kick yourself")
 		}
+		if r.status == Playing && st.human() {
+			if err := r.saveRemoved(i); err != nil {
+				return err
+			}
+		}
 		if st.human() {
 			r.dismiss(st.player, "you were removed from the table by the host")
 		}
@@ -512,6 +517,19 @@ func (r *Room) Kick(ctx context.Context, p Player, i int) error {
 		}
 		return nil
 	})
+}
+
+// saveRemoved records that seat i's player leaves the game for good,
+// before anyone sees it: a restart must not give the seat back (F4).
+func (r *Room) saveRemoved(i int) error {
+	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
+	defer cancel()
+	if err := r.lobby.cfg.Journal.RemovePlayer(ctx, r.gameID, i); err != nil {
+		r.lobby.saveFailed("remove player", err, "room", r.ID, "game", r.gameID, "seat", i)
+		return ErrSaveFailed
+	}
+	r.lobby.saved()
+	return nil
 }
 
 // dismiss sends p's subscriptions a last snapshot with notice and drops
@@ -563,6 +581,7 @@ func (r *Room) Start(ctx context.Context, p Player) error {
 		id, err := r.lobby.cfg.Journal.CreateGame(ctx, store.NewGame{
 			Game: r.kind.Name, Rules: r.set.Rules, Options: strings.Join(r.set.Options, " "),
 			Clock: r.set.Clock.Text(), Ranked: r.set.Ranked, Chance: header, Seats: stored, Status: store.StatusPlaying,
+			Room: store.Room{ID: r.ID, Code: r.code, Title: r.set.Name, Host: r.host.ID},
 		})
 		if err != nil {
 			r.lobby.saveFailed("create game", err, "room", r.ID)

@@ -253,6 +253,7 @@ func (j *journal) CreateGame(context.Context, store.NewGame) (store.GameID, erro
 func (j *journal) AppendAction(context.Context, store.GameID, int, string) error { return nil }
 func (j *journal) FinishGame(context.Context, store.GameID, string) error        { return nil }
 func (j *journal) AbortGame(context.Context, store.GameID, string) error         { return nil }
+func (j *journal) RemovePlayer(context.Context, store.GameID, int) error         { return nil }
 
 // Archive is a fake store of finished and unfinished games: it records
 // each call and returns the error set with Fail.
