@@ -115,6 +115,9 @@ func run(ctx context.Context, cfg server.Config, logger *slog.Logger, ln net.Lis
 		Log:       logger,
 		// Issue 7: a player acts at most --action-rate times a second.
 		ActionRate: cfg.ActionLimit(),
+		// Issue 16: and anything else (sit, stand, bots, chat, votes...)
+		// ten times at once, then once a second.
+		IntentRate: rooms.DefaultIntentRate,
 	})
 	// Rooms close before the store: games in play stay "playing" in the
 	// database and are restored at the next start.

@@ -36,6 +36,9 @@ const matchEvery = time.Second
 // not be opened. leave takes p out of the queue at once and reports whether
 // p was still in it; if not, a table has formed and the channel will answer.
 func (l *Lobby) Seek(ctx context.Context, p Player, game, rules string, min, max int) (<-chan *Room, func() bool, error) {
+	if err := l.allow(p); err != nil {
+		return nil, nil, err
+	}
 	k, err := l.Kind(game)
 	if err != nil {
 		return nil, nil, err
@@ -150,18 +153,18 @@ func (l *Lobby) openRanked(table []*seeking) {
 	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
 	defer cancel()
 	host := table[0]
-	r, err := l.Create(ctx, host.Player, Settings{
+	r, err := l.create(host.Player, Settings{
 		Name: "ranked table", Game: host.Game, Rules: host.Rules, Seats: len(table), Ranked: true,
 	})
 	if err == nil {
 		for _, s := range table[1:] {
-			if err = r.Sit(ctx, s.Player); err != nil {
+			if err = r.sit(ctx, s.Player); err != nil {
 				break
 			}
 		}
 	}
 	if err == nil {
-		err = r.Start(ctx, host.Player)
+		err = r.start(ctx, host.Player)
 	}
 	if err != nil {
 		l.cfg.Log.Error("open ranked table", "err", err)

@@ -235,6 +235,9 @@ func (r *Room) seatOf(p Player) int {
 // Subscribe starts sending the room to p: as its seat if p has one (which
 // ends p's absence), else as a watcher. stop ends the subscription.
 func (r *Room) Subscribe(ctx context.Context, p Player) (<-chan *Snapshot, func(), error) {
+	if err := r.lobby.allow(p); err != nil {
+		return nil, nil, err
+	}
 	s := &sub{player: p, ch: make(chan *Snapshot, 1)}
 	err := r.call(ctx, func() error {
 		if r.status == Closed {
@@ -391,6 +394,14 @@ func (r *Room) addLog(e logEntry) {
 
 // Sit gives p a free seat in a waiting room (or p's own seat back).
 func (r *Room) Sit(ctx context.Context, p Player) error {
+	if err := r.lobby.allow(p); err != nil {
+		return err
+	}
+	return r.sit(ctx, p)
+}
+
+// sit is Sit for the lobby itself: quick play and ranked tables.
+func (r *Room) sit(ctx context.Context, p Player) error {
 	return r.call(ctx, func() error {
 		if r.seatOf(p) >= 0 {
 			return nil
@@ -414,6 +425,9 @@ func (r *Room) Sit(ctx context.Context, p Player) error {
 
 // Stand gives up p's seat in a waiting room.
 func (r *Room) Stand(ctx context.Context, p Player) error {
+	if err := r.lobby.allow(p); err != nil {
+		return err
+	}
 	return r.call(ctx, func() error {
 		i := r.seatOf(p)
 		if i < 0 {
@@ -436,6 +450,9 @@ func (r *Room) AddBot(ctx context.Context, p Player, level string) error {
 	}
 	if !slices.Contains(r.lobby.cfg.BotLevels, level) {
 		return fmt.Errorf("there is no %q bot: choose %s", level, strings.Join(r.lobby.cfg.BotLevels, ", "))
+	}
+	if err := r.lobby.allow(p); err != nil {
+		return err
 	}
 	return r.call(ctx, func() error {
 		if err := r.hostWaiting(p); err != nil {
@@ -482,6 +499,9 @@ func (r *Room) hostWaiting(p Player) error {
 // Kick empties seat i (a bot or a player) of a waiting room, or hands a
 // player's seat to the autopilot in a game; only the host may.
 func (r *Room) Kick(ctx context.Context, p Player, i int) error {
+	if err := r.lobby.allow(p); err != nil {
+		return err
+	}
 	return r.call(ctx, func() error {
 		if p.ID != r.host.ID {
 			return ErrNotHost
@@ -547,6 +567,14 @@ func (r *Room) dismiss(p Player, notice string) {
 
 // Start deals the game once every seat is filled; only the host may.
 func (r *Room) Start(ctx context.Context, p Player) error {
+	if err := r.lobby.allow(p); err != nil {
+		return err
+	}
+	return r.start(ctx, p)
+}
+
+// start is Start for the lobby itself: ranked tables.
+func (r *Room) start(ctx context.Context, p Player) error {
 	return r.call(ctx, func() error {
 		if err := r.hostWaiting(p); err != nil {
 			return err
@@ -692,6 +720,9 @@ func (r *Room) Chat(ctx context.Context, p Player, text string) error {
 	if utf8.RuneCountInString(text) > MaxChat {
 		return fmt.Errorf("a message is at most %d characters", MaxChat)
 	}
+	if err := r.lobby.allow(p); err != nil {
+		return err
+	}
 	return r.call(ctx, func() error {
 		now := time.Now()
 		recent := r.chatted[p.ID][:0]
@@ -724,6 +755,9 @@ func (r *Room) startClocks() {
 // TakeOver gives p's seat back to p after the autopilot played it because
 // p's time ran out.
 func (r *Room) TakeOver(ctx context.Context, p Player) error {
+	if err := r.lobby.allow(p); err != nil {
+		return err
+	}
 	return r.call(ctx, func() error {
 		i := r.seatOf(p)
 		if i < 0 {
@@ -753,6 +787,9 @@ func (r *Room) abandoned() bool {
 // VoteEnd records p's vote to end an abandoned game; once every seated
 // player who is here has voted, the game ends unfinished.
 func (r *Room) VoteEnd(ctx context.Context, p Player) error {
+	if err := r.lobby.allow(p); err != nil {
+		return err
+	}
 	return r.call(ctx, func() error {
 		i := r.seatOf(p)
 		switch {
