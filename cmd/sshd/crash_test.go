@@ -141,7 +141,8 @@ func see(screen string) seen {
 // Two games are in play when the server is killed with SIGKILL. Started
 // again on the same data, it has both back: each player reconnects with
 // their key, lands at their table, and finds the board, rack and money as
-// they were; then both games are played to the end.
+// they were, in the same room (F4, issue 16: its id, which a newcomer's
+// `watch ROOM` still finds); then both games are played to the end.
 func TestKillAndRestart(t *testing.T) {
 	t.Parallel()
 	start := time.Now()
@@ -156,9 +157,10 @@ func TestKillAndRestart(t *testing.T) {
 	bob.playMoves(t, 2)
 	// Each game now waits for its player's tile.
 	before := map[*player]seen{}
+	rooms := map[*player]string{}
 	for _, p := range []*player{alice, bob} {
 		s := p.term.WaitFor(t, "Your turn: play a tile.")
-		before[p] = see(s)
+		before[p], rooms[p] = see(s), roomID(t, s)
 		if before[p].rack == "" || before[p].players == "" {
 			t.Fatalf("%s: nothing read from the screen:\n%s", p.name, s)
 		}
@@ -185,6 +187,9 @@ func TestKillAndRestart(t *testing.T) {
 		p.reconnect(t, srv.addr, w, h)
 		s := p.term.WaitFor(t, "Your turn: play a tile.")
 		after := see(s)
+		if id := roomID(t, s); id != rooms[p] {
+			t.Errorf("%s's room is %s after the restart, %s before", p.name, id, rooms[p])
+		}
 		if after.board != before[p].board {
 			t.Errorf("%s's board changed across the restart:\nbefore:\n%s\nafter:\n%s", p.name, before[p].board, after.board)
 		}
@@ -195,6 +200,8 @@ func TestKillAndRestart(t *testing.T) {
 			t.Errorf("%s's table of cash and shares changed across the restart:\nbefore:\n%s\nafter:\n%s", p.name, before[p].players, after.players)
 		}
 	}
+	carol := signUp(t, srv.addr, "carol", 80, 24, "watch "+rooms[alice])
+	carol.term.WaitFor(t, "· room "+rooms[alice])
 	if t.Failed() {
 		t.FailNow()
 	}
