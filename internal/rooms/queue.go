@@ -167,7 +167,9 @@ func (l *Lobby) openRanked(table []*seeking) {
 		err = r.start(ctx, host.Player)
 	}
 	if err != nil {
-		l.cfg.Log.Error("open ranked table", "err", err)
+		if !errors.Is(err, ErrSaveFailed) { // which is logged as the store's state
+			l.cfg.Log.Error("open ranked table", "err", err)
+		}
 		if r != nil {
 			r.shutdown("The ranked table could not be opened.")
 		}
