@@ -5,7 +5,10 @@
 // immutable Snapshots into small per-subscriber mailboxes where the latest
 // wins, so a slow client never blocks a room.
 //
-// A room commits every action to its Journal before anyone sees its effect.
+// A room commits every action to its Journal before anyone sees its effect;
+// a store that refuses writes is logged once per change of state and bots
+// retry with backoff (saving.go). Every request a player makes passes a
+// rate limit before it reaches a room (intents.go).
 // rooms imports the engine and the store's types, never the TUI or the
 // server.
 package rooms
