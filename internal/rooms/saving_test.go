@@ -215,3 +215,65 @@ func TestBotsBackOffOnFullDisk(t *testing.T) {
 		t.Errorf("%d ERROR and %d INFO lines once saving works again; want 1 and 1", e, i)
 	}
 }
+
+// Issue 16: a player who tries again and again while the store refuses
+// writes gets ErrSaveFailed each time, and the log has one ERROR when
+// saving starts failing, one INFO when it works again, and one more ERROR
+// if it fails again: one line per change of state, not per attempt.
+func TestSaveFailuresLoggedOncePerChange(t *testing.T) {
+	ctx := context.Background()
+	logs := &logLines{n: map[slog.Level]int{}}
+	disk := &fullDisk{journal: newJournal()}
+	l := rooms.NewLobby(rooms.Config{
+		Journal: disk, Kinds: []engine.Kind{acquire.Kind}, Grace: time.Minute, BotDelay: botDelay,
+		After: (&timers{}).after, Log: slog.New(logs),
+	})
+	defer l.Close("test over")
+	r, _ := l.Create(ctx, ann, rooms.Settings{Seats: 2})
+	r.Sit(ctx, bob)
+	if err := r.Start(ctx, ann); err != nil {
+		t.Fatal(err)
+	}
+	// due returns who is to move and a legal action of theirs.
+	due := func() (rooms.Player, string) {
+		s := next(t, subscribe(t, r, ann), func(*rooms.Snapshot) bool { return true })
+		p := map[string]rooms.Player{"ann": ann, "bob": bob}[s.Seats[s.Turn].Name]
+		s = next(t, subscribe(t, r, p), func(*rooms.Snapshot) bool { return true })
+		return p, firstLegal(s.Game.(*acquire.View))
+	}
+	p, act := due()
+	steps := []struct {
+		full          bool
+		tries         int
+		errors, infos int // log lines so far
+	}{
+		{full: true, tries: 20, errors: 1, infos: 0},
+		{full: false, tries: 1, errors: 1, infos: 1},
+		{full: true, tries: 20, errors: 2, infos: 1},
+	}
+	for i, st := range steps {
+		disk.set(st.full)
+		for range st.tries {
+			err := r.Act(ctx, p, act)
+			if st.full != errors.Is(err, rooms.ErrSaveFailed) {
+				t.Fatalf("step %d: act with the disk full=%v: %v", i, st.full, err)
+			}
+		}
+		if e, in := logs.count(slog.LevelError), logs.count(slog.LevelInfo); e != st.errors || in != st.infos {
+			t.Errorf("step %d: %d ERROR and %d INFO lines after %d tries; want %d and %d", i, e, in, st.tries, st.errors, st.infos)
+		}
+		if !st.full {
+			p, act = due()
+		}
+	}
+}
+
+func subscribe(t *testing.T, r *rooms.Room, p rooms.Player) <-chan *rooms.Snapshot {
+	t.Helper()
+	ch, stop, err := r.Subscribe(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(stop)
+	return ch
+}
