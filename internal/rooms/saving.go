@@ -33,7 +33,7 @@ func (l *Lobby) saveFailed(what string, err error, args ...any) {
 	s.mu.Unlock()
 	args = append(args, "err", err)
 	if first {
-		l.cfg.Log.Error("saving games fails: "+what+"; rooms retry, and the next line says when saving works again", args...)
+		l.cfg.Log.Error("saving games fails ("+what+"): rooms retry, and the log says when saving works again", args...)
 		return
 	}
 	l.cfg.Log.Debug(what+" failed", args...)
