@@ -162,9 +162,10 @@ func TestBotsBackOffOnFullDisk(t *testing.T) {
 	ch, stop, _ := r.Subscribe(ctx, ann)
 	defer stop()
 	// ann plays until the bot is to move.
+	var seen uint64 // the version of the last snapshot ann saw
 	for {
 		s := next(t, ch, func(*rooms.Snapshot) bool { return true })
-		if s.Turn != s.You {
+		if seen = s.Version; s.Turn != s.You {
 			break
 		}
 		if err := r.Act(ctx, ann, firstLegal(s.Game.(*acquire.View))); err != nil && !errors.Is(err, engine.ErrIllegal) {
@@ -207,7 +208,7 @@ func TestBotsBackOffOnFullDisk(t *testing.T) {
 	if !clk.fire() {
 		t.Fatal("the bot gave up")
 	}
-	next(t, ch, func(s *rooms.Snapshot) bool { return s.Turn == s.You || s.Room.Status != rooms.Playing })
+	next(t, ch, func(s *rooms.Snapshot) bool { return s.Version > seen }) // a refused move publishes nothing
 	if lines, _ := disk.saved(1); len(lines) == 0 || disk.set(false) != 1 {
 		t.Errorf("the bot's move was not saved once the disk had room: %q", lines)
 	}
