@@ -160,13 +160,16 @@ type auditLog interface {
 	AuditOutcome(ctx context.Context, id store.AuditID, outcome string) error
 }
 
-// auditor writes admin commands to the audit log.
+// auditor writes admin commands, and players' changes to their keys, to
+// the audit log.
 type auditor struct {
 	log    auditLog
 	id     identity
 	errLog interface {
 		Error(msg string, args ...any)
 	}
+	prefix string                // before the command's name: "keys " for `keys add`
+	args   func([]string) string // what is kept of the arguments; commandLine if nil
 }
 
 // wrap records each run of run before it acts and how it ended after: an
@@ -177,15 +180,18 @@ func (a auditor) wrap(run func(*cobra.Command, []string) error) func(*cobra.Comm
 		defer cancel()
 		entry := store.AuditEntry{
 			Fingerprint: a.id.Key.Fingerprint,
-			Command:     cmd.Name(),
+			Command:     a.prefix + cmd.Name(),
 			Args:        commandLine(cmd, args),
+		}
+		if a.args != nil {
+			entry.Args = a.args(args)
 		}
 		if a.id.Known {
 			entry.Name = a.id.Account.Name
 		}
 		aid, err := a.log.Audit(ctx, entry)
 		if err != nil {
-			a.errLog.Error("audit admin command", "command", entry.Command, "err", err)
+			a.errLog.Error("audit command", "command", entry.Command, "err", err)
 			return errors.New("the audit log cannot be written, so nothing was done; try again later")
 		}
 		err = run(cmd, args)
@@ -196,7 +202,7 @@ func (a auditor) wrap(run func(*cobra.Command, []string) error) func(*cobra.Comm
 		octx, ocancel := context.WithTimeout(context.WithoutCancel(cmd.Context()), adminTimeout)
 		defer ocancel()
 		if oerr := a.log.AuditOutcome(octx, aid, outcome); oerr != nil {
-			a.errLog.Error("audit admin command outcome", "command", entry.Command, "entry", aid, "err", oerr)
+			a.errLog.Error("audit command outcome", "command", entry.Command, "entry", aid, "err", oerr)
 		}
 		return err
 	}

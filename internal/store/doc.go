@@ -1,7 +1,8 @@
 // Package store keeps Hotels' durable state in one SQLite file: accounts and
-// their SSH keys, games with their seats, and each game's action record; and
+// their SSH keys (and keys waiting for their holder's confirmation,
+// keyconfirm.go), games with their seats, and each game's action record; and
 // for the admins, bans (bans.go) and the audit log of their commands
-// (audit.go).
+// (audit.go), which also keeps players' changes to their keys.
 //
 // The Store is concrete and its methods are grouped by table (accounts.go,
 // games.go); callers that need only a few of them declare their own small
