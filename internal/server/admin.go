@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"strings"
 	"time"
 
@@ -165,9 +166,7 @@ type auditLog interface {
 type auditor struct {
 	log    auditLog
 	id     identity
-	errLog interface {
-		Error(msg string, args ...any)
-	}
+	errLog *slog.Logger
 	prefix string                // before the command's name: "keys " for `keys add`
 	args   func([]string) string // what is kept of the arguments; commandLine if nil
 }
@@ -191,7 +190,7 @@ func (a auditor) wrap(run func(*cobra.Command, []string) error) func(*cobra.Comm
 		}
 		aid, err := a.log.Audit(ctx, entry)
 		if err != nil {
-			a.errLog.Error("audit command", "command", entry.Command, "err", err)
+			logStoreError(a.errLog, "audit command", err, "command", entry.Command)
 			return errors.New("the audit log cannot be written, so nothing was done; try again later")
 		}
 		err = run(cmd, args)
@@ -202,7 +201,7 @@ func (a auditor) wrap(run func(*cobra.Command, []string) error) func(*cobra.Comm
 		octx, ocancel := context.WithTimeout(context.WithoutCancel(cmd.Context()), adminTimeout)
 		defer ocancel()
 		if oerr := a.log.AuditOutcome(octx, aid, outcome); oerr != nil {
-			a.errLog.Error("audit command outcome", "command", entry.Command, "entry", aid, "err", oerr)
+			logStoreError(a.errLog, "audit command outcome", oerr, "command", entry.Command, "entry", aid)
 		}
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
 	"time"
 
@@ -31,7 +32,8 @@ type keysCmd struct {
 	st      keyring
 	isAdmin func(fingerprint string) bool
 	audit   auditor
-	target  string // what follows "ssh" to reach this server
+	target  string       // what follows "ssh" to reach this server
+	log     *slog.Logger // for the store's failures
 }
 
 // newKeysCmd lists, adds and removes the keys an account signs in with, so
@@ -82,12 +84,13 @@ func (k keysCmd) listCmd() *cobra.Command {
 		Short: "List the keys you sign in with, and those waiting for confirmation",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			var pending []store.PendingKey
 			keys, err := k.st.Keys(cmd.Context(), k.id.Account.ID)
-			if err != nil {
-				return errors.New("your keys could not be read; try again later")
+			if err == nil {
+				pending, err = k.st.PendingKeys(cmd.Context(), k.id.Account.ID)
 			}
-			pending, err := k.st.PendingKeys(cmd.Context(), k.id.Account.ID)
 			if err != nil {
+				logStoreError(k.log, "keys: list", err, "account", k.id.Account.ID)
 				return errors.New("your keys could not be read; try again later")
 			}
 			l := keysList{Keys: []keyEntry{}, Pending: []keyEntry{}}
@@ -163,6 +166,7 @@ confirm it; until then it signs in as no one:
 				return fmt.Errorf("%d keys already wait for confirmation: confirm them or let them expire (%s) first",
 					store.MaxPendingKeys, minutes(store.KeyCodeTTL))
 			case err != nil:
+				logStoreError(k.log, "keys: add", err, "account", k.id.Account.ID, "key", key.Fingerprint)
 				return errors.New("the key could not be saved; try again later")
 			}
 			if asJSON {
@@ -203,6 +207,7 @@ func (k keysCmd) confirmCmd() *cobra.Command {
 				return fmt.Errorf("the key %s already signs in to an account: it can join another only once removed from it",
 					k.id.Key.Fingerprint)
 			case err != nil:
+				logStoreError(k.log, "keys: confirm", err, "key", k.id.Key.Fingerprint)
 				return errors.New("the key could not be saved; try again later")
 			}
 			_, err = fmt.Fprintf(cmd.OutOrStdout(), "confirmed %s: it now signs in as %s\n", k.id.Key.Fingerprint, a.Name)
@@ -229,6 +234,7 @@ func (k keysCmd) removeCmd() *cobra.Command {
 				return fmt.Errorf("%s is your only key, so it stays: without it no one could sign in as %s; add another first",
 					fp, k.id.Account.Name)
 			case err != nil:
+				logStoreError(k.log, "keys: remove", err, "account", k.id.Account.ID, "key", fp)
 				return errors.New("the key could not be removed; try again later")
 			}
 			_, err = fmt.Fprintf(cmd.OutOrStdout(), "removed %s: it no longer signs in as %s\n", fp, k.id.Account.Name)

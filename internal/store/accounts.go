@@ -135,7 +135,7 @@ func (s *Store) insertKey(ctx context.Context, account AccountID, k Key, now tim
 	return nil
 }
 
-// row is what *sql.Row and *sql.Rows have in common.
+// row is what a query's row and rows have in common.
 type row interface{ Scan(dest ...any) error }
 
 func scanAccount(r row) (Account, error) {
