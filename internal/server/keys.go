@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 	"time"
 
@@ -160,6 +161,8 @@ confirm it; until then it signs in as no one:
 			}
 			code, expires, err := k.st.RequestKey(cmd.Context(), k.id.Account.ID, key.Authorized)
 			switch {
+			case errors.Is(err, store.ErrConflict) && k.owns(cmd.Context(), key):
+				return fmt.Errorf("the key %s already signs in as you", key.Fingerprint)
 			case errors.Is(err, store.ErrConflict):
 				return fmt.Errorf("the key %s already signs in to an account: it can join another only once removed from it", key.Fingerprint)
 			case errors.Is(err, store.ErrTooMany):
@@ -241,6 +244,12 @@ func (k keysCmd) removeCmd() *cobra.Command {
 			return err
 		}),
 	}
+}
+
+// owns reports whether key signs in to the session's account.
+func (k keysCmd) owns(ctx context.Context, key store.Key) bool {
+	keys, err := k.st.Keys(ctx, k.id.Account.ID)
+	return err == nil && slices.ContainsFunc(keys, func(o store.Key) bool { return o.Authorized == key.Authorized })
 }
 
 // keyType is a key's algorithm, the first word of its authorized_keys form.

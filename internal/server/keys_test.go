@@ -93,6 +93,7 @@ func TestF2KeysConfirm(t *testing.T) {
 		t.Errorf("whoami with the confirmed key = %q, want alice", got)
 	}
 	wantRefused(t, ts, desktop, "keys confirm "+code, "unknown, used or expired")
+	wantRefused(t, ts, laptop, "keys add "+authorized(desktop), "already signs in as you")
 
 	out, _, _ = sshtest.Exec(t, ts.addr, desktop, "keys list --json")
 	var l struct {
