@@ -95,7 +95,11 @@ func TestF2KeysConfirm(t *testing.T) {
 	wantRefused(t, ts, desktop, "keys confirm "+code, "unknown, used or expired")
 	wantRefused(t, ts, laptop, "keys add "+authorized(desktop), "already signs in as you")
 
+	bare, _, _ := sshtest.Exec(t, ts.addr, desktop, "keys --json")
 	out, _, _ = sshtest.Exec(t, ts.addr, desktop, "keys list --json")
+	if bare != out {
+		t.Errorf("keys --json = %q, want what keys list --json says, %q", bare, out)
+	}
 	var l struct {
 		Keys []struct {
 			Fingerprint string `json:"fingerprint"`
