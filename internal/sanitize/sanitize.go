@@ -59,6 +59,9 @@ func clean(s string, keepNewlines bool) string {
 // would lay out differently on different screens. Without it the heart
 // still shows, in its default presentation, one cell everywhere.
 func Invisible(r rune) bool {
+	if r < '\u00AD' { // below the first of them: most of what is typed
+		return false
+	}
 	return unicode.In(r, unicode.Cf, unicode.Other_Default_Ignorable_Code_Point, unicode.Variation_Selector)
 }
 

@@ -148,3 +148,18 @@ func FuzzLine(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkLine cleans what screens clean on every frame: names and short
+// chat lines.
+func BenchmarkLine(b *testing.B) {
+	for _, bb := range []struct{ name, in string }{
+		{"name", "alice"},
+		{"chat", "gg everyone, that merger was brutal 🎲 Zoë"},
+	} {
+		b.Run(bb.name, func(b *testing.B) {
+			for b.Loop() {
+				sanitize.Line(bb.in)
+			}
+		})
+	}
+}
