@@ -41,8 +41,8 @@ type keysCmd struct {
 // that a player can play from another machine as the same player. A key
 // joins an account only once its holder proves it: `keys add` gives a code
 // that a session signed with the new key confirms. Otherwise anyone could
-// claim a key published on a code host, an admin's included, and be taken
-// for its owner wherever that key signs in.
+// tie a key published on a code host, an admin's included, to their own
+// account, and its holder would sign in as them.
 func newKeysCmd(k keysCmd) *cobra.Command {
 	needName := func(*cobra.Command, []string) error {
 		if !k.id.Known {
