@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"charm.land/ssh"
 	"github.com/spf13/cobra"
 
 	"hotels/internal/store"
@@ -35,6 +36,8 @@ type keysCmd struct {
 	audit   auditor
 	target  string       // what follows "ssh" to reach this server
 	log     *slog.Logger // for the store's failures
+	open    *sessions    // to end those of a removed key
+	sess    ssh.Session  // this one, which goes on
 }
 
 // newKeysCmd lists, adds and removes the keys an account signs in with, so
@@ -240,7 +243,12 @@ func (k keysCmd) removeCmd() *cobra.Command {
 				logStoreError(k.log, "keys: remove", err, "account", k.id.Account.ID, "key", fp)
 				return errors.New("the key could not be removed; try again later")
 			}
-			_, err = fmt.Fprintf(cmd.OutOrStdout(), "removed %s: it no longer signs in as %s\n", fp, k.id.Account.Name)
+			// Whoever holds the key may be why it goes: its open sessions
+			// go with it.
+			ended := k.open.end(func(l *live) bool { return l.who.Key.Fingerprint == fp && l.sess != k.sess },
+				"This key was removed from its account.")
+			_, err = fmt.Fprintf(cmd.OutOrStdout(), "removed %s: it no longer signs in as %s; %d open sessions of it ended\n",
+				fp, k.id.Account.Name, ended)
 			return err
 		}),
 	}

@@ -232,10 +232,14 @@ func TestF2RemoveNeverLastKey(t *testing.T) {
 	if _, stderr, status := sshtest.Exec(t, ts.addr, desktop, "keys confirm "+code); status != 0 {
 		t.Fatalf("keys confirm: status %d, stderr %q", status, stderr)
 	}
+	term := sshtest.Open(t, ts.addr, laptop, 80, 24)
+	term.WaitFor(t, "alice")
 	out, stderr, status := sshtest.Exec(t, ts.addr, desktop, "keys remove "+strings.TrimPrefix(laptopFP, "SHA256:"))
-	if status != 0 || !strings.Contains(out, "removed "+laptopFP) {
+	if status != 0 || !strings.Contains(out, "removed "+laptopFP) || !strings.Contains(out, "1 open sessions of it ended") {
 		t.Fatalf("keys remove: status %d, out %q, stderr %q", status, out, stderr)
 	}
+	term.WaitFor(t, "This key was removed from its account.")
+	term.Wait(t)
 	if got := whoami(t, ts, laptop); got != "" {
 		t.Errorf("whoami with the removed key = %q, want no name", got)
 	}
