@@ -183,3 +183,16 @@ func TestRemoveKey(t *testing.T) {
 		t.Errorf("Keys(bob) = %+v, want his key untouched", keys)
 	}
 }
+
+// Migration 0008 makes the table of keys waiting for confirmation.
+func TestKeyConfirmationsSchema(t *testing.T) {
+	_, path := open(t)
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = db.Close() }()
+	checkColumns(t, db, map[string][]string{
+		"key_confirmations": {"code_hash", "account_id", "authorized_key", "fingerprint", "created_at", "expires_at"},
+	})
+}

@@ -46,13 +46,12 @@ func TestOpenMigratesEmptyDatabase(t *testing.T) {
 	defer func() { _ = db.Close() }()
 
 	want := map[string][]string{
-		"schema_version":    {"version", "name", "applied_at"},
-		"accounts":          {"id", "name", "created_at"},
-		"keys":              {"authorized_key", "fingerprint", "account_id", "added_at"},
-		"games":             {"id", "game", "rules", "options", "chance", "status", "created_at", "finished_at", "result", "clock", "ranked"},
-		"seats":             {"game_id", "seat", "account_id", "name", "bot"},
-		"actions":           {"game_id", "seq", "line", "at"},
-		"key_confirmations": {"code_hash", "account_id", "authorized_key", "fingerprint", "created_at", "expires_at"},
+		"schema_version": {"version", "name", "applied_at"},
+		"accounts":       {"id", "name", "created_at"},
+		"keys":           {"authorized_key", "fingerprint", "account_id", "added_at"},
+		"games":          {"id", "game", "rules", "options", "chance", "status", "created_at", "finished_at", "result", "clock", "ranked"},
+		"seats":          {"game_id", "seat", "account_id", "name", "bot"},
+		"actions":        {"game_id", "seq", "line", "at"},
 	}
 	checkColumns(t, db, want)
 
