@@ -1,14 +1,16 @@
 package signup_test
 
 import (
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"hotels/internal/tui/signup"
 	"hotels/internal/tui/theme"
-	"hotels/internal/tui/tuitest"
 )
 
 // An idle signup screen asks for nothing to be done later: no blink, no
@@ -44,29 +46,62 @@ func (s screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 func (s screen) View() tea.View { return tea.NewView(s.m.View()) }
 
+// output keeps what a program writes and signals each write.
+type output struct {
+	mu     sync.Mutex
+	text   strings.Builder
+	writes chan struct{}
+}
+
+func (o *output) Write(p []byte) (int, error) {
+	o.mu.Lock()
+	o.text.Write(p)
+	o.mu.Unlock()
+	select {
+	case o.writes <- struct{}{}:
+	default:
+	}
+	return len(p), nil
+}
+
+func (o *output) String() string {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.text.String()
+}
+
 // A program showing the signup screen writes nothing to its terminal once
 // the screen is drawn: a blinking cursor would write twice a second.
 func TestIdleSignupWritesNothing(t *testing.T) {
-	wrote := make(tuitest.Writes, 1)
+	out := &output{writes: make(chan struct{}, 1)}
 	p := tea.NewProgram(screen{signup.New(func(string) error { return nil }, theme.DefaultStyles())},
-		tea.WithInput(nil), tea.WithOutput(wrote), tea.WithWindowSize(80, 24))
+		tea.WithInput(nil), tea.WithOutput(out), tea.WithWindowSize(80, 24))
 	done := make(chan struct{})
 	go func() { _, _ = p.Run(); close(done) }()
 	defer func() { p.Quit(); <-done }()
 
-	<-wrote // the first frame
-	// Let the first frame's writes end: a blinking cursor writes every
-	// 530 ms, so a quarter second of quiet comes between two blinks too.
+	// The whole screen is drawn once its last line, the keys' help, is.
+	for !strings.Contains(ansi.Strip(out.String()), "save name") {
+		select {
+		case <-out.writes:
+		case <-time.After(5 * time.Second):
+			t.Fatalf("the signup screen was not drawn; the program wrote %q", out.String())
+		}
+	}
+	// Startup redraws it once more, at once; a blinking cursor writes
+	// every 530 ms, so it too leaves such a quiet moment, and would fail
+	// below.
 	for quiet := false; !quiet; {
 		select {
-		case <-wrote:
-		case <-time.After(250 * time.Millisecond):
+		case <-out.writes:
+		case <-time.After(300 * time.Millisecond):
 			quiet = true
 		}
 	}
+	drawn := out.String()
 	select {
-	case <-wrote:
-		t.Error("the idle signup screen wrote to its terminal")
-	case <-time.After(1500 * time.Millisecond):
+	case <-out.writes:
+		t.Errorf("the idle signup screen wrote %q after it was drawn", strings.TrimPrefix(out.String(), drawn))
+	case <-time.After(1500 * time.Millisecond): // three blinks of a blinking cursor
 	}
 }
