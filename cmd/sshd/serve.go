@@ -92,6 +92,7 @@ func run(ctx context.Context, cfg server.Config, logger *slog.Logger, ln net.Lis
 	if err != nil {
 		return err
 	}
+	st.SetLogger(logger) // a damaged database file, logged once
 	defer func() {
 		if err := st.Close(); err != nil {
 			logger.Error("close database", "err", err)

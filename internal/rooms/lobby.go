@@ -14,6 +14,7 @@ import (
 	"hotels/internal/engine"
 	"hotels/internal/mailbox"
 	"hotels/internal/rate"
+	"hotels/internal/sanitize"
 	"hotels/internal/store"
 )
 
@@ -380,6 +381,11 @@ func (l *Lobby) create(host Player, s Settings) (*Room, error) {
 	}
 	if s.Seats < k.MinSeats || s.Seats > k.MaxSeats {
 		return nil, fmt.Errorf("%s is played by %d to %d players", k.Title, k.MinSeats, k.MaxSeats)
+	}
+	if s.Name != "" {
+		if s.Name, err = sanitize.Message(s.Name, MaxTitle); err != nil {
+			return nil, fmt.Errorf("a room's title needs a character that shows and is at most %d characters wide", MaxTitle)
+		}
 	}
 	// Check the options by dealing a throwaway game.
 	names := make([]string, s.Seats)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"runtime/debug"
 	"slices"
@@ -11,7 +12,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-	"unicode/utf8"
 
 	"hotels/internal/engine"
 	"hotels/internal/mailbox"
@@ -21,7 +21,8 @@ import (
 
 // Limits on what a room keeps and accepts.
 const (
-	MaxChat     = 200 // runes in one chat message
+	MaxChat     = 200 // cells one chat message may take (sanitize.Width)
+	MaxTitle    = 40  // cells a room's title may take
 	chatKeep    = 50  // chat lines a room keeps
 	logKeep     = 60  // event lines a room keeps
 	chatBurst   = 5   // chat messages a player may send ...
@@ -713,12 +714,12 @@ func result(g engine.Game) string {
 
 // Chat adds p's message to the room's chat.
 func (r *Room) Chat(ctx context.Context, p Player, text string) error {
-	text = strings.TrimSpace(sanitize.Line(text))
-	if text == "" {
-		return fmt.Errorf("say something")
-	}
-	if utf8.RuneCountInString(text) > MaxChat {
-		return fmt.Errorf("a message is at most %d characters", MaxChat)
+	text, err := sanitize.Message(text, MaxChat)
+	switch {
+	case errors.Is(err, sanitize.ErrBlank):
+		return errors.New("say something: a message needs a character that shows")
+	case err != nil:
+		return fmt.Errorf("a message is at most %d characters wide", MaxChat)
 	}
 	if err := r.lobby.allow(p); err != nil {
 		return err

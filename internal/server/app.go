@@ -165,7 +165,7 @@ func (a *app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return a, a.s.signIn
 	case signedInMsg:
 		if msg.err != nil {
-			a.s.log.Error("load new account", "fingerprint", a.s.key.Fingerprint, "err", msg.err)
+			logStoreError(a.s.log, "load new account", msg.err, "fingerprint", a.s.key.Fingerprint)
 			a.bye = "Your name is saved, but we could not open the lobby. Please reconnect."
 			return a, tea.Quit
 		}
@@ -245,7 +245,7 @@ func (s *session) claim(name string) error {
 		return fmt.Errorf("%w: %w", signup.ErrTaken, err)
 	}
 	if err != nil {
-		s.log.Error("create account", "name", name, "fingerprint", s.key.Fingerprint, "err", err)
+		logStoreError(s.log, "create account", err, "name", name, "fingerprint", s.key.Fingerprint)
 	}
 	return err
 }

@@ -79,7 +79,10 @@ Run a command and exit:              ssh %[1]s COMMAND`, s.sshTarget()),
 	}
 	root.AddCommand(newWhoamiCmd(id))
 	root.AddCommand(newExportCmd(s.store))
-	root.AddCommand(newKeysCmd(id, s.store))
+	root.AddCommand(newKeysCmd(keysCmd{
+		id: id, st: s.store, isAdmin: s.admins.has, target: s.sshTarget(), log: s.log, open: s.live, sess: sess,
+		audit: auditor{log: s.store, id: id, errLog: s.log, prefix: "keys "},
+	}))
 	root.AddCommand(newLeaderboardCmd(s.store))
 	root.AddCommand(newProfileCmd(s.store))
 	root.AddCommand(newJoinCmd(s.sshTarget()))

@@ -6,7 +6,10 @@
 // none is told, through a keyboard-interactive prompt, how to make one. Who a
 // session belongs to is worked out in middleware from the key the session
 // really signed with (ssh.Session.PublicKey), never from state set during
-// authentication, where a client can offer keys it does not hold.
+// authentication, where a client can offer keys it does not hold. For the
+// same reason a key joins an existing account only when a session signed
+// with it confirms the one-time code `keys add` gave (keys.go): a public key
+// alone proves nothing, as anyone may have a copy.
 //
 // Interactive sessions start at the signup screen (a new key) and then go to
 // the Lobby hook given in Options; exec sessions (`ssh host help`) run a cobra

@@ -37,7 +37,7 @@ type roomDetail struct {
 	Watchers []string      `json:"watchers"`
 	GameID   store.GameID  `json:"game_id,omitempty"`
 	Turn     string        `json:"turn,omitempty"` // the name whose decision is due
-	Due      string        `json:"due,omitempty"`  // that decision, in words
+	Due      string        `json:"due,omitempty"`  // that decision, in words, with the name
 	BagLeft  int           `json:"bag_left"`
 	Next     []string      `json:"next_tiles,omitempty"`
 	Chains   []chainDetail `json:"chains,omitempty"`
@@ -182,8 +182,8 @@ func writeDetail(b *strings.Builder, d roomDetail, withRecord bool) {
 	b.WriteString("\n")
 	if d.GameID != 0 {
 		fmt.Fprintf(b, "Game #%d, %d actions", d.GameID, len(d.Record))
-		if d.Turn != "" {
-			fmt.Fprintf(b, "; %s to %s", d.Turn, d.Due)
+		if d.Due != "" {
+			fmt.Fprintf(b, "; %s", d.Due) // it names the player: "ann is to play a tile"
 		}
 		b.WriteString("\n")
 	}
