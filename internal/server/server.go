@@ -116,6 +116,14 @@ func New(cfg Config, o Options) (*Server, error) {
 		),
 		func(srv *ssh.Server) error {
 			srv.HandshakeTimeout = handshake
+			// Algorithms, and what authentication tells the limits.
+			srv.ServerConfigCallback = s.serverConfig
+			srv.ConnCallback = connCallback
+			// Sessions are the one channel type; their requests are
+			// bounded before the shell (requests.go).
+			srv.ChannelHandlers = map[string]ssh.ChannelHandler{"session": s.sessionChannel}
+			// A handshake that fails is the client's business (a scanner,
+			// a dropped connection, a refused key): not an operator's.
 			srv.ConnectionFailedCallback = func(c net.Conn, err error) {
 				s.log.Debug("connection failed", "remote", addrString(c.RemoteAddr()), "err", err)
 			}
@@ -136,9 +144,16 @@ func New(cfg Config, o Options) (*Server, error) {
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	s.log.Info("listening", "addr", ln.Addr().String())
 	// Refuse an address over its connection cap, or opening connections
-	// faster than sessions may be opened, before the handshake, which
-	// costs the server a key exchange and key lookups.
-	limited := limitConns(ln, s.cfg.MaxConnsPerIP, s.cfg.SessionLimit())
+	// faster than sessions may be opened, and everyone while too many
+	// handshakes are under way, before the handshake, which costs the
+	// server a key exchange and key lookups. Close connections that keep
+	// no session open.
+	limited := limitConns(ln, connLimits{
+		perAddr:    s.cfg.MaxConnsPerIP,
+		rate:       s.cfg.SessionLimit(),
+		handshakes: s.cfg.MaxHandshakes,
+		idle:       s.cfg.ConnIdleTimeout,
+	})
 	s.conns.Store(limited)
 	ln = limited
 	errc := make(chan error, 1)

@@ -179,8 +179,18 @@ func (s *Server) admit(next ssh.Handler) ssh.Handler {
 		// The ban check comes after the session is registered: a ban made
 		// meanwhile either is seen here or ends the session (admin ban
 		// ends the registered sessions after saving the ban).
-		if msg, banned := s.banned(sess.Context(), id); banned {
-			s.log.Info("session refused: banned", "fingerprint", id.Key.Fingerprint, "account", id.Account.ID)
+		if msg, refuse, err := s.banned(sess.Context(), id); refuse {
+			switch {
+			case sess.Context().Err() != nil:
+				// The client left, which ended the lookup: no ban, and
+				// nothing for the operator.
+				s.log.Debug("client left before its session started", "fingerprint", id.Key.Fingerprint)
+				return
+			case err != nil:
+				s.log.Error("session refused: the store did not answer", "err", err)
+			default:
+				s.log.Info("session refused: banned", "fingerprint", id.Key.Fingerprint, "account", id.Account.ID)
+			}
 			wish.Fatalln(sess, msg)
 			return
 		}
