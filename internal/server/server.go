@@ -16,6 +16,7 @@ import (
 	bm "charm.land/wish/v2/bubbletea"
 
 	"hotels/internal/rate"
+	"hotels/internal/rooms"
 	"hotels/internal/store"
 )
 
@@ -46,7 +47,7 @@ type Server struct {
 	closingOnce sync.Once
 
 	mu       sync.Mutex
-	accounts map[store.AccountID]chan struct{} // each account's interactive session
+	accounts map[store.AccountID]*claim // each account's interactive session
 }
 
 // New builds a server from cfg, loading the host key from cfg.HostKey or
@@ -65,7 +66,7 @@ func New(cfg Config, o Options) (*Server, error) {
 		live:        newSessions(),
 		newSessions: newSessionLimiter(cfg.SessionLimit()),
 		closing:     make(chan struct{}),
-		accounts:    map[store.AccountID]chan struct{}{},
+		accounts:    map[store.AccountID]*claim{},
 	}
 	if s.log == nil {
 		s.log = slog.Default()
@@ -187,7 +188,8 @@ func (s *Server) newProgram(sess ssh.Session) *tea.Program {
 		return nil
 	}
 	var notices, ended <-chan string
-	if l := liveFrom(sess.Context()); l != nil {
+	l := liveFrom(sess.Context())
+	if l != nil {
 		notices, ended = l.notices, l.ended
 	}
 	m := newApp(&session{
@@ -198,7 +200,9 @@ func (s *Server) newProgram(sess ssh.Session) *tea.Program {
 		closing:  s.closing,
 		notices:  notices,
 		ended:    ended,
-		takeover: func(id store.AccountID) <-chan struct{} { return s.takeover(sess.Context(), id) },
+		takeover: func(id store.AccountID) <-chan struct{} { return s.takeover(sess.Context(), id, l) },
+		idle:     s.cfg.IdleTimeout,
+		playing:  s.playing,
 		command:  sess.Command(),
 		log:      s.log.With("fingerprint", id.Key.Fingerprint),
 	}, id)
@@ -213,14 +217,27 @@ func (s *Server) newProgram(sess ssh.Session) *tea.Program {
 	return tea.NewProgram(m, opts...)
 }
 
-// takeover makes the calling session the account's one interactive session:
-// the channel of the one before it is closed, which tells it to end (a
-// player who reconnects takes over their seat). The claim ends with ctx.
-func (s *Server) takeover(ctx context.Context, id store.AccountID) <-chan struct{} {
-	mine := make(chan struct{})
+// playing reports whether a player sits in a game that has started, where
+// an idle session is never closed: the game waits for them (the clock and
+// the autopilot deal with a player who walked away).
+func (s *Server) playing(id store.AccountID) bool {
+	r := s.rooms.SeatOf(rooms.Player{ID: id})
+	return r != nil && r.Info().Status == rooms.Playing
+}
+
+// takeover makes the session l the account's one interactive session: the
+// channel of the one before it is closed, which tells it to end (a player
+// who reconnects takes over their seat), and its connection is closed
+// after endGrace if it has not ended by then (issue 16, F3). The claim ends
+// with ctx.
+func (s *Server) takeover(ctx context.Context, id store.AccountID, l *live) <-chan struct{} {
+	mine := &claim{replaced: make(chan struct{}), l: l}
 	s.mu.Lock()
 	if old := s.accounts[id]; old != nil {
-		close(old)
+		close(old.replaced)
+		if old.l != nil {
+			s.live.closeAfter(old.l, endGrace)
+		}
 	}
 	s.accounts[id] = mine
 	s.mu.Unlock()
@@ -232,5 +249,12 @@ func (s *Server) takeover(ctx context.Context, id store.AccountID) <-chan struct
 		}
 		s.mu.Unlock()
 	})
-	return mine
+	return mine.replaced
+}
+
+// claim is an account's interactive session: closing replaced tells it
+// another took over.
+type claim struct {
+	replaced chan struct{}
+	l        *live // its registry entry; nil if it has none
 }
