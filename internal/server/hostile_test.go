@@ -5,8 +5,16 @@ package server_test
 // before its fix.
 
 import (
+	"bufio"
+	"context"
+	"crypto/dsa" //nolint:staticcheck // a DSA key, to see it refused
+	"crypto/rand"
+	"crypto/rsa"
+	"log/slog"
+	"net"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -155,5 +163,321 @@ func TestF1_RequestsBeforeShell(t *testing.T) {
 				t.Errorf("10 s after the client left, %d goroutines, want at most %d as before it came", n, goroutines)
 			}
 		})
+	}
+}
+
+// A connection that opens no session (`ssh -N`, or a client that only
+// authenticates) is closed after the idle time; one with a session open is
+// not, and its clock starts again when its last session closes.
+func TestIdleConnection(t *testing.T) {
+	ts := startServerWith(t, func(c *server.Config) { c.ConnIdleTimeout = 300 * time.Millisecond }, server.Options{})
+	key := sshtest.NewKey(t)
+
+	idle := sshtest.Connect(t, ts.addr, key)
+	closed := make(chan error, 1)
+	go func() { closed <- idle.Wait() }()
+	select {
+	case <-closed:
+	case <-time.After(sshtest.Timeout):
+		t.Fatal("a connection with no session was kept")
+	}
+
+	busy := sshtest.Connect(t, ts.addr, key)
+	sess, err := busy.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sess.RequestPty("xterm", 24, 80, gossh.TerminalModes{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := sess.Shell(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(time.Second) // over three idle times
+	if _, _, err := busy.SendRequest("keepalive@openssh.com", true, nil); err != nil {
+		t.Fatalf("a connection with a session open was closed: %v", err)
+	}
+	_ = sess.Close()
+	go func() { closed <- busy.Wait() }()
+	select {
+	case <-closed:
+	case <-time.After(sshtest.Timeout):
+		t.Fatal("a connection whose session ended was kept")
+	}
+}
+
+// A session with no keypress for the idle time is closed with a line that
+// says why: on the signup screen, in the lobby; never a player's seated in
+// a game that has started.
+func TestIdleSession(t *testing.T) {
+	a := startAdmin(t, func(c *server.Config) { c.IdleTimeout = 500 * time.Millisecond }, server.Options{})
+	const why = "No key was pressed for 500ms, so this session is closed."
+
+	newcomer := sshtest.Open(t, a.addr, sshtest.NewKey(t), 80, 24)
+	newcomer.WaitFor(t, "Pick the name")
+	newcomer.WaitFor(t, why)
+
+	annKey, bobKey := sshtest.NewKey(t), sshtest.NewKey(t)
+	ann := signUp(t, a.testServer, "ann", annKey)
+	signUp(t, a.testServer, "bob", bobKey)
+	a.playing(t, ann)
+	seated := sshtest.Open(t, a.addr, annKey, 80, 24)
+	seated.WaitFor(t, "Welcome back, ann!")
+	lobby := sshtest.Open(t, a.addr, bobKey, 80, 24)
+	lobby.WaitFor(t, "Welcome back, bob!")
+	// Keys put the clock back.
+	for range 4 {
+		time.Sleep(200 * time.Millisecond)
+		lobby.Type("x")
+	}
+	if strings.Contains(lobby.Screen(), why) {
+		t.Fatal("a session was closed as idle while its player typed")
+	}
+	lobby.WaitFor(t, why)
+	select {
+	case <-lobby.Done():
+	case <-time.After(sshtest.Timeout):
+		t.Fatal("the idle session was told but not closed")
+	}
+	time.Sleep(time.Second) // twice the idle time
+	if screen := seated.Screen(); strings.Contains(screen, why) {
+		t.Fatalf("a player seated in a running game was closed as idle:\n%s", screen)
+	}
+	select {
+	case <-seated.Done():
+		t.Fatal("a player seated in a running game lost the session")
+	default:
+	}
+}
+
+// While the most connections allowed are in their handshake, from
+// anywhere, another is told the server is busy; a slot frees when one
+// authenticates or leaves.
+func TestHandshakeCap(t *testing.T) {
+	ts := startServerWith(t, func(c *server.Config) { c.MaxHandshakes = 2 }, server.Options{})
+	dial := func() (net.Conn, string) {
+		t.Helper()
+		c, err := net.Dial("tcp", ts.addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = c.Close() })
+		_ = c.SetReadDeadline(time.Now().Add(sshtest.Timeout))
+		line, _ := bufio.NewReader(c).ReadString('\n')
+		return c, line
+	}
+	first, line := dial()
+	if !strings.HasPrefix(line, "SSH-2.0-") {
+		t.Fatalf("first connection got %q", line)
+	}
+	if _, line := dial(); !strings.HasPrefix(line, "SSH-2.0-") {
+		t.Fatalf("second connection got %q", line)
+	}
+	if _, line := dial(); line != server.TooManyHandshakes {
+		t.Fatalf("third connection got %q, want %q", line, server.TooManyHandshakes)
+	}
+	_ = first.Close()
+	// One leaves: an SSH client gets in, and once it has authenticated its
+	// slot is free again for a raw one.
+	var c *gossh.Client
+	deadline := time.Now().Add(sshtest.Timeout)
+	for {
+		var err error
+		if c, err = sshtest.Dial(ts.addr, gossh.PublicKeys(sshtest.NewKey(t))); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no handshake slot freed after a connection closed: %v", err)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	defer func() { _ = c.Close() }()
+	if _, line := dial(); !strings.HasPrefix(line, "SSH-2.0-") {
+		t.Fatalf("after an authenticated connection, a new one got %q", line)
+	}
+}
+
+// weakSigners are client keys the server refuses, by name.
+func weakSigners(t *testing.T) map[string]gossh.Signer {
+	t.Helper()
+	var dk dsa.PrivateKey
+	if err := dsa.GenerateParameters(&dk.Parameters, rand.Reader, dsa.L1024N160); err != nil {
+		t.Fatal(err)
+	}
+	if err := dsa.GenerateKey(&dk, rand.Reader); err != nil {
+		t.Fatal(err)
+	}
+	rsa1024, err := rsa.GenerateKey(rand.Reader, 1024)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rsa2048, err := rsa.GenerateKey(rand.Reader, 2048)
+	if err != nil {
+		t.Fatal(err)
+	}
+	signer := func(k any) gossh.Signer {
+		s, err := gossh.NewSignerFromKey(k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	sha1, err := gossh.NewSignerWithAlgorithms(signer(rsa2048).(gossh.AlgorithmSigner), []string{gossh.KeyAlgoRSA})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return map[string]gossh.Signer{
+		"ssh-dss":           signer(&dk),
+		"RSA 1024":          signer(rsa1024),
+		"ssh-rsa (SHA-1)":   sha1,
+		"RSA 2048, SHA-256": signer(rsa2048), // not weak: the control
+	}
+}
+
+// DSA keys, RSA keys under 2048 bits and SHA-1 signatures are refused,
+// and the client is told how to make an ed25519 key.
+func TestWeakClientKeys(t *testing.T) {
+	ts := startServer(t, server.Options{})
+	for name, key := range weakSigners(t) {
+		var told string
+		c, err := sshtest.Dial(ts.addr, gossh.PublicKeys(key),
+			gossh.KeyboardInteractive(func(_, instruction string, _ []string, _ []bool) ([]string, error) {
+				told += instruction
+				return nil, nil
+			}))
+		if name == "RSA 2048, SHA-256" {
+			if err != nil {
+				t.Errorf("%s: refused: %v", name, err)
+			} else {
+				_ = c.Close()
+			}
+			continue
+		}
+		if err == nil {
+			_ = c.Close()
+			t.Errorf("%s: accepted", name)
+			continue
+		}
+		if told != server.WeakKeyMessage || !strings.Contains(told, "ssh-keygen -t ed25519") {
+			t.Errorf("%s: the client was told %q, want WeakKeyMessage", name, told)
+		}
+	}
+}
+
+// Only the algorithms ssh-audit's hardening guide keeps are offered: a
+// client that knows only a weaker one cannot connect, one that knows a kept
+// one can.
+func TestTransportAlgorithms(t *testing.T) {
+	ts := startServer(t, server.Options{})
+	key := sshtest.NewKey(t)
+	dial := func(c gossh.Config) error {
+		client, err := gossh.Dial("tcp", ts.addr, &gossh.ClientConfig{
+			Config: c, User: "player", Auth: []gossh.AuthMethod{gossh.PublicKeys(key)},
+			HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: sshtest.Timeout,
+		})
+		if err == nil {
+			_ = client.Close()
+		}
+		return err
+	}
+	for _, c := range []gossh.Config{
+		{KeyExchanges: []string{gossh.KeyExchangeECDHP256}},
+		{KeyExchanges: []string{gossh.KeyExchangeECDHP521}},
+		{KeyExchanges: []string{gossh.KeyExchangeDH14SHA256}},
+		{KeyExchanges: []string{gossh.InsecureKeyExchangeDH14SHA1}},
+		{Ciphers: []string{gossh.InsecureCipherAES128CBC}},
+		{Ciphers: []string{gossh.CipherAES128CTR}, MACs: []string{gossh.HMACSHA256}},
+		{Ciphers: []string{gossh.CipherAES128CTR}, MACs: []string{gossh.HMACSHA1}},
+		{Ciphers: []string{gossh.CipherAES128CTR}, MACs: []string{gossh.InsecureHMACSHA196}},
+	} {
+		if err := dial(c); err == nil {
+			t.Errorf("a client with only %v %v %v connected", c.KeyExchanges, c.Ciphers, c.MACs)
+		}
+	}
+	for _, c := range []gossh.Config{
+		{KeyExchanges: []string{gossh.KeyExchangeMLKEM768X25519}, Ciphers: []string{gossh.CipherChaCha20Poly1305}},
+		{KeyExchanges: []string{gossh.KeyExchangeCurve25519}, Ciphers: []string{gossh.CipherAES256GCM}},
+		{Ciphers: []string{gossh.CipherAES256CTR}, MACs: []string{gossh.HMACSHA512ETM}},
+	} {
+		if err := dial(c); err != nil {
+			t.Errorf("a client with %v %v %v: %v", c.KeyExchanges, c.Ciphers, c.MACs, err)
+		}
+	}
+}
+
+// Cobra's hidden completion command would list the admin commands to
+// anyone; over SSH it does not exist.
+func TestCompletionHidden(t *testing.T) {
+	a := startAdmin(t, nil, server.Options{})
+	for _, cmd := range []string{"__complete admin ''", "__completeNoDesc admin ''", "__complete ''"} {
+		for _, key := range []gossh.Signer{sshtest.NewKey(t), a.admin} {
+			out, errOut, status := sshtest.Exec(t, a.addr, key, cmd)
+			if status != 1 || out != "" || !strings.Contains(errOut, "unknown command") {
+				t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 1, unknown command", cmd, status, out, errOut)
+			}
+		}
+	}
+}
+
+// levels is a slog handler that keeps every record's level and message.
+type levels struct {
+	mu      sync.Mutex
+	records []slog.Record
+}
+
+func (l *levels) Enabled(context.Context, slog.Level) bool { return true }
+func (l *levels) Handle(_ context.Context, r slog.Record) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.records = append(l.records, r)
+	return nil
+}
+func (l *levels) WithAttrs([]slog.Attr) slog.Handler { return l }
+func (l *levels) WithGroup(string) slog.Handler      { return l }
+
+// A client that drops mid-handshake, or as its session starts, is none of
+// the operator's business: nothing at warning or above, and never "banned".
+func TestDroppedHandshakeLogLevel(t *testing.T) {
+	var log levels
+	ts := startServer(t, server.Options{Logger: slog.New(&log)})
+	key := sshtest.NewKey(t)
+	signUp(t, ts, "ann", key)
+
+	// A version line, then gone.
+	c, err := net.Dial("tcp", ts.addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _ = c.Write([]byte("SSH-2.0-hostile\r\n"))
+	_ = c.Close()
+	// Gone while signing in.
+	for range 3 {
+		conn, err := net.Dial("tcp", ts.addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _, _, _ = gossh.NewClientConn(conn, ts.addr, &gossh.ClientConfig{
+			User: "player", HostKeyCallback: gossh.InsecureIgnoreHostKey(),
+			Auth: []gossh.AuthMethod{gossh.PublicKeysCallback(func() ([]gossh.Signer, error) {
+				_ = conn.Close()
+				return []gossh.Signer{key}, nil
+			})},
+		})
+	}
+	// Gone as the session starts.
+	for range 3 {
+		client := sshtest.Connect(t, ts.addr, key)
+		if s, err := client.NewSession(); err == nil {
+			_ = s.Start("whoami")
+		}
+		_ = client.Close()
+	}
+	time.Sleep(500 * time.Millisecond) // the server notices
+	log.mu.Lock()
+	defer log.mu.Unlock()
+	for _, r := range log.records {
+		if r.Level >= slog.LevelWarn || strings.Contains(r.Message, "banned") {
+			t.Errorf("logged %s %q", r.Level, r.Message)
+		}
 	}
 }
