@@ -61,9 +61,9 @@ type app struct {
 	account  store.AccountID
 	width    int
 	height   int
-	bye      string // set when the session is closing; the last frame shows it
-	notice   string // an admin's broadcast, shown on the bottom line for a while
-	noticeID int    // which broadcast the running noticeDoneMsg tick is for
+	bye      string    // set when the session is closing; the last frame shows it
+	notice   string    // an admin's broadcast, shown on the bottom line for a while
+	noticeID int       // which broadcast the running noticeDoneMsg tick is for
 	input    time.Time // the last key, mouse or paste from the player
 }
 

@@ -90,10 +90,10 @@ func TestF1_RequestsBeforeShell(t *testing.T) {
 
 	window := gossh.Marshal(struct{ W, H, PW, PH uint32 }{80, 24, 0, 0})
 	pty := gossh.Marshal(struct {
-		Term       string
-		W, H       uint32
-		PW, PH     uint32
-		Modes      string
+		Term   string
+		W, H   uint32
+		PW, PH uint32
+		Modes  string
 	}{"xterm", 80, 24, 0, 0, ""})
 	env := gossh.Marshal(struct{ Name, Value string }{"HOTELS", strings.Repeat("x", 32<<10)})
 	for _, tt := range []struct {
