@@ -481,3 +481,90 @@ func TestDroppedHandshakeLogLevel(t *testing.T) {
 		}
 	}
 }
+
+// pausable is a connection whose reads can be stopped: a client that stops
+// reading, while it still writes.
+type pausable struct {
+	net.Conn
+	gate chan struct{} // closed while reads go through
+	mu   sync.Mutex
+}
+
+func (p *pausable) Read(b []byte) (int, error) {
+	p.mu.Lock()
+	gate := p.gate
+	p.mu.Unlock()
+	<-gate
+	return p.Conn.Read(b)
+}
+
+func (p *pausable) pause() {
+	p.mu.Lock()
+	p.gate = make(chan struct{})
+	p.mu.Unlock()
+}
+
+func (p *pausable) resume() {
+	p.mu.Lock()
+	close(p.gate)
+	p.mu.Unlock()
+}
+
+// F3: a session taken over by a newer one of the same key, whose client
+// has stopped reading, cannot hold on: its connection is closed within a
+// few seconds. Before, the server only closed the session's channel, which
+// a client that reads nothing never learns of, and the connection stayed.
+// (That a closing session counts against its key's cap is
+// TestF3_ClosingCountsAgainstCap.)
+func TestF3_TakeoverOfStalledReader(t *testing.T) {
+	ts := startServerWith(t, func(c *server.Config) { c.MaxSessionsPerKey = 2 }, server.Options{})
+	key := sshtest.NewKey(t)
+	signUp(t, ts, "ann", key)
+
+	// The old session: its client reads the lobby, then stops reading.
+	tcp, err := net.Dial("tcp", ts.addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stalled := &pausable{Conn: tcp, gate: make(chan struct{})}
+	close(stalled.gate)
+	cc, chans, reqs, err := gossh.NewClientConn(stalled, ts.addr, &gossh.ClientConfig{
+		User: "player", Auth: []gossh.AuthMethod{gossh.PublicKeys(key)},
+		HostKeyCallback: gossh.InsecureIgnoreHostKey(),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := gossh.NewClient(cc, chans, reqs)
+	t.Cleanup(func() { _ = old.Close() })
+	sess, err := old.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := sess.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sess.RequestPty("xterm", 24, 80, gossh.TerminalModes{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := sess.Shell(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := out.Read(make([]byte, 1024)); err != nil {
+		t.Fatal(err)
+	}
+	stalled.pause()
+
+	newer := sshtest.Open(t, ts.addr, key, 80, 24)
+	newer.WaitFor(t, "Welcome back, ann!")
+	gone := make(chan error, 1)
+	go func() { gone <- old.Wait() }()
+	time.Sleep(5 * time.Second) // over the grace, reading nothing
+	stalled.resume()
+	select {
+	case <-gone:
+	case <-time.After(2 * time.Second):
+		t.Fatal("the connection of a session taken over was kept while its client read nothing")
+	}
+}

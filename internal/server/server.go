@@ -14,6 +14,7 @@ import (
 	"charm.land/ssh"
 	"charm.land/wish/v2"
 	bm "charm.land/wish/v2/bubbletea"
+	gossh "golang.org/x/crypto/ssh"
 
 	"hotels/internal/rate"
 	"hotels/internal/rooms"
@@ -235,8 +236,9 @@ func (s *Server) takeover(ctx context.Context, id store.AccountID, l *live) <-ch
 	s.mu.Lock()
 	if old := s.accounts[id]; old != nil {
 		close(old.replaced)
-		if old.l != nil {
-			s.live.closeAfter(old.l, endGrace)
+		if old.l != nil && l != nil {
+			mine := connOf(l.sess)
+			s.live.closeAfter(old.l, endGrace, func(c *gossh.ServerConn) bool { return c == mine })
 		}
 	}
 	s.accounts[id] = mine

@@ -96,28 +96,40 @@ func (r *sessions) canTakeOver(fp string) bool {
 	return interactive
 }
 
-// closeAfter marks l closing and closes its connection after d unless it
-// ended by then: a session told to end may not, if its client stopped
-// reading (its writes then wait forever), and while it is registered it
-// counts against its key's cap.
-func (r *sessions) closeAfter(l *live, d time.Duration) {
-	r.mu.Lock()
-	l.closing = true
-	r.mu.Unlock()
+// closeAfter marks l closing and closes its connection after d: a session
+// told to end may not, if its client stopped reading (its writes then wait
+// forever), and while it is registered it counts against its key's cap.
+// The connection is closed even if the session ended by then: a client
+// that reads nothing never learns that its channel closed, and would hold
+// the connection. Not when keep reports that the connection carries the
+// session that took over (OpenSSH's ControlMaster shares one).
+func (r *sessions) closeAfter(l *live, d time.Duration, keep func(*gossh.ServerConn) bool) {
+	r.markClosing(l)
 	time.AfterFunc(d, func() {
-		r.mu.Lock()
-		open := r.open[l.id] == l
-		r.mu.Unlock()
-		if open {
+		c := connOf(l.sess)
+		if c == nil || !keep(c) {
 			closeConn(l.sess)
 		}
 	})
 }
 
+// markClosing marks l as closing, to be counted against its key's cap.
+func (r *sessions) markClosing(l *live) {
+	r.mu.Lock()
+	l.closing = true
+	r.mu.Unlock()
+}
+
+// connOf is the SSH connection of sess, nil if it has none.
+func connOf(sess ssh.Session) *gossh.ServerConn {
+	c, _ := sess.Context().Value(ssh.ContextKeyConn).(*gossh.ServerConn)
+	return c
+}
+
 // closeConn closes the connection of sess, which ends every write to it
 // waiting on the client; closing only the channel would itself be a write.
 func closeConn(sess ssh.Session) {
-	if c, ok := sess.Context().Value(ssh.ContextKeyConn).(*gossh.ServerConn); ok {
+	if c := connOf(sess); c != nil {
 		_ = c.Close()
 		return
 	}
@@ -162,7 +174,7 @@ func (r *sessions) end(match func(*live) bool, why string) int {
 			mailbox.Put(l.ended, why)
 			// If the app is not there to read it (still starting, or
 			// stuck), the connection goes anyway.
-			r.closeAfter(l, endGrace)
+			r.closeAfter(l, endGrace, func(*gossh.ServerConn) bool { return false })
 			continue
 		}
 		_, _ = fmt.Fprintf(l.sess.Stderr(), "%s\r\n", why)
