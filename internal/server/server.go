@@ -237,8 +237,8 @@ func (s *Server) takeover(ctx context.Context, id store.AccountID, l *live) <-ch
 	if old := s.accounts[id]; old != nil {
 		close(old.replaced)
 		if old.l != nil && l != nil {
-			mine := connOf(l.sess)
-			s.live.closeAfter(old.l, endGrace, func(c *gossh.ServerConn) bool { return c == mine })
+			conn := connOf(l.sess)
+			s.live.closeAfter(old.l, endGrace, func(c *gossh.ServerConn) bool { return c == conn })
 		}
 	}
 	s.accounts[id] = mine
