@@ -10,6 +10,7 @@ import (
 	"crypto/dsa" //nolint:staticcheck // a DSA key, to see it refused
 	"crypto/rand"
 	"crypto/rsa"
+	"errors"
 	"log/slog"
 	"net"
 	"runtime"
@@ -567,5 +568,25 @@ func TestF3_TakeoverOfStalledReader(t *testing.T) {
 	case <-gone:
 	case <-time.After(2 * time.Second):
 		t.Fatal("the connection of a session taken over was kept while its client read nothing")
+	}
+}
+
+// F1, across channels: one connection may hold only so many sessions, so
+// that the requests each may send before its shell stay bounded per
+// connection too.
+func TestF1_SessionsPerConnection(t *testing.T) {
+	ts := startServer(t, server.Options{})
+	c := sshtest.Connect(t, ts.addr, sshtest.NewKey(t))
+	for i := range 10 {
+		ch, reqs, err := c.OpenChannel("session", nil)
+		if err != nil {
+			t.Fatalf("session %d refused: %v", i+1, err)
+		}
+		go gossh.DiscardRequests(reqs)
+		t.Cleanup(func() { _ = ch.Close() })
+	}
+	var refused *gossh.OpenChannelError
+	if _, _, err := c.OpenChannel("session", nil); !errors.As(err, &refused) || refused.Reason != gossh.ResourceShortage {
+		t.Errorf("an 11th session on one connection: err %v, want refused for resource shortage", err)
 	}
 }
