@@ -229,8 +229,9 @@ func (s *Server) playing(id store.AccountID) bool {
 // takeover makes the session l the account's one interactive session: the
 // channel of the one before it is closed, which tells it to end (a player
 // who reconnects takes over their seat), and its connection is closed
-// after endGrace if it has not ended by then (issue 16, F3). The claim ends
-// with ctx.
+// after endGrace, whether or not it ended (issue 16, F3; see
+// sessions.closeAfter), unless it is this session's connection too. The
+// claim ends with ctx.
 func (s *Server) takeover(ctx context.Context, id store.AccountID, l *live) <-chan struct{} {
 	mine := &claim{replaced: make(chan struct{}), l: l}
 	s.mu.Lock()
