@@ -41,6 +41,13 @@ func (s *Server) runCommands(next ssh.Handler) ssh.Handler {
 			next(sess)
 			return
 		}
+		if args[0] == cobra.ShellCompRequestCmd || args[0] == cobra.ShellCompNoDescRequestCmd {
+			// Cobra's hidden completion command lists every command,
+			// the admin ones too, to anyone: shell completion has no
+			// use over SSH, so it is not offered at all.
+			wish.Fatalf(sess, "hotels: unknown command %q\nRun `ssh %s help` to list the commands.\n", args[0], s.sshTarget())
+			return
+		}
 		id, _ := identityFrom(sess.Context())
 		root := s.commandTree(sess, id)
 		root.SetArgs(args)

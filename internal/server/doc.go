@@ -19,9 +19,12 @@
 // session signed with like everything else. Their `admin …` commands are
 // one subtree, gated on its parent and written to the store's audit log when
 // they act or show hidden information. The server also limits what strangers
-// can cost it: connections per address before the handshake, sessions per
-// key, new sessions per address, terminal sizes and exec command lines (see
-// limits.go and Config).
+// can cost it: connections per address and handshakes under way before the
+// handshake, sessions per key, new sessions per address, idle connections
+// and sessions, requests before a session's shell (requests.go), terminal
+// sizes and exec command lines (see limits.go and Config); and it offers
+// only strong algorithms and accepts only strong client keys
+// (transport.go).
 //
 // server may import store, sanitize, rate, rooms (for the admin commands),
 // the engine's view types (to show hidden information to admins) and the tui
