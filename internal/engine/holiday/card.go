@@ -114,3 +114,7 @@ func FullDeck() []Card {
 	}
 	return append(deck, Exchange, Exchange, Raise, Raise)
 }
+
+// MarshalText writes k as a record does, so that views marshal cards by
+// name.
+func (k Card) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
