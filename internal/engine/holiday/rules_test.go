@@ -292,8 +292,8 @@ turn ann play 0`)
 
 func TestH14_H15_H16_Values(t *testing.T) {
 	for _, tc := range []struct {
-		rule, track  string
-		raises       int
+		rule, track string
+		raises      int
 		long, value int
 	}{
 		{"H14 a chain of 5", "7-11", 0, 5, 5},
