@@ -18,7 +18,21 @@ func (g *Game) Over() bool { return g.phase == PhaseOver }
 
 // Hand returns seat's hand, filled from the front, and how many cards it
 // holds.
-func (g *Game) Hand(seat int) ([HandSize]Card, int) { return g.hand[seat], int(g.nHand[seat]) }
+// Destination cards come first, in the order they were drawn, then
+// Exchange and Raise cards.
+func (g *Game) Hand(seat int) (h [HandSize]Card, n int) {
+	h = g.hand[seat]
+	n = int(g.nDest[seat])
+	for range g.nEx[seat] {
+		h[n] = Exchange
+		n++
+	}
+	for range g.nRaise[seat] {
+		h[n] = Raise
+		n++
+	}
+	return h, n
+}
 
 // HandCount returns how many cards seat holds.
 func (g *Game) HandCount(seat int) int { return int(g.nHand[seat]) }

@@ -48,7 +48,7 @@ func (g *Game) ClearEvents() { g.nEvents = 0 }
 // Forced returns the decision due when it has exactly one legal action
 // (D1: an option card the seat may use counts as one).
 func (g *Game) Forced() (Action, bool) {
-	if g.phase == PhaseOver || g.count() != 1 {
+	if g.phase == PhasePlay && g.nDest[g.turn] >= 2 || g.phase == PhaseOver || g.count() != 1 {
 		return Action{}, false
 	}
 	return g.nth(0), true
@@ -144,11 +144,11 @@ func (g *Game) check(seat int, a Action) error {
 		}
 		return g.checkTake(seat, a)
 	case Play:
-		if !a.Card.IsDestination() || g.holds(s, a.Card) < 0 {
+		if !a.Card.IsDestination() || !g.holds(s, a.Card) {
 			return g.refuse(seat, a, "H12", "you do not hold %s; %s", a.Card, g.legalText())
 		}
 	case Swap:
-		if g.holds(s, Exchange) < 0 {
+		if !g.holds(s, Exchange) {
 			return g.refuse(seat, a, "H12", "you hold no Exchange card; %s", g.legalText())
 		}
 		if a.N == 0 {
@@ -165,7 +165,7 @@ func (g *Game) check(seat int, a Action) error {
 			return g.refuse(seat, a, "D5", "the bank holds no %s share; %s", a.B, g.legalText())
 		}
 	case Lift:
-		if g.holds(s, Raise) < 0 {
+		if !g.holds(s, Raise) {
 			return g.refuse(seat, a, "H12", "you hold no Raise card; %s", g.legalText())
 		}
 		if !valid(a.A) {
@@ -235,12 +235,14 @@ func (g *Game) step(seat int8, a Action) {
 		g.give(seat, a)
 		g.log(Event{Kind: EvOption, Seat: seat, N: a.N, A: a.A, B: a.B})
 	case Play:
-		g.remove(seat, g.holds(seat, a.Card))
+		g.remove(seat, a.Card)
 		g.discard(a.Card)
 		c, b := a.Card.Company(), uint(a.Card%Destinations)
 		g.track[c] |= 1 << b
 		chain := chainAt(g.track[c], b)
-		g.log(Event{Kind: EvCard, Seat: seat, Card: a.Card, A: c, N: int8(chain), V: int16(g.value(c))})
+		if !g.quiet { // the value is for the log alone: playouts skip it
+			g.log(Event{Kind: EvCard, Seat: seat, Card: a.Card, A: c, N: int8(chain), V: int16(g.value(c))})
+		}
 		if g.phase == PhaseFinal { // H20: no coup in the final round
 			g.nextFinal()
 			return
@@ -251,18 +253,16 @@ func (g *Game) step(seat int8, a Action) {
 		}
 		g.cardPlayed(seat)
 	case Swap:
-		g.remove(seat, g.holds(seat, Exchange))
+		g.remove(seat, Exchange)
 		g.discard(Exchange)
 		if a.N > 0 {
-			g.shares[seat][a.A]--
-			g.bank[a.A]++
-			g.bank[a.B]--
-			g.shares[seat][a.B]++
+			g.move(seat, a.A, -1)
+			g.move(seat, a.B, 1)
 		}
 		g.log(Event{Kind: EvExchange, Seat: seat, N: a.N, A: a.A, B: a.B})
 		g.cardPlayed(seat)
 	case Lift:
-		g.remove(seat, g.holds(seat, Raise))
+		g.remove(seat, Raise)
 		g.raises[a.A]++ // D5: it stays beside the company, off the pile
 		g.log(Event{Kind: EvRaise, Seat: seat, A: a.A, V: int16(g.value(a.A))})
 		if g.phase == PhaseFinal {
@@ -279,12 +279,10 @@ func (g *Game) step(seat int8, a Action) {
 // give moves a take's shares from the bank to seat (H10).
 func (g *Game) give(seat int8, a Action) {
 	if a.N >= 1 {
-		g.bank[a.A]--
-		g.shares[seat][a.A]++
+		g.move(seat, a.A, 1)
 	}
 	if a.N >= 2 {
-		g.bank[a.B]--
-		g.shares[seat][a.B]++
+		g.move(seat, a.B, 1)
 	}
 }
 
@@ -305,13 +303,8 @@ func (g *Game) endTurn() {
 		g.startSpecial()
 		return
 	}
-	first := g.nHand[seat]
-	if n := g.refill(seat); n > 0 {
-		ev := Event{Kind: EvDraw, Seat: seat, N: int8(n), Card: g.hand[seat][first], Card2: NoCard}
-		if n > 1 {
-			ev.Card2 = g.hand[seat][first+1]
-		}
-		g.log(ev)
+	if n, first, second := g.refill(seat); n > 0 {
+		g.log(Event{Kind: EvDraw, Seat: seat, N: int8(n), Card: first, Card2: second})
 	}
 	early := true
 	for _, n := range g.nHand[:g.seats] {

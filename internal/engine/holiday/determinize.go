@@ -34,7 +34,8 @@ func (g *Game) DeterminizeInto(d *Game, seat int, rng *rand.Rand) {
 	var unseen [Cards]int8
 	for s := range d.seats {
 		if int(s) != seat {
-			for _, k := range d.hand[s][:d.nHand[s]] {
+			h, n := d.Hand(int(s))
+			for _, k := range h[:n] {
 				unseen[k]++
 			}
 		}
@@ -57,7 +58,12 @@ func (g *Game) DeterminizeInto(d *Game, seat int, rng *rand.Rand) {
 	j := 0
 	for s := range d.seats {
 		if int(s) != seat {
-			j += copy(d.hand[s][:d.nHand[s]], pool[j:])
+			size := d.nHand[s]
+			d.nDest[s], d.nEx[s], d.nRaise[s], d.nHand[s] = 0, 0, 0, 0
+			for range size {
+				d.add(s, pool[j])
+				j++
+			}
 		}
 	}
 	copy(d.deck[d.drawn:d.deckLen], pool[j:n])

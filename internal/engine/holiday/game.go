@@ -51,8 +51,13 @@ type Game struct {
 	deckLen uint8 // cards in the deck at the start
 	drawn   uint8 // cards dealt, turned up or drawn: deck[drawn:deckLen] is the stock
 
-	hand  [MaxSeats][HandSize]Card // filled from the front
-	nHand [MaxSeats]int8
+	// A hand is its destination cards, filled from the front, and counts
+	// of its special cards, so that playouts find a card in one step.
+	hand    [MaxSeats][HandSize]Card
+	nDest   [MaxSeats]int8
+	nEx     [MaxSeats]int8 // Exchange cards held
+	nRaise  [MaxSeats]int8 // Raise cards held
+	nHand   [MaxSeats]int8 // all the cards held
 
 	track  [Companies]uint32 // bit n-1 set: a suitcase on destination n (H14)
 	raises [Companies]int8   // Raise cards beside each company (H16)
@@ -60,6 +65,7 @@ type Game struct {
 	nPile  uint8
 
 	bank    [Companies]int8
+	code    int16 // the bank's code for the takes it allows: see bankCode
 	shares  [MaxSeats][Companies]int8
 	options [MaxSeats]int8 // option cards still held (H11)
 
@@ -103,6 +109,7 @@ func New(s Setup) (*Game, error) {
 	for c := range g.bank {
 		g.bank[c] = SharesEach
 	}
+	g.code = g.bankCode()
 	row := setupTable[n]
 	for i := range n { // H6, D9: seat by seat
 		g.options[i] = row.options
@@ -169,19 +176,38 @@ func (g *Game) draw() Card {
 }
 
 // refill draws until seat holds HandSize cards or the stock is empty (H13,
-// D6), and returns how many it drew.
-func (g *Game) refill(seat int8) int {
-	n := 0
+// D6), and returns how many it drew and the first two.
+func (g *Game) refill(seat int8) (n int, first, second Card) {
+	first, second = NoCard, NoCard
 	for g.nHand[seat] < HandSize {
 		k := g.draw()
 		if k == NoCard {
 			break
 		}
-		g.hand[seat][g.nHand[seat]] = k
-		g.nHand[seat]++
+		g.add(seat, k)
+		switch n {
+		case 0:
+			first = k
+		case 1:
+			second = k
+		}
 		n++
 	}
-	return n
+	return n, first, second
+}
+
+// add puts k in seat's hand.
+func (g *Game) add(seat int8, k Card) {
+	switch k {
+	case Exchange:
+		g.nEx[seat]++
+	case Raise:
+		g.nRaise[seat]++
+	default:
+		g.hand[seat][g.nDest[seat]] = k
+		g.nDest[seat]++
+	}
+	g.nHand[seat]++
 }
 
 // discard puts k on the face-up pile.
@@ -190,22 +216,54 @@ func (g *Game) discard(k Card) {
 	g.nPile++
 }
 
-// holds returns where seat's hand holds k, or -1.
-func (g *Game) holds(seat int8, k Card) int {
-	for i, x := range g.hand[seat][:g.nHand[seat]] {
+// holds reports whether seat's hand holds k.
+func (g *Game) holds(seat int8, k Card) bool {
+	switch k {
+	case Exchange:
+		return g.nEx[seat] > 0
+	case Raise:
+		return g.nRaise[seat] > 0
+	}
+	for _, x := range g.hand[seat][:g.nDest[seat]] {
 		if x == k {
-			return i
+			return true
 		}
 	}
-	return -1
+	return false
 }
 
-// remove takes the card in slot i out of seat's hand, keeping the order.
-func (g *Game) remove(seat int8, i int) {
-	h := &g.hand[seat]
-	n := int(g.nHand[seat])
-	copy(h[i:n], h[i+1:n])
+// remove takes k, which seat holds, out of its hand.
+func (g *Game) remove(seat int8, k Card) {
 	g.nHand[seat]--
+	switch k {
+	case Exchange:
+		g.nEx[seat]--
+		return
+	case Raise:
+		g.nRaise[seat]--
+		return
+	}
+	h := &g.hand[seat]
+	n := int(g.nDest[seat]) - 1
+	for i, x := range h[:n] {
+		if x == k { // the last card takes its place
+			h[i] = h[n]
+			break
+		}
+	}
+	g.nDest[seat]--
+}
+
+// pow3 is each company's digit's weight in a bank code.
+var pow3 = [Companies]int16{81, 27, 9, 3, 1}
+
+// move moves n shares of c from the bank to seat, or back if n < 0,
+// keeping the bank's code.
+func (g *Game) move(seat int8, c Company, n int8) {
+	old := min(g.bank[c], 2)
+	g.bank[c] -= n
+	g.shares[seat][c] += n
+	g.code += int16(min(g.bank[c], 2)-old) * pow3[c]
 }
 
 // longest returns the length of the longest run of suitcases on a track

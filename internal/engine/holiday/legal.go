@@ -30,17 +30,7 @@ func (g *Game) mayOption() bool {
 // specials reports which special cards the seat due holds, and how many
 // destination cards.
 func (g *Game) specials() (dests int, exchange, raise bool) {
-	for _, k := range g.hand[g.turn][:g.nHand[g.turn]] {
-		switch k {
-		case Exchange:
-			exchange = true
-		case Raise:
-			raise = true
-		default:
-			dests++
-		}
-	}
-	return dests, exchange, raise
+	return int(g.nDest[g.turn]), g.nEx[g.turn] > 0, g.nRaise[g.turn] > 0
 }
 
 // count is the number of legal actions of the seat due.
@@ -85,15 +75,11 @@ func (g *Game) nth(i int) Action {
 		}
 		return g.nthTake(i)
 	}
-	_, ex, r := g.specials()
-	for _, k := range g.hand[g.turn][:g.nHand[g.turn]] {
-		if k.IsDestination() {
-			if i == 0 {
-				return Action{Verb: Play, Card: k, A: NoCompany, B: NoCompany}
-			}
-			i--
-		}
+	dests, ex, r := g.specials()
+	if i < dests {
+		return Action{Verb: Play, Card: g.hand[g.turn][i], A: NoCompany, B: NoCompany}
 	}
+	i -= dests
 	if ex && g.phase == PhasePlay {
 		if e := g.exchangeCount(); i < e {
 			return g.nthExchange(i)
@@ -117,48 +103,69 @@ func (g *Game) nth(i int) Action {
 
 // takeCount is the number of takes the bank allows (H10, D3): every pair
 // of shares it holds, or exactly what it holds when that is under 2.
-func (g *Game) takeCount() int {
-	if g.bankTotal() < 2 {
-		return 1
-	}
-	k, d := 0, 0
-	for _, n := range g.bank {
-		if n >= 1 {
-			k++
-		}
-		if n >= 2 {
-			d++
-		}
-	}
-	return k*(k-1)/2 + d
-}
+func (g *Game) takeCount() int { return int(takeTable[g.code].n) }
 
 // nthTake returns take i in the order of takeCount, as a Take.
-func (g *Game) nthTake(i int) Action {
-	if g.bankTotal() < 2 {
-		for c, n := range g.bank {
-			if n > 0 {
-				return shares(1, Company(c), NoCompany)
-			}
-		}
-		return shares(0, NoCompany, NoCompany)
+func (g *Game) nthTake(i int) Action { return takeTable[g.code].takes[i] }
+
+// bankCode sums up the bank for the takes it allows: for each company 0, 1
+// or 2 (for 2 or more) shares, as the digits of a number in base 3. The
+// game keeps it in code as shares move (move).
+func (g *Game) bankCode() int16 {
+	var code int16
+	for _, n := range g.bank {
+		code = code*3 + int16(min(n, 2))
 	}
-	for a := range Company(Companies) {
-		if g.bank[a] == 0 {
-			continue
-		}
-		for b := a; b < Companies; b++ {
-			if g.bank[b] == 0 || (b == a && g.bank[a] < 2) {
-				continue
-			}
-			if i == 0 {
-				return shares(2, a, b)
-			}
-			i--
-		}
-	}
-	panic("holiday: nthTake out of range")
+	return code
 }
+
+// takes are the takes one bank code allows, in order.
+type takes struct {
+	n     int8
+	takes [15]Action
+}
+
+// takeTable lists the takes of every bank code: taking shares is most of a
+// playout's decisions, and this makes listing them a lookup.
+var takeTable = func() (t [243]takes) {
+	for code := range t {
+		var bank [Companies]int
+		x := code
+		for c := Companies - 1; c >= 0; c-- {
+			bank[c] = x % 3
+			x /= 3
+		}
+		total := 0
+		for _, n := range bank {
+			total += n
+		}
+		e := &t[code]
+		add := func(a Action) {
+			a.Verb = Take
+			e.takes[e.n] = a
+			e.n++
+		}
+		switch {
+		case total == 0:
+			add(shares(0, NoCompany, NoCompany))
+		case total == 1:
+			for c, n := range bank {
+				if n > 0 {
+					add(shares(1, Company(c), NoCompany))
+				}
+			}
+		default:
+			for a := range Company(Companies) {
+				for b := a; b < Companies; b++ {
+					if bank[a] > 0 && bank[b] > 0 && (b != a || bank[a] >= 2) {
+						add(shares(2, a, b))
+					}
+				}
+			}
+		}
+	}
+	return t
+}()
 
 // exchangeCount is the number of ways to play an Exchange card (D5):
 // swap nothing, or give a held share for one of another company.

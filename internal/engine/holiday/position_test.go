@@ -75,8 +75,7 @@ func position(tb testing.TB, text string) *Game {
 		case "hand":
 			s := seat(f[1])
 			for _, k := range cards(f[2:]) {
-				g.hand[s][g.nHand[s]] = k
-				g.nHand[s]++
+				g.add(s, k)
 			}
 		case "stock":
 			for _, k := range cards(f[1:]) {
@@ -126,6 +125,7 @@ func position(tb testing.TB, text string) *Game {
 			tb.Fatalf("position: %q", line)
 		}
 	}
+	g.code = g.bankCode()
 	g.settle()
 	return g
 }

@@ -145,14 +145,15 @@ func TestH25_NothingHiddenLeaks(t *testing.T) {
 			shown := words(view)
 			var hidden []Card
 			for s := range g.seats {
+				hand, k := g.Hand(int(s))
 				if engine.Seat(s) == viewer {
-					h := g.hand[s][:g.nHand[s]]
+					h := hand[:k]
 					if len(h) > 0 && !shown[h[0].String()] {
 						t.Fatalf("H25: seat %d does not see its own card %s", s, h[0])
 					}
 					seen += len(h)
 				} else {
-					hidden = append(hidden, g.hand[s][:g.nHand[s]]...)
+					hidden = append(hidden, hand[:k]...)
 				}
 			}
 			hidden = append(hidden, g.deck[g.drawn:g.deckLen]...)

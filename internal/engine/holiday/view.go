@@ -75,7 +75,8 @@ func (g *Game) ViewFor(viewer engine.Seat) *View {
 		v.Scores[s] = g.score(int8(s))
 	}
 	if viewer >= 0 && int(viewer) < n {
-		v.Hand = slices.Clone(g.hand[viewer][:g.nHand[viewer]])
+		h, k := g.Hand(int(viewer))
+		v.Hand = slices.Clone(h[:k])
 		slices.Sort(v.Hand)
 	}
 	return v
