@@ -53,11 +53,11 @@ type Game struct {
 
 	// A hand is its destination cards, filled from the front, and counts
 	// of its special cards, so that playouts find a card in one step.
-	hand    [MaxSeats][HandSize]Card
-	nDest   [MaxSeats]int8
-	nEx     [MaxSeats]int8 // Exchange cards held
-	nRaise  [MaxSeats]int8 // Raise cards held
-	nHand   [MaxSeats]int8 // all the cards held
+	hand   [MaxSeats][HandSize]Card
+	nDest  [MaxSeats]int8
+	nEx    [MaxSeats]int8 // Exchange cards held
+	nRaise [MaxSeats]int8 // Raise cards held
+	nHand  [MaxSeats]int8 // all the cards held
 
 	track  [Companies]uint32 // bit n-1 set: a suitcase on destination n (H14)
 	raises [Companies]int8   // Raise cards beside each company (H16)
