@@ -78,3 +78,7 @@ func (g *Game) Coup() int { return int(g.coup) }
 
 // Played returns how many cards the seat on turn has played this turn.
 func (g *Game) Played() int { return int(g.played) }
+
+// LongestChain returns the length of the longest chain of a track given as
+// Track gives it (H14): for bots weighing tracks that may come.
+func LongestChain(track uint32) int { return longest(track) }
