@@ -314,7 +314,6 @@ func (g *Game) endTurn() {
 		}
 	}
 	if early {
-		g.early = true
 		g.finish()
 		return
 	}

@@ -95,7 +95,7 @@ func (g *Game) Text(e Event, viewer engine.Seat) string {
 	case EvFinal:
 		return "the final round: from " + who + ", each may play one more card or pass (H20)"
 	case EvOver:
-		if g.early {
+		if g.coup < 0 {
 			return "every hand holds 4 cards or fewer: the game is over (H21); " + g.winnersText()
 		}
 		return "the game is over; " + g.winnersText()

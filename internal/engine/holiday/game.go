@@ -73,7 +73,6 @@ type Game struct {
 	turn   int8 // the seat whose decision is due
 	played int8 // cards played this turn
 	coup   int8 // the seat that made the grand coup, or -1 (H17)
-	early  bool // the game ended early (H21)
 
 	events  [maxEvents]Event
 	nEvents uint8

@@ -147,12 +147,15 @@ header:
 func (rp *Replay) line(f []string) error {
 	g := rp.Game
 	switch strings.ToLower(f[0]) {
-	case "check":
-		g.settle()
-		return g.checkLine(f[1:])
-	case "result":
-		g.settle()
-		return g.checkResult(f[1:])
+	case "check", "result":
+		// Checks see the forced steps done, on a copy: a later line may
+		// still write a forced step explicitly.
+		c := *g
+		c.settle()
+		if strings.EqualFold(f[0], "check") {
+			return c.checkLine(f[1:])
+		}
+		return c.checkResult(f[1:])
 	case "seat", "deck", "rules", "option":
 		return fmt.Errorf("%s line after the first action: the header comes first", f[0])
 	}
