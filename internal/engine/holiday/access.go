@@ -76,9 +76,6 @@ func (g *Game) Score(seat int) int { return g.score(int8(seat)) }
 // Coup returns the seat that made the grand coup, or -1 (H17).
 func (g *Game) Coup() int { return int(g.coup) }
 
-// Played returns how many cards the seat on turn has played this turn.
-func (g *Game) Played() int { return int(g.played) }
-
 // LongestChain returns the length of the longest chain of a track given as
 // Track gives it (H14): for bots weighing tracks that may come.
 func LongestChain(track uint32) int { return longest(track) }

@@ -81,11 +81,11 @@ func (g *Game) nth(i int) Action {
 	}
 	i -= dests
 	if ex && g.phase == PhasePlay {
-		if e := g.exchangeCount(); i < e {
+		e := g.exchangeCount()
+		if i < e {
 			return g.nthExchange(i)
-		} else {
-			i -= e
 		}
+		i -= e
 	}
 	if r {
 		if i < Companies {
