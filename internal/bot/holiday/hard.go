@@ -190,9 +190,9 @@ func playout(g *holiday.Game, rng *rand.Rand) {
 // (the world is a sampled one): take shares of the companies with the
 // longest chains, play the card that most helps the companies the seat
 // leads in, make the coup, use option cards near the end. One decision in
-// ten is random, so that playouts vary.
+// twenty is random, so that playouts vary.
 func policy(g *holiday.Game, seat int, rng *rand.Rand) holiday.Action {
-	if rng.Uint32N(10) == 0 {
+	if rng.Uint32N(20) == 0 {
 		a, _ := g.RandomAction(seat, rng)
 		return a
 	}
@@ -227,7 +227,7 @@ func bestTake(g *holiday.Game, seat int, rng *rand.Rand) holiday.Action {
 	var key [holiday.Companies]float64
 	for c := range holiday.Company(holiday.Companies) {
 		total += g.Bank(c)
-		key[c] = potential(g.Track(c), g.Raises(c)) + rng.Float64()
+		key[c] = potential(g.Track(c), g.Raises(c)) + 0.2*rng.Float64()
 	}
 	if total < 2 { // D3: the only take
 		a, _ := g.RandomAction(seat, rng)
@@ -281,8 +281,13 @@ func bestCard(g *holiday.Game, seat int, lead *[holiday.Companies]float64, rng *
 			t, r := g.Track(c), g.Raises(c)
 			a = holiday.Action{Verb: holiday.Play, Card: card, A: holiday.NoCompany, B: holiday.NoCompany}
 			s = (potential(t|1<<(num-1), r) - potential(t, r)) * lead[c]
-			if g.Coup() < 0 && g.ChainWith(c, num) >= holiday.CoupLength {
-				s += 30
+			if g.Coup() < 0 {
+				switch chain := g.ChainWith(c, num); {
+				case chain >= holiday.CoupLength:
+					s += 30
+				case chain == holiday.CoupLength-1:
+					s -= 3 // the next player may finish it
+				}
 			}
 		}
 		if s += 0.01 * rng.Float64(); s > bestScore {
