@@ -2,6 +2,8 @@ package holiday
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -116,5 +118,28 @@ func TestKind(t *testing.T) {
 	}
 	if d, _, _ := Kind.Deal("", nil, []string{"ann", "bob", "cat"}, 42); d.(*Game).deck != g.(*Game).deck {
 		t.Error("Deal from the same seed shuffles another deck")
+	}
+}
+
+// TestRecords replays our own records in testdata/records: each is good
+// and played to the end.
+func TestRecords(t *testing.T) {
+	files, err := filepath.Glob("testdata/records/*.txt")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no records: %v", err)
+	}
+	for _, name := range files {
+		text, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rp, err := replayText(string(text))
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if !rp.Game.Over() {
+			t.Errorf("%s: not over: %s", name, rp.Game.Due())
+		}
 	}
 }
