@@ -188,7 +188,7 @@ func playout(g *holiday.Game, rng *rand.Rand) {
 
 // policy is a quick greedy choice for playouts, where every hand is known
 // (the world is a sampled one): take shares of the companies with the
-// longest chains, play the card that most helps the companies the seat
+// longest chains (counting the seat's own cards), play the card that most helps the companies the seat
 // leads in, make the coup, use option cards near the end. One decision in
 // twenty is random, so that playouts vary.
 func policy(g *holiday.Game, seat int, rng *rand.Rand) holiday.Action {
@@ -210,7 +210,7 @@ func policy(g *holiday.Game, seat int, rng *rand.Rand) holiday.Action {
 	switch g.Phase() {
 	case holiday.PhaseTake, holiday.PhaseSpecial:
 		a := bestTake(g, seat, rng)
-		if g.Options(seat) > 0 && (g.Phase() == holiday.PhaseSpecial || g.StockLeft() <= 3*n) {
+		if g.Options(seat) > 0 && (g.Phase() == holiday.PhaseSpecial || g.StockLeft() <= 3*n || longest(g) >= 7) {
 			a.Verb = holiday.Option
 		}
 		return a
@@ -220,14 +220,34 @@ func policy(g *holiday.Game, seat int, rng *rand.Rand) holiday.Action {
 	return bestFinal(g, seat, &lead)
 }
 
-// bestTake takes 2 shares of the company with the longest chain, or 1 each
-// of the two longest, among those the bank holds.
+// longest returns the longest chain of any company.
+func longest(g *holiday.Game) int {
+	n := 0
+	for c := range holiday.Company(holiday.Companies) {
+		n = max(n, g.Longest(c))
+	}
+	return n
+}
+
+// bestTake takes 2 shares of the company worth most to seat, or 1 each of
+// the two worth most, among those the bank holds: worth as the normal bot
+// weighs it, so that playouts play the opponents much as they play.
 func bestTake(g *holiday.Game, seat int, rng *rand.Rand) holiday.Action {
+	// As the normal bot weighs them: half the chains as they are, half
+	// as the seat's own cards can grow them.
+	var mine [holiday.Companies]uint32
+	hand, k := g.Hand(seat)
+	for _, card := range hand[:k] {
+		if card.IsDestination() {
+			mine[card.Company()] |= 1 << (card.Number() - 1)
+		}
+	}
 	total := 0
 	var key [holiday.Companies]float64
 	for c := range holiday.Company(holiday.Companies) {
 		total += g.Bank(c)
-		key[c] = potential(g.Track(c), g.Raises(c)) + 0.2*rng.Float64()
+		t, r := g.Track(c), g.Raises(c)
+		key[c] = 0.5*potential(t, r) + 0.5*potential(t|mine[c], r) + 0.2*rng.Float64()
 	}
 	if total < 2 { // D3: the only take
 		a, _ := g.RandomAction(seat, rng)
