@@ -5,11 +5,13 @@ package games
 import (
 	"hotels/internal/engine"
 	"hotels/internal/engine/acquire"
+	"hotels/internal/engine/tycoon"
 )
 
 // All lists every game, the default first.
 var All = []engine.Kind{
 	acquire.Kind,
+	tycoon.Kind,
 }
 
 // ByName returns the game whose record name is name.
