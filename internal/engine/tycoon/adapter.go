@@ -188,3 +188,6 @@ func (g *Game) Due() string {
 	}
 	return "over: " + strings.Join(win, ", ") + " wins"
 }
+
+// Over reports whether the game is over.
+func (g *Game) Over() bool { return g.phase == PhaseOver }

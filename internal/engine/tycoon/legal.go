@@ -28,10 +28,7 @@ func (g *Game) appendLegal(buf []Action, seat int8, limit int) []Action {
 		return buf
 	}
 	start := len(buf)
-	add := func(a Action) bool {
-		buf = append(buf, a)
-		return len(buf)-start < limit
-	}
+	full := func() bool { return len(buf)-start >= limit }
 	s, cash := g.turn, g.cash[g.turn]
 	switch g.phase {
 	case PhaseRoll, PhaseNights:
@@ -48,22 +45,28 @@ func (g *Game) appendLegal(buf []Action, seat int8, limit int) []Action {
 		buf = append(buf, Action{Verb: Claim})
 	case PhasePick:
 		for h, o := range g.owner {
-			if o == s && !add(Action{Verb: Auction, Hotel: Hotel(h)}) {
-				return buf
+			if o == s {
+				if buf = append(buf, Action{Verb: Auction, Hotel: Hotel(h)}); full() {
+					return buf
+				}
 			}
 		}
 		return buf
 	case PhaseBid:
 		lo, c := g.minBid(), g.cash[seat]
 		if lo <= c {
-			if !add(Action{Verb: Bid, N: lo}) {
+			if buf = append(buf, Action{Verb: Bid, N: lo}); full() {
 				return buf
 			}
 			if lo+500 <= c {
-				buf = append(buf, Action{Verb: Bid, N: lo + 500})
+				if buf = append(buf, Action{Verb: Bid, N: lo + 500}); full() {
+					return buf
+				}
 			}
 			if all := c - c%BidStep; all > lo && all != lo+500 {
-				buf = append(buf, Action{Verb: Bid, N: all})
+				if buf = append(buf, Action{Verb: Bid, N: all}); full() {
+					return buf
+				}
 			}
 		}
 	case PhaseDouble:
@@ -72,8 +75,10 @@ func (g *Game) appendLegal(buf []Action, seat int8, limit int) []Action {
 		}
 	case PhaseTownHall:
 		for h := range Hotel(Hotels) {
-			if g.owner[h] == s && g.deeds[h].Entrance <= cash && !g.appendEntrances(&buf, h, start, limit) {
-				return buf
+			if g.owner[h] == s && g.deeds[h].Entrance <= cash {
+				if buf = g.appendEntrances(buf, h, start, limit); full() {
+					return buf
+				}
 			}
 		}
 	case PhaseSpace:
@@ -81,8 +86,10 @@ func (g *Game) appendLegal(buf []Action, seat int8, limit int) []Action {
 		switch Road[at].Kind {
 		case Buy:
 			for _, h := range [2]Hotel{Road[at].Outer, Road[at].Inner} {
-				if h != NoHotel && g.built[h] == 0 && g.owner[h] != s && g.landPrice(h) <= cash && !add(Action{Verb: BuyLand, Hotel: h}) {
-					return buf
+				if h != NoHotel && g.built[h] == 0 && g.owner[h] != s && g.landPrice(h) <= cash {
+					if buf = append(buf, Action{Verb: BuyLand, Hotel: h}); full() {
+						return buf
+					}
 				}
 			}
 		case Build:
@@ -92,25 +99,35 @@ func (g *Game) appendLegal(buf []Action, seat int8, limit int) []Action {
 				}
 				d := &g.deeds[h]
 				if b := g.built[h]; b < d.Buildings {
-					for k := int8(1); b+k <= d.Buildings && g.price(h, b, b+k) <= cash; k++ {
-						if !add(Action{Verb: Apply, Hotel: h, N: int32(k)}) {
+					cost := int32(0)
+					for k := int8(1); b+k <= d.Buildings; k++ {
+						if cost += d.Price[b+k-1]; cost > cash {
+							break
+						}
+						if buf = append(buf, Action{Verb: Apply, Hotel: h, N: int32(k)}); full() {
 							return buf
 						}
 					}
-				} else if b == d.Buildings && d.Price[b] <= cash && !add(Action{Verb: Facilities, Hotel: h}) {
-					return buf
+				} else if b == d.Buildings && d.Price[b] <= cash {
+					if buf = append(buf, Action{Verb: Facilities, Hotel: h}); full() {
+						return buf
+					}
 				}
 			}
 		case FreePhase:
 			for h := range Hotel(Hotels) {
-				if g.owner[h] == s && g.built[h] < g.deeds[h].Phases() && !add(Action{Verb: Free, Hotel: h}) {
-					return buf
+				if g.owner[h] == s && g.built[h] < g.deeds[h].Phases() {
+					if buf = append(buf, Action{Verb: Free, Hotel: h}); full() {
+						return buf
+					}
 				}
 			}
 		case FreeEntrance:
 			for h := range Hotel(Hotels) {
-				if g.owner[h] == s && !g.appendEntrances(&buf, h, start, limit) {
-					return buf
+				if g.owner[h] == s {
+					if buf = g.appendEntrances(buf, h, start, limit); full() {
+						return buf
+					}
 				}
 			}
 		}
@@ -119,25 +136,25 @@ func (g *Game) appendLegal(buf []Action, seat int8, limit int) []Action {
 }
 
 // appendEntrances appends one `entrance` action for each slot where hotel
-// h may have its next entrance (T18), and reports whether fewer than limit
-// actions follow start.
-func (g *Game) appendEntrances(buf *[]Action, h Hotel, start, limit int) bool {
+// h may have its next entrance (T18), stopping at limit actions after
+// start.
+func (g *Game) appendEntrances(buf []Action, h Hotel, start, limit int) []Action {
 	if g.built[h] == 0 {
-		return true
+		return buf
 	}
 	for _, sp := range Slots[h] {
 		if g.entrance[sp] == NoHotel {
 			a := Action{Verb: Entrance, N: 1}
 			a.Ents[0] = Placement{h, sp}
-			if *buf = append(*buf, a); len(*buf)-start >= limit {
-				return false
+			if buf = append(buf, a); len(buf)-start >= limit {
+				return buf
 			}
 		}
 		if g.ents[h] == 0 { // the first goes on the reserved slot
 			break
 		}
 	}
-	return true
+	return buf
 }
 
 // minBid is the least the next bid may be (T24, D4).

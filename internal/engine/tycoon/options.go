@@ -28,10 +28,14 @@ type Options struct {
 // DefaultDie is the permission die of T10.
 const DefaultDie = "GGGRHD"
 
-// Faces returns the permission die's faces in order.
+// defaultFaces are DefaultDie's faces.
+var defaultFaces = [...]Face{Green, Green, Green, Red, H, Double}
+
+// Faces returns the permission die's faces in order. The caller must not
+// change them.
 func (o *Options) Faces() []Face {
 	if o.NFaces == 0 {
-		return []Face{Green, Green, Green, Red, H, Double}
+		return defaultFaces[:]
 	}
 	return o.Die[:o.NFaces]
 }
