@@ -239,12 +239,10 @@ func (g *Game) checkTownHall(seat int8, a Action) error {
 // rule is the rule id that governs the decision due.
 func (g *Game) rule() string {
 	switch g.phase {
-	case PhaseRoll:
-		return "T13"
+	case PhaseRoll, PhaseNights:
+		return "T9"
 	case PhaseClaim:
 		return "T28"
-	case PhaseNights:
-		return "T21"
 	case PhasePick:
 		return "T23"
 	case PhaseBid:
