@@ -152,7 +152,7 @@ func (g *Game) charge() {
 	case g.cash[s] >= g.debt:
 		g.cash[s] -= g.debt
 		g.cash[g.creditor] += g.debt
-		g.log(Event{Kind: EvRent, Seat: s, Other: g.creditor, Hotel: g.stay, Amount: g.debt})
+		g.log(Event{Kind: EvRent, Seat: s, Other: g.creditor, Hotel: g.stay, N: int32(g.lastNights), Amount: g.debt})
 		g.debt = 0
 		if g.cash[s] == 0 && !g.hasProperty(s) {
 			g.out(s)

@@ -20,7 +20,7 @@ const (
 	EvGuest                           // Seat stopped at an entrance of Other's Hotel (T21)
 	EvClaim                           // Seat claimed Other's stay at Hotel (claim=manual)
 	EvNights                          // Seat rolled N nights at Hotel: Amount
-	EvRent                            // Seat paid Other Amount for the stay at Hotel
+	EvRent                            // Seat paid Other Amount for N nights at Hotel
 	EvShort                           // Seat cannot pay Amount: an auction (T23)
 	EvBroke                           // Seat paid Other all its cash, Amount (T25)
 	EvOut                             // Seat is out of the game (T25)
@@ -91,9 +91,9 @@ func (g *Game) Text(e Event) string {
 	case EvClaim:
 		return fmt.Sprintf("%s claims %s's stay at %s", who, other, hotel)
 	case EvNights:
-		return fmt.Sprintf("%s rolls %d nights at %s: %s", who, e.N, hotel, money(e.Amount))
+		return fmt.Sprintf("%s rolls %d for the nights at %s", who, e.N, hotel)
 	case EvRent:
-		return fmt.Sprintf("%s pays %s %s for the stay at %s", who, other, money(e.Amount), hotel)
+		return fmt.Sprintf("%s pays %s %s for %s at %s", who, other, money(e.Amount), plural(e.N, "night"), hotel)
 	case EvShort:
 		return fmt.Sprintf("%s cannot pay %s and must auction a complex", who, money(e.Amount))
 	case EvBroke:

@@ -372,7 +372,7 @@ func TestT22_TheRulebooksStays(t *testing.T) {
 		if got := g.cash[1] - StartCash2; got != c.want {
 			t.Errorf("%s: Royal, 2 extensions, 4 nights: %d, want %d", c.option, got, c.want)
 		}
-		if !strings.Contains(logged(g), "ann pays bob "+money(c.want)+" for the stay at the Royal") {
+		if !strings.Contains(logged(g), "ann pays bob "+money(c.want)+" for 4 nights at the Royal") {
 			t.Errorf("log %q", logged(g))
 		}
 	}
