@@ -1,0 +1,146 @@
+package tycoon
+
+import (
+	"math/rand/v2"
+	"time"
+
+	"hotels/internal/engine"
+	game "hotels/internal/engine/tycoon"
+)
+
+// HardOptions sets how long the hard bot thinks about each decision.
+type HardOptions struct {
+	// Budget is the thinking time per decision; 0 for none.
+	Budget time.Duration
+	// Playouts caps the playouts per decision, over all its candidates; 0
+	// for no cap. With a cap and no Budget the bot is reproducible from its
+	// seed.
+	Playouts int
+	// Horizon is how many actions (decisions and throws) a playout plays
+	// before the worths judge it; 0 plays to the end.
+	Horizon int
+}
+
+// DefaultHard is the hard bot a lobby offers: at most 400 ms a decision.
+var DefaultHard = HardOptions{Budget: 400 * time.Millisecond, Playouts: 4000, Horizon: 160}
+
+// Hard searches over the dice by sampling: for each of its legal actions
+// (and the normal bot's Town Hall set), it plays the game on many times
+// with dice drawn at random and every seat playing as the normal bot, and
+// takes the action whose playouts end best for it: a win counts 1, a game
+// cut at the horizon its share of the worth of the players still in. The
+// candidates share their dice (playout i of each draws the same numbers),
+// so that they are compared on the same luck.
+type Hard struct {
+	opts HardOptions
+	rng  *rand.Rand
+	pcg  rand.PCG   // the playouts' dice, reseeded for each playout
+	dice *rand.Rand // over pcg
+
+	buf   []game.Action
+	cands []game.Action
+	score []float64
+	runs  []int
+	last  int // playouts of the last decision
+}
+
+// NewHard returns a hard bot drawing from rng, thinking as opts says.
+func NewHard(rng *rand.Rand, opts HardOptions) *Hard {
+	b := &Hard{opts: opts, rng: rng}
+	b.dice = rand.New(&b.pcg)
+	return b
+}
+
+// Playouts returns how many playouts the last decision took.
+func (b *Hard) Playouts() int { return b.last }
+
+// Choose picks seat's action by sampled search.
+func (b *Hard) Choose(g engine.Game, seat engine.Seat) engine.Action {
+	tg, ok := decision(g, seat, &b.buf)
+	if !ok {
+		return nil
+	}
+	if len(b.buf) == 1 {
+		return b.buf[0]
+	}
+	s := int(seat)
+	b.cands = append(b.cands[:0], b.buf...)
+	if tg.Phase() == game.PhaseTownHall {
+		if set := townHall(tg, s, tg.Cash(s)-reserve(tg, s)/2, b.buf); set.N > 1 {
+			b.cands = append(b.cands, set)
+		}
+	}
+	n := len(b.cands)
+	b.score = append(b.score[:0], make([]float64, n)...)
+	b.runs = append(b.runs[:0], make([]int, n)...)
+	start := time.Now()
+	base := b.rng.Uint64()
+	b.last = 0
+	for i := 0; ; i++ {
+		if b.opts.Playouts > 0 && b.last >= b.opts.Playouts {
+			break
+		}
+		if b.opts.Budget > 0 && i%n == 0 && i > 0 && time.Since(start) > b.opts.Budget {
+			break
+		}
+		c := i % n
+		b.pcg.Seed(base, uint64(i/n))
+		b.score[c] += b.playout(tg, s, b.cands[c])
+		b.runs[c]++
+		b.last++
+	}
+	best := 0
+	for c := range n {
+		if b.runs[c] > 0 && b.score[c]/float64(b.runs[c]) > b.score[best]/float64(max(b.runs[best], 1)) {
+			best = c
+		}
+	}
+	return b.cands[best]
+}
+
+// playout plays a copy of g on after seat's action a and judges it from
+// seat's view.
+func (b *Hard) playout(g *game.Game, seat int, a game.Action) float64 {
+	sim := *g
+	sim.Quiet()
+	if sim.Do(seat, a) != nil {
+		return 0
+	}
+	for n := 0; !sim.Over() && (b.opts.Horizon == 0 || n < b.opts.Horizon); n++ {
+		to, _ := sim.ToMove()
+		b.buf = sim.AppendLegal(b.buf[:0], int(to))
+		if to == engine.Chance {
+			sim.DoLegal(int(to), b.buf[b.dice.IntN(len(b.buf))])
+			continue
+		}
+		sim.DoLegal(int(to), choose(&sim, int(to), b.buf))
+	}
+	return judge(&sim, seat)
+}
+
+// judge scores a game for seat: over, 1 for a win (shared by ties) and 0
+// otherwise; cut short, seat's share of the worth of the players in.
+func judge(g *game.Game, seat int) float64 {
+	if g.Over() {
+		st := g.Standings()
+		firsts, won := 0, false
+		for _, s := range st {
+			if s.Place == 1 {
+				firsts++
+				won = won || int(s.Seat) == seat
+			}
+		}
+		if won {
+			return 1 / float64(firsts)
+		}
+		return 0
+	}
+	total := 0
+	for s := range g.SeatCount() {
+		total += g.Worth(s)
+	}
+	if total == 0 {
+		return 0
+	}
+	return float64(g.Worth(seat)) / float64(total)
+}
