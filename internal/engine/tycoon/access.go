@@ -49,7 +49,9 @@ func (g *Game) Rent(h Hotel) int { return int(g.rent(h)) }
 
 // Application returns the hotel, buildings and deed prices of the
 // application for permission under way (T16a).
-func (g *Game) Application() (h Hotel, buildings, cost int) { return g.apply, int(g.count), int(g.cost) }
+func (g *Game) Application() (h Hotel, buildings, cost int) {
+	return g.apply, int(g.count), int(g.cost)
+}
 
 // Auction returns the lot, the highest bid (0 before the first), the
 // highest bidder (-1 before the first bid) and the least the next bid may
