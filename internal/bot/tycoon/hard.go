@@ -1,6 +1,7 @@
 package tycoon
 
 import (
+	"math"
 	"math/rand/v2"
 	"time"
 
@@ -27,21 +28,23 @@ var DefaultHard = HardOptions{Budget: 400 * time.Millisecond, Playouts: 4000, Ho
 // Hard searches over the dice by sampling: for each of its legal actions
 // (and the normal bot's Town Hall set), it plays the game on many times
 // with dice drawn at random and every seat playing as the normal bot, and
-// takes the action whose playouts end best for it: a win counts 1, a game
-// cut at the horizon its share of the worth of the players still in. The
-// candidates share their dice (playout i of each draws the same numbers),
-// so that they are compared on the same luck.
+// judges each playout: a win counts 1, a game cut at the horizon its share
+// of the worth. The candidates share their dice (playout i of each draws
+// the same numbers), so each is compared with the normal bot's own choice
+// playout by playout, and it departs from that choice only for one whose
+// mean gain is clearly above the noise (two standard errors): a guess of
+// the dice never overrules the heuristics by luck.
 type Hard struct {
 	opts HardOptions
 	rng  *rand.Rand
-	pcg  rand.PCG   // the playouts' dice, reseeded for each playout
+	pcg  rand.PCG   // the playouts' dice, reseeded for each round of playouts
 	dice *rand.Rand // over pcg
 
 	buf   []game.Action
 	cands []game.Action
-	score []float64
-	runs  []int
-	last  int // playouts of the last decision
+	gain  []float64 // per candidate: the sum of its gains over the normal choice
+	gain2 []float64 // ... and of their squares
+	last  int       // playouts of the last decision
 }
 
 // NewHard returns a hard bot drawing from rng, thinking as opts says.
@@ -64,35 +67,45 @@ func (b *Hard) Choose(g engine.Game, seat engine.Seat) engine.Action {
 		return b.buf[0]
 	}
 	s := int(seat)
-	b.cands = append(b.cands[:0], b.buf...)
-	if tg.Phase() == game.PhaseTownHall {
-		if set := townHall(tg, s, tg.Cash(s)-reserve(tg, s)/2, b.buf); set.N > 1 {
-			b.cands = append(b.cands, set)
+	normal := choose(tg, s, b.buf)
+	b.cands = append(b.cands[:0], normal)
+	for _, a := range b.buf {
+		if a != normal {
+			b.cands = append(b.cands, a)
 		}
 	}
 	n := len(b.cands)
-	b.score = append(b.score[:0], make([]float64, n)...)
-	b.runs = append(b.runs[:0], make([]int, n)...)
+	b.gain = append(b.gain[:0], make([]float64, n)...)
+	b.gain2 = append(b.gain2[:0], make([]float64, n)...)
 	start := time.Now()
 	base := b.rng.Uint64()
 	b.last = 0
-	for i := 0; ; i++ {
-		if b.opts.Playouts > 0 && b.last >= b.opts.Playouts {
+	rounds := 0
+	for ; b.opts.Playouts == 0 || b.last+n <= b.opts.Playouts; rounds++ {
+		if b.opts.Budget > 0 && time.Since(start) > b.opts.Budget {
 			break
 		}
-		if b.opts.Budget > 0 && i%n == 0 && i > 0 && time.Since(start) > b.opts.Budget {
-			break
+		var ref float64
+		for c := range n {
+			b.pcg.Seed(base, uint64(rounds))
+			v := b.playout(tg, s, b.cands[c])
+			if c == 0 {
+				ref = v
+			}
+			b.gain[c] += v - ref
+			b.gain2[c] += (v - ref) * (v - ref)
 		}
-		c := i % n
-		b.pcg.Seed(base, uint64(i/n))
-		b.score[c] += b.playout(tg, s, b.cands[c])
-		b.runs[c]++
-		b.last++
+		b.last += n
 	}
-	best := 0
-	for c := range n {
-		if b.runs[c] > 0 && b.score[c]/float64(b.runs[c]) > b.score[best]/float64(max(b.runs[best], 1)) {
-			best = c
+	best, bestMean := 0, 0.0
+	if rounds < 2 {
+		return normal
+	}
+	for c := 1; c < n; c++ {
+		mean := b.gain[c] / float64(rounds)
+		variance := max(b.gain2[c]/float64(rounds)-mean*mean, 0)
+		if se := math.Sqrt(variance / float64(rounds)); mean > 2*se && mean > bestMean {
+			best, bestMean = c, mean
 		}
 	}
 	return b.cands[best]

@@ -88,9 +88,10 @@ type Step struct {
 	Action Action
 }
 
-// maxForced bounds the forced steps one action's log keeps; a longer chain
-// (it takes a whole auction of broke bidders) is cut.
-const maxForced = 24
+// maxForced bounds the forced steps one action's log keeps: the longest
+// chain is a debtor's eight complexes auctioned to three broke bidders
+// each, and the passes of its turn's end.
+const maxForced = 40
 
 var _ engine.Game = (*Game)(nil)
 
