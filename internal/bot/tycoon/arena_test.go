@@ -31,9 +31,9 @@ var (
 const maxActions = 50000
 
 // match plays games of subject against opponent, seats alternating, and
-// returns the subject's wins (a tie counts half), the hard bot's slowest
-// decision and the actions per game.
-func match(t *testing.T, subject, opponent string) (wins float64, slowest time.Duration, actions int) {
+// returns the subject's wins (a tie counts half), the slowest decision, the
+// actions per game and how many games were cut at maxActions.
+func match(t *testing.T, subject, opponent string) (wins float64, slowest time.Duration, actions, cut int) {
 	opts := strings.FieldsFunc(*arenaOptions, func(r rune) bool { return r == ',' })
 	for i := range *arenaGames {
 		seed := *arenaSeed + uint64(i)
@@ -65,6 +65,9 @@ func match(t *testing.T, subject, opponent string) (wins float64, slowest time.D
 			}
 		}
 		actions += n
+		if !g.Over() {
+			cut++
+		}
 		switch mine, theirs := g.Worth(me), g.Worth(1-me); {
 		case g.Over():
 			for _, s := range g.Standings() {
@@ -78,7 +81,7 @@ func match(t *testing.T, subject, opponent string) (wins float64, slowest time.D
 			wins += 0.5
 		}
 	}
-	return wins, slowest, actions / max(*arenaGames, 1)
+	return wins, slowest, actions / max(*arenaGames, 1), cut
 }
 
 func countFirst(st []engine.Standing) int {
@@ -122,10 +125,10 @@ func TestArena(t *testing.T) {
 		subject, opponent string
 		bar               float64
 	}{{"normal", "easy", 0.70}, {"hard", "normal", 0.55}} {
-		wins, slowest, actions := match(t, m.subject, m.opponent)
+		wins, slowest, actions, cut := match(t, m.subject, m.opponent)
 		n := *arenaGames
 		lo, hi := wilson(wins, n)
-		msg := fmt.Sprintf("%s vs %s: %.1f/%d = %.0f%% (95%% Wilson %.0f–%.0f%%), %d actions a game", m.subject, m.opponent, wins, n, 100*wins/float64(n), 100*lo, 100*hi, actions)
+		msg := fmt.Sprintf("%s vs %s: %.1f/%d = %.0f%% (95%% Wilson %.0f–%.0f%%), %d actions a game, %d cut and judged by worth", m.subject, m.opponent, wins, n, 100*wins/float64(n), 100*lo, 100*hi, actions, cut)
 		if m.subject == "hard" {
 			msg += fmt.Sprintf(", slowest decision %v", slowest.Round(time.Millisecond))
 			if slowest > time.Second+100*time.Millisecond {

@@ -22,8 +22,9 @@ type HardOptions struct {
 	Horizon int
 }
 
-// DefaultHard is the hard bot a lobby offers: at most 400 ms a decision.
-var DefaultHard = HardOptions{Budget: 400 * time.Millisecond, Playouts: 4000, Horizon: 160}
+// DefaultHard is the hard bot a lobby offers: 3,000 playouts of 60 actions
+// (about six turns each), at most 400 ms a decision.
+var DefaultHard = HardOptions{Budget: 400 * time.Millisecond, Playouts: 3000, Horizon: 60}
 
 // Hard searches over the dice by sampling: for each of its legal actions
 // (and the normal bot's Town Hall set), it plays the game on many times
