@@ -112,7 +112,16 @@ func ParseAction(text string) (Action, error) {
 			a.Face, err = ParseFace(args[0])
 		}
 	case "buy", "facilities", "free", "auction":
-		a.Verb = map[string]Verb{"buy": BuyLand, "facilities": Facilities, "free": Free, "auction": Auction}[verb]
+		switch verb {
+		case "buy":
+			a.Verb = BuyLand
+		case "facilities":
+			a.Verb = Facilities
+		case "free":
+			a.Verb = Free
+		default:
+			a.Verb = Auction
+		}
 		if err = want(1, verb+" HOTEL"); err == nil {
 			a.Hotel, err = ParseHotel(args[0])
 		}
@@ -145,8 +154,14 @@ func ParseAction(text string) (Action, error) {
 		if err = want(1, "bid DOLLARS"); err == nil {
 			a.N, err = number(args[0], 0, 1<<30)
 		}
-	case "pay", "claim", "pass":
-		a.Verb = map[string]Verb{"pay": PayDouble, "claim": Claim, "pass": Pass}[verb]
+	case "pay":
+		a.Verb = PayDouble
+		err = want(0, verb)
+	case "claim":
+		a.Verb = Claim
+		err = want(0, verb)
+	case "pass":
+		a.Verb = Pass
 		err = want(0, verb)
 	default:
 		return a, fmt.Errorf("unknown action %q: want one of %s", f[0], strings.Join(verbNames[:], ", "))

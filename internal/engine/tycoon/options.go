@@ -94,8 +94,11 @@ func (o *Options) Set(kv string) error {
 		}
 		var die [MaxFaces]Face
 		for i := range len(value) {
-			f := strings.IndexByte("GRHD", value[i]&^0x20)
-			if f < 0 || value[i] < 'A' {
+			f := strings.IndexByte("GRHD", value[i])
+			if f < 0 {
+				f = strings.IndexByte("grhd", value[i])
+			}
+			if f < 0 {
 				return fmt.Errorf("option permit=%s: %q is no face: want G, R, H or D (T28)", value, value[i])
 			}
 			die[i] = Face(f)
