@@ -9,6 +9,13 @@ import "math/rand/v2"
 // bankruptcy: the playouts of bots and benchmarks. It lists the legal
 // actions in buf, and allocates nothing once buf has grown to hold them.
 func (g *Game) Eager(buf *[]Action, seat int, rng *rand.Rand) (Action, bool) {
+	if int8(seat) == chance && g.toMove == chance { // the faces, without listing them
+		if g.phase == PhasePermit {
+			faces := g.opts.Faces()
+			return Action{Verb: Permit, Face: faces[rng.IntN(len(faces))]}, true
+		}
+		return Action{Verb: Roll, N: 1 + rng.Int32N(6)}, true
+	}
 	*buf = g.appendLegal((*buf)[:0], int8(seat), 1<<30)
 	legal := *buf
 	switch n := len(legal); {
