@@ -6,12 +6,14 @@ import (
 	"hotels/internal/engine"
 	"hotels/internal/engine/acquire"
 	"hotels/internal/engine/holiday"
+	"hotels/internal/engine/tycoon"
 )
 
 // All lists every game, the default first.
 var All = []engine.Kind{
 	acquire.Kind,
 	holiday.Kind,
+	tycoon.Kind,
 }
 
 // ByName returns the game whose record name is name.
