@@ -48,7 +48,7 @@ func (s *Server) acceptKey(ctx ssh.Context, pk ssh.PublicKey) bool {
 	case err != nil:
 		// The admit middleware checks again and refuses if the store
 		// still fails; do not lock everyone out here.
-		s.log.Error("check key ban", "fingerprint", fp, "err", err)
+		logStoreError(s.log, "check key ban", err, "fingerprint", fp)
 		return true
 	}
 	ctx.SetValue(bannedKey{}, b)

@@ -79,7 +79,7 @@ func (s *Server) identify(next ssh.Handler) ssh.Handler {
 			s.log.Debug("client left before its session started", "fingerprint", key.Fingerprint)
 			return
 		default:
-			s.log.Error("look up account", "fingerprint", key.Fingerprint, "err", err)
+			logStoreError(s.log, "look up account", err, "fingerprint", key.Fingerprint)
 			wish.Fatalln(sess, "hotels: the player database is not answering; please try again in a minute.")
 			return
 		}

@@ -237,7 +237,7 @@ func (s *Server) admit(next ssh.Handler) ssh.Handler {
 				s.log.Debug("client left before its session started", "fingerprint", id.Key.Fingerprint)
 				return
 			case err != nil:
-				s.log.Error("session refused: the store did not answer", "err", err)
+				logStoreError(s.log, "session refused: the store did not answer", err)
 			default:
 				s.log.Info("session refused: banned", "fingerprint", id.Key.Fingerprint, "account", id.Account.ID)
 			}
