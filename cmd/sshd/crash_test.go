@@ -141,7 +141,9 @@ func see(screen string) seen {
 // Two games are in play when the server is killed with SIGKILL. Started
 // again on the same data, it has both back: each player reconnects with
 // their key, lands at their table, and finds the board, rack and money as
-// they were; then both games are played to the end.
+// they were, in the same room (F4, issue 16): bob's is private, and keeps
+// its invite code, by which a newcomer still finds it, as alice's id
+// still leads to hers. Then both games are played to the end.
 func TestKillAndRestart(t *testing.T) {
 	t.Parallel()
 	start := time.Now()
@@ -151,14 +153,15 @@ func TestKillAndRestart(t *testing.T) {
 	srv := startProcess(t, bin, dir)
 
 	alice := soloGame(t, srv.addr, "alice", 80, 24)
-	bob := soloGame(t, srv.addr, "bob", 120, 40)
+	bob, code := privateGame(t, srv.addr, "bob", 120, 40)
 	alice.playMoves(t, 3)
 	bob.playMoves(t, 2)
 	// Each game now waits for its player's tile.
 	before := map[*player]seen{}
+	rooms := map[*player]string{}
 	for _, p := range []*player{alice, bob} {
 		s := p.term.WaitFor(t, "Your turn: play a tile.")
-		before[p] = see(s)
+		before[p], rooms[p] = see(s), roomID(t, s)
 		if before[p].rack == "" || before[p].players == "" {
 			t.Fatalf("%s: nothing read from the screen:\n%s", p.name, s)
 		}
@@ -185,6 +188,12 @@ func TestKillAndRestart(t *testing.T) {
 		p.reconnect(t, srv.addr, w, h)
 		s := p.term.WaitFor(t, "Your turn: play a tile.")
 		after := see(s)
+		if id := roomID(t, s); id != rooms[p] {
+			t.Errorf("%s's room is %s after the restart, %s before", p.name, id, rooms[p])
+		}
+		if p == bob && !strings.Contains(s, "· code "+code) {
+			t.Errorf("bob's private room lost its code %s across the restart:\n%s", code, s)
+		}
 		if after.board != before[p].board {
 			t.Errorf("%s's board changed across the restart:\nbefore:\n%s\nafter:\n%s", p.name, before[p].board, after.board)
 		}
@@ -195,6 +204,10 @@ func TestKillAndRestart(t *testing.T) {
 			t.Errorf("%s's table of cash and shares changed across the restart:\nbefore:\n%s\nafter:\n%s", p.name, before[p].players, after.players)
 		}
 	}
+	carol := signUp(t, srv.addr, "carol", 80, 24, "watch "+rooms[alice])
+	carol.term.WaitFor(t, "· room "+rooms[alice])
+	dave := signUp(t, srv.addr, "dave", 80, 24, "watch "+code)
+	dave.term.WaitFor(t, "· room "+rooms[bob])
 	if t.Failed() {
 		t.FailNow()
 	}
@@ -208,3 +221,23 @@ func TestKillAndRestart(t *testing.T) {
 	}
 	t.Logf("built in %v; two games killed, restored and finished in %v", built.Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
 }
+
+// privateGame is soloGame in a private room, and returns its invite code.
+func privateGame(t *testing.T, addr, name string, width, height int) (*player, string) {
+	t.Helper()
+	p := signUp(t, addr, name, width, height, "")
+	p.term.WaitFor(t, "enter join")
+	p.term.Type("n")
+	p.term.WaitFor(t, "New Acquire room")
+	p.term.Type("\x1b[A") // up, round to the last field: Private
+	p.term.Type("l")      // yes
+	p.term.Type("\r")
+	m := inviteCode.FindStringSubmatch(p.term.WaitFor(t, "Invite code: "))
+	if m == nil {
+		t.Fatalf("%s's private room shows no invite code:\n%s", name, p.term.Screen())
+	}
+	fillWithBots(t, p, 1)
+	return p, m[1]
+}
+
+var inviteCode = regexp.MustCompile(`Invite code: ([a-z0-9]+)`)

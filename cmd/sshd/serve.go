@@ -90,6 +90,7 @@ func run(ctx context.Context, cfg server.Config, logger *slog.Logger, ln net.Lis
 	if err != nil {
 		return err
 	}
+	st.SetLogger(logger) // a damaged database file, logged once
 	defer func() {
 		if err := st.Close(); err != nil {
 			logger.Error("close database", "err", err)
@@ -100,7 +101,7 @@ func run(ctx context.Context, cfg server.Config, logger *slog.Logger, ln net.Lis
 	lobby := rooms.NewLobby(rooms.Config{
 		Journal:   journal{st, appender},
 		Ratings:   st,
-		Kinds:     games.Kinds(),
+		Kinds:     games.Hosted(),
 		Grace:     cfg.Grace,
 		BotDelay:  cfg.BotDelay,
 		Bots:      gameBot,
@@ -109,6 +110,9 @@ func run(ctx context.Context, cfg server.Config, logger *slog.Logger, ln net.Lis
 		Log:       logger,
 		// Issue 7: a player acts at most --action-rate times a second.
 		ActionRate: cfg.ActionLimit(),
+		// Issue 16: and anything else (sit, stand, bots, chat, votes...)
+		// ten times at once, then once a second.
+		IntentRate: rooms.DefaultIntentRate,
 	})
 	// Rooms close before the store: games in play stay "playing" in the
 	// database and are restored at the next start.

@@ -13,6 +13,8 @@ import (
 	"hotels/internal/bot/acquirebot"
 	"hotels/internal/engine"
 	"hotels/internal/engine/acquire"
+	"hotels/internal/engine/holiday"
+	"hotels/internal/engine/tycoon"
 	"hotels/internal/profile"
 	acquirescreen "hotels/internal/tui/acquire"
 	"hotels/internal/tui/room"
@@ -38,6 +40,10 @@ var All = []Game{
 		Screen: func(s *theme.Styles) room.Screen { return acquirescreen.New(s) },
 		Tally: profile.Tally{Game: acquire.GameName, Title: "Favourite chains", What: "founded", None: "none founded yet",
 			Count: acquire.Founded}},
+	// Replayed and checked; hosted once their screens (and with them
+	// their bots' levels) are registered here.
+	{Kind: holiday.Kind},
+	{Kind: tycoon.Kind},
 }
 
 // ByName returns the game whose record name is name.
@@ -59,11 +65,14 @@ func Names() []string {
 	return out
 }
 
-// Kinds lists the games' engine kinds, in the order of All.
-func Kinds() []engine.Kind {
-	out := make([]engine.Kind, len(All))
-	for i, g := range All {
-		out[i] = g.Kind
+// Hosted lists the engine kinds of the games players can play here, those
+// with a screen, in the order of All (the default first).
+func Hosted() []engine.Kind {
+	var out []engine.Kind
+	for _, g := range All {
+		if g.Screen != nil {
+			out = append(out, g.Kind)
+		}
 	}
 	return out
 }

@@ -50,10 +50,13 @@ func TestEveryGame(t *testing.T) {
 				t.Error(`Bot("no such level") = nil error`)
 			}
 			s, ok := games.Screens(g.Name, theme.DefaultStyles())
-			game, _, _ := g.Deal(rules, nil, names, 7)
-			if !ok {
-				t.Fatal("no screen")
+			if ok != (g.Screen != nil) {
+				t.Fatalf("Screens(%q) = %v, want whether the game has a screen", g.Name, ok)
 			}
+			if !ok {
+				return // replayed, not hosted, until its screen is registered
+			}
+			game, _, _ := g.Deal(rules, nil, names, 7)
 			if _, ok := s.Show(game.View(engine.Watcher)); !ok {
 				t.Error("the game's screen refuses its own watcher view")
 			}

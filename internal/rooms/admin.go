@@ -145,6 +145,9 @@ func (r *Room) remove(i int, notice string) error {
 		if !st.human() {
 			return fmt.Errorf("%w: %s is a bot or the autopilot, which plays on", ErrStarted, st.name)
 		}
+		if err := r.saveRemoved(i); err != nil {
+			return err
+		}
 		r.dismiss(st.player, notice)
 		r.seats[i].player = Player{}
 		r.seats[i].away = false

@@ -1,8 +1,10 @@
 package rooms
 
 import (
+	"errors"
 	"math/rand/v2"
 	"sync"
+	"time"
 
 	"hotels/internal/engine"
 )
@@ -72,21 +74,45 @@ func (r *Room) scheduleBot() {
 		p.mu.Lock()
 		a := p.bot.Choose(g, seat)
 		p.mu.Unlock()
-		r.post(func() bool {
-			if len(r.lines)+1 != decision || r.status != Playing {
-				return false // a move was made meanwhile
-			}
-			st := &r.seats[seat]
-			if !st.robot() {
-				r.botTurn = 0 // the player came back: choose again if they leave
-				return false
-			}
-			if err := r.apply(seat, a.String(), st.autopilot); err != nil {
-				// Try again after the delay: the store may be back.
-				r.lobby.cfg.Log.Error("bot action refused", "room", r.ID, "seat", seat, "action", a.String(), "err", err)
-				r.botTurn = 0
-			}
-			return true
-		})
+		r.post(func() bool { return r.botMove(decision, seat, a, 0) })
 	})
+}
+
+// A bot's move that the store refused (a full disk) is tried again after
+// a wait that doubles from retryFirst up to retryMax: each room then costs
+// the store a write every half minute while it fails, not one every bot
+// delay, and the move is not chosen again each time (issue 16).
+const (
+	retryFirst = 100 * time.Millisecond
+	retryMax   = 30 * time.Second
+)
+
+// botMove makes the move a bot chose for decision, unless a move was made
+// meanwhile or the seat's player came back. It runs on the room's
+// goroutine; waited is how long it waited since the store last refused it.
+func (r *Room) botMove(decision int, seat engine.Seat, a engine.Action, waited time.Duration) bool {
+	if len(r.lines)+1 != decision || r.status != Playing {
+		return false // a move was made meanwhile
+	}
+	st := &r.seats[seat]
+	if !st.robot() {
+		r.botTurn = 0 // the player came back: choose again if they leave
+		return false
+	}
+	err := r.apply(seat, a.String(), st.autopilot)
+	switch {
+	case err == nil:
+		return true
+	case errors.Is(err, ErrSaveFailed):
+		// Nothing changed, and apply logged it as the store's state.
+		wait := min(max(2*waited, retryFirst), retryMax)
+		r.lobby.cfg.After(wait, func() {
+			r.post(func() bool { return r.botMove(decision, seat, a, wait) })
+		})
+		return false
+	default:
+		r.lobby.cfg.Log.Error("bot action refused; it chooses again", "room", r.ID, "seat", seat, "action", a.String(), "err", err)
+		r.botTurn = 0
+		return true
+	}
 }

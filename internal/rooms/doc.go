@@ -11,6 +11,9 @@
 // that a restart replays the throws and never throws again. A finished
 // game's places and scores are stored as the game decided them. Rooms host
 // any game of Config.Kinds; bots come from Config.Bots by game and level.
+// A store that refuses writes is logged once per change of state and bots
+// retry with backoff (saving.go). Every request a player makes passes a
+// rate limit before it reaches a room (intents.go).
 // rooms imports the engine and the store's types, never the TUI or the
 // server.
 package rooms

@@ -14,6 +14,7 @@ import (
 	"hotels/internal/engine"
 	"hotels/internal/mailbox"
 	"hotels/internal/rate"
+	"hotels/internal/sanitize"
 	"hotels/internal/store"
 )
 
@@ -29,6 +30,7 @@ type Journal interface {
 	AppendAction(ctx context.Context, id store.GameID, seq int, line string) error
 	FinishGame(ctx context.Context, id store.GameID, result string, seats []store.Outcome) error
 	AbortGame(ctx context.Context, id store.GameID, reason string) error
+	RemovePlayer(ctx context.Context, id store.GameID, seat int) error
 }
 
 // Config configures a Lobby.
@@ -57,6 +59,10 @@ type Config struct {
 	// a scripted client cannot flood a room or the journal; zero for no
 	// limit (the server passes its --action-rate).
 	ActionRate rate.Limit
+	// IntentRate bounds how often each player may do anything else in the
+	// lobby and the rooms (see allow); zero for no limit (the server
+	// passes DefaultIntentRate).
+	IntentRate rate.Limit
 	// After runs f after d, like time.AfterFunc, and Now is the time;
 	// tests replace both.
 	After func(d time.Duration, f func()) (stop func() bool)
@@ -75,7 +81,7 @@ var (
 	ErrSeatsEmpty   = errors.New("every seat must be filled first")
 	ErrRoomClosed   = errors.New("the room is closed")
 	ErrChatTooFast  = errors.New("you are chatting too fast: wait a few seconds")
-	ErrActTooFast   = errors.New("you are acting too fast: wait a moment")
+	ErrActTooFast   = errors.New("you are acting too fast: wait a moment") // see Config.ActionRate and IntentRate
 	ErrSaveFailed   = errors.New("the server could not save that; nothing changed, try again")
 	ErrNotAbandoned = errors.New("every player is here: a game can be ended by vote only when someone has left")
 )
@@ -99,6 +105,8 @@ type Lobby struct {
 	queue queue
 
 	actions *rate.Keyed[store.AccountID] // each player's game actions; see Config.ActionRate
+	intents *rate.Keyed[store.AccountID] // each player's other requests; see Config.IntentRate
+	saving  saving                       // whether the store takes the rooms' writes
 
 	dirty chan struct{}
 	done  chan struct{}
@@ -144,6 +152,7 @@ func NewLobby(cfg Config) *Lobby {
 		done:   make(chan struct{}),
 	}
 	l.actions = rate.NewKeyed[store.AccountID](cfg.ActionRate, cfg.Now)
+	l.intents = rate.NewKeyed[store.AccountID](cfg.IntentRate, cfg.Now)
 	go l.publish()
 	return l
 }
@@ -365,6 +374,14 @@ func (l *Lobby) Kind(name string) (engine.Kind, error) {
 
 // Create opens a room with host in its first seat.
 func (l *Lobby) Create(ctx context.Context, host Player, s Settings) (*Room, error) {
+	if err := l.allow(host); err != nil {
+		return nil, err
+	}
+	return l.create(host, s)
+}
+
+// create is Create for the lobby itself: quick play and ranked tables.
+func (l *Lobby) create(host Player, s Settings) (*Room, error) {
 	k, err := l.Kind(s.Game)
 	if err != nil {
 		return nil, err
@@ -378,6 +395,11 @@ func (l *Lobby) Create(ctx context.Context, host Player, s Settings) (*Room, err
 	}
 	if s.Seats < k.MinSeats || s.Seats > k.MaxSeats {
 		return nil, fmt.Errorf("%s is played by %d to %d players", k.Title, k.MinSeats, k.MaxSeats)
+	}
+	if s.Name != "" {
+		if s.Name, err = sanitize.Message(s.Name, MaxTitle); err != nil {
+			return nil, fmt.Errorf("a room's title needs a character that shows and is at most %d characters wide", MaxTitle)
+		}
 	}
 	// Check the options by dealing a throwaway game.
 	names := make([]string, s.Seats)
@@ -441,6 +463,9 @@ func (l *Lobby) Room(idOrCode string) (*Room, error) {
 // QuickPlay seats p in the public waiting room with the fewest free seats,
 // or opens a four-seat room for p.
 func (l *Lobby) QuickPlay(ctx context.Context, p Player) (*Room, error) {
+	if err := l.allow(p); err != nil {
+		return nil, err
+	}
 	l.mu.Lock()
 	var best *Room
 	bestFree := 0
@@ -455,12 +480,12 @@ func (l *Lobby) QuickPlay(ctx context.Context, p Player) (*Room, error) {
 	}
 	l.mu.Unlock()
 	if best != nil {
-		if err := best.Sit(ctx, p); err == nil {
+		if err := best.sit(ctx, p); err == nil {
 			return best, nil
 		}
 	}
 	k := l.cfg.Kinds[0] // quick play opens the default game
-	return l.Create(ctx, p, Settings{Seats: min(max(4, k.MinSeats), k.MaxSeats)})
+	return l.create(p, Settings{Seats: min(max(4, k.MinSeats), k.MaxSeats)})
 }
 
 // seated moves room r's entries in the seat index from the players in old

@@ -54,6 +54,9 @@ const matchEvery = time.Second
 // not be opened. leave takes p out of the queue at once and reports whether
 // p was still in it; if not, a table has formed and the channel will answer.
 func (l *Lobby) Seek(ctx context.Context, p Player, game, rules string, min, max int) (<-chan *Room, func() bool, error) {
+	if err := l.allow(p); err != nil {
+		return nil, nil, err
+	}
 	k, err := l.Kind(game)
 	if err != nil {
 		return nil, nil, err
@@ -165,21 +168,23 @@ func (l *Lobby) openRanked(table []*seeking) {
 	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
 	defer cancel()
 	host := table[0]
-	r, err := l.Create(ctx, host.Player, Settings{
+	r, err := l.create(host.Player, Settings{
 		Name: "ranked table", Game: host.Game, Rules: host.Rules, Seats: len(table), Ranked: true,
 	})
 	if err == nil {
 		for _, s := range table[1:] {
-			if err = r.Sit(ctx, s.Player); err != nil {
+			if err = r.sit(ctx, s.Player); err != nil {
 				break
 			}
 		}
 	}
 	if err == nil {
-		err = r.Start(ctx, host.Player)
+		err = r.start(ctx, host.Player)
 	}
 	if err != nil {
-		l.cfg.Log.Error("open ranked table", "err", err)
+		if !errors.Is(err, ErrSaveFailed) { // which is logged as the store's state
+			l.cfg.Log.Error("open ranked table", "err", err)
+		}
 		if r != nil {
 			r.shutdown("The ranked table could not be opened.")
 		}
@@ -257,7 +262,9 @@ func (r *Room) rate() {
 		r.ratings = append(r.ratings, RatingChange{Name: st.name, Before: before[i].Display(), After: after[i].Display()})
 	}
 	if err := cfg.Ratings.RecordRatings(ctx, r.kind.Name, r.set.Rules, changes); err != nil {
-		cfg.Log.Error("record ratings", "room", r.ID, "game", r.gameID, "err", err)
+		r.lobby.saveFailed("record ratings", err, "room", r.ID, "game", r.gameID)
 		r.ratings = nil
+		return
 	}
+	r.lobby.saved()
 }

@@ -3,6 +3,7 @@ package rooms
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"hotels/internal/store"
@@ -63,32 +64,57 @@ func (l *Lobby) restore(ctx context.Context, a Archive, sg store.Game) error {
 		return l.cfg.Journal.FinishGame(ctx, sg.ID, result(g), outcomes(g))
 	}
 	seats := make([]seat, len(sg.Seats))
-	var host Player
+	var host, first Player
 	for i, st := range sg.Seats {
 		seats[i] = seat{name: st.Name}
-		if st.Account == 0 {
+		switch {
+		case st.Account == 0:
 			seats[i].bot, seats[i].level = true, st.Bot
 			if seats[i].level == "" {
 				seats[i].level = l.autopilot(k.Name)
 			}
-			continue
+		case slices.Contains(sg.Room.Removed, i):
+			seats[i].autopilot = true // removed from the table: the autopilot plays on
+		default:
+			seats[i].player = Player{ID: st.Account, Name: st.Name}
+			if first.ID == 0 {
+				first = seats[i].player
+			}
+			if st.Account == sg.Room.Host {
+				host = seats[i].player
+			}
 		}
-		seats[i].player = Player{ID: st.Account, Name: st.Name}
-		if host.ID == 0 {
-			host = seats[i].player
-		}
+	}
+	if host.ID == 0 {
+		host = first // a game stored without its room, or whose host was removed
 	}
 	clock, err := ParseClock(sg.Clock)
 	if err != nil {
 		return err
 	}
 	set := Settings{
-		Name: host.Name + "'s table", Game: k.Name, Rules: sg.Rules,
+		Name: sg.Room.Title, Game: k.Name, Rules: sg.Rules,
 		Options: strings.Fields(sg.Options), Seats: len(seats), Clock: clock, Ranked: sg.Ranked,
+		Private: sg.Room.Code != "",
+	}
+	if set.Name == "" {
+		set.Name = host.Name + "'s table"
 	}
 	l.mu.Lock()
-	id := l.freeCode(4)
-	r := newRoom(l, id, "", k, set, host, func(r *Room) {
+	// The room keeps its id and invite code, which links and invitations
+	// name (F4), unless a room already open has taken them.
+	id, code := sg.Room.ID, sg.Room.Code
+	if _, taken := l.rooms[id]; taken || id == "" {
+		if id != "" {
+			l.cfg.Log.Warn("restored room gets a new id: its own is taken", "game", sg.ID, "room", id)
+		}
+		id = l.freeCode(4)
+	}
+	if _, taken := l.rooms[code]; taken && code != "" {
+		l.cfg.Log.Warn("restored room gets a new invite code: its own is taken", "game", sg.ID, "room", id)
+		code = l.freeCode(6)
+	}
+	r := newRoom(l, id, code, k, set, host, func(r *Room) {
 		r.seats, r.game, r.names, r.gameID, r.lines, r.status = seats, g, g.Seats(), sg.ID, lines, Playing
 		r.startClocks() // each seat's game time starts again: the store keeps no clock readings
 		for i := range r.seats {
@@ -100,6 +126,9 @@ func (l *Lobby) restore(ctx context.Context, a Archive, sg store.Game) error {
 		r.throw() // a throw due but never journaled is thrown now, once
 	})
 	l.rooms[id] = r
+	if code != "" {
+		l.rooms[code] = r
+	}
 	l.mu.Unlock()
 	l.changed()
 	return nil

@@ -3,8 +3,11 @@ package rooms_test
 import (
 	"context"
 	"crypto/ed25519"
+	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -141,5 +144,147 @@ func TestRestoreMarksBrokenGames(t *testing.T) {
 	g, _ := st.Game(ctx, id)
 	if g.Status != store.StatusAborted || g.Result == "" {
 		t.Errorf("broken game is %s with result %q; want aborted with the reason", g.Status, g.Result)
+	}
+}
+
+// F4 (issue 16): a private room in play, restarted through the store
+// (the database closed and opened again), keeps its id, its invite code
+// and privacy, its title, options and clock, its host and its seats: the
+// players' names, the bot's level, and a kicked player's seat still played
+// by the autopilot. Both its id and its code lead to it after the restart.
+func TestF4RestartKeepsRooms(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "hotels.db")
+	st, err := store.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	players := map[string]rooms.Player{}
+	for _, name := range []string{"ann", "bob", "cat"} {
+		pub, _, _ := ed25519.GenerateKey(nil)
+		key, _ := gossh.NewPublicKey(pub)
+		acct, err := st.CreateAccount(ctx, name, string(gossh.MarshalAuthorizedKey(key)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		players[name] = rooms.Player{ID: acct.ID, Name: name}
+	}
+	a, b, c := players["ann"], players["bob"], players["cat"]
+	config := func(st *store.Store, app *store.Appender) rooms.Config {
+		return rooms.Config{
+			Journal: journalOf{st, app}, Kinds: []engine.Kind{acquire.Kind}, After: (&timers{}).after,
+			Bots:      func(string, string) (rooms.Bot, error) { return rooms.RandomBot{}, nil },
+			BotLevels: func(string) []string { return []string{"easy", "hard"} }, Autopilot: "easy",
+		}
+	}
+	app := store.NewAppender(st)
+	l := rooms.NewLobby(config(st, app))
+	set := rooms.Settings{
+		Name: "ann's late game", Seats: 4, Private: true, Rules: "modern",
+		Options: []string{"holdings=hidden", "hand=redraw"}, Clock: rooms.Clock{Move: time.Minute},
+	}
+	r, err := l.Create(ctx, a, set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, err := range []error{r.Sit(ctx, b), r.Sit(ctx, c), r.AddBot(ctx, a, "hard"), r.Start(ctx, a)} {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	ch, stop, _ := r.Subscribe(ctx, a)
+	before := next(t, ch, func(s *rooms.Snapshot) bool { return s.Room.Status == rooms.Playing })
+	stop()
+	id, code, info := r.ID, before.Code, before.Room
+	if code == "" {
+		t.Fatal("a private room has no invite code")
+	}
+	bobAt := slices.IndexFunc(before.Seats, func(s rooms.SeatInfo) bool { return s.Name == "bob" })
+	if err := r.Kick(ctx, a, bobAt); err != nil {
+		t.Fatalf("kick bob: %v", err)
+	}
+	l.Close("restarting")
+	app.Close()
+	st.Close()
+
+	// The restart.
+	st, err = store.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	app = store.NewAppender(st)
+	defer app.Close()
+	l = rooms.NewLobby(config(st, app))
+	defer l.Close("test over")
+	if n, err := l.Restore(ctx, st); err != nil || n != 1 {
+		t.Fatalf("Restore = %d, %v; want 1 room", n, err)
+	}
+	byID, err := l.Room(id)
+	if err != nil {
+		t.Fatalf("room %s after the restart: %v", id, err)
+	}
+	byCode, err := l.Room(strings.ToUpper(code))
+	if err != nil || byCode != byID {
+		t.Fatalf("invite code %s after the restart: %v, %v; want room %s", code, byCode, err, id)
+	}
+	got := byID.Info()
+	got.Watchers, info.Watchers = 0, 0
+	if fmt.Sprintf("%+v", got) != fmt.Sprintf("%+v", info) {
+		t.Errorf("room after the restart:\n got %+v\nwant %+v", got, info)
+	}
+	lobby, stopLobby := l.Subscribe()
+	if s := <-lobby; len(s.Rooms) != 0 {
+		t.Errorf("the lobby lists %v: a private room must stay private", s.Rooms)
+	}
+	stopLobby()
+	if l.SeatOf(b) != nil {
+		t.Error("bob has his seat back after the restart; he was kicked")
+	}
+	if err := byCode.Sit(ctx, b); !errors.Is(err, rooms.ErrStarted) {
+		t.Errorf("kicked bob sits down again: %v, want ErrStarted", err)
+	}
+	// ann joins by the invite code, as `join CODE` does: her seat is hers.
+	if err := byCode.Sit(ctx, a); err != nil {
+		t.Fatalf("ann joins by the invite code: %v", err)
+	}
+	ch, stop, err = byCode.Subscribe(ctx, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	after := next(t, ch, func(s *rooms.Snapshot) bool { return seatState(s, "ann") == rooms.SeatReady })
+	want := map[string]rooms.SeatInfo{
+		"ann": {Name: "ann", State: rooms.SeatReady, Host: true},
+		"bob": {Name: "bob", State: rooms.SeatAutopilot},
+		"cat": {Name: "cat", State: rooms.SeatAway},
+	}
+	for i, s := range after.Seats {
+		if s.Name != before.Seats[i].Name {
+			t.Errorf("seat %d is %q after the restart, %q before", i, s.Name, before.Seats[i].Name)
+		}
+		w, ok := want[s.Name]
+		if !ok {
+			w = rooms.SeatInfo{Name: s.Name, State: rooms.SeatBot, Level: "hard"}
+		}
+		if s != w {
+			t.Errorf("seat %d after the restart = %+v, want %+v", i, s, w)
+		}
+	}
+	if !after.Host || after.Code != code {
+		t.Errorf("ann after the restart: host %v, code %q; want the host, code %q", after.Host, after.Code, code)
+	}
+	// Rooms opened after the restart take other ids and codes.
+	for range 50 {
+		n, err := l.Create(ctx, c, rooms.Settings{Seats: 2, Private: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n.ID == id || n.ID == code || n.Info().Private != true {
+			t.Fatalf("a new room took the restored room's id or code: %s", n.ID)
+		}
+	}
+	if r, _ := l.Room(code); r != byID {
+		t.Error("the invite code no longer leads to the restored room")
 	}
 }

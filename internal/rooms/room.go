@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"math/big"
 	"runtime/debug"
@@ -12,7 +13,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-	"unicode/utf8"
 
 	"hotels/internal/engine"
 	"hotels/internal/mailbox"
@@ -22,7 +22,8 @@ import (
 
 // Limits on what a room keeps and accepts.
 const (
-	MaxChat     = 200 // runes in one chat message
+	MaxChat     = 200 // cells one chat message may take (sanitize.Width)
+	MaxTitle    = 40  // cells a room's title may take
 	chatKeep    = 50  // chat lines a room keeps
 	logKeep     = 60  // event lines a room keeps
 	chatBurst   = 5   // chat messages a player may send ...
@@ -237,6 +238,9 @@ func (r *Room) seatOf(p Player) int {
 // Subscribe starts sending the room to p: as its seat if p has one (which
 // ends p's absence), else as a watcher. stop ends the subscription.
 func (r *Room) Subscribe(ctx context.Context, p Player) (<-chan *Snapshot, func(), error) {
+	if err := r.lobby.allow(p); err != nil {
+		return nil, nil, err
+	}
 	s := &sub{player: p, ch: make(chan *Snapshot, 1)}
 	err := r.call(ctx, func() error {
 		if r.status == Closed {
@@ -393,6 +397,14 @@ func (r *Room) addLog(e logEntry) {
 
 // Sit gives p a free seat in a waiting room (or p's own seat back).
 func (r *Room) Sit(ctx context.Context, p Player) error {
+	if err := r.lobby.allow(p); err != nil {
+		return err
+	}
+	return r.sit(ctx, p)
+}
+
+// sit is Sit for the lobby itself: quick play and ranked tables.
+func (r *Room) sit(ctx context.Context, p Player) error {
 	return r.call(ctx, func() error {
 		if r.seatOf(p) >= 0 {
 			return nil
@@ -416,6 +428,9 @@ func (r *Room) Sit(ctx context.Context, p Player) error {
 
 // Stand gives up p's seat in a waiting room.
 func (r *Room) Stand(ctx context.Context, p Player) error {
+	if err := r.lobby.allow(p); err != nil {
+		return err
+	}
 	return r.call(ctx, func() error {
 		i := r.seatOf(p)
 		if i < 0 {
@@ -438,6 +453,9 @@ func (r *Room) AddBot(ctx context.Context, p Player, level string) error {
 	}
 	if levels := r.lobby.cfg.BotLevels(r.kind.Name); !slices.Contains(levels, level) {
 		return fmt.Errorf("there is no %q bot: choose %s", level, strings.Join(levels, ", "))
+	}
+	if err := r.lobby.allow(p); err != nil {
+		return err
 	}
 	return r.call(ctx, func() error {
 		if err := r.hostWaiting(p); err != nil {
@@ -484,6 +502,9 @@ func (r *Room) hostWaiting(p Player) error {
 // Kick empties seat i (a bot or a player) of a waiting room, or hands a
 // player's seat to the autopilot in a game; only the host may.
 func (r *Room) Kick(ctx context.Context, p Player, i int) error {
+	if err := r.lobby.allow(p); err != nil {
+		return err
+	}
 	return r.call(ctx, func() error {
 		if p.ID != r.host.ID {
 			return ErrNotHost
@@ -494,6 +515,11 @@ func (r *Room) Kick(ctx context.Context, p Player, i int) error {
 		st := r.seats[i]
 		if st.player.ID == p.ID {
 			return fmt.Errorf("you cannot kick yourself")
+		}
+		if r.status == Playing && st.human() {
+			if err := r.saveRemoved(i); err != nil {
+				return err
+			}
 		}
 		if st.human() {
 			r.dismiss(st.player, "you were removed from the table by the host")
@@ -516,6 +542,19 @@ func (r *Room) Kick(ctx context.Context, p Player, i int) error {
 	})
 }
 
+// saveRemoved records that seat i's player leaves the game for good,
+// before anyone sees it: a restart must not give the seat back (F4).
+func (r *Room) saveRemoved(i int) error {
+	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
+	defer cancel()
+	if err := r.lobby.cfg.Journal.RemovePlayer(ctx, r.gameID, i); err != nil {
+		r.lobby.saveFailed("remove player", err, "room", r.ID, "game", r.gameID, "seat", i)
+		return ErrSaveFailed
+	}
+	r.lobby.saved()
+	return nil
+}
+
 // dismiss sends p's subscriptions a last snapshot with notice and drops
 // them.
 func (r *Room) dismiss(p Player, notice string) {
@@ -531,6 +570,14 @@ func (r *Room) dismiss(p Player, notice string) {
 
 // Start deals the game once every seat is filled; only the host may.
 func (r *Room) Start(ctx context.Context, p Player) error {
+	if err := r.lobby.allow(p); err != nil {
+		return err
+	}
+	return r.start(ctx, p)
+}
+
+// start is Start for the lobby itself: ranked tables.
+func (r *Room) start(ctx context.Context, p Player) error {
 	return r.call(ctx, func() error {
 		if err := r.hostWaiting(p); err != nil {
 			return err
@@ -565,11 +612,13 @@ func (r *Room) Start(ctx context.Context, p Player) error {
 		id, err := r.lobby.cfg.Journal.CreateGame(ctx, store.NewGame{
 			Game: r.kind.Name, Rules: r.set.Rules, Options: strings.Join(r.set.Options, " "),
 			Clock: r.set.Clock.Text(), Ranked: r.set.Ranked, Chance: header, Seats: stored, Status: store.StatusPlaying,
+			Room: store.Room{ID: r.ID, Code: r.code, Title: r.set.Name, Host: r.host.ID},
 		})
 		if err != nil {
-			r.lobby.cfg.Log.Error("create game", "room", r.ID, "err", err)
+			r.lobby.saveFailed("create game", err, "room", r.ID)
 			return ErrSaveFailed
 		}
+		r.lobby.saved()
 		r.seats, r.game, r.names, r.gameID, r.status = seats, g, order, id, Playing
 		r.startClocks()
 		r.note(fmt.Sprintf("the game starts: %s plays first", order[0]))
@@ -626,9 +675,10 @@ func (r *Room) step(s engine.Seat, text string, autopilot bool) error {
 	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
 	defer cancel()
 	if err := r.lobby.cfg.Journal.AppendAction(ctx, r.gameID, len(r.lines)+1, line); err != nil {
-		r.lobby.cfg.Log.Error("save action", "room", r.ID, "game", r.gameID, "line", line, "err", err)
+		r.lobby.saveFailed("save action", err, "room", r.ID, "game", r.gameID, "line", line)
 		return ErrSaveFailed
 	}
+	r.lobby.saved()
 	r.chargeClock(s)
 	r.game = next
 	r.lines = append(r.lines, line)
@@ -651,8 +701,7 @@ func (r *Room) throw() {
 		}
 		outcomes := r.game.Legal(engine.Chance)
 		a := outcomes[cryptoIntN(len(outcomes))]
-		if err := r.step(engine.Chance, a.String(), false); err != nil {
-			r.lobby.cfg.Log.Error("throw chance; trying again", "room", r.ID, "game", r.gameID, "err", err)
+		if err := r.step(engine.Chance, a.String(), false); err != nil { // step logged why
 			r.lobby.cfg.After(r.lobby.cfg.BotDelay, func() {
 				r.post(func() bool { r.throw(); return true })
 			})
@@ -695,9 +744,10 @@ func (r *Room) finish() {
 	defer cancel()
 	if err := r.lobby.cfg.Journal.FinishGame(ctx, r.gameID, result(r.game), outcomes(r.game)); err != nil {
 		// The actions are saved; the game can be finished again from them.
-		r.lobby.cfg.Log.Error("finish game", "room", r.ID, "game", r.gameID, "err", err)
+		r.lobby.saveFailed("finish game", err, "room", r.ID, "game", r.gameID)
 		return
 	}
+	r.lobby.saved()
 	r.rate()
 }
 
@@ -723,12 +773,15 @@ func outcomes(g engine.Game) []store.Outcome {
 
 // Chat adds p's message to the room's chat.
 func (r *Room) Chat(ctx context.Context, p Player, text string) error {
-	text = strings.TrimSpace(sanitize.Line(text))
-	if text == "" {
-		return fmt.Errorf("say something")
+	text, err := sanitize.Message(text, MaxChat)
+	switch {
+	case errors.Is(err, sanitize.ErrBlank):
+		return errors.New("say something: a message needs a character that shows")
+	case err != nil:
+		return fmt.Errorf("a message is at most %d characters wide", MaxChat)
 	}
-	if utf8.RuneCountInString(text) > MaxChat {
-		return fmt.Errorf("a message is at most %d characters", MaxChat)
+	if err := r.lobby.allow(p); err != nil {
+		return err
 	}
 	return r.call(ctx, func() error {
 		now := time.Now()
@@ -762,6 +815,9 @@ func (r *Room) startClocks() {
 // TakeOver gives p's seat back to p after the autopilot played it because
 // p's time ran out.
 func (r *Room) TakeOver(ctx context.Context, p Player) error {
+	if err := r.lobby.allow(p); err != nil {
+		return err
+	}
 	return r.call(ctx, func() error {
 		i := r.seatOf(p)
 		if i < 0 {
@@ -791,6 +847,9 @@ func (r *Room) abandoned() bool {
 // VoteEnd records p's vote to end an abandoned game; once every seated
 // player who is here has voted, the game ends unfinished.
 func (r *Room) VoteEnd(ctx context.Context, p Player) error {
+	if err := r.lobby.allow(p); err != nil {
+		return err
+	}
 	return r.call(ctx, func() error {
 		i := r.seatOf(p)
 		switch {
@@ -838,7 +897,9 @@ func (r *Room) end(why string) {
 	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
 	defer cancel()
 	if err := r.lobby.cfg.Journal.AbortGame(ctx, r.gameID, why); err != nil {
-		r.lobby.cfg.Log.Error("abort game", "room", r.ID, "game", r.gameID, "err", err)
+		r.lobby.saveFailed("abort game", err, "room", r.ID, "game", r.gameID)
+	} else {
+		r.lobby.saved()
 	}
 	r.close("The game is over: " + why + ".")
 }

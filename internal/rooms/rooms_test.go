@@ -22,6 +22,7 @@ type journal struct {
 	lines   map[store.GameID][]string
 	results map[store.GameID]string
 	places  map[store.GameID][]store.Outcome
+	removed []string // "game seat" of each player removed
 	fail    bool
 }
 
@@ -64,6 +65,16 @@ func (j *journal) AbortGame(_ context.Context, id store.GameID, reason string) e
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	j.results[id] = "aborted: " + reason
+	return nil
+}
+
+func (j *journal) RemovePlayer(_ context.Context, id store.GameID, seat int) error {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if j.fail {
+		return errors.New("disk full")
+	}
+	j.removed = append(j.removed, fmt.Sprint(id, seat))
 	return nil
 }
 

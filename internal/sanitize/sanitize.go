@@ -1,14 +1,17 @@
 package sanitize
 
 import (
+	"errors"
+	"fmt"
 	"strings"
 	"unicode"
 
 	"github.com/charmbracelet/x/ansi"
 )
 
-// Line returns s as one line of plain printable text: escape sequences and
-// control characters are removed, and tabs and line breaks become spaces.
+// Line returns s as one line of plain printable text: escape sequences,
+// control characters and invisible characters (see Invisible) are removed,
+// and tabs and line breaks become spaces.
 func Line(s string) string {
 	return clean(s, false)
 }
@@ -32,9 +35,9 @@ func clean(s string, keepNewlines bool) string {
 			}
 		case r == '\t':
 			b.WriteByte(' ')
-		case unicode.IsControl(r), isFormatControl(r):
+		case unicode.IsControl(r), Invisible(r):
 			// Dropped: C0, DEL and C1 controls (U+009B is a one-character CSI
-			// on some terminals) and invisible direction or layout marks.
+			// on some terminals) and invisible characters.
 		default:
 			b.WriteRune(r)
 		}
@@ -42,19 +45,66 @@ func clean(s string, keepNewlines bool) string {
 	return b.String()
 }
 
-// isFormatControl reports invisible characters that change how the text
-// around them is laid out: bidirectional marks, embeddings, overrides and
-// isolates (the "Trojan Source" characters), zero-width characters, and
-// interlinear annotation marks.
-func isFormatControl(r rune) bool {
-	switch {
-	case r == '\u061C', // arabic letter mark
-		r >= '\u200B' && r <= '\u200F', // zero-width space, joiners, LRM, RLM
-		r >= '\u202A' && r <= '\u202E', // embeddings and overrides
-		r >= '\u2060' && r <= '\u206F', // word joiner, isolates, deprecated format chars
-		r == '\uFEFF',                  // zero-width no-break space
-		r >= '\uFFF9' && r <= '\uFFFB': // interlinear annotations
-		return true
+// Invisible reports the characters Line and Text drop because they draw
+// nothing yet change what the text around them looks like, or how wide it
+// is: every format character (Unicode category Cf: soft hyphen, zero-width
+// characters and joiners, bidirectional marks, embeddings, overrides and
+// isolates, the "Trojan Source" characters, tag characters) and every other
+// default-ignorable code point (Hangul fillers, which terminals draw as one
+// or two blank cells, and reserved ones).
+//
+// Variation selectors are dropped with them, emoji's included: U+FE0F turns
+// "❤" into a two-cell emoji for a terminal that measures grapheme clusters
+// and leaves it one cell for one that measures characters, so the same line
+// would lay out differently on different screens. Without it the heart
+// still shows, in its default presentation, one cell everywhere.
+func Invisible(r rune) bool {
+	if r < '\u00AD' { // below the first of them: most of what is typed
+		return false
+	}
+	return unicode.In(r, unicode.Cf, unicode.Other_Default_Ignorable_Code_Point, unicode.Variation_Selector)
+}
+
+// Width is how many terminal cells s takes, as the renderer measures it.
+// The renderer measures characters (wcwidth) unless the terminal says it
+// measures grapheme clusters (mode 2027), when it measures those, as lipgloss
+// always does; the two differ for some emoji, so Width is the wider of both.
+// Escape sequences take no room.
+func Width(s string) int {
+	return max(ansi.StringWidth(s), ansi.StringWidthWc(s))
+}
+
+// Visible reports whether s has a character that shows: something other
+// than spaces, invisible characters, the blank braille pattern (U+2800,
+// often used to pass for a name) and combining marks with nothing to
+// combine with.
+func Visible(s string) bool {
+	for _, r := range ansi.Strip(s) {
+		if !unicode.IsSpace(r) && !unicode.IsControl(r) && !Invisible(r) && r != '\u2800' &&
+			unicode.IsGraphic(r) && Width(string(r)) > 0 {
+			return true
+		}
 	}
 	return false
+}
+
+// ErrBlank is what Message wraps when nothing in the text shows.
+var ErrBlank = errors.New("it has no visible character")
+
+// ErrTooWide is what Message wraps when the text is wider than allowed.
+var ErrTooWide = errors.New("it is too wide")
+
+// Message returns s as Line cleans it, without leading or trailing spaces,
+// for a chat message, a room title, a reason or a broadcast. It refuses,
+// with an error wrapping ErrBlank, text with no visible character, and,
+// wrapping ErrTooWide, text wider than maxWidth cells (see Width).
+func Message(s string, maxWidth int) (string, error) {
+	m := strings.TrimSpace(Line(s))
+	if !Visible(m) {
+		return "", ErrBlank
+	}
+	if w := Width(m); w > maxWidth {
+		return "", fmt.Errorf("%w: %d cells, more than %d", ErrTooWide, w, maxWidth)
+	}
+	return m, nil
 }

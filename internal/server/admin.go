@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"strings"
 	"time"
 
@@ -160,13 +161,14 @@ type auditLog interface {
 	AuditOutcome(ctx context.Context, id store.AuditID, outcome string) error
 }
 
-// auditor writes admin commands to the audit log.
+// auditor writes admin commands, and players' changes to their keys, to
+// the audit log.
 type auditor struct {
 	log    auditLog
 	id     identity
-	errLog interface {
-		Error(msg string, args ...any)
-	}
+	errLog *slog.Logger
+	prefix string                // before the command's name: "keys " for `keys add`
+	args   func([]string) string // what is kept of the arguments; commandLine if nil
 }
 
 // wrap records each run of run before it acts and how it ended after: an
@@ -177,15 +179,18 @@ func (a auditor) wrap(run func(*cobra.Command, []string) error) func(*cobra.Comm
 		defer cancel()
 		entry := store.AuditEntry{
 			Fingerprint: a.id.Key.Fingerprint,
-			Command:     cmd.Name(),
+			Command:     a.prefix + cmd.Name(),
 			Args:        commandLine(cmd, args),
+		}
+		if a.args != nil {
+			entry.Args = a.args(args)
 		}
 		if a.id.Known {
 			entry.Name = a.id.Account.Name
 		}
 		aid, err := a.log.Audit(ctx, entry)
 		if err != nil {
-			a.errLog.Error("audit admin command", "command", entry.Command, "err", err)
+			logStoreError(a.errLog, "audit command", err, "command", entry.Command)
 			return errors.New("the audit log cannot be written, so nothing was done; try again later")
 		}
 		err = run(cmd, args)
@@ -196,7 +201,7 @@ func (a auditor) wrap(run func(*cobra.Command, []string) error) func(*cobra.Comm
 		octx, ocancel := context.WithTimeout(context.WithoutCancel(cmd.Context()), adminTimeout)
 		defer ocancel()
 		if oerr := a.log.AuditOutcome(octx, aid, outcome); oerr != nil {
-			a.errLog.Error("audit admin command outcome", "command", entry.Command, "entry", aid, "err", oerr)
+			logStoreError(a.errLog, "audit command outcome", oerr, "command", entry.Command, "entry", aid)
 		}
 		return err
 	}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -22,8 +21,26 @@ type banStore interface {
 	Bans(ctx context.Context) ([]store.Ban, error)
 }
 
-// maxReason bounds a ban's or a close's reason, which players are shown.
+// maxReason bounds a ban's or a close's reason, which players are shown, in
+// cells (sanitize.Width).
 const maxReason = 200
+
+// checkReason cleans a ban's or a close's reason for players' eyes. None at
+// all is fine, but one given must have a character that shows and fit in
+// maxReason cells.
+func checkReason(reason string) (string, error) {
+	if strings.TrimSpace(reason) == "" {
+		return "", nil
+	}
+	r, err := sanitize.Message(reason, maxReason)
+	switch {
+	case errors.Is(err, sanitize.ErrBlank):
+		return "", errors.New("--reason has no character that shows: give one players can read, or none")
+	case err != nil:
+		return "", fmt.Errorf("--reason is wider than %d characters", maxReason)
+	}
+	return r, nil
+}
 
 // newAdminBanCmd bans a key or an account. A banned key is refused at
 // authentication; a banned account, every key of it, once the session
@@ -46,9 +63,9 @@ reason for the player's eyes. Open sessions of the banned key or account end.`,
 			if dur < 0 {
 				return fmt.Errorf("--for %v: a ban cannot end before it starts", dur)
 			}
-			reason = strings.TrimSpace(sanitize.Line(reason))
-			if utf8.RuneCountInString(reason) > maxReason {
-				return fmt.Errorf("--reason is longer than %d characters", maxReason)
+			why, err := checkReason(reason)
+			if err != nil {
+				return err
 			}
 			ctx, cancel := adminContext(cmd)
 			defer cancel()
@@ -59,7 +76,7 @@ reason for the player's eyes. Open sessions of the banned key or account end.`,
 			if t.fingerprint == id.Key.Fingerprint || (id.Known && t.account == id.Account.ID) {
 				return errors.New("you cannot ban yourself")
 			}
-			nb := store.NewBan{Fingerprint: t.fingerprint, Account: t.account, Target: t.name, Reason: reason, By: adminName(id)}
+			nb := store.NewBan{Fingerprint: t.fingerprint, Account: t.account, Target: t.name, Reason: why, By: adminName(id)}
 			if dur > 0 {
 				nb.Until = time.Now().Add(dur)
 			}

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -23,15 +22,15 @@ func newAdminBroadcastCmd(open *sessions) *cobra.Command {
 		Args:        cobra.MinimumNArgs(1),
 		Annotations: map[string]string{auditAnnotation: "yes"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			msg := strings.TrimSpace(sanitize.Line(strings.Join(args, " ")))
+			msg, err := sanitize.Message(strings.Join(args, " "), maxBroadcast)
 			switch {
-			case msg == "":
-				return errors.New("say something")
-			case utf8.RuneCountInString(msg) > maxBroadcast:
-				return fmt.Errorf("a broadcast is at most %d characters", maxBroadcast)
+			case errors.Is(err, sanitize.ErrBlank):
+				return errors.New("say something: a broadcast needs a character that shows")
+			case err != nil:
+				return fmt.Errorf("a broadcast is at most %d characters wide", maxBroadcast)
 			}
 			n := open.broadcast(msg)
-			_, err := fmt.Fprintf(cmd.OutOrStdout(), "sent to %d sessions\n", n)
+			_, err = fmt.Fprintf(cmd.OutOrStdout(), "sent to %d sessions\n", n)
 			return err
 		},
 	}

@@ -7,7 +7,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"hotels/internal/rooms"
-	"hotels/internal/sanitize"
 )
 
 // newAdminCloseCmd ends a room: a game in play is saved as aborted with the
@@ -20,10 +19,14 @@ func newAdminCloseCmd(rs Rooms) *cobra.Command {
 		Args:        cobra.ExactArgs(1),
 		Annotations: map[string]string{auditAnnotation: "yes"},
 		RunE: onRoom(rs, func(ctx context.Context, cmd *cobra.Command, r *rooms.Room, args []string) error {
-			if err := r.Close(ctx, sanitize.Line(reason)); err != nil {
+			why, err := checkReason(reason)
+			if err != nil {
+				return err
+			}
+			if err := r.Close(ctx, why); err != nil {
 				return fmt.Errorf("close room %s: %w", r.ID, err)
 			}
-			_, err := fmt.Fprintf(cmd.OutOrStdout(), "closed room %s\n", r.ID)
+			_, err = fmt.Fprintf(cmd.OutOrStdout(), "closed room %s\n", r.ID)
 			return err
 		}),
 	}

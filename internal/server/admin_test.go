@@ -661,3 +661,22 @@ func TestAdminAudit(t *testing.T) {
 		t.Errorf("admin audit:\n%s", out)
 	}
 }
+
+// The full view names the player to move once: the game's Due already
+// says who ("ann is to play a tile").
+func TestAdminRoomNamesThePlayerToMoveOnce(t *testing.T) {
+	a := startAdmin(t, nil, server.Options{})
+	ann := signUp(t, a.testServer, "ann", sshtest.NewKey(t))
+	r := a.playing(t, ann)
+
+	out, _, _ := sshtest.Exec(t, a.addr, a.admin, "admin room "+r.ID+" --json")
+	var d struct{ Turn, Due string }
+	if err := json.Unmarshal([]byte(out), &d); err != nil || d.Turn == "" || !strings.HasPrefix(d.Due, d.Turn+" is to ") {
+		t.Fatalf("admin room --json: turn %q, due %q, %v; want a due decision naming the player", d.Turn, d.Due, err)
+	}
+	out, _, _ = sshtest.Exec(t, a.addr, a.admin, "admin room "+r.ID)
+	head, _, _ := strings.Cut(out[strings.Index(out, "Game #"):], "\n")
+	if !strings.HasSuffix(head, "; "+d.Due) || strings.Count(head, d.Turn) != 1 {
+		t.Errorf("admin room: %q; want %q at the end, naming %s once", head, d.Due, d.Turn)
+	}
+}

@@ -37,6 +37,14 @@ type session struct {
 	takeover func(store.AccountID) <-chan struct{}
 	command  []string // what the player asked for: `ssh -t host join ROOM`
 	log      *slog.Logger
+	// idle is how long the session may go without input before it is
+	// closed (0: never), unless playing reports that the player sits in a
+	// game that has started.
+	idle    time.Duration
+	playing func(store.AccountID) bool
+	// idleTimer fires when the session may have been idle for idle; nil
+	// when idle is 0. Only waitServer reads it and only Update resets it.
+	idleTimer *time.Timer
 }
 
 // app is the root model of an interactive session: signup for a new key, then
@@ -53,9 +61,10 @@ type app struct {
 	account  store.AccountID
 	width    int
 	height   int
-	bye      string // set when the session is closing; the last frame shows it
-	notice   string // an admin's broadcast, shown on the bottom line for a while
-	noticeID int    // which broadcast the running noticeDoneMsg tick is for
+	bye      string    // set when the session is closing; the last frame shows it
+	notice   string    // an admin's broadcast, shown on the bottom line for a while
+	noticeID int       // which broadcast the running noticeDoneMsg tick is for
+	input    time.Time // the last key, mouse or paste from the player
 }
 
 // Messages owned by app.
@@ -67,6 +76,7 @@ type (
 	// came meanwhile.
 	noticeDoneMsg struct{ id int }
 	endedMsg      struct{ why string }
+	idleMsg       struct{}
 	signedInMsg   struct {
 		account store.Account
 		err     error
@@ -74,7 +84,10 @@ type (
 )
 
 func newApp(s *session, id identity) *app {
-	a := &app{s: s}
+	a := &app{s: s, input: time.Now()}
+	if s.idle > 0 {
+		s.idleTimer = time.NewTimer(s.idle)
+	}
 	if id.Known {
 		a.lobby = s.lobby(s.ctx, Player{Account: id.Account, Key: id.Key, Command: s.command})
 		a.account = id.Account.ID
@@ -100,12 +113,19 @@ const noticeFor = 30 * time.Second
 
 // waitServer delivers what the server tells this session: that it is
 // shutting down (closingMsg), an admin's broadcast (noticeMsg, after which
-// it is re-armed) or why an admin ended the session (endedMsg). It returns
-// when the player disconnects too. One goroutine waits for all three: a
-// goroutine each cost every idle session its stack (docs/capacity.md).
+// it is re-armed), why an admin ended the session (endedMsg), or that it
+// may have been idle too long (idleMsg, re-armed too). It returns when the
+// player disconnects too. One goroutine waits for all four: a goroutine
+// each cost every idle session its stack (docs/capacity.md).
 func (s *session) waitServer() tea.Cmd {
+	var idle <-chan time.Time // nil, never ready, without an idle limit
+	if s.idleTimer != nil {
+		idle = s.idleTimer.C
+	}
 	return func() tea.Msg {
 		select {
+		case <-idle:
+			return idleMsg{}
 		case <-s.closing:
 			return closingMsg{}
 		case text := <-s.notices:
@@ -134,7 +154,13 @@ func (s *session) claimAccount(id store.AccountID) tea.Cmd {
 }
 
 func (a *app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg.(type) {
+	case tea.KeyMsg, tea.MouseMsg, tea.PasteMsg:
+		a.input = time.Now()
+	}
 	switch msg := msg.(type) {
+	case idleMsg:
+		return a.idle()
 	case closingMsg:
 		a.bye = "Hotels is restarting. Please reconnect in a minute."
 		return a, tea.Quit
@@ -165,7 +191,7 @@ func (a *app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return a, a.s.signIn
 	case signedInMsg:
 		if msg.err != nil {
-			a.s.log.Error("load new account", "fingerprint", a.s.key.Fingerprint, "err", msg.err)
+			logStoreError(a.s.log, "load new account", msg.err, "fingerprint", a.s.key.Fingerprint)
 			a.bye = "Your name is saved, but we could not open the lobby. Please reconnect."
 			return a, tea.Quit
 		}
@@ -179,6 +205,34 @@ func (a *app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	var cmd tea.Cmd
 	*a.signup, cmd = a.signup.Update(msg)
 	return a, cmd
+}
+
+// idle closes the session if it has had no input for s.idle and the player
+// does not sit in a game that has started, telling them why; otherwise it
+// waits again, until s.idle after the last input.
+func (a *app) idle() (tea.Model, tea.Cmd) {
+	wait := a.s.idle - time.Since(a.input)
+	if wait <= 0 && a.account != 0 && a.s.playing(a.account) {
+		wait = a.s.idle
+	}
+	if wait > 0 {
+		a.s.idleTimer.Reset(wait)
+		return a, a.s.waitServer()
+	}
+	a.bye = fmt.Sprintf("No key was pressed for %s, so this session is closed. Connect again to play.", shortDuration(a.s.idle))
+	return a, tea.Quit
+}
+
+// shortDuration is d as people write it: 1h, 30m, 1m30s.
+func shortDuration(d time.Duration) string {
+	s := d.String()
+	if strings.HasSuffix(s, "m0s") {
+		s = s[:len(s)-2]
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = s[:len(s)-2]
+	}
+	return s
 }
 
 func (a *app) enterLobby(p Player) (tea.Model, tea.Cmd) {
@@ -245,7 +299,7 @@ func (s *session) claim(name string) error {
 		return fmt.Errorf("%w: %w", signup.ErrTaken, err)
 	}
 	if err != nil {
-		s.log.Error("create account", "name", name, "fingerprint", s.key.Fingerprint, "err", err)
+		logStoreError(s.log, "create account", err, "name", name, "fingerprint", s.key.Fingerprint)
 	}
 	return err
 }

@@ -32,14 +32,23 @@ then run the same ssh command again. The first time, you will pick a name.
 // key also sees; ban reasons are written for the banned person to read.
 func (s *Server) acceptKey(ctx ssh.Context, pk ssh.PublicKey) bool {
 	fp := gossh.FingerprintSHA256(pk)
+	if weakRSA(pk) {
+		ctx.SetValue(weakKey{}, true)
+		s.log.Info("refused weak key", "fingerprint", fp, "remote", addrString(ctx.RemoteAddr()))
+		return false
+	}
 	b, err := s.store.BanOn(ctx, fp, 0)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		return true
+	case ctx.Err() != nil:
+		// The client left mid-handshake, which ended the lookup.
+		s.log.Debug("client left during authentication", "fingerprint", fp, "remote", addrString(ctx.RemoteAddr()))
+		return false
 	case err != nil:
 		// The admit middleware checks again and refuses if the store
 		// still fails; do not lock everyone out here.
-		s.log.Error("check key ban", "fingerprint", fp, "err", err)
+		logStoreError(s.log, "check key ban", err, "fingerprint", fp)
 		return true
 	}
 	ctx.SetValue(bannedKey{}, b)
@@ -56,13 +65,18 @@ type bannedKey struct{}
 type noKeyShown struct{}
 
 // explainKeys is the keyboard-interactive handler. It never lets anyone in: it
-// only shows NoKeyMessage (or, after a banned key, the ban), then fails, so a
-// keyless client ends with the instructions on screen and no session.
+// only shows NoKeyMessage (or, after a banned key, the ban; after a key too
+// weak, WeakKeyMessage), then fails, so a keyless client ends with the
+// instructions on screen and no session.
 func (s *Server) explainKeys(ctx ssh.Context, challenge gossh.KeyboardInteractiveChallenge) bool {
 	if ctx.Value(noKeyShown{}) == nil {
 		ctx.SetValue(noKeyShown{}, true)
 		if b, ok := ctx.Value(bannedKey{}).(store.Ban); ok {
 			_, _ = challenge("", "\n"+banMessage(b)+"\n", nil, nil)
+			return false
+		}
+		if ctx.Value(weakKey{}) != nil {
+			_, _ = challenge("", WeakKeyMessage, nil, nil)
 			return false
 		}
 		s.log.Info("refused client without a key", "remote", addrString(ctx.RemoteAddr()), "client", ctx.ClientVersion())

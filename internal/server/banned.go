@@ -14,8 +14,9 @@ import (
 // its account, and the message to show if so. A ban on a key is refused at
 // authentication already (see acceptKey); one on an account can only be
 // checked here, once identify knows the account. A store that cannot answer
-// refuses the session: a ban must not lapse because the disk is slow.
-func (s *Server) banned(ctx context.Context, id identity) (string, bool) {
+// refuses the session too, with err set: a ban must not lapse because the
+// disk is slow.
+func (s *Server) banned(ctx context.Context, id identity) (msg string, refuse bool, err error) {
 	var account store.AccountID
 	if id.Known {
 		account = id.Account.ID
@@ -23,12 +24,12 @@ func (s *Server) banned(ctx context.Context, id identity) (string, bool) {
 	b, err := s.store.BanOn(ctx, id.Key.Fingerprint, account)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		return "", false
+		return "", false, nil
 	case err != nil:
-		s.log.Error("check ban", "fingerprint", id.Key.Fingerprint, "account", account, "err", err)
-		return "hotels: the player database is not answering; please try again in a minute.", true
+		return "hotels: the player database is not answering; please try again in a minute.", true,
+			fmt.Errorf("check ban on key %s, account %d: %w", id.Key.Fingerprint, account, err)
 	}
-	return banMessage(b), true
+	return banMessage(b), true, nil
 }
 
 // banTime is how a ban's end is shown to players and admins.

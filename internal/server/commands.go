@@ -41,6 +41,13 @@ func (s *Server) runCommands(next ssh.Handler) ssh.Handler {
 			next(sess)
 			return
 		}
+		if args[0] == cobra.ShellCompRequestCmd || args[0] == cobra.ShellCompNoDescRequestCmd {
+			// Cobra's hidden completion command lists every command,
+			// the admin ones too, to anyone: shell completion has no
+			// use over SSH, so it is not offered at all.
+			wish.Fatalf(sess, "hotels: unknown command %q\nRun `ssh %s help` to list the commands.\n", args[0], s.sshTarget())
+			return
+		}
 		id, _ := identityFrom(sess.Context())
 		root := s.commandTree(sess, id)
 		root.SetArgs(args)
@@ -79,7 +86,10 @@ Run a command and exit:              ssh %[1]s COMMAND`, s.sshTarget()),
 	}
 	root.AddCommand(newWhoamiCmd(id))
 	root.AddCommand(newExportCmd(s.store))
-	root.AddCommand(newKeysCmd(id, s.store))
+	root.AddCommand(newKeysCmd(keysCmd{
+		id: id, st: s.store, isAdmin: s.admins.has, target: s.sshTarget(), log: s.log, open: s.live, sess: sess,
+		audit: auditor{log: s.store, id: id, errLog: s.log, prefix: "keys "},
+	}))
 	root.AddCommand(newLeaderboardCmd(s.store))
 	root.AddCommand(newProfileCmd(s.store))
 	root.AddCommand(newJoinCmd(s.sshTarget()))

@@ -30,6 +30,9 @@ type Config struct {
 	// Abuse limits. Zero turns a limit off (the flags' defaults turn them
 	// on), except HandshakeTimeout, which is never off.
 	HandshakeTimeout  time.Duration // a connection must authenticate within this (default 30s)
+	MaxHandshakes     int           // connections still in their handshake, from all addresses together
+	ConnIdleTimeout   time.Duration // how long a connection may keep no session open
+	IdleTimeout       time.Duration // how long a session may go without a keypress, outside a seat in a running game
 	MaxConnsPerIP     int           // open connections from one address, before the handshake
 	MaxSessionsPerKey int           // open sessions of one key, interactive and exec together
 	SessionRate       int           // new connections (and sessions) an address may open a minute ...
@@ -49,6 +52,9 @@ var env = []struct{ flag, name string }{
 	{"fps", "HOTELS_FPS"},
 	{"admin-keys", "HOTELS_ADMIN_KEYS"},
 	{"handshake-timeout", "HOTELS_HANDSHAKE_TIMEOUT"},
+	{"max-handshakes", "HOTELS_MAX_HANDSHAKES"},
+	{"conn-idle-timeout", "HOTELS_CONN_IDLE_TIMEOUT"},
+	{"idle-timeout", "HOTELS_IDLE_TIMEOUT"},
 	{"max-conns-per-ip", "HOTELS_MAX_CONNS_PER_IP"},
 	{"max-sessions-per-key", "HOTELS_MAX_SESSIONS_PER_KEY"},
 	{"session-rate", "HOTELS_SESSION_RATE"},
@@ -76,6 +82,12 @@ func (c *Config) RegisterFlags(fs *pflag.FlagSet) {
 		"authorized_keys file of the admins' SSH keys, reread when it changes; a missing file means no admins (env HOTELS_ADMIN_KEYS)")
 	fs.DurationVar(&c.HandshakeTimeout, "handshake-timeout", defaultHandshakeTimeout,
 		"how long a connection may take to authenticate before it is dropped (env HOTELS_HANDSHAKE_TIMEOUT)")
+	fs.IntVar(&c.MaxHandshakes, "max-handshakes", 256,
+		"connections allowed in their handshake (not yet authenticated) at once, from all addresses together; 0 for no limit (env HOTELS_MAX_HANDSHAKES)")
+	fs.DurationVar(&c.ConnIdleTimeout, "conn-idle-timeout", time.Minute,
+		"how long a connection may keep no session open (ssh -N, or one that only authenticates) before it is closed; 0 for no limit (env HOTELS_CONN_IDLE_TIMEOUT)")
+	fs.DurationVar(&c.IdleTimeout, "idle-timeout", time.Hour,
+		"how long a session may go without a keypress before it is closed, except a player's seated in a running game; 0 for no limit (env HOTELS_IDLE_TIMEOUT)")
 	fs.IntVar(&c.MaxConnsPerIP, "max-conns-per-ip", 20,
 		"open connections allowed from one IP address (an IPv6 /64), counted before the handshake; 0 for no limit (env HOTELS_MAX_CONNS_PER_IP)")
 	fs.IntVar(&c.MaxSessionsPerKey, "max-sessions-per-key", 3,

@@ -15,6 +15,7 @@ var defaults = server.Config{
 	Addr: ":2222", Data: "hotels.db", HostKey: ".ssh/hotels_ed25519", LogLevel: "info",
 	ShutdownTimeout: 10 * time.Second, Grace: 2 * time.Minute, BotDelay: 700 * time.Millisecond, FPS: 60,
 	AdminKeys: ".ssh/admin_keys", HandshakeTimeout: 30 * time.Second,
+	MaxHandshakes: 256, ConnIdleTimeout: time.Minute, IdleTimeout: time.Hour,
 	MaxConnsPerIP: 20, MaxSessionsPerKey: 3, SessionRate: 10, SessionBurst: 20, ActionRate: 20,
 }
 
@@ -38,10 +39,12 @@ func TestConfigPrecedence(t *testing.T) {
 			"HOTELS_SHUTDOWN_TIMEOUT": "3s", "HOTELS_GRACE": "30s", "HOTELS_BOT_DELAY": "5ms", "HOTELS_FPS": "20",
 			"HOTELS_ADMIN_KEYS": "/etc/hotels/admins", "HOTELS_HANDSHAKE_TIMEOUT": "5s", "HOTELS_MAX_CONNS_PER_IP": "4",
 			"HOTELS_MAX_SESSIONS_PER_KEY": "2", "HOTELS_SESSION_RATE": "6", "HOTELS_SESSION_BURST": "3", "HOTELS_ACTION_RATE": "0",
+			"HOTELS_MAX_HANDSHAKES": "9", "HOTELS_CONN_IDLE_TIMEOUT": "20s", "HOTELS_IDLE_TIMEOUT": "0",
 		}, server.Config{
 			Addr: ":3000", Data: "/var/lib/hotels.db", HostKey: "/k", LogLevel: "debug",
 			ShutdownTimeout: 3 * time.Second, Grace: 30 * time.Second, BotDelay: 5 * time.Millisecond, FPS: 20,
 			AdminKeys: "/etc/hotels/admins", HandshakeTimeout: 5 * time.Second, MaxConnsPerIP: 4,
+			MaxHandshakes: 9, ConnIdleTimeout: 20 * time.Second, IdleTimeout: 0,
 			MaxSessionsPerKey: 2, SessionRate: 6, SessionBurst: 3, ActionRate: 0,
 		}},
 		{"flag beats env", []string{"--addr", ":4000", "--max-conns-per-ip", "7"}, map[string]string{"HOTELS_ADDR": ":3000", "HOTELS_MAX_CONNS_PER_IP": "4"},

@@ -6,7 +6,10 @@
 // none is told, through a keyboard-interactive prompt, how to make one. Who a
 // session belongs to is worked out in middleware from the key the session
 // really signed with (ssh.Session.PublicKey), never from state set during
-// authentication, where a client can offer keys it does not hold.
+// authentication, where a client can offer keys it does not hold. For the
+// same reason a key joins an existing account only when a session signed
+// with it confirms the one-time code `keys add` gave (keys.go): a public key
+// alone proves nothing, as anyone may have a copy.
 //
 // Interactive sessions start at the signup screen (a new key) and then go to
 // the Lobby hook given in Options; exec sessions (`ssh host help`) run a cobra
@@ -16,9 +19,12 @@
 // session signed with like everything else. Their `admin …` commands are
 // one subtree, gated on its parent and written to the store's audit log when
 // they act or show hidden information. The server also limits what strangers
-// can cost it: connections per address before the handshake, sessions per
-// key, new sessions per address, terminal sizes and exec command lines (see
-// limits.go and Config).
+// can cost it: connections per address and handshakes under way before the
+// handshake, sessions per key, new sessions per address, idle connections
+// and sessions, requests before a session's shell (requests.go), terminal
+// sizes and exec command lines (see limits.go and Config); and it offers
+// only strong algorithms and accepts only strong client keys
+// (transport.go).
 //
 // server may import store, sanitize, rate, rooms (for the admin commands),
 // the engine's view types (to show hidden information to admins) and the tui

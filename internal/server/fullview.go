@@ -102,8 +102,8 @@ func writeDetail(b *strings.Builder, d roomDetail, withRecord bool) {
 	b.WriteString("\n")
 	if d.GameID != 0 {
 		fmt.Fprintf(b, "Game #%d, %d actions", d.GameID, len(d.Record))
-		if d.Turn != "" {
-			fmt.Fprintf(b, "; %s", d.Due)
+		if d.Due != "" {
+			fmt.Fprintf(b, "; %s", d.Due) // it names the player: "ann is to play a tile"
 		}
 		b.WriteString("\n")
 	}

@@ -29,33 +29,48 @@ const (
 	maxExecBytes = 4096
 )
 
-// TooManyConnections and TooFastConnections are written, in plain text, to
-// a connection refused by the per-address cap or rate before the SSH
-// handshake.
+// TooManyConnections, TooFastConnections and TooManyHandshakes are
+// written, in plain text, to a connection refused by the per-address cap or
+// rate, or by the cap on handshakes under way, before the SSH handshake.
 const (
 	TooManyConnections = "hotels: too many connections from your address; close some and try again.\r\n"
 	TooFastConnections = "hotels: too many new connections from your address; wait a minute and try again.\r\n"
+	TooManyHandshakes  = "hotels: the server is busy with too many new connections; try again in a minute.\r\n"
 )
 
 // connLimiter is a net.Listener that refuses a connection from an address
 // that already has max open ones, or opens them faster than rate allows,
-// before any SSH work (a key exchange, key lookups) is done for it.
+// or while maxHandshakes connections are still in their handshake, before
+// any SSH work (a key exchange, key lookups) is done for it. It also closes
+// a connection that has no session open for idle (see countedConn).
 type connLimiter struct {
 	net.Listener
-	max  int
-	rate *rate.Keyed[string]
+	max           int
+	maxHandshakes int
+	idle          time.Duration
+	rate          *rate.Keyed[string]
 
-	mu   sync.Mutex
-	open map[string]int // by addrKey
-	all  int
+	mu        sync.Mutex
+	open      map[string]int // by addrKey
+	all       int
+	handshake int // connections not yet authenticated
 }
 
-func limitConns(ln net.Listener, max int, r rate.Limit) *connLimiter {
-	return &connLimiter{Listener: ln, max: max, rate: rate.NewKeyed[string](r, nil), open: map[string]int{}}
+// connLimits are the settings of a connLimiter; a zero turns its limit off.
+type connLimits struct {
+	perAddr    int           // open connections per address
+	rate       rate.Limit    // new connections per address
+	handshakes int           // connections in their handshake, from everywhere
+	idle       time.Duration // how long a connection may have no session open
 }
 
-// Accept returns the next connection its address may open; the others are
-// told why and closed here.
+func limitConns(ln net.Listener, c connLimits) *connLimiter {
+	return &connLimiter{Listener: ln, max: c.perAddr, maxHandshakes: c.handshakes, idle: c.idle,
+		rate: rate.NewKeyed[string](c.rate, nil), open: map[string]int{}}
+}
+
+// Accept returns the next connection the limits allow; the others are told
+// why and closed here.
 func (l *connLimiter) Accept() (net.Conn, error) {
 	for {
 		c, err := l.Listener.Accept()
@@ -64,6 +79,11 @@ func (l *connLimiter) Accept() (net.Conn, error) {
 		}
 		key := addrKey(c.RemoteAddr())
 		l.mu.Lock()
+		if l.maxHandshakes > 0 && l.handshake >= l.maxHandshakes {
+			l.mu.Unlock()
+			go refuseConn(c, TooManyHandshakes)
+			continue
+		}
 		if l.max > 0 && l.open[key] >= l.max {
 			l.mu.Unlock()
 			go refuseConn(c, TooManyConnections)
@@ -76,8 +96,13 @@ func (l *connLimiter) Accept() (net.Conn, error) {
 		}
 		l.open[key]++
 		l.all++
+		l.handshake++
 		l.mu.Unlock()
-		return &countedConn{Conn: c, release: func() { l.release(key) }}, nil
+		cc := &countedConn{Conn: c, l: l, key: key}
+		if l.idle > 0 {
+			cc.idle = time.AfterFunc(l.idle, func() { _ = cc.Close() })
+		}
+		return cc, nil
 	}
 }
 
@@ -98,15 +123,6 @@ func refuseConn(c net.Conn, why string) {
 	_ = c.Close()
 }
 
-func (l *connLimiter) release(key string) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.all--
-	if l.open[key]--; l.open[key] <= 0 {
-		delete(l.open, key)
-	}
-}
-
 // Open returns how many connections are open.
 func (l *connLimiter) Open() int {
 	l.mu.Lock()
@@ -114,17 +130,95 @@ func (l *connLimiter) Open() int {
 	return l.all
 }
 
-// countedConn gives its slot back once, when closed.
+// countedConn is a connection the limiter let in. It gives its slots back
+// once, its handshake slot when authenticated or closed, its address slot
+// when closed; and it closes itself when it has had no session channel
+// open for the limiter's idle time (`ssh -N`, or a client that only
+// authenticates), counted from the connection or its last session.
 type countedConn struct {
 	net.Conn
-	once    sync.Once
-	release func()
+	l   *connLimiter
+	key string
+
+	handshakeOnce, closeOnce sync.Once
+
+	mu       sync.Mutex
+	sessions int         // session channels open
+	idle     *time.Timer // nil if there is no idle limit
+	closed   bool
+}
+
+// handshook frees the connection's handshake slot.
+func (c *countedConn) handshook() {
+	c.handshakeOnce.Do(func() {
+		c.l.mu.Lock()
+		c.l.handshake--
+		c.l.mu.Unlock()
+	})
 }
 
 func (c *countedConn) Close() error {
 	err := c.Conn.Close()
-	c.once.Do(c.release)
+	c.handshook()
+	c.closeOnce.Do(func() {
+		c.mu.Lock()
+		c.closed = true
+		if c.idle != nil {
+			c.idle.Stop()
+		}
+		c.mu.Unlock()
+		c.l.mu.Lock()
+		defer c.l.mu.Unlock()
+		c.l.all--
+		if c.l.open[c.key]--; c.l.open[c.key] <= 0 {
+			delete(c.l.open, c.key)
+		}
+	})
 	return err
+}
+
+// openSession counts a new session channel unless max are open, and stops
+// the idle clock.
+func (c *countedConn) openSession(max int) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.sessions >= max {
+		return false
+	}
+	c.sessions++
+	if c.idle != nil {
+		c.idle.Stop()
+	}
+	return true
+}
+
+// closeSession counts a session channel closed, and starts the idle clock
+// when it was the last.
+func (c *countedConn) closeSession() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.sessions--; c.sessions == 0 && c.idle != nil && !c.closed {
+		c.idle.Reset(c.l.idle)
+	}
+}
+
+type countedKey struct{}
+
+// countedFrom returns the connection's countedConn, which connCallback put
+// in its context; nil for a connection that did not come through a
+// connLimiter.
+func countedFrom(ctx interface{ Value(any) any }) *countedConn {
+	c, _ := ctx.Value(countedKey{}).(*countedConn)
+	return c
+}
+
+// connCallback is the ssh.Server's ConnCallback: it keeps the
+// connection's countedConn in its context.
+func connCallback(ctx ssh.Context, c net.Conn) net.Conn {
+	if cc, ok := c.(*countedConn); ok {
+		ctx.SetValue(countedKey{}, cc)
+	}
+	return c
 }
 
 // addrKey is who a remote address is for the limits: its IP, or for IPv6
@@ -147,17 +241,20 @@ func addrKey(a net.Addr) string {
 	return ip.Mask(net.CIDRMask(64, 128)).String() + "/64"
 }
 
-// limitSessions refuses a new session from an address that opens them too
-// fast (Config.SessionLimit), and hands the rest on with their window size
-// clamped (see clampWindow).
+// limitSessions clamps a session's window size (see clampWindow), then
+// refuses a new session from an address that opens them too fast
+// (Config.SessionLimit) and hands the rest on.
 func (s *Server) limitSessions(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
+		// First: clampWindow reads the window changes that charm.land/ssh
+		// queues for the session, which a refused session must do as well.
+		sess = clampWindow(sess)
 		if !s.newSessions.Allow(addrKey(sess.RemoteAddr())) {
 			s.log.Warn("session refused: too many new sessions", "remote", addrString(sess.RemoteAddr()))
 			wish.Fatalln(sess, "hotels: too many new sessions from your address; wait a minute and try again.")
 			return
 		}
-		next(clampWindow(sess))
+		next(sess)
 	}
 }
 
@@ -177,7 +274,10 @@ type windowed struct {
 
 // clampWindow wraps sess so that its Pty reports clamped sizes. Window
 // changes are passed on latest-first and never block the session's request
-// loop, even when nothing reads them.
+// loop, even when nothing reads them: they are read until the request loop
+// ends, which closes them, even after the handler has returned (a window
+// change left unread would stop the loop and the connection's reader with
+// it; see guardRequests).
 func clampWindow(sess ssh.Session) ssh.Session {
 	pty, in, ok := sess.Pty()
 	if !ok {
@@ -187,16 +287,8 @@ func clampWindow(sess ssh.Session) ssh.Session {
 	pty.Window = clamp(pty.Window)
 	w.pty = pty
 	go func() {
-		for {
-			select {
-			case win, open := <-in:
-				if !open {
-					return
-				}
-				mailbox.Put(w.windows, clamp(win))
-			case <-sess.Context().Done():
-				return
-			}
+		for win := range in {
+			mailbox.Put(w.windows, clamp(win))
 		}
 	}()
 	return w

@@ -75,8 +75,11 @@ func (s *Server) identify(next ssh.Handler) ssh.Handler {
 			id.Account, id.Known = acct, true
 		case errors.Is(err, store.ErrNotFound):
 			// A new key: the TUI asks it for a name.
+		case sess.Context().Err() != nil:
+			s.log.Debug("client left before its session started", "fingerprint", key.Fingerprint)
+			return
 		default:
-			s.log.Error("look up account", "fingerprint", key.Fingerprint, "err", err)
+			logStoreError(s.log, "look up account", err, "fingerprint", key.Fingerprint)
 			wish.Fatalln(sess, "hotels: the player database is not answering; please try again in a minute.")
 			return
 		}

@@ -14,8 +14,10 @@ import (
 	"charm.land/ssh"
 	"charm.land/wish/v2"
 	bm "charm.land/wish/v2/bubbletea"
+	gossh "golang.org/x/crypto/ssh"
 
 	"hotels/internal/rate"
+	"hotels/internal/rooms"
 	"hotels/internal/store"
 )
 
@@ -46,7 +48,7 @@ type Server struct {
 	closingOnce sync.Once
 
 	mu       sync.Mutex
-	accounts map[store.AccountID]chan struct{} // each account's interactive session
+	accounts map[store.AccountID]*claim // each account's interactive session
 }
 
 // New builds a server from cfg, loading the host key from cfg.HostKey or
@@ -65,7 +67,7 @@ func New(cfg Config, o Options) (*Server, error) {
 		live:        newSessions(),
 		newSessions: newSessionLimiter(cfg.SessionLimit()),
 		closing:     make(chan struct{}),
-		accounts:    map[store.AccountID]chan struct{}{},
+		accounts:    map[store.AccountID]*claim{},
 	}
 	if s.log == nil {
 		s.log = slog.Default()
@@ -116,6 +118,14 @@ func New(cfg Config, o Options) (*Server, error) {
 		),
 		func(srv *ssh.Server) error {
 			srv.HandshakeTimeout = handshake
+			// Algorithms, and what authentication tells the limits.
+			srv.ServerConfigCallback = s.serverConfig
+			srv.ConnCallback = connCallback
+			// Sessions are the one channel type; their requests are
+			// bounded before the shell (requests.go).
+			srv.ChannelHandlers = map[string]ssh.ChannelHandler{"session": s.sessionChannel}
+			// A handshake that fails is the client's business (a scanner,
+			// a dropped connection, a refused key): not an operator's.
 			srv.ConnectionFailedCallback = func(c net.Conn, err error) {
 				s.log.Debug("connection failed", "remote", addrString(c.RemoteAddr()), "err", err)
 			}
@@ -136,9 +146,16 @@ func New(cfg Config, o Options) (*Server, error) {
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	s.log.Info("listening", "addr", ln.Addr().String())
 	// Refuse an address over its connection cap, or opening connections
-	// faster than sessions may be opened, before the handshake, which
-	// costs the server a key exchange and key lookups.
-	limited := limitConns(ln, s.cfg.MaxConnsPerIP, s.cfg.SessionLimit())
+	// faster than sessions may be opened, and everyone while too many
+	// handshakes are under way, before the handshake, which costs the
+	// server a key exchange and key lookups. Close connections that keep
+	// no session open.
+	limited := limitConns(ln, connLimits{
+		perAddr:    s.cfg.MaxConnsPerIP,
+		rate:       s.cfg.SessionLimit(),
+		handshakes: s.cfg.MaxHandshakes,
+		idle:       s.cfg.ConnIdleTimeout,
+	})
 	s.conns.Store(limited)
 	ln = limited
 	errc := make(chan error, 1)
@@ -172,7 +189,8 @@ func (s *Server) newProgram(sess ssh.Session) *tea.Program {
 		return nil
 	}
 	var notices, ended <-chan string
-	if l := liveFrom(sess.Context()); l != nil {
+	l := liveFrom(sess.Context())
+	if l != nil {
 		notices, ended = l.notices, l.ended
 	}
 	m := newApp(&session{
@@ -183,7 +201,9 @@ func (s *Server) newProgram(sess ssh.Session) *tea.Program {
 		closing:  s.closing,
 		notices:  notices,
 		ended:    ended,
-		takeover: func(id store.AccountID) <-chan struct{} { return s.takeover(sess.Context(), id) },
+		takeover: func(id store.AccountID) <-chan struct{} { return s.takeover(sess.Context(), id, l) },
+		idle:     s.cfg.IdleTimeout,
+		playing:  s.playing,
 		command:  sess.Command(),
 		log:      s.log.With("fingerprint", id.Key.Fingerprint),
 	}, id)
@@ -198,14 +218,29 @@ func (s *Server) newProgram(sess ssh.Session) *tea.Program {
 	return tea.NewProgram(m, opts...)
 }
 
-// takeover makes the calling session the account's one interactive session:
-// the channel of the one before it is closed, which tells it to end (a
-// player who reconnects takes over their seat). The claim ends with ctx.
-func (s *Server) takeover(ctx context.Context, id store.AccountID) <-chan struct{} {
-	mine := make(chan struct{})
+// playing reports whether a player sits in a game that has started, where
+// an idle session is never closed: the game waits for them (the clock and
+// the autopilot deal with a player who walked away).
+func (s *Server) playing(id store.AccountID) bool {
+	r := s.rooms.SeatOf(rooms.Player{ID: id})
+	return r != nil && r.Info().Status == rooms.Playing
+}
+
+// takeover makes the session l the account's one interactive session: the
+// channel of the one before it is closed, which tells it to end (a player
+// who reconnects takes over their seat), and its connection is closed
+// after endGrace, whether or not it ended (issue 16, F3; see
+// sessions.closeAfter), unless it is this session's connection too. The
+// claim ends with ctx.
+func (s *Server) takeover(ctx context.Context, id store.AccountID, l *live) <-chan struct{} {
+	mine := &claim{replaced: make(chan struct{}), l: l}
 	s.mu.Lock()
 	if old := s.accounts[id]; old != nil {
-		close(old)
+		close(old.replaced)
+		if old.l != nil && l != nil {
+			conn := connOf(l.sess)
+			s.live.closeAfter(old.l, endGrace, func(c *gossh.ServerConn) bool { return c == conn })
+		}
 	}
 	s.accounts[id] = mine
 	s.mu.Unlock()
@@ -217,5 +252,12 @@ func (s *Server) takeover(ctx context.Context, id store.AccountID) <-chan struct
 		}
 		s.mu.Unlock()
 	})
-	return mine
+	return mine.replaced
+}
+
+// claim is an account's interactive session: closing replaced tells it
+// another took over.
+type claim struct {
+	replaced chan struct{}
+	l        *live // its registry entry; nil if it has none
 }

@@ -9,6 +9,7 @@ import (
 
 	"charm.land/ssh"
 	"charm.land/wish/v2"
+	gossh "golang.org/x/crypto/ssh"
 
 	"hotels/internal/mailbox"
 	"hotels/internal/store"
@@ -27,6 +28,8 @@ type live struct {
 	notices chan string // broadcasts, for an interactive session's app
 	ended   chan string // why an admin ended the session, for its app
 	sess    ssh.Session
+
+	closing bool // taken over or ended, its connection closing; sessions.mu
 }
 
 // sessions is the registry of open sessions. Its methods are safe for
@@ -47,14 +50,17 @@ var errTooManySessions = errors.New("too many sessions")
 
 // add registers l unless its key already has max open sessions (0: no
 // cap). A signed-in player's interactive session is let in over the cap
-// when the same key already has one: it takes that one over (see
+// when the same key already has one, to take it over (see
 // Server.takeover), so a player whose old connections linger is never
-// locked out. remove must be called when the session ends.
+// locked out; but not while another of the key's sessions is still
+// closing: those count against the cap (issue 16, F3), or a client that
+// stops reading could pile up sessions by taking over its own. remove must
+// be called when the session ends.
 func (r *sessions) add(l *live, max int) (remove func(), err error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	fp := l.who.Key.Fingerprint
-	if max > 0 && r.perKey[fp] >= max && !(l.pty && l.who.Known && r.hasInteractive(fp)) {
+	if max > 0 && r.perKey[fp] >= max && !(l.pty && l.who.Known && r.canTakeOver(fp)) {
 		return nil, fmt.Errorf("%w: this key has %d open", errTooManySessions, r.perKey[fp])
 	}
 	r.next++
@@ -74,15 +80,60 @@ func (r *sessions) add(l *live, max int) (remove func(), err error) {
 	}, nil
 }
 
-// hasInteractive reports whether the key fp has an interactive session;
-// r.mu is held.
-func (r *sessions) hasInteractive(fp string) bool {
+// canTakeOver reports whether the key fp has an interactive session to
+// take over and none closing; r.mu is held.
+func (r *sessions) canTakeOver(fp string) bool {
+	interactive := false
 	for _, o := range r.open {
-		if o.pty && o.who.Key.Fingerprint == fp {
-			return true
+		if o.who.Key.Fingerprint != fp {
+			continue
 		}
+		if o.closing {
+			return false
+		}
+		interactive = interactive || o.pty
 	}
-	return false
+	return interactive
+}
+
+// closeAfter marks l closing and closes its connection after d: a session
+// told to end may not, if its client stopped reading (its writes then wait
+// forever), and while it is registered it counts against its key's cap.
+// The connection is closed even if the session ended by then: a client
+// that reads nothing never learns that its channel closed, and would hold
+// the connection. Not when keep reports that the connection carries the
+// session that took over (OpenSSH's ControlMaster shares one).
+func (r *sessions) closeAfter(l *live, d time.Duration, keep func(*gossh.ServerConn) bool) {
+	r.markClosing(l)
+	time.AfterFunc(d, func() {
+		c := connOf(l.sess)
+		if c == nil || !keep(c) {
+			closeConn(l.sess)
+		}
+	})
+}
+
+// markClosing marks l as closing, to be counted against its key's cap.
+func (r *sessions) markClosing(l *live) {
+	r.mu.Lock()
+	l.closing = true
+	r.mu.Unlock()
+}
+
+// connOf is the SSH connection of sess, nil if it has none.
+func connOf(sess ssh.Session) *gossh.ServerConn {
+	c, _ := sess.Context().Value(ssh.ContextKeyConn).(*gossh.ServerConn)
+	return c
+}
+
+// closeConn closes the connection of sess, which ends every write to it
+// waiting on the client; closing only the channel would itself be a write.
+func closeConn(sess ssh.Session) {
+	if c := connOf(sess); c != nil {
+		_ = c.Close()
+		return
+	}
+	_ = sess.Close()
 }
 
 // list returns the open sessions, oldest first.
@@ -123,8 +174,7 @@ func (r *sessions) end(match func(*live) bool, why string) int {
 			mailbox.Put(l.ended, why)
 			// If the app is not there to read it (still starting, or
 			// stuck), the connection goes anyway.
-			sess := l.sess
-			time.AfterFunc(endGrace, func() { _ = sess.Close() })
+			r.closeAfter(l, endGrace, func(*gossh.ServerConn) bool { return false })
 			continue
 		}
 		_, _ = fmt.Fprintf(l.sess.Stderr(), "%s\r\n", why)
@@ -135,7 +185,7 @@ func (r *sessions) end(match func(*live) bool, why string) int {
 }
 
 // endGrace is how long an interactive session has to show why it was ended
-// before its channel is closed.
+// (by an admin, or taken over) before its connection is closed.
 const endGrace = 3 * time.Second
 
 // count returns how many sessions are open and how many of them are
@@ -179,8 +229,18 @@ func (s *Server) admit(next ssh.Handler) ssh.Handler {
 		// The ban check comes after the session is registered: a ban made
 		// meanwhile either is seen here or ends the session (admin ban
 		// ends the registered sessions after saving the ban).
-		if msg, banned := s.banned(sess.Context(), id); banned {
-			s.log.Info("session refused: banned", "fingerprint", id.Key.Fingerprint, "account", id.Account.ID)
+		if msg, refuse, err := s.banned(sess.Context(), id); refuse {
+			switch {
+			case sess.Context().Err() != nil:
+				// The client left, which ended the lookup: no ban, and
+				// nothing for the operator.
+				s.log.Debug("client left before its session started", "fingerprint", id.Key.Fingerprint)
+				return
+			case err != nil:
+				logStoreError(s.log, "session refused: the store did not answer", err)
+			default:
+				s.log.Info("session refused: banned", "fingerprint", id.Key.Fingerprint, "account", id.Account.ID)
+			}
 			wish.Fatalln(sess, msg)
 			return
 		}

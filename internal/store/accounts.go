@@ -102,20 +102,6 @@ func (s *Store) CreateAccount(ctx context.Context, name, authorizedKey string) (
 	return a, nil
 }
 
-// AddKey lets account log in with one more key. It returns an error wrapping
-// ErrConflict if the key already belongs to an account, and ErrNotFound if
-// the account does not exist.
-func (s *Store) AddKey(ctx context.Context, account AccountID, authorizedKey string) error {
-	k, err := ParseKey(authorizedKey)
-	if err != nil {
-		return err
-	}
-	if err := s.insertKey(ctx, account, k, s.now()); err != nil {
-		return fmt.Errorf("store: add key to account %d: %w", account, err)
-	}
-	return nil
-}
-
 // Keys returns the fingerprints of the keys account logs in with, oldest
 // first.
 func (s *Store) Keys(ctx context.Context, account AccountID) ([]Key, error) {
@@ -149,7 +135,7 @@ func (s *Store) insertKey(ctx context.Context, account AccountID, k Key, now tim
 	return nil
 }
 
-// row is what *sql.Row and *sql.Rows have in common.
+// row is what a query's row and rows have in common.
 type row interface{ Scan(dest ...any) error }
 
 func scanAccount(r row) (Account, error) {

@@ -80,32 +80,3 @@ func TestCreateAccountRejectsBadInput(t *testing.T) {
 		t.Error("CreateAccount(bad key) = nil error")
 	}
 }
-
-func TestAddKey(t *testing.T) {
-	ctx := context.Background()
-	s, _ := open(t)
-	a, err := s.CreateAccount(ctx, "alice", keyAlice)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.AddKey(ctx, a.ID, keyBob); err != nil {
-		t.Fatalf("AddKey(%d, bob's key) = %v", a.ID, err)
-	}
-	if got, err := s.AccountByKey(ctx, keyBob); err != nil || got.ID != a.ID {
-		t.Errorf("AccountByKey(added key) = %+v, %v; want account %d", got, err, a.ID)
-	}
-	if err := s.AddKey(ctx, a.ID, keyBob); !errors.Is(err, store.ErrConflict) {
-		t.Errorf("AddKey(same key again) = %v, want ErrConflict", err)
-	}
-	if err := s.AddKey(ctx, a.ID+100, keyAlice+"x"); err == nil {
-		t.Errorf("AddKey(bad key) = nil error")
-	}
-}
-
-func TestAddKeyUnknownAccount(t *testing.T) {
-	s, _ := open(t)
-	err := s.AddKey(context.Background(), 42, keyBob)
-	if !errors.Is(err, store.ErrNotFound) {
-		t.Errorf("AddKey(42, key) = %v, want ErrNotFound", err)
-	}
-}

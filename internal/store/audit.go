@@ -16,13 +16,15 @@ const (
 	AuditOK      = "ok"
 )
 
-// AuditEntry is one admin command as the audit log keeps it.
+// AuditEntry is one admin command, or one player's change to the keys of
+// their account ("keys add", "keys confirm", "keys remove"), as the audit
+// log keeps it.
 type AuditEntry struct {
 	ID          AuditID
 	At          time.Time
-	Fingerprint string // the key the admin's session signed with
-	Name        string // the admin's account name; "" if the key has none
-	Command     string // "kick", "ban", ...
+	Fingerprint string // the key the session signed with
+	Name        string // its account name; "" if the key has none
+	Command     string // "kick", "ban", ..., "keys add"
 	Args        string // the arguments as typed
 	Outcome     string // AuditStarted, AuditOK, or the error in words
 }

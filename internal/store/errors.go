@@ -21,8 +21,8 @@ var (
 )
 
 // mapError is the one place driver errors become sentinels: no row is
-// ErrNotFound, a unique or primary key clash is ErrConflict, and a foreign key
-// pointing nowhere is ErrNotFound. The driver error stays wrapped for logs.
+// ErrNotFound, a unique or primary key clash is ErrConflict, a foreign key
+// pointing nowhere is ErrNotFound, and a damaged file is ErrCorrupt. The driver error stays wrapped for logs.
 func mapError(err error) error {
 	if err == nil {
 		return nil
@@ -37,6 +37,10 @@ func mapError(err error) error {
 			return fmt.Errorf("%w: %w", ErrConflict, err)
 		case sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY:
 			return fmt.Errorf("%w: %w", ErrNotFound, err)
+		}
+		switch se.Code() & 0xff { // the primary code of an extended one
+		case sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB:
+			return fmt.Errorf("%w: %w", ErrCorrupt, err)
 		}
 	}
 	return err

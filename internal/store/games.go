@@ -62,6 +62,7 @@ type Game struct {
 	Chance  string // chance data (the bag) as a text line
 	Status  Status
 	Seats   []Seat // ordered by Index
+	Room    Room   // the room it is played in
 	// CreatedAt is when the game was created; FinishedAt is zero until the
 	// game is finished or aborted.
 	CreatedAt, FinishedAt time.Time
@@ -77,6 +78,7 @@ type NewGame struct {
 	Ranked  bool
 	Chance  string
 	Seats   []Seat
+	Room    Room   // the room it is played in; none if its ID is ""
 	Status  Status // StatusWaiting if empty
 }
 
@@ -116,7 +118,7 @@ func (s *Store) CreateGame(ctx context.Context, g NewGame) (GameID, error) {
 				return fmt.Errorf("seat %d (%q): %w", seat.Index, seat.Name, mapError(err))
 			}
 		}
-		return nil
+		return insertRoom(ctx, tx, id, g.Room)
 	})
 	if err != nil {
 		return 0, fmt.Errorf("store: create %s game: %w", g.Game, err)
@@ -131,6 +133,9 @@ func (s *Store) Game(ctx context.Context, id GameID) (Game, error) {
 		return Game{}, fmt.Errorf("store: game %d: %w", id, err)
 	}
 	if g.Seats, err = s.seats(ctx, id); err != nil {
+		return Game{}, fmt.Errorf("store: game %d: %w", id, err)
+	}
+	if g.Room, err = s.room(ctx, id); err != nil {
 		return Game{}, fmt.Errorf("store: game %d: %w", id, err)
 	}
 	return g, nil
@@ -173,6 +178,9 @@ func (s *Store) listGames(ctx context.Context, op, query string, args ...any) ([
 	}
 	for i := range games {
 		if games[i].Seats, err = s.seats(ctx, games[i].ID); err != nil {
+			return nil, fmt.Errorf("store: %s: game %d: %w", op, games[i].ID, err)
+		}
+		if games[i].Room, err = s.room(ctx, games[i].ID); err != nil {
 			return nil, fmt.Errorf("store: %s: game %d: %w", op, games[i].ID, err)
 		}
 	}

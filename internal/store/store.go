@@ -18,9 +18,10 @@ const busyTimeout = 5 * time.Second
 // Store is Hotels' database. Its methods are safe for concurrent use. Inside
 // WithTx the same methods run on the transaction through *Tx.
 type Store struct {
-	db  *sql.DB // nil when this Store is bound to a transaction
-	q   querier // db, or the transaction in progress
-	now func() time.Time
+	db     *sql.DB // nil when this Store is bound to a transaction
+	q      querier // db, or the transaction in progress, watched
+	now    func() time.Time
+	health *health // shared with its transactions
 }
 
 // Tx is a Store bound to one transaction; it is only valid inside the function
@@ -29,11 +30,12 @@ type Tx struct {
 	*Store
 }
 
-// querier is what *sql.DB and *sql.Tx have in common and what every method uses.
+// querier is what every method uses: the database or the transaction in
+// progress, watched for damage (see watched).
 type querier interface {
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+	QueryContext(ctx context.Context, query string, args ...any) (*rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) row
 }
 
 // Open opens (creating if needed) the SQLite database at path and migrates it to
@@ -60,7 +62,8 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		_ = db.Close()
 		return nil, fmt.Errorf("store: open %q: %w", path, err)
 	}
-	s := &Store{db: db, q: db, now: time.Now}
+	h := &health{path: path}
+	s := &Store{db: db, q: watched{q: db, h: h}, now: time.Now, health: h}
 	if err := s.migrate(ctx); err != nil {
 		_ = db.Close()
 		return nil, fmt.Errorf("store: open %q: %w", path, err)
@@ -83,17 +86,20 @@ func (s *Store) WithTx(ctx context.Context, fn func(*Tx) error) error {
 	if s.db == nil { // already inside a transaction
 		return fn(&Tx{Store: s})
 	}
+	if err := s.health.refuse(); err != nil {
+		return fmt.Errorf("store: begin transaction: %w", err)
+	}
 	sqlTx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return fmt.Errorf("store: begin transaction: %w", mapError(err))
+		return fmt.Errorf("store: begin transaction: %w", mapError(s.health.saw(err)))
 	}
-	tx := &Tx{Store: &Store{q: sqlTx, now: s.now}}
+	tx := &Tx{Store: &Store{q: watched{q: sqlTx, h: s.health}, now: s.now, health: s.health}}
 	if err := fn(tx); err != nil {
 		_ = sqlTx.Rollback()
 		return err
 	}
 	if err := sqlTx.Commit(); err != nil {
-		return fmt.Errorf("store: commit transaction: %w", mapError(err))
+		return fmt.Errorf("store: commit transaction: %w", mapError(s.health.saw(err)))
 	}
 	return nil
 }

@@ -50,7 +50,8 @@ func TestOpenMigratesEmptyDatabase(t *testing.T) {
 		"accounts":       {"id", "name", "created_at"},
 		"keys":           {"authorized_key", "fingerprint", "account_id", "added_at"},
 		"games":          {"id", "game", "rules", "options", "chance", "status", "created_at", "finished_at", "result", "clock", "ranked"},
-		"seats":          {"game_id", "seat", "account_id", "name", "bot", "place", "score"},
+		"seats":          {"game_id", "seat", "account_id", "name", "bot", "removed", "place", "score"},
+		"rooms":          {"game_id", "room", "code", "title", "host"},
 		"actions":        {"game_id", "seq", "line", "at"},
 	}
 	checkColumns(t, db, want)

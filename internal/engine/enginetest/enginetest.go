@@ -29,7 +29,9 @@ var garbage = []string{"", " ", "xyzzy", "\x00\xff", "play", strings.Repeat("z "
 
 // Check plays random games made by newGame(seed), choosing among the legal
 // actions, and reports every breach of the engine.Game contract:
-//   - the seat to move has a legal action and no other seat has one;
+//   - the seat to move has a legal action and no other seat has one; when
+//     it is engine.Chance, its actions are the outcomes of a throw, and
+//     are drawn like any seat's;
 //   - every legal action applies, and its text parses back to an action
 //     that applies the same way;
 //   - an action by a seat whose decision is not due, and text that is no
@@ -82,16 +84,16 @@ func checkGame(newGame func(uint64) engine.Game, seed uint64, maxActions int) er
 		if s := g.Standings(); s != nil {
 			return fmt.Errorf("action %d: Standings() = %v before the end", i, s)
 		}
-		if seat < 0 || int(seat) >= n {
+		if (seat < 0 && seat != engine.Chance) || int(seat) >= n {
 			return fmt.Errorf("action %d: ToMove() = %d of %d seats", i, seat, n)
 		}
 		legal := g.Legal(seat)
 		if len(legal) == 0 {
-			return fmt.Errorf("action %d: %s has no legal action", i, seats[seat])
+			return fmt.Errorf("action %d: %s has no legal action", i, name(seats, seat))
 		}
-		for s := range engine.Seat(n) {
+		for s := engine.Chance; s < engine.Seat(n); s++ {
 			if other := g.Legal(s); s != seat && len(other) > 0 {
-				return fmt.Errorf("action %d: %s may act (%v) while %s is due", i, seats[s], other[0], seats[seat])
+				return fmt.Errorf("action %d: %s may act (%v) while %s is due", i, name(seats, s), other[0], name(seats, seat))
 			}
 		}
 		snap, err := snapshot(g, true)
@@ -137,13 +139,13 @@ func checkGame(newGame func(uint64) engine.Game, seed uint64, maxActions int) er
 		// Clone: the copy moves on its own, the same way.
 		c := g.Clone()
 		if err := c.Apply(seat, a); err != nil {
-			return fmt.Errorf("action %d: %s %s, a legal action, on a clone: %v", i, seats[seat], text, err)
+			return fmt.Errorf("action %d: %s %s, a legal action, on a clone: %v", i, name(seats, seat), text, err)
 		}
 		if d := snap.diff(g); d != "" {
 			return fmt.Errorf("action %d: applying %s to a clone changed the original: %s", i, text, d)
 		}
 		if err := g.Apply(seat, b); err != nil {
-			return fmt.Errorf("action %d: %s %s, a legal action: %v", i, seats[seat], text, err)
+			return fmt.Errorf("action %d: %s %s, a legal action: %v", i, name(seats, seat), text, err)
 		}
 		moves = append(moves, move{seat, text})
 		after, err := snapshot(g, false)
@@ -163,9 +165,9 @@ func checkGame(newGame func(uint64) engine.Game, seed uint64, maxActions int) er
 	if err != nil {
 		return err
 	}
-	for s := range engine.Seat(n) {
+	for s := engine.Chance; s < engine.Seat(n); s++ {
 		if l := g.Legal(s); len(l) > 0 {
-			return fmt.Errorf("over, but %s may %v", seats[s], l[0])
+			return fmt.Errorf("over, but %s may %v", name(seats, s), l[0])
 		}
 	}
 	if len(moves) > 0 {
@@ -185,13 +187,21 @@ func checkGame(newGame func(uint64) engine.Game, seed uint64, maxActions int) er
 			err = r.Apply(m.seat, a)
 		}
 		if err != nil {
-			return fmt.Errorf("replay of action %d, %s %s: %v", i, seats[m.seat], m.text, err)
+			return fmt.Errorf("replay of action %d, %s %s: %v", i, name(seats, m.seat), m.text, err)
 		}
 	}
 	if d := snap.diff(r); d != "" {
 		return fmt.Errorf("replaying the game's text reaches another end: %s", d)
 	}
 	return nil
+}
+
+// name is seat's name, or "chance" for the dice.
+func name(seats []string, seat engine.Seat) string {
+	if seat == engine.Chance {
+		return "chance"
+	}
+	return seats[seat]
 }
 
 // foreign is an action of no game: it has a legal action's text, but

@@ -52,6 +52,11 @@ func New(claim Claim, styles *theme.Styles) Model {
 	// the server's, not the player's. Terminal paste still arrives as a
 	// tea.PasteMsg.
 	in.KeyMap.Paste.SetEnabled(false)
+	// A blinking cursor redraws the screen twice a second for nothing: with
+	// thousands of newcomers idle on this prompt, that costs cores.
+	st := textinput.DefaultStyles(styles.Dark())
+	st.Cursor.Blink = false
+	in.SetStyles(st)
 	in.Focus()
 	return Model{
 		claim:  claim,
@@ -62,9 +67,10 @@ func New(claim Claim, styles *theme.Styles) Model {
 	}
 }
 
-// Init starts the cursor blinking.
+// Init does nothing: the screen waits for keys, and its cursor does not
+// blink.
 func (m Model) Init() tea.Cmd {
-	return textinput.Blink
+	return nil
 }
 
 // SetSize tells the screen how much room it has.

@@ -257,6 +257,7 @@ func (j *journal) FinishGame(context.Context, store.GameID, string, []store.Outc
 	return nil
 }
 func (j *journal) AbortGame(context.Context, store.GameID, string) error { return nil }
+func (j *journal) RemovePlayer(context.Context, store.GameID, int) error { return nil }
 
 // Archive is a fake store of finished and unfinished games: it records
 // each call and returns the error set with Fail.

@@ -1,0 +1,290 @@
+package holiday
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"hotels/internal/engine"
+)
+
+// GameName is the game's key in records and the database.
+const GameName = "holiday"
+
+// Header writes the record header of a game set up by s (holiday-ag.md,
+// "Record format").
+func (s Setup) Header() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\ngame %s\n", engine.RecordMagic, GameName)
+	for _, name := range s.Seats {
+		fmt.Fprintf(&b, "seat %s\n", name)
+	}
+	for i := 0; i < len(s.Deck); i += 13 {
+		b.WriteString("deck")
+		for _, k := range s.Deck[i:min(i+13, len(s.Deck))] {
+			b.WriteString(" " + k.String())
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// WriteRecord writes a complete record: the header of s, then the action
+// lines as a room recorded them.
+func WriteRecord(w io.Writer, s Setup, lines []string) error {
+	if _, err := io.WriteString(w, s.Header()); err != nil {
+		return err
+	}
+	for _, l := range lines {
+		if _, err := io.WriteString(w, l+"\n"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Replay is the outcome of replaying a record: the game as far as the
+// record goes.
+type Replay struct {
+	Setup Setup
+	Game  *Game
+	// Lines are the actions applied, as written (forced steps excluded).
+	Lines int
+}
+
+// ReadRecord replays a Holiday AG record: the header, then every action,
+// check and result line, applying the forced steps between them (D1). An
+// error is an *engine.LineError at the line at fault; the Replay returned
+// with it holds the game as far as it got, once the header was read.
+func ReadRecord(rec *engine.Record) (*Replay, error) {
+	if rec.Game != GameName {
+		return nil, &engine.LineError{Line: 2, Err: fmt.Errorf("game %q: this reads %s records", rec.Game, GameName)}
+	}
+	rp := &Replay{}
+	s := &rp.Setup
+	lines := rec.Lines
+	var seen [Cards]int8
+	inDeck := false
+	tooFew := func(num int) error {
+		return &engine.LineError{Line: num, Err: fmt.Errorf("%d %s: a game has %d to %d (H4)", len(s.Seats), plural(len(s.Seats), "seat"), MinSeats, MaxSeats)}
+	}
+	i := 0
+header:
+	for ; i < len(lines); i++ {
+		l := lines[i]
+		f := l.Fields
+		bad := func(err error) (*Replay, error) { return nil, &engine.LineError{Line: l.Num, Err: err} }
+		switch strings.ToLower(f[0]) {
+		case "seat":
+			if inDeck {
+				return bad(errors.New("seat line after the deck: the header is the seats, then the deck"))
+			}
+			if len(f) != 2 {
+				return bad(errors.New("want `seat NAME`"))
+			}
+			if err := ValidName(f[1]); err != nil {
+				return bad(err)
+			}
+			for _, prev := range s.Seats {
+				if prev == f[1] {
+					return bad(fmt.Errorf("seat %q appears twice", f[1]))
+				}
+			}
+			if len(s.Seats) == MaxSeats {
+				return bad(fmt.Errorf("a seventh seat: a game has %d to %d (H4)", MinSeats, MaxSeats))
+			}
+			s.Seats = append(s.Seats, f[1])
+		case "deck":
+			if !inDeck && len(s.Seats) < MinSeats { // D9
+				return nil, tooFew(l.Num)
+			}
+			inDeck = true
+			for _, w := range f[1:] {
+				k, err := ParseCard(w)
+				if err != nil {
+					return bad(fmt.Errorf("deck: %w", err))
+				}
+				if seen[k]++; k.IsDestination() && seen[k] > 1 {
+					return bad(fmt.Errorf("deck: %s twice: each destination has one card (H2)", k))
+				} else if seen[k] > 2 {
+					return bad(fmt.Errorf("deck: %s three times: there are 2 (H2)", k))
+				}
+				s.Deck = append(s.Deck, k)
+			}
+		case "rules", "option":
+			return bad(fmt.Errorf("%s line: Holiday AG has no rule sets or options", f[0]))
+		default:
+			break header
+		}
+	}
+	if len(s.Seats) < MinSeats { // D9: at the first line after the header
+		num := 2
+		if i < len(lines) {
+			num = lines[i].Num
+		} else if i > 0 {
+			num = lines[i-1].Num
+		}
+		return nil, tooFew(num)
+	}
+	g, err := New(*s)
+	if err != nil {
+		return nil, &engine.LineError{Line: lines[i-1].Num, Err: err}
+	}
+	rp.Game = g
+	for ; i < len(lines); i++ {
+		l := lines[i]
+		if err := rp.line(l.Fields); err != nil {
+			return rp, &engine.LineError{Line: l.Num, Err: err}
+		}
+	}
+	g.settle()
+	return rp, nil
+}
+
+// line applies one body line: an action, a check or the result.
+func (rp *Replay) line(f []string) error {
+	g := rp.Game
+	switch strings.ToLower(f[0]) {
+	case "check", "result":
+		// Checks see the forced steps done, on a copy: a later line may
+		// still write a forced step explicitly.
+		c := *g
+		c.settle()
+		if strings.EqualFold(f[0], "check") {
+			return c.checkLine(f[1:])
+		}
+		return c.checkResult(f[1:])
+	case "seat", "deck", "rules", "option":
+		return fmt.Errorf("%s line after the first action: the header comes first", f[0])
+	}
+	seat, err := g.seatNamed(f[0])
+	if err != nil {
+		return fmt.Errorf("%w, nor check nor result", err)
+	}
+	a, err := ParseAction(strings.Join(f[1:], " "))
+	if err != nil {
+		return err
+	}
+	for {
+		if g.phase == PhaseOver {
+			return fmt.Errorf("%s: the game is over", g.Line(int(seat), a))
+		}
+		err := g.Step(int(seat), a)
+		if err == nil {
+			rp.Lines++
+			return nil
+		}
+		forced, ok := g.Forced()
+		if !ok {
+			if !strings.Contains(err.Error(), "legal:") {
+				err = fmt.Errorf("%w; %s", err, g.legalText())
+			}
+			return err
+		}
+		g.step(g.turn, forced)
+	}
+}
+
+// checkLine compares a `check` line with the game.
+func (g *Game) checkLine(f []string) error {
+	const want = "want shares, bank, value or hand"
+	if len(f) == 0 {
+		return errors.New("check: " + want)
+	}
+	what, args := strings.ToLower(f[0]), f[1:]
+	pairs := func(args []string, get func(string) (int, error)) error {
+		if len(args) == 0 || len(args)%2 != 0 {
+			return fmt.Errorf("check %s: want NAME COUNT pairs", what)
+		}
+		var diffs []string
+		for j := 0; j < len(args); j += 2 {
+			want, err := strconv.Atoi(args[j+1])
+			if err != nil {
+				return fmt.Errorf("check %s: %q is not a number", what, args[j+1])
+			}
+			got, err := get(args[j])
+			if err != nil {
+				return fmt.Errorf("check %s: %w", what, err)
+			}
+			if got != want {
+				diffs = append(diffs, fmt.Sprintf("%s is %d, not %d", args[j], got, want))
+			}
+		}
+		if len(diffs) > 0 {
+			return fmt.Errorf("check %s failed: %s", what, strings.Join(diffs, ", "))
+		}
+		return nil
+	}
+	company := func(get func(Company) int) func(string) (int, error) {
+		return func(name string) (int, error) {
+			c, err := ParseCompany(name)
+			if err != nil {
+				return 0, err
+			}
+			return get(c), nil
+		}
+	}
+	switch what {
+	case "shares":
+		if len(args) == 0 {
+			return errors.New("check shares: want SEAT COMPANY COUNT ...")
+		}
+		s, err := g.seatNamed(args[0])
+		if err != nil {
+			return fmt.Errorf("check shares: %w", err)
+		}
+		return pairs(args[1:], company(func(c Company) int { return int(g.shares[s][c]) }))
+	case "bank":
+		return pairs(args, company(func(c Company) int { return int(g.bank[c]) }))
+	case "value":
+		return pairs(args, company(g.value))
+	case "hand":
+		return pairs(args, func(name string) (int, error) {
+			s, err := g.seatNamed(name)
+			if err != nil {
+				return 0, err
+			}
+			return int(g.nHand[s]), nil
+		})
+	}
+	return fmt.Errorf("check %q: %s", f[0], want)
+}
+
+// checkResult compares a `result` line with the final points (H22).
+func (g *Game) checkResult(args []string) error {
+	if g.phase != PhaseOver {
+		return fmt.Errorf("result: the game is not over: %s", g.Due())
+	}
+	if len(args) == 0 || len(args)%2 != 0 {
+		return errors.New("result: want SEAT POINTS pairs")
+	}
+	var diffs []string
+	for j := 0; j < len(args); j += 2 {
+		s, err := g.seatNamed(args[j])
+		if err != nil {
+			return fmt.Errorf("result: %w", err)
+		}
+		want, err := strconv.Atoi(args[j+1])
+		if err != nil {
+			return fmt.Errorf("result: %q is not a number", args[j+1])
+		}
+		if got := g.score(s); got != want {
+			diffs = append(diffs, fmt.Sprintf("%s has %d, not %d", args[j], got, want))
+		}
+	}
+	if len(diffs) > 0 {
+		return fmt.Errorf("result differs: %s", strings.Join(diffs, ", "))
+	}
+	return nil
+}
+
+func (g *Game) seatNamed(name string) (int8, error) {
+	for s := range g.seats {
+		if g.names[s] == name {
+			return s, nil
+		}
+	}
+	return 0, fmt.Errorf("%q is not a seat", name)
+}

@@ -1,0 +1,72 @@
+package tycoon
+
+import (
+	"fmt"
+	"strings"
+
+	"hotels/internal/engine"
+)
+
+// Kind is Hotel Tycoon as the server hosts it.
+var Kind = engine.Kind{
+	Name:     GameName,
+	Title:    "Hotel Tycoon",
+	MinSeats: MinSeats,
+	MaxSeats: MaxSeats,
+	Options: []engine.Option{
+		{Key: "h", Values: []string{"half", "free"}, Help: "the permission die's H face halves the building prices, or makes them free (T16)"},
+		{Key: "landbuy", Values: []string{"full", "half"}, Help: "another player's vacant plot costs its land price, or half (T15)"},
+		{Key: "six", Values: []string{"none", "again"}, Help: "a move roll of 6 gives nothing more, or another whole turn"},
+		{Key: "deeds", Values: []string{"rulebook", "european"}, Help: "the rulebook's title deeds, or the European edition's Royal"},
+		{Key: "permit", Values: []string{DefaultDie, "GGRRHD", "GGGGHD"}, Help: "the permission die's faces: G green, R red, H half price, D double or nothing"},
+		{Key: "claim", Values: []string{"auto", "manual"}, Help: "stays are charged at once, or only when the owner claims them"},
+		{Key: "rounds", Values: []string{"0", "10", "20", "30"}, Help: "0 plays until one player is left; N ends after N rounds, richest wins"},
+	},
+	Deal: func(rules string, options []string, seats []string, seed uint64) (engine.Game, string, error) {
+		// The seed picks nothing: the room has shuffled the seats, and the
+		// dice are thrown in play.
+		s, err := NewSetup(rules, options, seats)
+		if err != nil {
+			return nil, "", err
+		}
+		g, err := New(s)
+		if err != nil {
+			return nil, "", err
+		}
+		return g, s.Header(), nil
+	},
+	Resume: func(header string, lines []string) (engine.Game, error) {
+		rec, err := engine.ReadRecord(strings.NewReader(header + strings.Join(lines, "\n")))
+		if err != nil {
+			return nil, err
+		}
+		rp, err := ReadRecord(rec)
+		if err != nil {
+			return nil, err
+		}
+		return rp.Game, nil
+	},
+	Replay: func(rec *engine.Record) (engine.Game, error) {
+		rp, err := ReadRecord(rec)
+		if err != nil {
+			return nil, err
+		}
+		return rp.Game, nil
+	},
+	Unit: engine.Dollars,
+}
+
+// NewSetup checks a room's rules (Hotel Tycoon has one rule set: "") and
+// options, and returns the setup for seats in turn order.
+func NewSetup(rules string, options []string, seats []string) (Setup, error) {
+	if rules != "" {
+		return Setup{}, fmt.Errorf("tycoon: rules %q: Hotel Tycoon has one rule set, chosen by its options", rules)
+	}
+	s := Setup{Seats: seats}
+	for _, o := range options {
+		if err := s.Options.Set(o); err != nil {
+			return Setup{}, fmt.Errorf("tycoon: %w", err)
+		}
+	}
+	return s, nil
+}

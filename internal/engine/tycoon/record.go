@@ -1,0 +1,353 @@
+package tycoon
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"hotels/internal/engine"
+)
+
+// GameName is the game's key in records and the database.
+const GameName = "tycoon"
+
+// Header writes the record header of a game set up by s: its options, then
+// its seats in turn order (hotel-tycoon.md, record format). There is no
+// chance in it: the dice are thrown in play and journaled as they fall.
+func (s Setup) Header() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\ngame %s\n", engine.RecordMagic, GameName)
+	for _, o := range s.Options.List() {
+		fmt.Fprintf(&b, "option %s\n", o)
+	}
+	for _, name := range s.Seats {
+		fmt.Fprintf(&b, "seat %s\n", name)
+	}
+	return b.String()
+}
+
+// WriteRecord writes a complete record: the header of s, then the lines as
+// a room journaled them (engine.JoinLine).
+func WriteRecord(w io.Writer, s Setup, lines []string) error {
+	if _, err := io.WriteString(w, s.Header()); err != nil {
+		return err
+	}
+	for _, l := range lines {
+		if _, err := io.WriteString(w, l+"\n"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Replay is the outcome of replaying a record: the game as far as the
+// record goes.
+type Replay struct {
+	Setup Setup
+	Game  *Game
+	// forced are the forced steps applied after the last action; a line
+	// may write them (D3), in order, from the first not yet written.
+	forced  []Step
+	written int
+}
+
+// ReadRecord replays a Hotel Tycoon record: the header, then every chance
+// line, action and check, applying the forced steps (D3). An error is an
+// *engine.LineError naming the line.
+func ReadRecord(rec *engine.Record) (*Replay, error) {
+	if rec.Game != GameName {
+		return nil, &engine.LineError{Line: 2, Err: fmt.Errorf("game %q: this reads %s records", rec.Game, GameName)}
+	}
+	rp := &Replay{}
+	s := &rp.Setup
+	set := map[string]string{}
+	lines := rec.Lines
+	i := 0
+header:
+	for ; i < len(lines); i++ {
+		l := lines[i]
+		f := l.Fields
+		bad := func(err error) (*Replay, error) { return nil, &engine.LineError{Line: l.Num, Err: err} }
+		switch strings.ToLower(f[0]) {
+		case "option":
+			if len(s.Seats) > 0 {
+				return bad(errors.New("option line after a seat line: options come first (D9)"))
+			}
+			if len(f) == 1 {
+				return bad(errors.New("want `option key=value ...` (T28)"))
+			}
+			for _, kv := range f[1:] {
+				if err := s.Options.Set(kv); err != nil {
+					return bad(fmt.Errorf("%w (D9)", err))
+				}
+				key, value, _ := strings.Cut(strings.ToLower(kv), "=")
+				norm := s.Options.Value(key)
+				if prev, ok := set[key]; ok && prev != norm {
+					return bad(fmt.Errorf("option %s=%s: %s was given as %s before (D9)", key, value, key, prev))
+				}
+				set[key] = norm
+			}
+		case "seat":
+			if len(f) != 2 {
+				return bad(errors.New("want `seat NAME`"))
+			}
+			if err := ValidName(f[1]); err != nil {
+				return bad(err)
+			}
+			for _, prev := range s.Seats {
+				if prev == f[1] {
+					return bad(fmt.Errorf("seat %q appears twice", f[1]))
+				}
+			}
+			if len(s.Seats) == MaxSeats {
+				return bad(fmt.Errorf("more than %d seats (T1)", MaxSeats))
+			}
+			s.Seats = append(s.Seats, f[1])
+		default:
+			break header
+		}
+	}
+	hdrEnd := 2
+	if i > 0 {
+		hdrEnd = lines[i-1].Num
+	}
+	if len(s.Seats) < MinSeats {
+		return nil, &engine.LineError{Line: hdrEnd, Err: fmt.Errorf("%d seats: a game has %d to %d (T1)", len(s.Seats), MinSeats, MaxSeats)}
+	}
+	g, err := New(*s)
+	if err != nil {
+		return nil, &engine.LineError{Line: hdrEnd, Err: err}
+	}
+	rp.Game = g
+	for ; i < len(lines); i++ {
+		l := lines[i]
+		if err := rp.line(l.Fields); err != nil {
+			return rp, &engine.LineError{Line: l.Num, Err: err}
+		}
+	}
+	return rp, nil
+}
+
+// line applies one body line: a throw, an action, a check or the result.
+func (rp *Replay) line(f []string) error {
+	g := rp.Game
+	word := strings.ToLower(f[0])
+	switch word {
+	case "check":
+		return g.checkLine(f[1:])
+	case "result":
+		return g.checkResult(f[1:])
+	case "option", "seat":
+		return fmt.Errorf("%s line after the first action: the header comes first", f[0])
+	}
+	seat := chance
+	text := strings.Join(f, " ")
+	if word != "roll" && word != "permit" {
+		s, err := g.seatNamed(f[0])
+		if err != nil {
+			return fmt.Errorf("%q is neither a seat nor roll, permit, check or result", f[0])
+		}
+		seat, text = s, strings.Join(f[1:], " ")
+	}
+	a, err := ParseAction(text)
+	if err != nil {
+		return err
+	}
+	err = g.check(seat, a)
+	if err == nil {
+		g.DoLegal(int(seat), a)
+		rp.forced = append(rp.forced[:0], g.Forced()...)
+		rp.written = 0
+		return nil
+	}
+	// A forced step may be written (D3).
+	for j := rp.written; j < len(rp.forced); j++ {
+		if rp.forced[j] == (Step{seat, a}) {
+			rp.written = j + 1
+			return nil
+		}
+	}
+	return err
+}
+
+// checkLine compares a `check` line with the game (hotel-tycoon.md,
+// record format; D9).
+func (g *Game) checkLine(f []string) error {
+	if len(f) == 0 {
+		return errors.New("check: want cash, at, owner, built or entrances")
+	}
+	what, args := strings.ToLower(f[0]), f[1:]
+	var diffs []string
+	differ := func(name, got, want string) {
+		if got != want {
+			diffs = append(diffs, fmt.Sprintf("%s is %s, not %s", name, got, want))
+		}
+	}
+	pairs := func(each func(k, v string) error) error {
+		if len(args) == 0 || len(args)%2 != 0 {
+			return fmt.Errorf("check %s: want NAME VALUE pairs", what)
+		}
+		for j := 0; j < len(args); j += 2 {
+			if err := each(args[j], args[j+1]); err != nil {
+				return fmt.Errorf("check %s: %w", what, err)
+			}
+		}
+		return nil
+	}
+	number := func(v string) (int, error) {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return 0, fmt.Errorf("%q is not a number", v)
+		}
+		return n, nil
+	}
+	var err error
+	switch what {
+	case "cash":
+		err = pairs(func(k, v string) error {
+			s, err := g.seatNamed(k)
+			if err != nil {
+				return err
+			}
+			n, err := number(v)
+			differ(k+"'s cash", strconv.Itoa(int(g.cash[s])), strconv.Itoa(n))
+			return err
+		})
+	case "at":
+		err = pairs(func(k, v string) error {
+			s, err := g.seatNamed(k)
+			if err != nil {
+				return err
+			}
+			got := strconv.Itoa(int(g.at[s]))
+			if !g.in(s) {
+				got = "out"
+			}
+			want := strings.ToLower(v)
+			if want != "out" {
+				n, err := number(v)
+				if err != nil {
+					return err
+				}
+				want = strconv.Itoa(n)
+			}
+			differ(k+"'s car", got, want)
+			return nil
+		})
+	case "owner":
+		err = pairs(func(k, v string) error {
+			h, err := ParseHotel(k)
+			if err != nil {
+				return err
+			}
+			got := "bank"
+			if o := g.owner[h]; o >= 0 {
+				got = g.names[o]
+			}
+			want := v
+			if strings.EqualFold(v, "bank") {
+				want = "bank"
+			} else if _, err := g.seatNamed(v); err != nil {
+				return err
+			}
+			differ("the "+h.Title()+"'s owner", got, want)
+			return nil
+		})
+	case "built":
+		err = pairs(func(k, v string) error {
+			h, err := ParseHotel(k)
+			if err != nil {
+				return err
+			}
+			n, err := number(v)
+			differ("the "+h.Title()+"'s phases built", strconv.Itoa(int(g.built[h])), strconv.Itoa(n))
+			return err
+		})
+	case "entrances":
+		err = g.checkEntrances(args, differ)
+	default:
+		return fmt.Errorf("check %q: want cash, at, owner, built or entrances", f[0])
+	}
+	if err != nil {
+		return err
+	}
+	if len(diffs) > 0 {
+		return fmt.Errorf("check %s failed: %s", what, strings.Join(diffs, ", "))
+	}
+	return nil
+}
+
+// checkEntrances compares `check entrances H s ... H s ...`: each hotel
+// named with the exact set of its entrances (D9).
+func (g *Game) checkEntrances(args []string, differ func(name, got, want string)) error {
+	if len(args) == 0 {
+		return errors.New("check entrances: want HOTEL SPACE... groups")
+	}
+	for j := 0; j < len(args); {
+		h, err := ParseHotel(args[j])
+		if err != nil {
+			return fmt.Errorf("check entrances: %w", err)
+		}
+		var want [Spaces]bool
+		for j++; j < len(args); j++ {
+			if _, err := ParseHotel(args[j]); err == nil {
+				break
+			}
+			n, err := strconv.Atoi(args[j])
+			if err != nil || n < 0 || n >= Spaces {
+				return fmt.Errorf("check entrances: %q is neither a hotel nor a road space", args[j])
+			}
+			want[n] = true
+		}
+		var got, wanted []string
+		for sp := range Spaces {
+			if g.entrance[sp] == h {
+				got = append(got, strconv.Itoa(sp))
+			}
+			if want[sp] {
+				wanted = append(wanted, strconv.Itoa(sp))
+			}
+		}
+		differ("the "+h.Title()+"'s entrances", "["+strings.Join(got, " ")+"]", "["+strings.Join(wanted, " ")+"]")
+	}
+	return nil
+}
+
+// checkResult compares the `result` line: every seat's worth (T26).
+func (g *Game) checkResult(args []string) error {
+	if g.phase != PhaseOver {
+		return fmt.Errorf("result: the game is not over: %s", g.Due())
+	}
+	if len(args) == 0 || len(args)%2 != 0 {
+		return errors.New("result: want SEAT WORTH pairs")
+	}
+	var diffs []string
+	for j := 0; j < len(args); j += 2 {
+		s, err := g.seatNamed(args[j])
+		if err != nil {
+			return fmt.Errorf("result: %w", err)
+		}
+		want, err := strconv.Atoi(args[j+1])
+		if err != nil {
+			return fmt.Errorf("result: %q is not a number", args[j+1])
+		}
+		if w := int(g.worth(s)); w != want {
+			diffs = append(diffs, fmt.Sprintf("%s is worth %d, not %d", args[j], w, want))
+		}
+	}
+	if len(diffs) > 0 {
+		return fmt.Errorf("result differs: %s", strings.Join(diffs, ", "))
+	}
+	return nil
+}
+
+func (g *Game) seatNamed(name string) (int8, error) {
+	for s := range g.seats {
+		if g.names[s] == name {
+			return s, nil
+		}
+	}
+	return 0, fmt.Errorf("%q is not a seat", name)
+}

@@ -1,0 +1,135 @@
+package tycoon
+
+import "hotels/internal/engine"
+
+// View is the game as a screen shows it. Everything is public (T27), so
+// every viewer gets the same View. It shares nothing with the game.
+type View struct {
+	Seats  []SeatView
+	Hotels [Hotels]HotelView
+	// Entrances holds the hotel whose entrance stands on each road space,
+	// NoHotel if none.
+	Entrances [Spaces]Hotel
+	Turn      int         // the seat whose turn it is
+	ToMove    engine.Seat // the seat whose decision is due, engine.Chance for a die
+	Phase     Phase
+	Due       string
+	// Roll and Nights are the last move and nights rolls, 0 before the
+	// first; Face is the permission die's last face, "" before the first.
+	Roll, Nights int
+	Face         string
+	// Stay is the stay being charged or claimed (PhaseClaim, PhaseNights,
+	// PhasePick, PhaseBid), nil otherwise.
+	Stay *StayView
+	// Application is the application for permission (PhasePermit,
+	// PhaseDouble), nil otherwise.
+	Application *ApplicationView
+	// Auction is the auction under way (PhaseBid), nil otherwise.
+	Auction   *AuctionView
+	Round     int // rounds completed
+	Rounds    int // rounds=N, 0 for no limit
+	Options   []string
+	Standings []engine.Standing // nil until the game is over
+}
+
+// SeatView is one player.
+type SeatView struct {
+	Name        string
+	Cash, Worth int
+	At          int // road space, -1 once out
+	Out         bool
+}
+
+// HotelView is one hotel's plot and title deed.
+type HotelView struct {
+	Hotel     Hotel
+	Owner     int // seat, -1 for the bank
+	Built     int // phases built, the facilities last (T3)
+	Buildings int // buildings on the deed
+	Phases    int // phases on the deed
+	// Rent is a night's rent now (T8), 0 on a vacant plot.
+	Rent          int
+	Land          int
+	EntrancePrice int
+	// Prices and Rents are per phase in deed order (T7).
+	Prices, Rents []int
+	Entrances     []int // road spaces, reserved slot first if it has one
+}
+
+// StayView is a stay: the guest, the owner, the hotel and, once the nights
+// are rolled, what it costs.
+type StayView struct {
+	Guest, Owner int
+	Hotel        Hotel
+	Debt         int // while the guest cannot pay it (T23)
+}
+
+// ApplicationView is an application for permission (T16a).
+type ApplicationView struct {
+	Hotel     Hotel
+	Buildings int
+	Cost      int // the deed prices together
+}
+
+// AuctionView is an auction (T24).
+type AuctionView struct {
+	Debtor int
+	Lot    Hotel
+	High   int // 0 before the first bid
+	Leader int // -1 before the first bid
+	MinBid int
+	Passed []bool // per seat
+	Bidder int
+}
+
+// ViewFor returns the game as viewer sees it: the same for everyone (T27).
+func (g *Game) ViewFor(engine.Seat) *View {
+	v := &View{
+		Entrances: g.entrance,
+		Turn:      int(g.turn),
+		ToMove:    engine.Seat(g.toMove),
+		Phase:     g.phase,
+		Due:       g.Due(),
+		Roll:      int(g.lastRoll),
+		Nights:    int(g.lastNights),
+		Round:     int(g.round),
+		Rounds:    int(g.opts.Rounds),
+		Options:   g.opts.List(),
+		Standings: g.Standings(),
+	}
+	if g.faceShown {
+		v.Face = g.lastFace.String()
+	}
+	for s := range g.seats {
+		v.Seats = append(v.Seats, SeatView{Name: g.names[s], Cash: int(g.cash[s]), Worth: int(g.worth(s)), At: int(g.at[s]), Out: !g.in(s)})
+	}
+	for h := range Hotel(Hotels) {
+		d := &g.deeds[h]
+		hv := HotelView{Hotel: h, Owner: int(g.owner[h]), Built: int(g.built[h]), Buildings: int(d.Buildings),
+			Phases: int(d.Phases()), Rent: int(g.rent(h)), Land: int(d.Land), EntrancePrice: int(d.Entrance)}
+		for p := range d.Phases() {
+			hv.Prices = append(hv.Prices, int(d.Price[p]))
+			hv.Rents = append(hv.Rents, int(d.Rent[p]))
+		}
+		for _, sp := range Slots[h] {
+			if g.entrance[sp] == h {
+				hv.Entrances = append(hv.Entrances, int(sp))
+			}
+		}
+		v.Hotels[h] = hv
+	}
+	switch g.phase {
+	case PhaseClaim, PhaseNights, PhasePick, PhaseBid:
+		v.Stay = &StayView{Guest: int(g.turn), Owner: int(g.creditor), Hotel: g.stay, Debt: int(g.debt)}
+	case PhasePermit, PhaseDouble:
+		v.Application = &ApplicationView{Hotel: g.apply, Buildings: int(g.count), Cost: int(g.cost)}
+	}
+	if g.phase == PhaseBid {
+		a := &AuctionView{Debtor: int(g.turn), Lot: g.lot, High: int(g.high), Leader: int(g.leader), MinBid: int(g.minBid()), Bidder: int(g.toMove)}
+		for s := range g.seats {
+			a.Passed = append(a.Passed, g.passed&(1<<s) != 0)
+		}
+		v.Auction = a
+	}
+	return v
+}

@@ -1,0 +1,122 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+)
+
+// ErrCorrupt means SQLite found the database file damaged: a page that is
+// not what it should be, or a file that is not a database. SQLite does not
+// repair a file, and writing more to one may spread the damage, so once a
+// Store has seen it, it refuses every write with ErrCorrupt until the file
+// is restored or repaired and the server restarted; reads go on, failing
+// where they meet the damage.
+var ErrCorrupt = errors.New("the database file is damaged")
+
+// health is whether a Store's file has been found damaged. It is shared by
+// the Store and its transactions, and logged once, when it changes.
+type health struct {
+	path string
+
+	mu      sync.Mutex
+	log     *slog.Logger // nil: slog.Default()
+	damaged error        // the first error that showed the damage
+}
+
+// SetLogger sets where the store logs what an operator must act on: a
+// damaged database file (ErrCorrupt), once. Until it is set, slog.Default().
+func (s *Store) SetLogger(l *slog.Logger) {
+	s.health.mu.Lock()
+	defer s.health.mu.Unlock()
+	s.health.log = l
+}
+
+// saw looks at an error the driver returned: damage is logged the first
+// time, at ERROR, since an operator must restore the file. It returns err.
+func (h *health) saw(err error) error {
+	if err == nil || !errors.Is(mapError(err), ErrCorrupt) {
+		return err
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.damaged != nil {
+		return err
+	}
+	h.damaged = err
+	log := h.log
+	if log == nil {
+		log = slog.Default()
+	}
+	log.Error("database file is damaged: every write is refused; restore it from a backup (or repair it with sqlite3's .recover) and restart",
+		"path", h.path, "err", err)
+	return err
+}
+
+// refuse returns an error wrapping ErrCorrupt once the file is known to be
+// damaged, and nil before.
+func (h *health) refuse() error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.damaged != nil {
+		return fmt.Errorf("%w: nothing is written to it (first seen: %v)", ErrCorrupt, h.damaged)
+	}
+	return nil
+}
+
+// sqlQuerier is what *sql.DB and *sql.Tx have in common.
+type sqlQuerier interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// watched is the querier every Store method uses: the database or the
+// transaction, with every error it returns looked at for damage, and
+// writes refused once there is some.
+type watched struct {
+	q sqlQuerier
+	h *health
+}
+
+func (w watched) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	if err := w.h.refuse(); err != nil {
+		return nil, err
+	}
+	res, err := w.q.ExecContext(ctx, query, args...)
+	return res, w.h.saw(err)
+}
+
+func (w watched) QueryContext(ctx context.Context, query string, args ...any) (*rows, error) {
+	r, err := w.q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, w.h.saw(err)
+	}
+	return &rows{Rows: r, h: w.h}, nil
+}
+
+func (w watched) QueryRowContext(ctx context.Context, query string, args ...any) row {
+	return watchedRow{r: w.q.QueryRowContext(ctx, query, args...), h: w.h}
+}
+
+// rows is *sql.Rows whose errors are looked at for damage: a query meets a
+// damaged page while it steps through rows, which Err and Scan report.
+type rows struct {
+	*sql.Rows
+	h *health
+}
+
+func (r *rows) Scan(dest ...any) error { return r.h.saw(r.Rows.Scan(dest...)) }
+func (r *rows) Err() error             { return r.h.saw(r.Rows.Err()) }
+
+// watchedRow is *sql.Row whose error, which Scan reports, is looked at for
+// damage.
+type watchedRow struct {
+	r *sql.Row
+	h *health
+}
+
+func (r watchedRow) Scan(dest ...any) error { return r.h.saw(r.r.Scan(dest...)) }

@@ -1,0 +1,73 @@
+package store_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+
+	"hotels/internal/store"
+)
+
+// F4 (issue 16): a game keeps the room it is played in (id, invite code,
+// title, host) and which players were removed from its table, across a
+// close and reopen of the database.
+func TestF4RoomRoundTrip(t *testing.T) {
+	ctx := context.Background()
+	s, path := open(t)
+	a, err := s.CreateAccount(ctx, "alice", keyAlice)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := s.CreateAccount(ctx, "bob", keyBob)
+	if err != nil {
+		t.Fatal(err)
+	}
+	room := store.Room{ID: "k3vq", Code: "x7h2mp", Title: "alice's <private> table", Host: a.ID}
+	id, err := s.CreateGame(ctx, store.NewGame{
+		Game: "acquire", Rules: "classic", Options: "hand=redraw", Status: store.StatusPlaying, Room: room,
+		Seats: []store.Seat{{Index: 0, Account: b.ID, Name: "bob"}, {Index: 1, Name: "bot1", Bot: "hard"}, {Index: 2, Account: a.ID, Name: "alice"}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain := newGame(t, s, store.Seat{Index: 0, Account: a.ID, Name: "alice"})
+	if err := s.RemovePlayer(ctx, id, 0); err != nil {
+		t.Fatalf("RemovePlayer(seat 0) = %v", err)
+	}
+	for _, c := range []struct {
+		seat int
+		want error
+	}{{1, store.ErrNotFound}, {7, store.ErrNotFound}} {
+		if err := s.RemovePlayer(ctx, id, c.seat); !errors.Is(err, c.want) {
+			t.Errorf("RemovePlayer(seat %d) = %v, want %v", c.seat, err, c.want)
+		}
+	}
+	s.Close()
+
+	s, err = store.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	games, err := s.UnfinishedGames(ctx)
+	if err != nil || len(games) != 2 {
+		t.Fatalf("UnfinishedGames = %d games, %v; want 2", len(games), err)
+	}
+	room.Removed = []int{0}
+	if got := games[0].Room; fmt.Sprint(got) != fmt.Sprint(room) {
+		t.Errorf("room of game %d = %+v, want %+v", id, got, room)
+	}
+	if got := games[1].Room; fmt.Sprint(got) != fmt.Sprint(store.Room{}) {
+		t.Errorf("room of a game stored without one = %+v, want none", got)
+	}
+	if g, err := s.Game(ctx, id); err != nil || g.Room.Code != room.Code || len(g.Seats) != 3 {
+		t.Errorf("Game(%d) = room %+v, %d seats, %v", id, g.Room, len(g.Seats), err)
+	}
+	if err := s.FinishGame(ctx, plain, "alice 6000", nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.RemovePlayer(ctx, plain, 0); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("RemovePlayer in a finished game = %v, want ErrConflict", err)
+	}
+}
