@@ -11,6 +11,7 @@ import (
 
 	"hotels/internal/bot"
 	"hotels/internal/bot/acquirebot"
+	tycoonbot "hotels/internal/bot/tycoon"
 	"hotels/internal/engine"
 	"hotels/internal/engine/acquire"
 	"hotels/internal/engine/holiday"
@@ -19,6 +20,7 @@ import (
 	acquirescreen "hotels/internal/tui/acquire"
 	"hotels/internal/tui/room"
 	"hotels/internal/tui/theme"
+	tycoonscreen "hotels/internal/tui/tycoon"
 )
 
 // Game is one hosted game: its engine and everything above it.
@@ -40,10 +42,20 @@ var All = []Game{
 		Screen: func(s *theme.Styles) room.Screen { return acquirescreen.New(s) },
 		Tally: profile.Tally{Game: acquire.GameName, Title: "Favourite chains", What: "founded", None: "none founded yet",
 			Count: acquire.Founded}},
-	// Replayed and checked; hosted once their screens (and with them
-	// their bots' levels) are registered here.
+	// Replayed and checked; hosted once its screen (and with it its bots'
+	// levels) is registered here.
 	{Kind: holiday.Kind},
-	{Kind: tycoon.Kind},
+	{Kind: tycoon.Kind, Bots: tycoonBots,
+		Screen: func(s *theme.Styles) room.Screen { return tycoonscreen.New(s) },
+		Tally: profile.Tally{Game: tycoon.GameName, Title: "Favourite hotels", What: "bought", None: "no plot bought yet",
+			Count: tycoon.Bought}},
+}
+
+// tycoonBots are Hotel Tycoon's bot levels.
+var tycoonBots = []bot.Level{
+	{ID: "easy", How: "random legal moves", New: func(rng *rand.Rand) bot.Bot { return tycoonbot.NewEasy(rng) }},
+	{ID: "normal", How: "buys and builds keeping a reserve, bids up to a lot's worth", New: func(rng *rand.Rand) bot.Bot { return tycoonbot.NewNormal(rng) }},
+	{ID: "hard", How: "samples the dice ahead", New: func(rng *rand.Rand) bot.Bot { return tycoonbot.NewHard(rng, tycoonbot.DefaultHard) }},
 }
 
 // ByName returns the game whose record name is name.

@@ -25,7 +25,12 @@ type View struct {
 	// PhaseDouble), nil otherwise.
 	Application *ApplicationView
 	// Auction is the auction under way (PhaseBid), nil otherwise.
-	Auction   *AuctionView
+	Auction *AuctionView
+	// Legal lists the record texts of the decision due's legal actions as
+	// AppendLegal lists them (a bid's few, the Town Hall's single
+	// entrances), so that a screen offers only legal choices; nil while a
+	// die is due or the game is over.
+	Legal     []string
 	Round     int // rounds completed
 	Rounds    int // rounds=N, 0 for no limit
 	Options   []string
@@ -123,6 +128,11 @@ func (g *Game) ViewFor(engine.Seat) *View {
 		v.Stay = &StayView{Guest: int(g.turn), Owner: int(g.creditor), Hotel: g.stay, Debt: int(g.debt)}
 	case PhasePermit, PhaseDouble:
 		v.Application = &ApplicationView{Hotel: g.apply, Buildings: int(g.count), Cost: int(g.cost)}
+	}
+	if g.toMove >= 0 {
+		for _, a := range g.AppendLegal(nil, int(g.toMove)) {
+			v.Legal = append(v.Legal, a.String())
+		}
 	}
 	if g.phase == PhaseBid {
 		a := &AuctionView{Debtor: int(g.turn), Lot: g.lot, High: int(g.high), Leader: int(g.leader), MinBid: int(g.minBid()), Bidder: int(g.toMove)}

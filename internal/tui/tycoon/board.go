@@ -1,0 +1,235 @@
+package tycoon
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"hotels/internal/engine/tycoon"
+	"hotels/internal/tui/layout"
+	"hotels/internal/tui/room"
+)
+
+// The road is drawn two cells a space after a label of six cells; the
+// hotel table is as wide as its longest row.
+const (
+	label       = 6
+	roadWidth   = label + 2*tycoon.Spaces
+	hotelsWidth = 38
+)
+
+// letters are the hotels' letters on the road and in the tables, told
+// apart without colour.
+var letters = [tycoon.Hotels]byte{'B', 'F', 'E', 'P', 'R', 'W', 'T', 'S'}
+
+// kinds are the space kinds' marks on the road.
+var kinds = [...]byte{tycoon.Start: 'S', tycoon.Build: 'b', tycoon.Buy: '$', tycoon.FreeEntrance: 'e', tycoon.FreePhase: 'f'}
+
+// road draws the road of 31 spaces: numbers, the outer plots, the space
+// kinds, the entrances with their owners' seat numbers, the cars, the inner
+// plots, and the Bank and Town Hall lines.
+func (s Screen) road(w int, at room.At) []string {
+	v, st := s.game, s.styles
+	row := func() []byte { return []byte(strings.Repeat(" ", 2*tycoon.Spaces)) }
+	nums, outer, kind, ents, cars, inner, lines := row(), row(), row(), row(), row(), row(), row()
+	plot := func(h tycoon.Hotel, bank byte) byte {
+		if h == tycoon.NoHotel {
+			return bank
+		}
+		return letters[h] + 'a' - 'A'
+	}
+	for sp := range tycoon.Spaces {
+		c := 2 * sp
+		if sp%5 == 0 {
+			copy(nums[c:], strconv.Itoa(sp))
+		}
+		outer[c] = plot(tycoon.Road[sp].Outer, '$')
+		inner[c] = plot(tycoon.Road[sp].Inner, '#')
+		kind[c] = kinds[tycoon.Road[sp].Kind]
+		ents[c] = '.'
+		if h := v.Entrances[sp]; h != tycoon.NoHotel {
+			ents[c] = letters[h]
+			if o := v.Hotels[h].Owner; o >= 0 {
+				ents[c+1] = byte('1' + o)
+			}
+		}
+	}
+	for i, p := range v.Seats {
+		if p.Out || p.At < 0 {
+			continue
+		}
+		c := 2 * p.At
+		if cars[c] != ' ' {
+			c++
+		}
+		if cars[c] != ' ' {
+			cars[c] = '+' // three or four cars on one space
+			continue
+		}
+		cars[c] = byte('1' + i)
+	}
+	copy(lines[2*tycoon.BankLine:], "^Bank")
+	copy(lines[2*tycoon.TownHallLine:], "^Town Hall")
+	mine := func(b []byte) string {
+		if at.You < 0 {
+			return string(b)
+		}
+		// The player's own car and entrances stand out in colour too.
+		you := byte('1' + at.You)
+		var out strings.Builder
+		for i := 0; i < len(b); i++ {
+			if b[i] == you {
+				out.WriteString(st.Notice.Render(string(b[i])))
+			} else {
+				out.WriteByte(b[i])
+			}
+		}
+		return out.String()
+	}
+	out := []string{
+		st.Subtle.Render("space ") + st.Subtle.Render(string(nums)),
+		"plots " + string(outer),
+		"road  " + string(kind),
+		"entr. " + mine(ents),
+		"cars  " + mine(cars),
+		"plots " + string(inner),
+		st.Subtle.Render("lines " + string(lines)),
+	}
+	for i := range out {
+		out[i] = layout.Cut(out[i], w)
+	}
+	return out
+}
+
+// tables draws the hotels beside the players, the last throws and the
+// auction.
+func (s Screen) tables(w int, at room.At) []string {
+	pw := w - hotelsWidth - 1
+	return layout.Beside(s.hotels(hotelsWidth), s.players(pw, at), hotelsWidth, 1, pw)
+}
+
+// hotels lists each hotel: its letter and name, owner, phases built of the
+// deed's, rent a night now, and entrances.
+func (s Screen) hotels(w int) []string {
+	v, st := s.game, s.styles
+	out := []string{st.Heading.Render(layout.Fit("  Hotel     owner    built  rent ents", w))}
+	for _, h := range v.Hotels {
+		owner := "bank"
+		if h.Owner >= 0 {
+			owner = fmt.Sprintf("%d %s", h.Owner+1, v.Seats[h.Owner].Name)
+		}
+		rent := "-"
+		if h.Rent > 0 {
+			rent = money(h.Rent)
+		}
+		row := fmt.Sprintf("%c %-9s %-8s %d/%d %6s %3d", letters[h.Hotel], h.Hotel.Title(), layout.Fit(owner, 8), h.Built, h.Phases, rent, len(h.Entrances))
+		out = append(out, layout.Fit(row, w))
+	}
+	return out
+}
+
+// players lists each player's cash, worth and space, the turn and the last
+// throws, and the auction under way.
+func (s Screen) players(w int, at room.At) []string {
+	v, st := s.game, s.styles
+	out := []string{st.Heading.Render(layout.Fit("  Player      cash    worth  at", w))}
+	for i, p := range v.Seats {
+		mark := " "
+		if int(v.ToMove) == i { // the dice and watchers are negative seats
+			mark = ">"
+		}
+		where := fmt.Sprintf("%2d", p.At)
+		if p.Out {
+			where = "out"
+		}
+		row := fmt.Sprintf("%s%d %-8s %7s %8s %3s", mark, i+1, layout.Fit(p.Name, 8), money(p.Cash), money(p.Worth), where)
+		if i < len(at.Tags) && at.Tags[i] != "" {
+			row += " " + at.Tags[i]
+		}
+		if i < len(at.Times) && at.Times[i] != "" {
+			row += " " + at.Times[i]
+		}
+		if int(at.You) == i {
+			row = st.Notice.Render(layout.Fit(row, w))
+		}
+		out = append(out, layout.Fit(row, w))
+	}
+	out = append(out, layout.Fit(fmt.Sprintf("Turn: %d %s", v.Turn+1, v.Seats[v.Turn].Name), w))
+	out = append(out, layout.Fit("Last: "+throws(v), w))
+	if a := v.Auction; a != nil {
+		out = append(out, s.auction(w)...)
+	} else if ap := v.Application; ap != nil {
+		out = append(out, layout.Fit(fmt.Sprintf("Applying: %d at the %s, %s", ap.Buildings, ap.Hotel.Title(), money(ap.Cost)), w))
+	} else if sv := v.Stay; sv != nil {
+		out = append(out, layout.Fit(fmt.Sprintf("Stay: %s at %s's %s", v.Seats[sv.Guest].Name, v.Seats[sv.Owner].Name, sv.Hotel.Title()), w))
+	}
+	return out
+}
+
+// throws says the last move roll, nights and permission die's face.
+func throws(v *tycoon.View) string {
+	if v.Roll == 0 {
+		return "no throw yet"
+	}
+	out := fmt.Sprintf("roll %d", v.Roll)
+	if v.Nights > 0 {
+		out += fmt.Sprintf(" · nights %d", v.Nights)
+	}
+	if v.Face != "" {
+		out += " · permit " + faceWord(v.Face)
+	}
+	return out
+}
+
+// faceWord is the permission die's face as players read it.
+func faceWord(f string) string {
+	switch f {
+	case "h":
+		return "H"
+	case "double":
+		return "2 (double)"
+	}
+	return f
+}
+
+// auction shows the auction under way to everyone: the lot, the highest
+// bid and its bidder, the minimum next bid and who has passed.
+func (s Screen) auction(w int) []string {
+	v, a := s.game, s.game.Auction
+	high := "no bid yet"
+	if a.Leader >= 0 {
+		high = "high " + money(a.High) + " " + v.Seats[a.Leader].Name
+	}
+	var passed []string
+	for i, p := range a.Passed {
+		if p {
+			passed = append(passed, v.Seats[i].Name)
+		}
+	}
+	out := []string{
+		s.styles.Notice.Render(layout.Fit(fmt.Sprintf("Auction: the %s (%s's debt)", a.Lot.Title(), v.Seats[a.Debtor].Name), w)),
+		layout.Fit(fmt.Sprintf("%s · next at least %s", high, money(a.MinBid)), w),
+	}
+	if len(passed) > 0 {
+		out = append(out, layout.Fit("passed: "+strings.Join(passed, ", "), w))
+	}
+	return out
+}
+
+// deeds draws the eight title deeds: land and entrance prices, then each
+// phase's price and rent, the facilities last.
+func (s Screen) deeds(w int) []string {
+	v, st := s.game, s.styles
+	out := []string{st.Heading.Render(layout.Fit("Title deeds   land  entr.  phases: price/rent (the last: facilities)", w))}
+	for _, h := range v.Hotels {
+		var ph []string
+		for i := range h.Prices {
+			ph = append(ph, fmt.Sprintf("%s/%s", short(h.Prices[i]), short(h.Rents[i])))
+		}
+		out = append(out, layout.Fit(fmt.Sprintf("%c %-9s %6s %5s  %s", letters[h.Hotel], h.Hotel.Title(), money(h.Land), money(h.EntrancePrice), strings.Join(ph, " ")), w))
+	}
+	return out
+}
+
+// short writes dollars without the sign, so that a deed's phases fit.
+func short(n int) string { return strings.TrimPrefix(money(n), "$") }

@@ -1,0 +1,28 @@
+package tycoon
+
+import "charm.land/bubbles/v2/key"
+
+// KeyMap is the keys of a Hotel Tycoon decision. A bid's digits are typed
+// as they are and need no binding.
+type KeyMap struct {
+	Prev    key.Binding // the previous legal action
+	Next    key.Binding // the next legal action
+	Confirm key.Binding // do the chosen action, or send the typed bid
+	Pass    key.Binding // pass: decline what is offered
+	MinBid  key.Binding // bid the minimum
+	Raise   key.Binding // bid $500 over the minimum
+	Erase   key.Binding // erase the typed bid's last digit
+}
+
+// DefaultKeyMap returns Hotel Tycoon's decision keys.
+func DefaultKeyMap() KeyMap {
+	return KeyMap{
+		Prev:    key.NewBinding(key.WithKeys("up", "left", "k", "h"), key.WithHelp("↑↓", "choose")),
+		Next:    key.NewBinding(key.WithKeys("down", "right", "j", "l")),
+		Confirm: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "confirm")),
+		Pass:    key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "pass")),
+		MinBid:  key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "bid the minimum (+$50)")),
+		Raise:   key.NewBinding(key.WithKeys("B"), key.WithHelp("B", "bid +$500")),
+		Erase:   key.NewBinding(key.WithKeys("backspace"), key.WithHelp("⌫", "erase")),
+	}
+}

@@ -1,0 +1,298 @@
+package tycoon
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"hotels/internal/engine"
+	"hotels/internal/engine/tycoon"
+	"hotels/internal/tui/layout"
+	"hotels/internal/tui/room"
+	"hotels/internal/tui/theme"
+)
+
+// deedsFrom is the terminal height from which the title deeds are drawn
+// under the hotels: at 80×24 the road and the tables leave the room screen
+// its decision, status, feed and help lines, and no more.
+const deedsFrom = 34
+
+// Screen is Hotel Tycoon's part of the room screen.
+type Screen struct {
+	styles *theme.Styles
+	keys   *KeyMap
+	game   *tycoon.View
+	cursor int    // the legal action under the cursor
+	typed  string // a bid being typed, in dollars
+	due    string // the decision the cursor and typed bid belong to
+}
+
+var _ room.Screen = Screen{}
+
+// New returns Hotel Tycoon's screen, drawn with styles.
+func New(styles *theme.Styles) Screen {
+	keys := DefaultKeyMap()
+	return Screen{styles: styles, keys: &keys}
+}
+
+// SetStyles returns the screen drawn with st.
+func (s Screen) SetStyles(st *theme.Styles) room.Screen {
+	s.styles = st
+	return s
+}
+
+// Show takes the latest *tycoon.View; a new decision starts with nothing
+// chosen.
+func (s Screen) Show(view any) (room.Screen, bool) {
+	v, ok := view.(*tycoon.View)
+	if !ok || v == nil {
+		return s, false
+	}
+	s.game = v
+	if v.Due != s.due {
+		s.due, s.cursor, s.typed = v.Due, 0, ""
+	}
+	return s, true
+}
+
+// Facts are what the room screen reads of the view.
+func (s Screen) Facts() room.Facts {
+	v := s.game
+	names := make([]string, len(v.Seats))
+	for i, p := range v.Seats {
+		names[i] = p.Name
+	}
+	header := fmt.Sprintf("round %d", v.Round+1)
+	if v.Rounds > 0 {
+		header = fmt.Sprintf("round %d of %d", min(v.Round+1, v.Rounds), v.Rounds)
+	}
+	return room.Facts{Names: names, ToMove: v.ToMove, Due: v.Due, Over: v.Phase == tycoon.PhaseOver,
+		Standings: v.Standings, Unit: tycoon.Kind.Unit, Header: header}
+}
+
+// Composing reports whether the player has moved the cursor or typed a bid.
+func (s Screen) Composing() bool { return s.cursor != 0 || s.typed != "" }
+
+// Draw draws the road over the hotels beside the players, and the title
+// deeds when there is room.
+func (s Screen) Draw(w, h int, at room.At) []string {
+	out := append(s.road(w, at), s.tables(w, at)...)
+	if h >= deedsFrom {
+		out = append(out, s.deeds(w)...)
+	}
+	return out
+}
+
+// StepWidth is the width of the replay's step panel.
+func (s Screen) StepWidth() int { return 30 }
+
+// Replay draws the road, step beside the players, then the hotels.
+func (s Screen) Replay(w, h int, at room.At, step []string) []string {
+	out := s.road(w, at)
+	hw := hotelsWidth
+	out = append(out, layout.Beside(layout.Pad(step, len(s.game.Seats)+1), s.players(w-hw-1, at), hw, 1, w-hw-1)...)
+	return append(out, s.hotels(hw)...)
+}
+
+// Final draws the finished road and hotels.
+func (s Screen) Final() ([]string, int) {
+	return append(s.road(roadWidth, room.At{You: engine.Watcher}), s.hotels(hotelsWidth)...), roadWidth
+}
+
+// Keys lists the keys of the decision due.
+func (s Screen) Keys() []key.Binding {
+	k := s.keys
+	if s.game.Auction != nil {
+		return []key.Binding{k.MinBid, k.Raise, room.Hint("0-9", "type a bid"), k.Pass, room.With(k.Confirm, "enter", "send")}
+	}
+	bs := []key.Binding{k.Prev, room.With(k.Confirm, "enter", "do it")}
+	if s.legal("pass") {
+		bs = append(bs, k.Pass)
+	}
+	return bs
+}
+
+// Help lists every decision key and explains the board and the tables.
+func (s Screen) Help() ([][]key.Binding, []string) {
+	k := s.keys
+	return [][]key.Binding{
+			{k.Prev, room.With(k.Confirm, "enter", "do the chosen action"), k.Pass},
+			{k.MinBid, k.Raise, room.Hint("0-9", "type a bid (⌫ erases)"), room.With(k.Confirm, "enter", "send the bid")},
+		}, []string{
+			"The road: spaces 0–30, your car goes round it. Above and below it the",
+			"plots: a letter is the hotel (B Boomerang, F Fujiyama, E L'Etoile,",
+			"P President, R Royal, W Waikiki, T Taj Mahal, S Safari); on the road",
+			"an entrance is the hotel's letter and its owner's seat number; = marks",
+			"the Bank line (+$2,000) and the Town Hall line (buy entrances).",
+			"Spaces: S start, b build, $ buy land, e free entrance, f free phase.",
+			"Stopping on another's entrance you roll the nights and pay the rent;",
+			"who cannot pay auctions a complex. A build rolls the permission die:",
+			"green build, red nothing, H half price (or free), 2 pay double.",
+			"The last player left wins; with a round limit, the best worth.",
+		}
+}
+
+// legal reports whether the action text is among the decision's legal ones.
+func (s Screen) legal(text string) bool {
+	for _, a := range s.game.Legal {
+		if a == text {
+			return true
+		}
+	}
+	return false
+}
+
+// Key handles a key of the player's decision.
+func (s Screen) Key(k tea.KeyPressMsg, _ room.At) (room.Screen, room.Reply) {
+	v, km := s.game, s.keys
+	if len(v.Legal) == 0 {
+		return s, room.Reply{}
+	}
+	ok := room.Reply{Handled: true}
+	if a := v.Auction; a != nil {
+		switch {
+		case key.Matches(k, km.MinBid):
+			return s, s.bid(a.MinBid)
+		case key.Matches(k, km.Raise):
+			return s, s.bid(a.MinBid + 500)
+		case key.Matches(k, km.Pass):
+			return s, room.Reply{Handled: true, Act: "pass"}
+		case key.Matches(k, km.Erase):
+			if s.typed != "" {
+				s.typed = s.typed[:len(s.typed)-1]
+			}
+			return s, ok
+		case key.Matches(k, km.Confirm) && s.typed != "":
+			n, _ := strconv.Atoi(s.typed)
+			s.typed = ""
+			return s, s.bid(n)
+		case len(k.Text) == 1 && k.Text[0] >= '0' && k.Text[0] <= '9' && len(s.typed) < 7:
+			s.typed += k.Text
+			return s, ok
+		}
+	}
+	switch {
+	case key.Matches(k, km.Prev):
+		s.cursor = (s.cursor + len(v.Legal) - 1) % len(v.Legal)
+		return s, ok
+	case key.Matches(k, km.Next):
+		s.cursor = (s.cursor + 1) % len(v.Legal)
+		return s, ok
+	case key.Matches(k, km.Confirm):
+		return s, room.Reply{Handled: true, Act: v.Legal[min(s.cursor, len(v.Legal)-1)]}
+	case key.Matches(k, km.Pass):
+		if s.legal("pass") {
+			return s, room.Reply{Handled: true, Act: "pass"}
+		}
+		return s, room.Reply{Handled: true, Say: "You cannot pass now: choose one of the actions listed.", Problem: true}
+	}
+	return s, room.Reply{}
+}
+
+// bid answers a bid of n dollars: the engine judges it (any multiple of
+// $50 from the minimum to the bidder's cash is legal, T24), and says why
+// if it is not.
+func (s Screen) bid(n int) room.Reply {
+	return room.Reply{Handled: true, Act: "bid " + strconv.Itoa(n)}
+}
+
+// Decision says what the player's decision due is and what is chosen.
+func (s Screen) Decision(w int, at room.At) []string {
+	v := s.game
+	if a := v.Auction; a != nil {
+		first := fmt.Sprintf("Your bid for the %s: at least %s, you have %s.", a.Lot.Title(), money(a.MinBid), money(v.Seats[at.You].Cash))
+		second := "b bids " + money(a.MinBid) + " · B bids " + money(a.MinBid+500) + " · type an amount · p passes"
+		if s.typed != "" {
+			second = "Bid: $" + s.typed + "_   enter sends it, ⌫ erases"
+		}
+		return []string{layout.Fit(first, w), layout.Fit(second, w)}
+	}
+	if len(v.Legal) == 0 {
+		return []string{layout.Fit(v.Due, w), ""}
+	}
+	c := min(s.cursor, len(v.Legal)-1)
+	first := fmt.Sprintf("Your decision (%d of %d, ↑↓ to choose): %s", c+1, len(v.Legal), question(v))
+	second := s.styles.Selected.Render("> " + describe(v, v.Legal[c]))
+	if len(v.Legal) > 1 {
+		n := v.Legal[(c+1)%len(v.Legal)]
+		second += s.styles.Subtle.Render("   next: " + describe(v, n))
+	}
+	return []string{layout.Fit(first, w), layout.Fit(second, w)}
+}
+
+// question says what the decision due is about.
+func question(v *tycoon.View) string {
+	switch v.Phase {
+	case tycoon.PhaseClaim:
+		return "claim the stay?"
+	case tycoon.PhasePick:
+		return "auction which complex?"
+	case tycoon.PhaseSpace:
+		sp := v.Seats[v.Turn].At
+		return fmt.Sprintf("space %d, %s", sp, tycoon.Road[sp].Kind)
+	case tycoon.PhaseDouble:
+		return "pay double?"
+	case tycoon.PhaseTownHall:
+		return "buy entrances?"
+	}
+	return v.Due
+}
+
+// describe puts an action's record text in words, with its price.
+func describe(v *tycoon.View, text string) string {
+	a, err := tycoon.ParseAction(text)
+	if err != nil {
+		return text
+	}
+	hv := func() tycoon.HotelView { return v.Hotels[a.Hotel] }
+	switch a.Verb {
+	case tycoon.BuyLand:
+		return fmt.Sprintf("buy the %s's plot for %s", a.Hotel.Title(), money(hv().Land))
+	case tycoon.Apply:
+		cost := 0
+		for _, p := range hv().Prices[hv().Built : hv().Built+int(a.N)] {
+			cost += p
+		}
+		return fmt.Sprintf("build %d at the %s (%s before the die)", a.N, a.Hotel.Title(), money(cost))
+	case tycoon.Facilities:
+		h := hv()
+		return fmt.Sprintf("install the %s's facilities for %s", a.Hotel.Title(), money(h.Prices[h.Phases-1]))
+	case tycoon.PayDouble:
+		return fmt.Sprintf("pay double (%s) and build", money(2*v.Application.Cost))
+	case tycoon.Free:
+		return fmt.Sprintf("build the %s's next phase free", a.Hotel.Title())
+	case tycoon.Entrance:
+		var parts []string
+		for _, p := range a.Ents[:a.N] {
+			parts = append(parts, fmt.Sprintf("%s on space %d", p.Hotel.Title(), p.Space))
+		}
+		return "entrance: " + strings.Join(parts, ", ") + priceOf(v, a)
+	case tycoon.Auction:
+		return "auction the " + a.Hotel.Title() + "'s complex"
+	case tycoon.Bid:
+		return "bid " + money(int(a.N))
+	case tycoon.Claim:
+		return "claim the stay"
+	case tycoon.Pass:
+		return "pass (do nothing)"
+	}
+	return text
+}
+
+// priceOf is what an entrance action costs, " ($250)", or " (free)" on a
+// free-entrance space.
+func priceOf(v *tycoon.View, a tycoon.Action) string {
+	if v.Phase == tycoon.PhaseSpace && tycoon.Road[v.Seats[v.Turn].At].Kind == tycoon.FreeEntrance {
+		return " (free)"
+	}
+	n := 0
+	for _, p := range a.Ents[:a.N] {
+		n += v.Hotels[p.Hotel].EntrancePrice
+	}
+	return " (" + money(n) + ")"
+}
+
+func money(n int) string { return engine.Dollars.Format(n) }
