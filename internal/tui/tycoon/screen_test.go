@@ -10,9 +10,9 @@ import (
 	"hotels/internal/engine/tycoon"
 	"hotels/internal/tui/layout"
 	"hotels/internal/tui/room"
-	tycoonscreen "hotels/internal/tui/tycoon"
 	"hotels/internal/tui/theme"
 	"hotels/internal/tui/tuitest"
+	tycoonscreen "hotels/internal/tui/tycoon"
 )
 
 // find plays eager games of three seats, seed after seed, until stop holds.
