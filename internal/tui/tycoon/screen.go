@@ -97,9 +97,10 @@ func (s Screen) Replay(w, h int, at room.At, step []string) []string {
 	return append(out, s.hotels(hw)...)
 }
 
-// Final draws the finished road and hotels.
+// Final draws the hotels as the game left them, narrow enough to leave
+// the standings beside them their worth at 80 columns.
 func (s Screen) Final() ([]string, int) {
-	return append(s.road(roadWidth, room.At{You: engine.Watcher}), s.hotels(hotelsWidth)...), roadWidth
+	return s.hotels(hotelsWidth), hotelsWidth
 }
 
 // Keys lists the keys of the decision due.
@@ -229,7 +230,7 @@ func question(v *tycoon.View) string {
 	case tycoon.PhaseClaim:
 		return "claim the stay?"
 	case tycoon.PhasePick:
-		return "auction which complex?"
+		return fmt.Sprintf("you owe %s: auction which complex?", money(v.Stay.Debt))
 	case tycoon.PhaseSpace:
 		sp := v.Seats[v.Turn].At
 		return fmt.Sprintf("space %d, %s", sp, tycoon.Road[sp].Kind)
