@@ -161,9 +161,15 @@ func TestProfile(t *testing.T) {
 	if p.Name != "bob" || len(p.Ratings) != 1 || p.Ratings[0].Games != 2 || p.Ratings[0].Wins != 0 || len(p.Ratings[0].History) != 2 {
 		t.Errorf("profile bob --json:\n%s", out)
 	}
-	if len(p.Recent) != 2 || len(p.Favourites) != 1 || p.Favourites[0].Game != "acquire" || p.Favourites[0].Title != "Favourite chains" ||
+	// Every game's tally is listed; bob has played Acquire only.
+	if len(p.Recent) != 2 || len(p.Favourites) < 1 || p.Favourites[0].Game != "acquire" || p.Favourites[0].Title != "Favourite chains" ||
 		len(p.Favourites[0].Counts) != 1 || p.Favourites[0].Counts[0].Name != "Luxor" || p.Favourites[0].Counts[0].Count != 1 {
 		t.Errorf("bob's games and chains:\n%s", out)
+	}
+	for _, f := range p.Favourites[1:] {
+		if len(f.Counts) != 0 {
+			t.Errorf("bob played no %s, yet its tally counts %v", f.Game, f.Counts)
+		}
 	}
 	for _, k := range []string{"game_id", "at", "place", "before", "after"} {
 		if _, ok := p.Ratings[0].History[0][k]; !ok {

@@ -235,9 +235,9 @@ func question(v *tycoon.View) string {
 		sp := v.Seats[v.Turn].At
 		return fmt.Sprintf("space %d, %s", sp, tycoon.Road[sp].Kind)
 	case tycoon.PhaseDouble:
-		return "pay double?"
+		return "the permission die shows 2: pay double?"
 	case tycoon.PhaseTownHall:
-		return "buy entrances?"
+		return "you crossed the Town Hall line: buy an entrance?"
 	}
 	return v.Due
 }
