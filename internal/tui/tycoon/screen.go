@@ -215,7 +215,7 @@ func (s Screen) Decision(w int, at room.At) []string {
 		return []string{layout.Fit(v.Due, w), ""}
 	}
 	c := min(s.cursor, len(v.Legal)-1)
-	first := fmt.Sprintf("Your decision (%d of %d, ↑↓ to choose): %s", c+1, len(v.Legal), question(v))
+	first := fmt.Sprintf("Your move: %s  (choice %d of %d)", question(v), c+1, len(v.Legal))
 	second := s.styles.Selected.Render("> " + describe(v, v.Legal[c]))
 	if len(v.Legal) > 1 {
 		n := v.Legal[(c+1)%len(v.Legal)]
@@ -233,7 +233,7 @@ func question(v *tycoon.View) string {
 		return fmt.Sprintf("you owe %s: auction which complex?", money(v.Stay.Debt))
 	case tycoon.PhaseSpace:
 		sp := v.Seats[v.Turn].At
-		return fmt.Sprintf("space %d, %s", sp, tycoon.Road[sp].Kind)
+		return fmt.Sprintf("space %d (%s), what will you do?", sp, strings.ToLower(tycoon.Road[sp].Kind.String()))
 	case tycoon.PhaseDouble:
 		return "the permission die shows 2: pay double?"
 	case tycoon.PhaseTownHall:
