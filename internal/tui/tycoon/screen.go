@@ -119,15 +119,15 @@ func (s Screen) Keys() []key.Binding {
 // Help lists every decision key and explains the board and the tables.
 func (s Screen) Help() ([][]key.Binding, []string) {
 	k := s.keys
-	return [][]key.Binding{
-			{k.Prev, room.With(k.Confirm, "enter", "do the chosen action"), k.Pass},
-			{k.MinBid, k.Raise, room.Hint("0-9", "type a bid (⌫ erases)"), room.With(k.Confirm, "enter", "send the bid")},
-		}, []string{
+	return [][]key.Binding{{
+			k.Prev, room.With(k.Confirm, "enter", "do it / send bid"), k.Pass,
+			room.With(k.MinBid, "b", "bid +$50"), k.Raise, room.Hint("0-9", "type a bid"), k.Erase,
+		}}, []string{
 			"The road: spaces 0–30, your car goes round it. Above and below it the",
 			"plots: a letter is the hotel (B Boomerang, F Fujiyama, E L'Etoile,",
 			"P President, R Royal, W Waikiki, T Taj Mahal, S Safari); on the road",
-			"an entrance is the hotel's letter and its owner's seat number; = marks",
-			"the Bank line (+$2,000) and the Town Hall line (buy entrances).",
+			"an entrance is the hotel's letter and its owner's seat number. ^ marks",
+			"the Bank line (+$2,000) and the Town Hall line (buy an entrance).",
 			"Spaces: S start, b build, $ buy land, e free entrance, f free phase.",
 			"Stopping on another's entrance you roll the nights and pay the rent;",
 			"who cannot pay auctions a complex. A build rolls the permission die:",
