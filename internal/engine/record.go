@@ -106,3 +106,15 @@ func JoinLine(seats []string, seat Seat, action string) string {
 	}
 	return seats[seat] + " " + action
 }
+
+// Resumer makes a Kind's Resume from its Replay: a stored game is its record
+// header followed by its action lines, so resuming is replaying that record.
+func Resumer(replay func(*Record) (Game, error)) func(header string, lines []string) (Game, error) {
+	return func(header string, lines []string) (Game, error) {
+		rec, err := ReadRecord(strings.NewReader(header + strings.Join(lines, "\n")))
+		if err != nil {
+			return nil, err
+		}
+		return replay(rec)
+	}
+}
