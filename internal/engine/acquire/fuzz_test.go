@@ -93,7 +93,7 @@ func FuzzGame(f *testing.F) {
 
 		// The record of the game replays to the same game.
 		var rec bytes.Buffer
-		if err := WriteRecord(&rec, setup, lines); err != nil {
+		if err := engine.WriteRecord(&rec, setup.Header(), lines); err != nil {
 			t.Fatal(err)
 		}
 		rp, err := replayText(rec.String())

@@ -3,7 +3,6 @@ package acquire
 import (
 	"errors"
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
 
@@ -326,10 +325,4 @@ func (g *Game) seatNamed(name string) (int8, error) {
 		}
 	}
 	return 0, fmt.Errorf("%q is not a seat", name)
-}
-
-// WriteRecord writes a complete record: the header of s, then the lines as
-// a room journaled them.
-func WriteRecord(w io.Writer, s Setup, lines []string) error {
-	return engine.WriteRecord(w, s.Header()+"\n", lines)
 }

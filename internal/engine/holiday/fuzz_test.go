@@ -83,7 +83,7 @@ func FuzzGame(f *testing.F) {
 			}
 		}
 		var rec bytes.Buffer
-		if err := WriteRecord(&rec, setup, lines); err != nil {
+		if err := engine.WriteRecord(&rec, setup.Header(), lines); err != nil {
 			t.Fatal(err)
 		}
 		rp, err := replayText(rec.String())
@@ -194,7 +194,7 @@ func FuzzRecord(f *testing.F) {
 	}
 	lines = append(lines, checks(g)...)
 	var rec bytes.Buffer
-	_ = WriteRecord(&rec, s, lines)
+	_ = engine.WriteRecord(&rec, s.Header(), lines)
 	f.Add(rec.String())
 	f.Add("hotels-record 1\ngame holiday\nseat a\nseat b\ndeck Alps-1 Raise\na take\nresult a 0 b 0\n")
 	f.Add("hotels-record 1\ngame holiday\nseat a\ndeck\n")

@@ -3,7 +3,6 @@ package holiday
 import (
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 
 	"hotels/internal/engine"
@@ -28,12 +27,6 @@ func (s Setup) Header() string {
 		b.WriteString("\n")
 	}
 	return b.String()
-}
-
-// WriteRecord writes a complete record: the header of s, then the lines as
-// a room journaled them.
-func WriteRecord(w io.Writer, s Setup, lines []string) error {
-	return engine.WriteRecord(w, s.Header(), lines)
 }
 
 // Replay is the outcome of replaying a record: the game as far as the

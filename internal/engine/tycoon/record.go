@@ -3,7 +3,6 @@ package tycoon
 import (
 	"errors"
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
 
@@ -26,12 +25,6 @@ func (s Setup) Header() string {
 		fmt.Fprintf(&b, "seat %s\n", name)
 	}
 	return b.String()
-}
-
-// WriteRecord writes a complete record: the header of s, then the lines as
-// a room journaled them.
-func WriteRecord(w io.Writer, s Setup, lines []string) error {
-	return engine.WriteRecord(w, s.Header(), lines)
 }
 
 // Replay is the outcome of replaying a record: the game as far as the
