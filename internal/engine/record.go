@@ -219,3 +219,18 @@ func CheckResult(args []string, unit, has string, score func(seat string) (int, 
 	}
 	return nil
 }
+
+// ValidSeatName reports whether name can name a seat in a record: 1–16 of
+// [a-z0-9_-] (records.md). A game may refuse more names, such as the words
+// its records begin lines with.
+func ValidSeatName(name string) error {
+	if len(name) < 1 || len(name) > 16 {
+		return fmt.Errorf("seat name %q: want 1 to 16 characters", name)
+	}
+	for _, c := range name {
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
+			return fmt.Errorf("seat name %q: only a-z, 0-9, _ and - are allowed", name)
+		}
+	}
+	return nil
+}

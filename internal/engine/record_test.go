@@ -101,3 +101,14 @@ func TestWriteRecord(t *testing.T) {
 		t.Errorf("wrote %q, want %q", b.String(), want)
 	}
 }
+
+func TestValidSeatName(t *testing.T) {
+	for name, ok := range map[string]bool{
+		"ann": true, "bot_2-x": true, "abcdefghijklmnop": true,
+		"": false, "abcdefghijklmnopq": false, "Ann": false, "an n": false, "zoë": false,
+	} {
+		if err := ValidSeatName(name); (err == nil) != ok {
+			t.Errorf("ValidSeatName(%q) = %v, want ok %v", name, err, ok)
+		}
+	}
+}

@@ -106,7 +106,7 @@ header:
 			if err := at(2, "seat"); err != nil {
 				return bad(err)
 			}
-			name, err := engine.SeatLine(f, s.Seats, ValidName)
+			name, err := engine.SeatLine(f, s.Seats, engine.ValidSeatName)
 			if err != nil {
 				return bad(err)
 			}

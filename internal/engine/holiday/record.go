@@ -65,7 +65,7 @@ header:
 			if inDeck {
 				return bad(errors.New("seat line after the deck: the header is the seats, then the deck"))
 			}
-			name, err := engine.SeatLine(f, s.Seats, ValidName)
+			name, err := engine.SeatLine(f, s.Seats, engine.ValidSeatName)
 			if err != nil {
 				return bad(err)
 			}
