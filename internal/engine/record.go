@@ -234,3 +234,14 @@ func ValidSeatName(name string) error {
 	}
 	return nil
 }
+
+// SeatNamed returns the seat that seats (the names in turn order) call
+// name, for the record lines that name one.
+func SeatNamed(seats []string, name string) (Seat, error) {
+	for i, n := range seats {
+		if n == name {
+			return Seat(i), nil
+		}
+	}
+	return 0, fmt.Errorf("%q is not a seat", name)
+}

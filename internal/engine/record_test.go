@@ -112,3 +112,13 @@ func TestValidSeatName(t *testing.T) {
 		}
 	}
 }
+
+func TestSeatNamed(t *testing.T) {
+	seats := []string{"ann", "bob"}
+	if s, err := SeatNamed(seats, "bob"); s != 1 || err != nil {
+		t.Errorf("SeatNamed(bob) = %d, %v; want 1", s, err)
+	}
+	if _, err := SeatNamed(seats, "Bob"); err == nil || err.Error() != `"Bob" is not a seat` {
+		t.Errorf("SeatNamed(Bob) = %v; want it is not a seat", err)
+	}
+}

@@ -319,10 +319,6 @@ func (g *Game) checkResult(args []string) error {
 }
 
 func (g *Game) seatNamed(name string) (int8, error) {
-	for s := range g.seats {
-		if g.names[s] == name {
-			return s, nil
-		}
-	}
-	return 0, fmt.Errorf("%q is not a seat", name)
+	s, err := engine.SeatNamed(g.names[:g.seats], name)
+	return int8(s), err
 }
