@@ -206,3 +206,70 @@ func TestF4RestartKeepsWaitingRooms(t *testing.T) {
 		t.Errorf("the game's record has %d lines, %v; want at least the 6 actions played", len(lines), err)
 	}
 }
+
+// F4 and house rule 3: each change of a waiting room's seats is stored
+// before anyone sees it; one the store refuses changes nothing, and the
+// room is forgotten when it closes.
+func TestF4WaitingRoomSavedFirst(t *testing.T) {
+	ctx := context.Background()
+	j := newJournal()
+	l := newLobby(t, j, &timers{})
+	stored := func(id string) string {
+		j.mu.Lock()
+		defer j.mu.Unlock()
+		w, ok := j.waiting[id]
+		if !ok {
+			return "none"
+		}
+		var seats []string
+		for _, s := range w.Taken {
+			seats = append(seats, fmt.Sprint(s.Index, s.Name, s.Bot))
+		}
+		return fmt.Sprintf("host %d: %s", w.Host, strings.Join(seats, ", "))
+	}
+	fail := func(on bool) { j.mu.Lock(); j.fail = on; j.mu.Unlock() }
+	r, err := l.Create(ctx, ann, rooms.Settings{Seats: 4, Private: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Sit(ctx, bob); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := stored(r.ID), "host 1: 0ann, 1bob"; got != want {
+		t.Errorf("stored after bob sat: %s, want %s", got, want)
+	}
+	fail(true)
+	for what, err := range map[string]error{
+		"cat sits": r.Sit(ctx, cat), "a bot sits": r.AddBot(ctx, ann, ""),
+		"bob stands": r.Stand(ctx, bob), "ann kicks bob": r.Kick(ctx, ann, 1),
+	} {
+		if !errors.Is(err, rooms.ErrSaveFailed) {
+			t.Errorf("%s with the store refusing: %v, want ErrSaveFailed", what, err)
+		}
+	}
+	if _, err := l.Create(ctx, cat, rooms.Settings{Seats: 2}); !errors.Is(err, rooms.ErrSaveFailed) {
+		t.Errorf("a room created with the store refusing: %v, want ErrSaveFailed", err)
+	}
+	if info := r.Info(); info.Taken != 2 || l.SeatOf(bob) != r || l.SeatOf(cat) != nil {
+		t.Errorf("refused changes were made: %d seats taken, bob in %v, cat in %v", info.Taken, l.SeatOf(bob), l.SeatOf(cat))
+	}
+	fail(false)
+	if err := r.AddBot(ctx, ann, ""); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Stand(ctx, ann); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := stored(r.ID), "host 2: 1bob, 2bot1random"; got != want {
+		t.Errorf("stored after ann stood up: %s, want %s", got, want)
+	}
+	if err := r.Stand(ctx, bob); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.Room(r.ID); !errors.Is(err, rooms.ErrNoRoom) {
+		t.Errorf("the room with bots alone is open: %v", err)
+	}
+	if got := stored(r.ID); got != "none" {
+		t.Errorf("a closed room is still stored: %s", got)
+	}
+}
