@@ -332,8 +332,9 @@ func (r *Room) graceOver(id store.AccountID) bool {
 // vacate empties seat i of a waiting room, saying why, and passes the host
 // on if needed; it changes nothing if the store refuses.
 func (r *Room) vacate(i int, why string) error {
-	seats, host := slices.Clone(r.seats), r.host
+	seats, was := slices.Clone(r.seats), r.host
 	seats[i] = seat{}
+	host := was
 	if host.ID != 0 && host.ID == r.seats[i].player.ID {
 		host = firstHuman(seats)
 	}
@@ -341,7 +342,7 @@ func (r *Room) vacate(i int, why string) error {
 		return err
 	}
 	r.note(why)
-	if host.ID != 0 && host.ID != r.host.ID {
+	if host.ID != 0 && host.ID != was.ID {
 		r.note(host.Name + " is now the host")
 	}
 	r.closeIfDeserted()

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -148,13 +149,7 @@ func TestF4RestartKeepsWaitingRooms(t *testing.T) {
 			after.Seats, after.Host, after.Code, want, code)
 	}
 	tm.fire()
-	for wait := time.Now(); ; time.Sleep(time.Millisecond) { // graceOver runs on the room's goroutine
-		if _, err := l.Room(lapsed.ID); errors.Is(err, rooms.ErrNoRoom) {
-			break
-		} else if time.Since(wait) > 10*time.Second {
-			t.Fatalf("dee's room is open after her grace period: %v", err)
-		}
-	}
+	closed(t, l, lapsed.ID) // graceOver runs on the room's goroutine
 
 	// cat joins by the invite code, as `join CODE` does, and ann starts.
 	joined, err := l.Room(code)
@@ -263,13 +258,33 @@ func TestF4WaitingRoomSavedFirst(t *testing.T) {
 	if got, want := stored(r.ID), "host 2: 1bob, 2bot1random"; got != want {
 		t.Errorf("stored after ann stood up: %s, want %s", got, want)
 	}
+	ch, stop, err := r.Subscribe(ctx, bob)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := <-ch; !s.Host || !slices.Contains(s.Log, "bob is now the host") {
+		t.Errorf("bob after ann stood up: host %v, log %q; want the host, told so", s.Host, s.Log)
+	}
+	stop()
 	if err := r.Stand(ctx, bob); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := l.Room(r.ID); !errors.Is(err, rooms.ErrNoRoom) {
-		t.Errorf("the room with bots alone is open: %v", err)
-	}
+	closed(t, l, r.ID) // bob's subscription ends on the room's goroutine
 	if got := stored(r.ID); got != "none" {
 		t.Errorf("a closed room is still stored: %s", got)
+	}
+}
+
+// closed waits until the lobby has no room id.
+func closed(t *testing.T, l *rooms.Lobby, id string) {
+	t.Helper()
+	for wait := time.Now(); ; time.Sleep(time.Millisecond) {
+		_, err := l.Room(id)
+		if errors.Is(err, rooms.ErrNoRoom) {
+			return
+		}
+		if time.Since(wait) > 10*time.Second {
+			t.Fatalf("room %s is still open: %v", id, err)
+		}
 	}
 }
