@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"testing"
 
 	"hotels/internal/store"
@@ -139,5 +140,31 @@ func TestF4WaitingRoomRoundTrip(t *testing.T) {
 	games, err := s.UnfinishedGames(ctx)
 	if err != nil || len(games) != 1 || games[0].Room.ID != private.ID || games[0].Room.Code != private.Code {
 		t.Errorf("UnfinishedGames = %+v, %v; want the started room's game", games, err)
+	}
+}
+
+// BenchmarkSaveWaitingRoom stores a four-seat waiting room's table once a
+// seat changes, as a room does before anyone sees the change: what a sit,
+// stand, bot or kick costs in writes.
+func BenchmarkSaveWaitingRoom(b *testing.B) {
+	ctx := context.Background()
+	s, err := store.Open(ctx, filepath.Join(b.TempDir(), "bench.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	a, err := s.CreateAccount(ctx, "alice", keyAlice)
+	if err != nil {
+		b.Fatal(err)
+	}
+	w := store.WaitingRoom{
+		Room: store.Room{ID: "k3vq", Code: "x7h2mp", Title: "alice's table", Host: a.ID},
+		Game: "acquire", Rules: "classic", Seats: 4,
+		Taken: []store.Seat{{Index: 0, Account: a.ID, Name: "alice"}, {Index: 1, Name: "bot1", Bot: "hard"}},
+	}
+	for b.Loop() {
+		if err := s.SaveWaitingRoom(ctx, w); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
