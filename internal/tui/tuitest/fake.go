@@ -256,8 +256,10 @@ func (j *journal) AppendAction(context.Context, store.GameID, int, string) error
 func (j *journal) FinishGame(context.Context, store.GameID, string, []store.Outcome) error {
 	return nil
 }
-func (j *journal) AbortGame(context.Context, store.GameID, string) error { return nil }
-func (j *journal) RemovePlayer(context.Context, store.GameID, int) error { return nil }
+func (j *journal) AbortGame(context.Context, store.GameID, string) error    { return nil }
+func (j *journal) RemovePlayer(context.Context, store.GameID, int) error    { return nil }
+func (j *journal) SaveWaitingRoom(context.Context, store.WaitingRoom) error { return nil }
+func (j *journal) DropWaitingRoom(context.Context, string) error            { return nil }
 
 // Archive is a fake store of finished and unfinished games: it records
 // each call and returns the error set with Fail.
