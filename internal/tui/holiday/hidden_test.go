@@ -40,7 +40,7 @@ func TestNoHiddenCards(t *testing.T) {
 				for _, w := range strings.FieldsFunc(screen, func(r rune) bool { return strings.ContainsRune(" \n:,.;()>", r) }) {
 					words[w] = true
 				}
-				if keys == "" && viewer >= 0 && !words[v.Hand[0].String()[:1]+strings.SplitN(v.Hand[0].String(), "-", 2)[1]] {
+				if own := v.Hand[0].String(); keys == "" && viewer >= 0 && !words[own] && !words[own[:1]+strings.SplitN(own, "-", 2)[1]] {
 					t.Fatalf("viewer %d's own first card is not on its screen: the test reads no cards", viewer)
 				}
 				for k := range holiday.Exchange {
