@@ -40,8 +40,10 @@ func TestNoHiddenCards(t *testing.T) {
 				for _, w := range strings.FieldsFunc(screen, func(r rune) bool { return strings.ContainsRune(" \n:,.;()>", r) }) {
 					words[w] = true
 				}
-				if own := v.Hand[0].String(); keys == "" && viewer >= 0 && !words[own] && !words[own[:1]+strings.SplitN(own, "-", 2)[1]] {
-					t.Fatalf("viewer %d's own first card is not on its screen: the test reads no cards", viewer)
+				if keys == "" && viewer >= 0 {
+					if own := v.Hand[0].String(); !words[own] && !words[own[:1]+strings.SplitN(own, "-", 2)[1]] {
+						t.Fatalf("viewer %d's own first card is not on its screen: the test reads no cards", viewer)
+					}
 				}
 				for k := range holiday.Exchange {
 					if seen[k] || g.Suitcase(k.Company(), k.Number()) {
