@@ -200,7 +200,9 @@ func (s *Screen) confirm() {
 			s.say(fmt.Sprintf("Type the letters of %s to %s first (H10).", shares(need), verb), true)
 			return
 		}
-		s.send(verb + names(s.in.picks))
+		picks := slices.Clone(s.in.picks)
+		slices.Sort(picks) // a take names its shares in the companies' order (H1)
+		s.send(verb + names(picks))
 	case s.in.mode == raising:
 		s.say("Type the letter of the company the Raise card goes on (H16).", true)
 	case s.in.mode == exchanging:

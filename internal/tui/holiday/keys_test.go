@@ -109,7 +109,8 @@ func TestKeysMakeLegalActions(t *testing.T) {
 	}
 }
 
-// Keys that ask for what the rules forbid send nothing and say why.
+// Keys that ask for what the rules forbid send nothing and say why; a
+// take's shares may be typed in any order.
 func TestRefusals(t *testing.T) {
 	take := game(t, 1, due(0, holiday.PhaseTake))
 	play := find(t, func(g *holiday.Game) bool {
@@ -127,13 +128,15 @@ func TestRefusals(t *testing.T) {
 		g    *holiday.Game
 		keys string
 		say  string
+		act  string // the action sent by the last key, if any
 	}{
-		{"a third share", take, "a a a", "2 shares at most"},
-		{"too few shares", take, "a enter", "Type the letters of 2 shares to take first (H10)"},
-		{"pass before the final round", take, "p", "Only in the final round may you pass (H20)"},
-		{"no option card left", play, "o", "You have no option card left (H11)"},
-		{"give a share not held", play, giveUnheld, fmt.Sprintf("You hold no %s share to give (D5)", c)},
-		{"an option card in the final round", final, "o", "No option card may be used in the final round (H11)"},
+		{"a third share", take, "a a a", "2 shares at most", ""},
+		{"too few shares", take, "a enter", "Type the letters of 2 shares to take first (H10)", ""},
+		{"pass before the final round", take, "p", "Only in the final round may you pass (H20)", ""},
+		{"a take in any order", take, "u a enter", "", "take Alps USA"},
+		{"no option card left", play, "o", "You have no option card left (H11)", ""},
+		{"give a share not held", play, giveUnheld, fmt.Sprintf("You hold no %s share to give (D5)", c), ""},
+		{"an option card in the final round", final, "o", "No option card may be used in the final round (H11)", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -141,9 +144,12 @@ func TestRefusals(t *testing.T) {
 			var r room.Reply
 			for _, k := range strings.Fields(tt.keys) {
 				s, r = s.Key(tuitest.Key(k), room.At{You: 0, Mine: true})
-				if r.Act != "" {
-					t.Fatalf("key %q sent %q", k, r.Act)
+				if r.Act != tt.act && !(r.Act == "" && k != "enter") {
+					t.Fatalf("key %q sent %q, want %q", k, r.Act, tt.act)
 				}
+			}
+			if r.Act != tt.act {
+				t.Errorf("sent %q, want %q", r.Act, tt.act)
 			}
 			if tt.say != "" && (!r.Problem || !strings.Contains(r.Say, tt.say)) {
 				t.Errorf("reply %+v, want a problem saying %q", r, tt.say)

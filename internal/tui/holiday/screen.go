@@ -231,7 +231,7 @@ func (s Screen) handPanel(w, h int) []string {
 		if long {
 			e = cursor + fmt.Sprintf("%-17s", k) + s.brief(k)
 		} else {
-			e = cursor + fmt.Sprintf("%-5s", short(k)) + s.tail(k)
+			e = cursor + fmt.Sprintf("%-6s", short(k)) + s.tail(k)
 		}
 		e = layout.Fit(e, cw)
 		if choosing && i == s.in.cursor {
