@@ -362,7 +362,7 @@ func (s Screen) effect(k holiday.Card) string {
 	}
 	c := k.Company()
 	n := chainWith(v, k)
-	out := fmt.Sprintf("%s's chain through it %d, value %d", c, n, value(n, v.Raises[c]))
+	out := fmt.Sprintf("%s's chain through it %d, value %d", c, n, value(max(n, v.Longest[c]), v.Raises[c]))
 	if n >= holiday.CoupLength && v.Coup < 0 && v.Phase == holiday.PhasePlay {
 		out += ": the grand coup, +10 (H17)"
 	}

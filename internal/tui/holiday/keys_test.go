@@ -167,3 +167,37 @@ func unheld(g *holiday.Game) holiday.Company {
 	}
 	return holiday.NoCompany
 }
+
+// A card's value is its company's, counted on the longest chain whether or
+// not the card is in it (H15): a short chain beside a long one keeps the
+// long one's value.
+func TestCardValue(t *testing.T) {
+	g := find(t, func(g *holiday.Game) bool {
+		if !due(0, holiday.PhasePlay)(g) {
+			return false
+		}
+		h, n := g.Hand(0)
+		for _, k := range h[:n] {
+			if k.IsDestination() && g.Value(k.Company()) > 0 && g.ChainWith(k.Company(), k.Number()) < g.Longest(k.Company()) {
+				return true
+			}
+		}
+		return false
+	})
+	v := g.ViewFor(0)
+	s, _ := holidayscreen.New(theme.DefaultStyles()).Show(v)
+	at := room.At{You: 0, Mine: true}
+	for _, k := range v.Hand {
+		if k.IsDestination() {
+			after := *g
+			if err := after.Do(0, holiday.Action{Verb: holiday.Play, Card: k, A: holiday.NoCompany, B: holiday.NoCompany}); err != nil {
+				t.Fatal(err)
+			}
+			want := fmt.Sprintf("%s: %s's chain through it %d, value %d", k, k.Company(), g.ChainWith(k.Company(), k.Number()), after.Value(k.Company()))
+			if line := s.Decision(80, at)[1]; !strings.HasPrefix(line, want) {
+				t.Errorf("%q, want %q as the engine counts it", line, want)
+			}
+		}
+		s, _ = s.Key(tuitest.Key("down"), at)
+	}
+}

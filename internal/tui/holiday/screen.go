@@ -267,7 +267,8 @@ func (s Screen) brief(k holiday.Card) string {
 		return "give 1 share, take 1 of another"
 	}
 	n := chainWith(s.game, k)
-	out := fmt.Sprintf("chain %d, value %d", n, value(n, s.game.Raises[k.Company()]))
+	c := k.Company()
+	out := fmt.Sprintf("chain %d, value %d", n, value(max(n, s.game.Longest[c]), s.game.Raises[c]))
 	if n >= holiday.CoupLength && s.game.Coup < 0 {
 		out += ": the grand coup"
 	}
@@ -374,7 +375,7 @@ func chainWith(v *holiday.View, k holiday.Card) int {
 }
 
 // value is a company's value with a longest chain of n and raises Raise
-// cards (H15, H16).
+// cards (H15, H16): a card's own chain counts only if it is the longest.
 func value(n, raises int) int {
 	if n < holiday.MinValued {
 		return 0
