@@ -210,3 +210,21 @@ func TestScreen(t *testing.T) {
 		t.Errorf("Facts() = %+v; want alice to move, four seats, points, the stock in the header", f)
 	}
 }
+
+// A replay shows the tracks and the players beside the step panel, and no
+// hand: the history viewer adds what happened below.
+func TestReplayView(t *testing.T) {
+	g := game(t, 2, due(2, holiday.PhasePlay))
+	step := []string{"Move 23 of 80", "carol takes 1 Alps and 1", "Tropics", "", "carol is to play a first card"}
+	tuitest.GoldenSizes(t, func(w, h int) string {
+		s, _ := holidayscreen.New(theme.DefaultStyles()).Show(g.ViewFor(0))
+		if sw := s.StepWidth(); sw > 40 {
+			t.Errorf("StepWidth() = %d: wider than the players leave room for", sw)
+		}
+		lines := s.Replay(w, h, room.At{You: 0, Tags: []string{"", "", "", "bot"}}, step)
+		if len(lines) > h-6 {
+			t.Errorf("%dx%d: the replay takes %d lines, leaving the viewer too few", w, h, len(lines))
+		}
+		return tuitest.Plain(strings.Join(lines, "\n"))
+	})
+}
