@@ -26,6 +26,7 @@ const (
 	wideHand  = 46
 	roomLines = 7 // what the room screen draws besides the game's part
 	maxName   = 18
+	specials  = 2 // Exchange cards, and Raise cards, in the game (H2)
 )
 
 // Screen is Holiday AG's part of the room screen.
@@ -144,28 +145,26 @@ func (s Screen) tracks(w int) []string {
 }
 
 // counts says how many cards the stock and the pile hold and where the
-// special cards are (H25).
+// special cards are (H25): Raise cards beside their companies, and how many
+// of each kind are still to come (in hands or the stock, as opposed to on
+// the pile, where one turned up at the start lies too: H7).
 func (s Screen) counts(w int) string {
 	v := s.game
-	var on []string
+	var piled [holiday.Cards]int
+	for _, k := range v.Discard {
+		piled[k]++
+	}
+	var raise []string
 	placed := 0
 	for c, n := range v.Raises {
 		if n > 0 {
-			on = append(on, fmt.Sprintf("%s +%d", holiday.Company(c), n))
+			raise = append(raise, fmt.Sprintf("%s +%d", holiday.Company(c), n))
 			placed += n
 		}
 	}
-	if left := 2 - placed; left > 0 {
-		on = append(on, fmt.Sprintf("%d unplayed", left))
-	}
-	exchanged := 0
-	for _, k := range v.Discard {
-		if k == holiday.Exchange {
-			exchanged++
-		}
-	}
-	return layout.Cut(fmt.Sprintf("Stock %d · discard %d · Raise: %s · Exchange: %d played",
-		v.StockLeft, len(v.Discard), strings.Join(on, ", "), exchanged), w)
+	raise = append(raise, fmt.Sprintf("%d to come", specials-placed-piled[holiday.Raise]))
+	return layout.Cut(fmt.Sprintf("Stock %d · pile %d · Raise: %s · Exchange: %d to come",
+		v.StockLeft, len(v.Discard), strings.Join(raise, ", "), specials-piled[holiday.Exchange]), w)
 }
 
 // news announces the grand coup and the rounds it starts, or else lists the

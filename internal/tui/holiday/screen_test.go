@@ -228,3 +228,14 @@ func TestReplayView(t *testing.T) {
 		return tuitest.Plain(strings.Join(lines, "\n"))
 	})
 }
+
+// A Raise card turned up at the start lies on the pile, not to come (H7).
+func TestTurnedUpRaise(t *testing.T) {
+	g := find(t, func(g *holiday.Game) bool {
+		return g.StockLeft() == 56 && slices.Contains(g.ViewFor(0).Discard, holiday.Raise)
+	})
+	m, _ := open(t, snapshot(g, 0), 80, 24)
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "Raise: 1 to come") {
+		t.Errorf("want one Raise card to come:\n%s", view)
+	}
+}
