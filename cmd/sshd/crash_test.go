@@ -143,7 +143,9 @@ func see(screen string) seen {
 // their key, lands at their table, and finds the board, rack and money as
 // they were, in the same room (F4, issue 16): bob's is private, and keeps
 // its invite code, by which a newcomer still finds it, as alice's id
-// still leads to hers. Then both games are played to the end.
+// still leads to hers. erin's private room, still waiting for players,
+// comes back too: she lands in it, and frank joins it by its code. Then
+// both games are played to the end.
 func TestKillAndRestart(t *testing.T) {
 	t.Parallel()
 	start := time.Now()
@@ -166,9 +168,12 @@ func TestKillAndRestart(t *testing.T) {
 			t.Fatalf("%s: nothing read from the screen:\n%s", p.name, s)
 		}
 	}
+	// erin's private room still waits for players: one bot sits with her.
+	erin := signUp(t, srv.addr, "erin", 80, 24, "")
+	erinRoom, erinCode := waitingRoom(t, erin)
 
 	srv.kill(t)
-	for _, p := range []*player{alice, bob} {
+	for _, p := range []*player{alice, bob, erin} {
 		select {
 		case <-p.term.Done():
 		case <-time.After(sshtest.Timeout):
@@ -177,9 +182,19 @@ func TestKillAndRestart(t *testing.T) {
 	}
 
 	srv = startProcess(t, bin, dir)
-	if log := srv.log.String(); !strings.Contains(log, `msg="games restored" rooms=2`) {
-		t.Errorf("the restarted server did not restore both games:\n%s", log)
+	if log := srv.log.String(); !strings.Contains(log, `msg="games restored" rooms=3`) {
+		t.Errorf("the restarted server did not restore both games and the waiting room:\n%s", log)
 	}
+	// F4: erin goes back to her waiting room, its id and code kept, and
+	// frank joins it by the code she shared.
+	erin.reconnect(t, srv.addr, 80, 24)
+	s := erin.term.WaitFor(t, "Waiting for players: 2 of 4 seats taken.")
+	if id := roomID(t, s); id != erinRoom || !strings.Contains(s, "Invite code: "+erinCode) {
+		t.Errorf("erin's waiting room after the restart is %s, before %s (code %s):\n%s", id, erinRoom, erinCode, s)
+	}
+	frank := signUp(t, srv.addr, "frank", 80, 24, "join "+erinCode)
+	frank.term.WaitFor(t, "Waiting for players: 3 of 4 seats taken.")
+	fillWithBots(t, erin, 3)
 	for _, p := range []*player{alice, bob} {
 		w, h := 80, 24
 		if p == bob {
@@ -222,10 +237,10 @@ func TestKillAndRestart(t *testing.T) {
 	t.Logf("built in %v; two games killed, restored and finished in %v", built.Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
 }
 
-// privateGame is soloGame in a private room, and returns its invite code.
-func privateGame(t *testing.T, addr, name string, width, height int) (*player, string) {
+// waitingRoom has p host a private room with one bot and not start it; it
+// returns the room's id and invite code.
+func waitingRoom(t *testing.T, p *player) (string, string) {
 	t.Helper()
-	p := signUp(t, addr, name, width, height, "")
 	p.term.WaitFor(t, "enter join")
 	p.term.Type("n")
 	p.term.WaitFor(t, "New Acquire room")
@@ -234,10 +249,21 @@ func privateGame(t *testing.T, addr, name string, width, height int) (*player, s
 	p.term.Type("\r")
 	m := inviteCode.FindStringSubmatch(p.term.WaitFor(t, "Invite code: "))
 	if m == nil {
-		t.Fatalf("%s's private room shows no invite code:\n%s", name, p.term.Screen())
+		t.Fatalf("%s's private room shows no invite code:\n%s", p.name, p.term.Screen())
 	}
-	fillWithBots(t, p, 1)
-	return p, m[1]
+	p.term.Type("b")
+	p.term.WaitFor(t, "Add a bot: which level?")
+	p.term.Type("1")
+	return roomID(t, p.term.WaitFor(t, "Waiting for players: 2 of 4 seats taken.")), m[1]
+}
+
+// privateGame is soloGame in a private room, and returns its invite code.
+func privateGame(t *testing.T, addr, name string, width, height int) (*player, string) {
+	t.Helper()
+	p := signUp(t, addr, name, width, height, "")
+	_, code := waitingRoom(t, p)
+	fillWithBots(t, p, 2)
+	return p, code
 }
 
 var inviteCode = regexp.MustCompile(`Invite code: ([a-z0-9]+)`)

@@ -173,7 +173,7 @@ func session(l *rooms.Lobby, games *store.Store) server.Lobby {
 		} else if r := l.SeatOf(player); r != nil {
 			at = tui.Entry{Room: r.ID}
 		}
-		s := stored{st: games, lobby: l}
+		s := newStored(games, l)
 		return tui.New(ctx, l, player, at, tui.WithGames(s), tui.WithRatings(s))
 	}
 }

@@ -2,9 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"fmt"
-	"strings"
 
 	"hotels/internal/games"
 	"hotels/internal/profile"
@@ -13,6 +10,7 @@ import (
 	"hotels/internal/store"
 	"hotels/internal/tui"
 	"hotels/internal/tui/history"
+	"hotels/internal/tui/history/fromstore"
 	"hotels/internal/tui/ranking"
 )
 
@@ -21,54 +19,19 @@ import (
 // their records (history), the leaderboards and profiles with each game's
 // tally (ranking), and a player's own rating through the lobby.
 type stored struct {
+	fromstore.Archive
 	st    *store.Store
 	lobby *rooms.Lobby
+}
+
+func newStored(st *store.Store, lobby *rooms.Lobby) stored {
+	return stored{Archive: fromstore.Archive{Reader: st}, st: st, lobby: lobby}
 }
 
 var (
 	_ tui.Ratings     = stored{}
 	_ history.Archive = stored{}
 )
-
-// Recent returns the newest games p sat at.
-func (s stored) Recent(ctx context.Context, p rooms.Player, limit int) ([]history.Game, error) {
-	rows, err := s.st.RecentGames(ctx, p.ID, limit)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]history.Game, len(rows))
-	for i, g := range rows {
-		out[i] = historyGame(g)
-	}
-	return out, nil
-}
-
-// Record returns a game's action lines.
-func (s stored) Record(ctx context.Context, id int64) ([]string, error) {
-	lines, err := s.st.Actions(ctx, store.GameID(id))
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, fmt.Errorf("game %d: %w", id, history.ErrNoGame)
-	}
-	return lines, err
-}
-
-// historyGame is a stored game as the history screen reads it.
-func historyGame(g store.Game) history.Game {
-	out := history.Game{ID: int64(g.ID), Game: g.Game, Rules: g.Rules, Options: g.Options,
-		Started: g.CreatedAt, Chance: g.Chance}
-	switch g.Status {
-	case store.StatusPlaying:
-		out.Status = history.Playing
-	case store.StatusFinished:
-		out.Status = history.Finished
-	case store.StatusAborted:
-		out.Status, out.Why = history.Aborted, strings.TrimPrefix(g.Result, "aborted: ")
-	}
-	for _, st := range g.Seats {
-		out.Seats = append(out.Seats, history.Seat{Player: rooms.Player{ID: st.Account, Name: st.Name}, Place: st.Place, Score: st.Score})
-	}
-	return out
-}
 
 // Leaderboard returns the best rated players of game and rules.
 func (s stored) Leaderboard(ctx context.Context, game, rules string, limit int) ([]ranking.Entry, error) {

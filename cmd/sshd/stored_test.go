@@ -39,7 +39,7 @@ func TestStored(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	s := stored{st: st}
+	s := newStored(st, nil)
 	p := rooms.Player{ID: ann.ID, Name: "ann"}
 	got, err := s.Recent(ctx, p, 10)
 	if err != nil || len(got) != 2 {

@@ -11,6 +11,7 @@ import (
 
 	"hotels/internal/bot"
 	"hotels/internal/bot/acquirebot"
+	holidaybot "hotels/internal/bot/holiday"
 	tycoonbot "hotels/internal/bot/tycoon"
 	"hotels/internal/engine"
 	"hotels/internal/engine/acquire"
@@ -18,6 +19,7 @@ import (
 	"hotels/internal/engine/tycoon"
 	"hotels/internal/profile"
 	acquirescreen "hotels/internal/tui/acquire"
+	holidayscreen "hotels/internal/tui/holiday"
 	"hotels/internal/tui/room"
 	"hotels/internal/tui/theme"
 	tycoonscreen "hotels/internal/tui/tycoon"
@@ -42,9 +44,8 @@ var All = []Game{
 		Screen: func(s *theme.Styles) room.Screen { return acquirescreen.New(s) },
 		Tally: profile.Tally{Game: acquire.GameName, Title: "Favourite chains", What: "founded", None: "none founded yet",
 			Count: acquire.Founded}},
-	// Replayed and checked; hosted once its screen (and with it its bots'
-	// levels) is registered here.
-	{Kind: holiday.Kind},
+	{Kind: holiday.Kind, Bots: holidayBots,
+		Screen: func(s *theme.Styles) room.Screen { return holidayscreen.New(s) }},
 	{Kind: tycoon.Kind, Bots: tycoonBots,
 		Screen: func(s *theme.Styles) room.Screen { return tycoonscreen.New(s) },
 		Tally: profile.Tally{Game: tycoon.GameName, Title: "Favourite hotels", What: "bought", None: "no plot bought yet",
@@ -56,6 +57,26 @@ var tycoonBots = []bot.Level{
 	{ID: "easy", How: "random legal moves", New: func(rng *rand.Rand) bot.Bot { return tycoonbot.NewEasy(rng) }},
 	{ID: "normal", How: "buys and builds keeping a reserve, bids up to a lot's worth", New: func(rng *rand.Rand) bot.Bot { return tycoonbot.NewNormal(rng) }},
 	{ID: "hard", How: "samples the dice ahead", New: func(rng *rand.Rand) bot.Bot { return tycoonbot.NewHard(rng, tycoonbot.DefaultHard) }},
+}
+
+// holidayBots are Holiday AG's bot levels: the bot package's own, each made
+// by its New.
+var holidayBots = []bot.Level{
+	{ID: "easy", How: "random legal moves", New: holidayBot("easy")},
+	{ID: "normal", How: "sound heuristics", New: holidayBot("normal")},
+	{ID: "hard", How: "plays ahead on sampled hands", New: holidayBot("hard")},
+}
+
+// holidayBot returns the maker of Holiday AG's bots of level, which its
+// bot package knows.
+func holidayBot(level string) func(rng *rand.Rand) bot.Bot {
+	return func(rng *rand.Rand) bot.Bot {
+		b, err := holidaybot.New(level, rng)
+		if err != nil {
+			panic(err) // the levels above are the package's own
+		}
+		return b
+	}
 }
 
 // ByName returns the game whose record name is name.

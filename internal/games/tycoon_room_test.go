@@ -5,7 +5,6 @@ import (
 	"errors"
 	"log/slog"
 	"slices"
-	"sync"
 	"testing"
 	"time"
 
@@ -13,34 +12,10 @@ import (
 	"hotels/internal/engine/tycoon"
 	"hotels/internal/games"
 	"hotels/internal/rooms"
-	"hotels/internal/store"
 	"hotels/internal/tui/room"
 	"hotels/internal/tui/theme"
 	"hotels/internal/tui/tuitest"
 )
-
-// journal keeps a room's game in memory.
-type journal struct {
-	mu    sync.Mutex
-	lines []string
-	done  string
-}
-
-func (j *journal) CreateGame(context.Context, store.NewGame) (store.GameID, error) { return 1, nil }
-func (j *journal) AppendAction(_ context.Context, _ store.GameID, _ int, line string) error {
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	j.lines = append(j.lines, line)
-	return nil
-}
-func (j *journal) FinishGame(_ context.Context, _ store.GameID, result string, _ []store.Outcome) error {
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	j.done = result
-	return nil
-}
-func (j *journal) AbortGame(context.Context, store.GameID, string) error { return nil }
-func (j *journal) RemovePlayer(context.Context, store.GameID, int) error { return nil }
 
 // A whole Hotel Tycoon game through a room, as the server hosts it: the
 // lobby offers Tycoon; a person plays by the screen's keys (enter on the

@@ -136,11 +136,12 @@ func (r *Room) remove(i int, notice string) error {
 	st := r.seats[i]
 	switch r.status {
 	case Waiting:
+		if err := r.vacate(i, st.name+" was removed by an admin"); err != nil {
+			return err
+		}
 		if st.human() {
 			r.dismiss(st.player, notice)
 		}
-		r.note(st.name + " was removed by an admin")
-		r.vacate(i)
 	case Playing:
 		if !st.human() {
 			return fmt.Errorf("%w: %s is a bot or the autopilot, which plays on", ErrStarted, st.name)

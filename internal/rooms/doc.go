@@ -9,7 +9,9 @@
 // the dice too: when the game's Chance seat is due the room draws an outcome
 // from crypto/rand, journals it as a line with no seat and applies it, so
 // that a restart replays the throws and never throws again. A finished
-// game's places and scores are stored as the game decided them. Rooms host
+// game's places and scores are stored as the game decided them. A room
+// waiting for players is stored at every change of its seats, so that a
+// restart reopens it with its id and invite code (waiting.go). Rooms host
 // any game of Config.Kinds; bots come from Config.Bots by game and level.
 // A store that refuses writes is logged once per change of state and bots
 // retry with backoff (saving.go). Every request a player makes passes a

@@ -31,6 +31,8 @@ type Journal interface {
 	FinishGame(ctx context.Context, id store.GameID, result string, seats []store.Outcome) error
 	AbortGame(ctx context.Context, id store.GameID, reason string) error
 	RemovePlayer(ctx context.Context, id store.GameID, seat int) error
+	SaveWaitingRoom(ctx context.Context, w store.WaitingRoom) error
+	DropWaitingRoom(ctx context.Context, id string) error
 }
 
 // Config configures a Lobby.
@@ -409,27 +411,42 @@ func (l *Lobby) create(host Player, s Settings) (*Room, error) {
 	if _, _, err := k.Deal(s.Rules, s.Options, names, 0); err != nil {
 		return nil, err
 	}
-	l.mu.Lock()
-	if l.closed {
-		l.mu.Unlock()
-		return nil, ErrRoomClosed
-	}
-	id := l.freeCode(4)
-	code := ""
-	if s.Private {
-		code = l.freeCode(6)
-	}
 	if s.Name == "" {
 		s.Name = host.Name + "'s table"
 	}
-	r := newRoom(l, id, code, k, s, host, nil)
-	l.rooms[id] = r
-	if code != "" {
-		l.rooms[code] = r
+	// The room is stored before anyone sees it (F4), without holding the
+	// lobby for the write: its id and code are chosen, stored, then taken
+	// if no room took them meanwhile.
+	for {
+		l.mu.Lock()
+		if l.closed {
+			l.mu.Unlock()
+			return nil, ErrRoomClosed
+		}
+		id, code := l.freeCode(4), ""
+		if s.Private {
+			code = l.freeCode(6)
+		}
+		l.mu.Unlock()
+		seats := make([]seat, s.Seats)
+		seats[0] = seat{player: host, name: host.Name}
+		if err := l.saveWaiting(table(id, code, s, host, seats)); err != nil {
+			return nil, err
+		}
+		l.mu.Lock()
+		if !l.closed && l.rooms[id] == nil && (code == "" || l.rooms[code] == nil) {
+			r := newRoom(l, id, code, k, s, host, nil)
+			l.rooms[id] = r
+			if code != "" {
+				l.rooms[code] = r
+			}
+			l.mu.Unlock()
+			l.changed()
+			return r, nil
+		}
+		l.mu.Unlock()
+		l.dropWaiting(id)
 	}
-	l.mu.Unlock()
-	l.changed()
-	return r, nil
 }
 
 // codeAlphabet leaves out letters and digits that look alike.

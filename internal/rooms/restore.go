@@ -14,19 +14,24 @@ type Archive interface {
 	UnfinishedGames(ctx context.Context) ([]store.Game, error)
 	Actions(ctx context.Context, id store.GameID) ([]string, error)
 	AbortGame(ctx context.Context, id store.GameID, reason string) error
+	WaitingRooms(ctx context.Context) ([]store.WaitingRoom, error)
 }
 
-// Restore reopens a room for every game the store has in play, rebuilt by
-// replaying its actions: after a restart every game is where it was, each
-// player's seat held for the grace period. A game that cannot be rebuilt is
-// logged and marked aborted with the reason. It returns how many rooms it
-// reopened.
+// Restore reopens every room the store has waiting for players
+// (restoreWaiting), then a room for every game the store has in play,
+// rebuilt by replaying its actions: after a restart every game is where it
+// was, each player's seat held for the grace period. A game that cannot be
+// rebuilt is logged and marked aborted with the reason. It returns how many
+// rooms it reopened.
 func (l *Lobby) Restore(ctx context.Context, a Archive) (int, error) {
+	n, err := l.restoreWaiting(ctx, a)
+	if err != nil {
+		return n, err
+	}
 	games, err := a.UnfinishedGames(ctx)
 	if err != nil {
-		return 0, fmt.Errorf("rooms: restore: %w", err)
+		return n, fmt.Errorf("rooms: restore: %w", err)
 	}
-	n := 0
 	for _, sg := range games {
 		if sg.Status != store.StatusPlaying {
 			continue

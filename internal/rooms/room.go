@@ -318,8 +318,9 @@ func (r *Room) graceOver(id store.AccountID) bool {
 	st.stopGrace = nil
 	switch r.status {
 	case Waiting:
-		r.note(st.name + " left")
-		r.vacate(i)
+		if err := r.vacate(i, st.name+" left"); err != nil {
+			r.leave(i) // the store refused: hold the seat for another grace period
+		}
 	case Playing:
 		st.autopilot = true
 		r.note(st.name + " is away: the autopilot plays for them")
@@ -328,20 +329,24 @@ func (r *Room) graceOver(id store.AccountID) bool {
 	return true
 }
 
-// vacate empties seat i of a waiting room, passing the host on if needed.
-func (r *Room) vacate(i int) {
-	r.seats[i] = seat{}
-	if r.host.ID != 0 && r.seatOf(r.host) < 0 {
-		r.host = Player{}
-		for _, st := range r.seats {
-			if st.human() {
-				r.host = st.player
-				r.note(st.name + " is now the host")
-				break
-			}
-		}
+// vacate empties seat i of a waiting room, saying why, and passes the host
+// on if needed; it changes nothing if the store refuses.
+func (r *Room) vacate(i int, why string) error {
+	seats, was := slices.Clone(r.seats), r.host
+	seats[i] = seat{}
+	host := was
+	if host.ID != 0 && host.ID == r.seats[i].player.ID {
+		host = firstHuman(seats)
+	}
+	if err := r.seatTable(seats, host); err != nil {
+		return err
+	}
+	r.note(why)
+	if host.ID != 0 && host.ID != was.ID {
+		r.note(host.Name + " is now the host")
 	}
 	r.closeIfDeserted()
+	return nil
 }
 
 // closeIfDeserted closes a room nobody plays in or watches any more.
@@ -358,8 +363,12 @@ func (r *Room) closeIfDeserted() {
 	}
 }
 
-// close ends the room: subscribers get a last snapshot with notice.
+// close ends the room: subscribers get a last snapshot with notice. A
+// waiting room is forgotten, unless the server is shutting down.
 func (r *Room) close(notice string) {
+	if r.status == Waiting && !r.shutting {
+		r.lobby.dropWaiting(r.ID)
+	}
 	r.stopClock()
 	for i := range r.seats {
 		if f := r.seats[i].stopGrace; f != nil {
@@ -412,17 +421,20 @@ func (r *Room) sit(ctx context.Context, p Player) error {
 		if r.status != Waiting {
 			return ErrStarted
 		}
-		for i := range r.seats {
-			if r.seats[i].empty() {
-				r.seats[i] = seat{player: p, name: p.Name}
-				if r.host.ID == 0 {
-					r.host = p
-				}
-				r.note(p.Name + " sits down")
-				return nil
-			}
+		i := r.freeSeat()
+		if i < 0 {
+			return ErrRoomFull
 		}
-		return ErrRoomFull
+		seats, host := slices.Clone(r.seats), r.host
+		seats[i] = seat{player: p, name: p.Name}
+		if host.ID == 0 {
+			host = p
+		}
+		if err := r.seatTable(seats, host); err != nil {
+			return err
+		}
+		r.note(p.Name + " sits down")
+		return nil
 	})
 }
 
@@ -439,9 +451,7 @@ func (r *Room) Stand(ctx context.Context, p Player) error {
 		if r.status != Waiting {
 			return ErrStarted
 		}
-		r.note(p.Name + " stands up")
-		r.vacate(i)
-		return nil
+		return r.vacate(i, p.Name+" stands up")
 	})
 }
 
@@ -461,15 +471,23 @@ func (r *Room) AddBot(ctx context.Context, p Player, level string) error {
 		if err := r.hostWaiting(p); err != nil {
 			return err
 		}
-		for i := range r.seats {
-			if r.seats[i].empty() {
-				r.seats[i] = seat{bot: true, level: level, name: r.botName()}
-				r.note(fmt.Sprintf("%s (%s bot) sits down", r.seats[i].name, level))
-				return nil
-			}
+		i := r.freeSeat()
+		if i < 0 {
+			return ErrRoomFull
 		}
-		return ErrRoomFull
+		seats := slices.Clone(r.seats)
+		seats[i] = seat{bot: true, level: level, name: r.botName()}
+		if err := r.seatTable(seats, r.host); err != nil {
+			return err
+		}
+		r.note(fmt.Sprintf("%s (%s bot) sits down", seats[i].name, level))
+		return nil
 	})
+}
+
+// freeSeat returns the first empty seat, or -1.
+func (r *Room) freeSeat() int {
+	return slices.IndexFunc(r.seats, func(s seat) bool { return s.empty() })
 }
 
 // botName returns a name no seat has; players cannot pick names that
@@ -516,22 +534,23 @@ func (r *Room) Kick(ctx context.Context, p Player, i int) error {
 		if st.player.ID == p.ID {
 			return fmt.Errorf("you cannot kick yourself")
 		}
-		if r.status == Playing && st.human() {
-			if err := r.saveRemoved(i); err != nil {
-				return err
-			}
-		}
-		if st.human() {
-			r.dismiss(st.player, "you were removed from the table by the host")
-		}
+		const notice = "you were removed from the table by the host"
 		switch r.status {
 		case Waiting:
-			r.note(st.name + " was removed by the host")
-			r.vacate(i)
+			if err := r.vacate(i, st.name+" was removed by the host"); err != nil {
+				return err
+			}
+			if st.human() {
+				r.dismiss(st.player, notice)
+			}
 		case Playing:
 			if !st.human() {
 				return ErrStarted
 			}
+			if err := r.saveRemoved(i); err != nil {
+				return err
+			}
+			r.dismiss(st.player, notice)
 			r.seats[i].player = Player{}
 			r.seats[i].autopilot = true
 			r.note(st.name + " was removed by the host: the autopilot plays for them")

@@ -23,11 +23,12 @@ type journal struct {
 	results map[store.GameID]string
 	places  map[store.GameID][]store.Outcome
 	removed []string // "game seat" of each player removed
+	waiting map[string]store.WaitingRoom
 	fail    bool
 }
 
 func newJournal() *journal {
-	return &journal{games: map[store.GameID]store.NewGame{}, lines: map[store.GameID][]string{}, results: map[store.GameID]string{}, places: map[store.GameID][]store.Outcome{}}
+	return &journal{games: map[store.GameID]store.NewGame{}, lines: map[store.GameID][]string{}, results: map[store.GameID]string{}, places: map[store.GameID][]store.Outcome{}, waiting: map[string]store.WaitingRoom{}}
 }
 
 func (j *journal) CreateGame(_ context.Context, g store.NewGame) (store.GameID, error) {
@@ -75,6 +76,26 @@ func (j *journal) RemovePlayer(_ context.Context, id store.GameID, seat int) err
 		return errors.New("disk full")
 	}
 	j.removed = append(j.removed, fmt.Sprint(id, seat))
+	return nil
+}
+
+func (j *journal) SaveWaitingRoom(_ context.Context, w store.WaitingRoom) error {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if j.fail {
+		return errors.New("disk full")
+	}
+	j.waiting[w.ID] = w
+	return nil
+}
+
+func (j *journal) DropWaitingRoom(_ context.Context, id string) error {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if j.fail {
+		return errors.New("disk full")
+	}
+	delete(j.waiting, id)
 	return nil
 }
 

@@ -5,7 +5,6 @@ package server_test
 // before its fix.
 
 import (
-	"bufio"
 	"context"
 	"crypto/dsa" //nolint:staticcheck // a DSA key, to see it refused
 	"crypto/rand"
@@ -256,25 +255,14 @@ func TestIdleSession(t *testing.T) {
 // authenticates or leaves.
 func TestHandshakeCap(t *testing.T) {
 	ts := startServerWith(t, func(c *server.Config) { c.MaxHandshakes = 2 }, server.Options{})
-	dial := func() (net.Conn, string) {
-		t.Helper()
-		c, err := net.Dial("tcp", ts.addr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { _ = c.Close() })
-		_ = c.SetReadDeadline(time.Now().Add(sshtest.Timeout))
-		line, _ := bufio.NewReader(c).ReadString('\n')
-		return c, line
-	}
-	first, line := dial()
+	first, line := dialRaw(t, ts.addr)
 	if !strings.HasPrefix(line, "SSH-2.0-") {
 		t.Fatalf("first connection got %q", line)
 	}
-	if _, line := dial(); !strings.HasPrefix(line, "SSH-2.0-") {
+	if _, line := dialRaw(t, ts.addr); !strings.HasPrefix(line, "SSH-2.0-") {
 		t.Fatalf("second connection got %q", line)
 	}
-	if _, line := dial(); line != server.TooManyHandshakes {
+	if _, line := dialRaw(t, ts.addr); line != server.TooManyHandshakes {
 		t.Fatalf("third connection got %q, want %q", line, server.TooManyHandshakes)
 	}
 	_ = first.Close()
@@ -293,7 +281,7 @@ func TestHandshakeCap(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 	defer func() { _ = c.Close() }()
-	if _, line := dial(); !strings.HasPrefix(line, "SSH-2.0-") {
+	if _, line := dialRaw(t, ts.addr); !strings.HasPrefix(line, "SSH-2.0-") {
 		t.Fatalf("after an authenticated connection, a new one got %q", line)
 	}
 }

@@ -47,31 +47,20 @@ func TestHandshakeTimeout(t *testing.T) {
 // frees when a connection closes.
 func TestConnectionCapPerAddress(t *testing.T) {
 	ts := startServerWith(t, func(c *server.Config) { c.MaxConnsPerIP = 2 }, server.Options{})
-	dial := func() (net.Conn, string) {
-		t.Helper()
-		c, err := net.Dial("tcp", ts.addr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { _ = c.Close() })
-		_ = c.SetReadDeadline(time.Now().Add(sshtest.Timeout))
-		line, _ := bufio.NewReader(c).ReadString('\n')
-		return c, line
-	}
-	first, line := dial()
+	first, line := dialRaw(t, ts.addr)
 	if !strings.HasPrefix(line, "SSH-2.0-") {
 		t.Fatalf("first connection got %q", line)
 	}
-	if _, line := dial(); !strings.HasPrefix(line, "SSH-2.0-") {
+	if _, line := dialRaw(t, ts.addr); !strings.HasPrefix(line, "SSH-2.0-") {
 		t.Fatalf("second connection got %q", line)
 	}
-	if _, line := dial(); line != server.TooManyConnections {
+	if _, line := dialRaw(t, ts.addr); line != server.TooManyConnections {
 		t.Fatalf("third connection got %q, want %q", line, server.TooManyConnections)
 	}
 	_ = first.Close()
 	deadline := time.Now().Add(sshtest.Timeout)
 	for {
-		_, line := dial()
+		_, line := dialRaw(t, ts.addr)
 		if strings.HasPrefix(line, "SSH-2.0-") {
 			break
 		}
@@ -157,12 +146,7 @@ func TestSessionRatePerAddress(t *testing.T) {
 func TestConnectionRatePerAddress(t *testing.T) {
 	ts := startServerWith(t, func(c *server.Config) { c.SessionRate, c.SessionBurst = 1, 3 }, server.Options{})
 	for i := range 4 {
-		c, err := net.Dial("tcp", ts.addr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_ = c.SetReadDeadline(time.Now().Add(sshtest.Timeout))
-		line, _ := bufio.NewReader(c).ReadString('\n')
+		c, line := dialRaw(t, ts.addr)
 		_ = c.Close()
 		want := "SSH-2.0-"
 		if i == 3 {
@@ -317,4 +301,19 @@ func TestPanicEndsOnlyItsSession(t *testing.T) {
 	if status := fine.Wait(t); status != 0 {
 		t.Errorf("the other session ended with %d", status)
 	}
+}
+
+// dialRaw opens a TCP connection to addr, closed when the test ends, and
+// returns it with the first line the server sent (its version, or why it
+// refused).
+func dialRaw(t *testing.T, addr string) (net.Conn, string) {
+	t.Helper()
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = c.Close() })
+	_ = c.SetReadDeadline(time.Now().Add(sshtest.Timeout))
+	line, _ := bufio.NewReader(c).ReadString('\n')
+	return c, line
 }

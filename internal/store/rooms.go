@@ -19,10 +19,14 @@ type Room struct {
 }
 
 // insertRoom stores the room of game id, if it has one; CreateGame calls it
-// in its transaction.
+// in its transaction. The room waited for its players until now: it is no
+// longer a waiting room, so that a restart reopens it once, as the game's.
 func insertRoom(ctx context.Context, tx *Tx, id GameID, r Room) error {
 	if r.ID == "" {
 		return nil
+	}
+	if err := tx.dropWaitingRoom(ctx, r.ID); err != nil {
+		return err
 	}
 	var host sql.NullInt64
 	if r.Host != 0 {
@@ -100,4 +104,113 @@ func (s *Store) removePlayer(ctx context.Context, id GameID, seat int) error {
 		return fmt.Errorf("game is %s: %w", status, ErrConflict)
 	}
 	return fmt.Errorf("no player sits at seat %d: %w", seat, ErrNotFound)
+}
+
+// WaitingRoom is a room waiting for its players, as a restart must reopen
+// it: the game it will deal and who sits where (F4).
+type WaitingRoom struct {
+	Room    // its id, invite code, title and host; Removed is unused
+	Game    string
+	Rules   string
+	Options string // engine options as a text line
+	Clock   string // the turn clock as the rooms write it; "" for none
+	Ranked  bool
+	Seats   int    // how many seats the table has
+	Taken   []Seat // the taken seats, by Index; Place and Score are unused
+}
+
+// SaveWaitingRoom stores a waiting room as it is now, in place of what was
+// stored of it before.
+func (s *Store) SaveWaitingRoom(ctx context.Context, w WaitingRoom) error {
+	if w.ID == "" || w.Game == "" || w.Seats < 1 {
+		return fmt.Errorf("store: save waiting room %q: a room needs an id, a game and seats (game %q, %d seats)", w.ID, w.Game, w.Seats)
+	}
+	var host sql.NullInt64
+	if w.Host != 0 {
+		host = sql.NullInt64{Int64: int64(w.Host), Valid: true}
+	}
+	err := s.WithTx(ctx, func(tx *Tx) error {
+		if _, err := tx.q.ExecContext(ctx, `
+			INSERT INTO waiting_rooms (room, code, title, host, game, rules, options, clock, ranked, seats)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+			ON CONFLICT (room) DO UPDATE SET code = excluded.code, title = excluded.title, host = excluded.host,
+				game = excluded.game, rules = excluded.rules, options = excluded.options, clock = excluded.clock,
+				ranked = excluded.ranked, seats = excluded.seats`,
+			w.ID, w.Code, w.Title, host, w.Game, w.Rules, w.Options, w.Clock, w.Ranked, w.Seats); err != nil {
+			return mapError(err)
+		}
+		if _, err := tx.q.ExecContext(ctx, `DELETE FROM waiting_seats WHERE room = ?`, w.ID); err != nil {
+			return mapError(err)
+		}
+		for _, seat := range w.Taken {
+			var account sql.NullInt64
+			if seat.Account != 0 {
+				account = sql.NullInt64{Int64: int64(seat.Account), Valid: true}
+			}
+			if _, err := tx.q.ExecContext(ctx,
+				`INSERT INTO waiting_seats (room, seat, account_id, name, bot) VALUES (?, ?, ?, ?, NULLIF(?, ''))`,
+				w.ID, seat.Index, account, seat.Name, seat.Bot); err != nil {
+				return fmt.Errorf("seat %d (%q): %w", seat.Index, seat.Name, mapError(err))
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("store: save waiting room %q: %w", w.ID, err)
+	}
+	return nil
+}
+
+// DropWaitingRoom forgets a waiting room that closed before its game
+// started; a room not stored is no error.
+func (s *Store) DropWaitingRoom(ctx context.Context, id string) error {
+	if err := s.dropWaitingRoom(ctx, id); err != nil {
+		return fmt.Errorf("store: drop waiting room %q: %w", id, err)
+	}
+	return nil
+}
+
+func (s *Store) dropWaitingRoom(ctx context.Context, id string) error {
+	if _, err := s.q.ExecContext(ctx, `DELETE FROM waiting_rooms WHERE room = ?`, id); err != nil {
+		return mapError(err)
+	}
+	return nil
+}
+
+// WaitingRooms returns every stored waiting room, by id.
+func (s *Store) WaitingRooms(ctx context.Context) ([]WaitingRoom, error) {
+	rows, err := s.q.QueryContext(ctx, `
+		SELECT w.room, w.code, w.title, w.host, w.game, w.rules, w.options, w.clock, w.ranked, w.seats,
+			t.seat, t.account_id, t.name, COALESCE(t.bot, '')
+		FROM waiting_rooms w LEFT JOIN waiting_seats t ON t.room = w.room
+		ORDER BY w.room, t.seat`)
+	if err != nil {
+		return nil, fmt.Errorf("store: waiting rooms: %w", mapError(err))
+	}
+	defer func() { _ = rows.Close() }()
+	var out []WaitingRoom
+	for rows.Next() {
+		var (
+			w             WaitingRoom
+			host, account sql.NullInt64
+			seat          sql.NullInt64
+			name, bot     sql.NullString
+		)
+		if err := rows.Scan(&w.ID, &w.Code, &w.Title, &host, &w.Game, &w.Rules, &w.Options, &w.Clock, &w.Ranked, &w.Seats,
+			&seat, &account, &name, &bot); err != nil {
+			return nil, fmt.Errorf("store: waiting rooms: %w", mapError(err))
+		}
+		if len(out) == 0 || out[len(out)-1].ID != w.ID {
+			w.Host = AccountID(host.Int64)
+			out = append(out, w)
+		}
+		if seat.Valid {
+			last := &out[len(out)-1]
+			last.Taken = append(last.Taken, Seat{Index: int(seat.Int64), Account: AccountID(account.Int64), Name: name.String, Bot: bot.String})
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: waiting rooms: %w", mapError(err))
+	}
+	return out, nil
 }

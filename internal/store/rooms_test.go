@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"testing"
 
 	"hotels/internal/store"
@@ -69,5 +70,101 @@ func TestF4RoomRoundTrip(t *testing.T) {
 	}
 	if err := s.RemovePlayer(ctx, plain, 0); !errors.Is(err, store.ErrConflict) {
 		t.Errorf("RemovePlayer in a finished game = %v, want ErrConflict", err)
+	}
+}
+
+// F4 (issue 16): a waiting room is stored as it is after each change and
+// comes back after a close and reopen of the database with its seats;
+// when its game starts it leaves the waiting rooms in the game's
+// transaction (no second room), and a dropped one is gone.
+func TestF4WaitingRoomRoundTrip(t *testing.T) {
+	ctx := context.Background()
+	s, path := open(t)
+	a, err := s.CreateAccount(ctx, "alice", keyAlice)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := s.CreateAccount(ctx, "bob", keyBob)
+	if err != nil {
+		t.Fatal(err)
+	}
+	private := store.WaitingRoom{
+		Room: store.Room{ID: "k3vq", Code: "x7h2mp", Title: "alice's table", Host: a.ID},
+		Game: "acquire", Rules: "classic", Options: "hand=redraw", Clock: "move=1m0s", Seats: 4,
+		Taken: []store.Seat{{Index: 0, Account: a.ID, Name: "alice"}, {Index: 1, Account: b.ID, Name: "bob"}},
+	}
+	public := store.WaitingRoom{Room: store.Room{ID: "p2zz", Title: "bob's table", Host: b.ID}, Game: "acquire", Rules: "modern", Seats: 2, Ranked: true}
+	for _, w := range []store.WaitingRoom{private, public} {
+		if err := s.SaveWaitingRoom(ctx, w); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// bob stands up, a bot sits at seat 2 and bob becomes the host.
+	private.Taken = []store.Seat{{Index: 0, Account: a.ID, Name: "alice"}, {Index: 2, Name: "bot1", Bot: "hard"}}
+	private.Host = b.ID
+	if err := s.SaveWaitingRoom(ctx, private); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SaveWaitingRoom(ctx, store.WaitingRoom{Room: store.Room{ID: "zero"}, Game: "acquire"}); err == nil {
+		t.Error("a waiting room with no seats was saved")
+	}
+	s.Close()
+
+	s, err = store.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	got, err := s.WaitingRooms(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []store.WaitingRoom{private, public}; fmt.Sprintf("%+v", got) != fmt.Sprintf("%+v", want) {
+		t.Fatalf("WaitingRooms =\n %+v\nwant\n %+v", got, want)
+	}
+	if _, err := s.CreateGame(ctx, store.NewGame{
+		Game: "acquire", Rules: "classic", Status: store.StatusPlaying, Room: private.Room,
+		Seats: []store.Seat{{Index: 0, Name: "bot1", Bot: "hard"}, {Index: 1, Account: a.ID, Name: "alice"}},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.DropWaitingRoom(ctx, public.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.DropWaitingRoom(ctx, "none"); err != nil {
+		t.Errorf("DropWaitingRoom of a room never stored = %v, want nil", err)
+	}
+	if got, err := s.WaitingRooms(ctx); err != nil || len(got) != 0 {
+		t.Errorf("WaitingRooms after the start and the drop = %+v, %v; want none", got, err)
+	}
+	games, err := s.UnfinishedGames(ctx)
+	if err != nil || len(games) != 1 || games[0].Room.ID != private.ID || games[0].Room.Code != private.Code {
+		t.Errorf("UnfinishedGames = %+v, %v; want the started room's game", games, err)
+	}
+}
+
+// BenchmarkSaveWaitingRoom stores a four-seat waiting room's table once a
+// seat changes, as a room does before anyone sees the change: what a sit,
+// stand, bot or kick costs in writes.
+func BenchmarkSaveWaitingRoom(b *testing.B) {
+	ctx := context.Background()
+	s, err := store.Open(ctx, filepath.Join(b.TempDir(), "bench.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	a, err := s.CreateAccount(ctx, "alice", keyAlice)
+	if err != nil {
+		b.Fatal(err)
+	}
+	w := store.WaitingRoom{
+		Room: store.Room{ID: "k3vq", Code: "x7h2mp", Title: "alice's table", Host: a.ID},
+		Game: "acquire", Rules: "classic", Seats: 4,
+		Taken: []store.Seat{{Index: 0, Account: a.ID, Name: "alice"}, {Index: 1, Name: "bot1", Bot: "hard"}},
+	}
+	for b.Loop() {
+		if err := s.SaveWaitingRoom(ctx, w); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

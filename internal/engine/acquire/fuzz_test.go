@@ -2,7 +2,6 @@ package acquire
 
 import (
 	"bytes"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -13,28 +12,8 @@ import (
 	"testing"
 
 	"hotels/internal/engine"
+	"hotels/internal/engine/enginetest"
 )
-
-// fuzzInput hands out the fuzzer's bytes; once they are used up it returns
-// zeros, which choose random legal actions until the game ends.
-type fuzzInput struct{ data []byte }
-
-func (in *fuzzInput) byte() byte {
-	if len(in.data) == 0 {
-		return 0
-	}
-	b := in.data[0]
-	in.data = in.data[1:]
-	return b
-}
-
-func (in *fuzzInput) uint64() uint64 {
-	var b [8]byte
-	for i := range b {
-		b[i] = in.byte()
-	}
-	return binary.LittleEndian.Uint64(b[:])
-}
 
 // vocabulary is the words fuzzed action text is made of, besides raw bytes.
 var vocabulary = func() []string {
@@ -62,7 +41,7 @@ func FuzzGame(f *testing.F) {
 	f.Add([]byte{2, 5, 4, 4, 4, 4, 4, 4, 4, 4, 130})
 	f.Add([]byte{0, 0, 7, 7, 7, 7, 7, 7, 7, 7, 255, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5})
 	f.Fuzz(func(t *testing.T, data []byte) {
-		in := &fuzzInput{data: data}
+		in := enginetest.NewInput(data)
 		setup := fuzzSetup(in)
 		g, err := New(setup)
 		if err != nil {
@@ -71,7 +50,7 @@ func FuzzGame(f *testing.F) {
 		if err := g.invariants(); err != nil {
 			t.Fatalf("New: %v", err)
 		}
-		rng := rand.New(rand.NewPCG(in.uint64(), 1))
+		rng := rand.New(rand.NewPCG(in.Uint64(), 1))
 		tiles := trackTiles(g)
 		var lines []string
 		var legal []Action
@@ -114,7 +93,7 @@ func FuzzGame(f *testing.F) {
 
 		// The record of the game replays to the same game.
 		var rec bytes.Buffer
-		if err := WriteRecord(&rec, setup, lines); err != nil {
+		if err := engine.WriteRecord(&rec, setup.Header(), lines); err != nil {
 			t.Fatal(err)
 		}
 		rp, err := replayText(rec.String())
@@ -127,9 +106,9 @@ func FuzzGame(f *testing.F) {
 	})
 }
 
-func fuzzSetup(in *fuzzInput) Setup {
+func fuzzSetup(in *enginetest.Input) Setup {
 	names := []string{"ann", "bob", "cat", "dan", "eve", "fay"}
-	b := in.byte()
+	b := in.Byte()
 	r := RuleSets[int(b)%len(RuleSets)]
 	var opts Options
 	if b&0x10 != 0 {
@@ -138,10 +117,10 @@ func fuzzSetup(in *fuzzInput) Setup {
 	if b&0x20 != 0 && r.Redraw {
 		opts.Hand = HandRedraw
 	}
-	n := 1 + int(in.byte())%MaxSeats
-	s := Deal(r, opts, names[:n], rand.New(rand.NewPCG(in.uint64(), 2)))
+	n := 1 + int(in.Byte())%MaxSeats
+	s := Deal(r, opts, names[:n], rand.New(rand.NewPCG(in.Uint64(), 2)))
 	// A short bag half the time: from the start tiles alone to all 108.
-	if k := in.byte(); k >= 128 {
+	if k := in.Byte(); k >= 128 {
 		s.Bag = s.Bag[:n+int(k-128)%(Tiles-n+1)]
 	}
 	return s
@@ -149,35 +128,35 @@ func fuzzSetup(in *fuzzInput) Setup {
 
 // fuzzAction picks a seat and an action: mostly legal ones, then arbitrary
 // values, fuzzed text and the bots' RandomAction.
-func fuzzAction(in *fuzzInput, g *Game, rng *rand.Rand) (int, Action) {
+func fuzzAction(in *enginetest.Input, g *Game, rng *rand.Rand) (int, Action) {
 	due, _ := g.ToMove()
 	seat := int(due)
-	op := in.byte()
+	op := in.Byte()
 	switch op % 16 {
 	case 10, 11: // any values at all
 		a := Action{
-			Verb:  Verb(in.byte() % 10),
-			Tile:  Tile(in.byte()),
-			Chain: Chain(int8(in.byte())%9 - 1),
-			Sell:  int8(in.byte())%40 - 3,
-			Trade: int8(in.byte())%40 - 3,
-			N:     int8(in.byte())%6 - 1,
+			Verb:  Verb(in.Byte() % 10),
+			Tile:  Tile(in.Byte()),
+			Chain: Chain(int8(in.Byte())%9 - 1),
+			Sell:  int8(in.Byte())%40 - 3,
+			Trade: int8(in.Byte())%40 - 3,
+			N:     int8(in.Byte())%6 - 1,
 		}
 		for i := range a.Buys {
-			a.Buys[i] = Chain(int8(in.byte())%9 - 1)
+			a.Buys[i] = Chain(int8(in.Byte())%9 - 1)
 		}
-		if b := in.byte(); b&0x80 != 0 {
+		if b := in.Byte(); b&0x80 != 0 {
 			seat = int(b%8) - 1
 		}
 		return seat, a
 	case 12, 13: // text
 		var text string
-		if k := int(in.byte()); k&1 == 0 {
-			text = string(in.take(k / 8))
+		if k := int(in.Byte()); k&1 == 0 {
+			text = string(in.Take(k / 8))
 		} else {
 			w := make([]string, k%6)
 			for i := range w {
-				w[i] = vocabulary[int(in.byte())%len(vocabulary)]
+				w[i] = vocabulary[int(in.Byte())%len(vocabulary)]
 			}
 			text = strings.Join(w, " ")
 		}
@@ -199,18 +178,11 @@ func fuzzAction(in *fuzzInput, g *Game, rng *rand.Rand) (int, Action) {
 		return seat, a
 	}
 	legal := g.AppendLegal(nil, seat)
-	i := int(in.byte())
-	if len(in.data) == 0 {
+	i := int(in.Byte())
+	if in.Len() == 0 {
 		i = rng.IntN(len(legal))
 	}
 	return seat, legal[i%len(legal)]
-}
-
-func (in *fuzzInput) take(n int) []byte {
-	n = min(n, len(in.data))
-	b := in.data[:n]
-	in.data = in.data[n:]
-	return b
 }
 
 // canon writes a as AppendLegal lists it: only the fields its verb uses, a

@@ -107,7 +107,7 @@ func New(s Setup) (*Game, error) {
 	}
 	g := &Game{rules: r, opts: s.Options, seats: int8(n)}
 	for i, name := range s.Seats {
-		if err := ValidName(name); err != nil {
+		if err := engine.ValidSeatName(name); err != nil {
 			return nil, fmt.Errorf("acquire: seat %d: %w", i+1, err)
 		}
 		for _, prev := range s.Seats[:i] {
@@ -165,20 +165,6 @@ func New(s Setup) (*Game, error) {
 	g.beginTurn(0)
 	g.settle()
 	return g, nil
-}
-
-// ValidName reports whether name can name a seat in a record:
-// 1–16 of [a-z0-9_-].
-func ValidName(name string) error {
-	if len(name) < 1 || len(name) > 16 {
-		return fmt.Errorf("seat name %q: want 1 to 16 characters", name)
-	}
-	for _, c := range name {
-		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
-			return fmt.Errorf("seat name %q: only a-z, 0-9, _ and - are allowed", name)
-		}
-	}
-	return nil
 }
 
 // draw takes the next tile from the bag, or NoTile when it is used up.

@@ -2,7 +2,6 @@ package acquire
 
 import (
 	"math/rand/v2"
-	"strings"
 
 	"hotels/internal/engine"
 )
@@ -37,23 +36,16 @@ var Kind = engine.Kind{
 		}
 		return g, s.Header(), nil
 	},
-	Resume: func(header string, lines []string) (engine.Game, error) {
-		rec, err := engine.ReadRecord(strings.NewReader(header + strings.Join(lines, "\n")))
-		if err != nil {
-			return nil, err
-		}
-		rp, err := ReadRecord(rec)
-		if err != nil {
-			return nil, err
-		}
-		return rp.Game, nil
-	},
-	Replay: func(rec *engine.Record) (engine.Game, error) {
-		rp, err := ReadRecord(rec)
-		if err != nil {
-			return nil, err
-		}
-		return rp.Game, nil
-	},
-	Unit: engine.Dollars,
+	Resume: engine.Resumer(replayRecord),
+	Replay: replayRecord,
+	Unit:   engine.Dollars,
+}
+
+// replayRecord is Kind.Replay: the game a whole record ends in.
+func replayRecord(rec *engine.Record) (engine.Game, error) {
+	rp, err := ReadRecord(rec)
+	if err != nil {
+		return nil, err
+	}
+	return rp.Game, nil
 }

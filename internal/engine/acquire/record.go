@@ -3,7 +3,6 @@ package acquire
 import (
 	"errors"
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
 
@@ -59,8 +58,8 @@ type Replay struct {
 // (applying forced steps as records.md says) and check. An error is an
 // *engine.LineError naming the line.
 func ReadRecord(rec *engine.Record) (*Replay, error) {
-	if rec.Game != GameName {
-		return nil, &engine.LineError{Line: 2, Err: fmt.Errorf("game %q: this reads %s records", rec.Game, GameName)}
+	if err := engine.CheckGame(rec, GameName); err != nil {
+		return nil, err
 	}
 	rp := &Replay{}
 	s := &rp.Setup
@@ -107,21 +106,14 @@ header:
 			if err := at(2, "seat"); err != nil {
 				return bad(err)
 			}
-			if len(f) != 2 {
-				return bad(errors.New("want `seat NAME`"))
-			}
-			if err := ValidName(f[1]); err != nil {
+			name, err := engine.SeatLine(f, s.Seats, engine.ValidSeatName)
+			if err != nil {
 				return bad(err)
-			}
-			for _, prev := range s.Seats {
-				if prev == f[1] {
-					return bad(fmt.Errorf("seat %q appears twice", f[1]))
-				}
 			}
 			if len(s.Seats) == MaxSeats {
 				return bad(fmt.Errorf("more than %d seats", MaxSeats))
 			}
-			s.Seats = append(s.Seats, f[1])
+			s.Seats = append(s.Seats, name)
 		case "bag":
 			if err := at(3, "bag"); err != nil {
 				return bad(err)
@@ -204,7 +196,7 @@ func (rp *Replay) line(f []string) error {
 		g.settle()
 		return g.checkResult(f[1:])
 	case "rules", "option", "seat", "bag", "stock":
-		return fmt.Errorf("%s line after the first action: the header comes first", f[0])
+		return engine.LateHeader(f[0])
 	}
 	seat := rp.Setup.seat(f[0])
 	if seat < 0 {
@@ -281,29 +273,6 @@ func (g *Game) checkLine(f []string) error {
 		return errors.New("check: want cash, shares, size or bank")
 	}
 	what, args := strings.ToLower(f[0]), f[1:]
-	pairs := func(args []string, get func(string) (int, error)) error {
-		if len(args) == 0 || len(args)%2 != 0 {
-			return fmt.Errorf("check %s: want NAME COUNT pairs", what)
-		}
-		var diffs []string
-		for j := 0; j < len(args); j += 2 {
-			want, err := strconv.Atoi(args[j+1])
-			if err != nil {
-				return fmt.Errorf("check %s: %q is not a number", what, args[j+1])
-			}
-			got, err := get(args[j])
-			if err != nil {
-				return fmt.Errorf("check %s: %w", what, err)
-			}
-			if got != want {
-				diffs = append(diffs, fmt.Sprintf("%s is %d, not %d", args[j], got, want))
-			}
-		}
-		if len(diffs) > 0 {
-			return fmt.Errorf("check %s failed: %s", what, strings.Join(diffs, ", "))
-		}
-		return nil
-	}
 	chain := func(get func(Chain) int) func(string) (int, error) {
 		return func(name string) (int, error) {
 			c, err := g.rules.ChainByName(name)
@@ -315,7 +284,7 @@ func (g *Game) checkLine(f []string) error {
 	}
 	switch what {
 	case "cash":
-		return pairs(args, func(name string) (int, error) {
+		return engine.CheckCounts(what, args, func(name string) (int, error) {
 			s, err := g.seatNamed(name)
 			if err != nil {
 				return 0, err
@@ -330,11 +299,11 @@ func (g *Game) checkLine(f []string) error {
 		if err != nil {
 			return fmt.Errorf("check shares: %w", err)
 		}
-		return pairs(args[1:], chain(func(c Chain) int { return int(g.shares[s][c]) }))
+		return engine.CheckCounts(what, args[1:], chain(func(c Chain) int { return int(g.shares[s][c]) }))
 	case "size":
-		return pairs(args, chain(func(c Chain) int { return int(g.size[c]) }))
+		return engine.CheckCounts(what, args, chain(func(c Chain) int { return int(g.size[c]) }))
 	case "bank":
-		return pairs(args, chain(func(c Chain) int { return int(g.bank[c]) }))
+		return engine.CheckCounts(what, args, chain(func(c Chain) int { return int(g.bank[c]) }))
 	}
 	return fmt.Errorf("check %q: want cash, shares, size or bank", f[0])
 }
@@ -343,49 +312,13 @@ func (g *Game) checkResult(args []string) error {
 	if g.phase != PhaseOver {
 		return fmt.Errorf("result: the game is not over: %s", g.Due())
 	}
-	what := "result"
-	if len(args) == 0 || len(args)%2 != 0 {
-		return errors.New("result: want SEAT MONEY pairs")
-	}
-	var diffs []string
-	for j := 0; j < len(args); j += 2 {
-		s, err := g.seatNamed(args[j])
-		if err != nil {
-			return fmt.Errorf("%s: %w", what, err)
-		}
-		want, err := strconv.Atoi(args[j+1])
-		if err != nil {
-			return fmt.Errorf("%s: %q is not a number", what, args[j+1])
-		}
-		if int(g.cash[s]) != want {
-			diffs = append(diffs, fmt.Sprintf("%s has %d, not %d", args[j], g.cash[s], want))
-		}
-	}
-	if len(diffs) > 0 {
-		return fmt.Errorf("result differs: %s", strings.Join(diffs, ", "))
-	}
-	return nil
+	return engine.CheckResult(args, "MONEY", "has", func(name string) (int, error) {
+		s, err := g.seatNamed(name)
+		return int(g.cash[s]), err
+	})
 }
 
 func (g *Game) seatNamed(name string) (int8, error) {
-	for s := range g.seats {
-		if g.names[s] == name {
-			return s, nil
-		}
-	}
-	return 0, fmt.Errorf("%q is not a seat", name)
-}
-
-// WriteRecord writes a complete record: the header of s, then the action
-// lines as a room recorded them.
-func WriteRecord(w io.Writer, s Setup, lines []string) error {
-	if _, err := io.WriteString(w, s.Header()+"\n"); err != nil {
-		return err
-	}
-	for _, l := range lines {
-		if _, err := io.WriteString(w, l+"\n"); err != nil {
-			return err
-		}
-	}
-	return nil
+	s, err := engine.SeatNamed(g.names[:g.seats], name)
+	return int8(s), err
 }

@@ -209,7 +209,7 @@ func TestRecordRoundTrip(t *testing.T) {
 				}
 				lines := randomGame(t, g, rng, 1000)
 				var buf bytes.Buffer
-				if err := WriteRecord(&buf, s, lines); err != nil {
+				if err := engine.WriteRecord(&buf, s.Header(), lines); err != nil {
 					t.Fatal(err)
 				}
 				rp, err := replayText(buf.String())

@@ -1,6 +1,7 @@
 // Package enginetest checks that a game keeps the engine.Game contract, in
 // the spirit of testing/fstest: a game package calls Check from its tests,
-// and every game Hotels hosts must pass it.
+// and every game Hotels hosts must pass it. Input hands out a fuzzer's
+// bytes to the games' own fuzz tests.
 //
 // It imports nothing of ours but internal/engine, and drives games through
 // the engine.Game interface alone.

@@ -148,3 +148,21 @@ func TestCheckEndless(t *testing.T) {
 		t.Errorf("an endless game: %v", err)
 	}
 }
+
+// Input hands out the bytes in order, little-endian for Uint64, and zeros
+// once they are used up.
+func TestInput(t *testing.T) {
+	in := NewInput([]byte{7, 1, 2, 0, 0, 0, 0, 0, 0, 8, 6})
+	if b := in.Byte(); b != 7 {
+		t.Errorf("Byte = %d, want 7", b)
+	}
+	if u := in.Uint64(); u != 0x0201 {
+		t.Errorf("Uint64 = %#x, want 0x201", u)
+	}
+	if b := in.Take(2); string(b) != "\x08\x06" || in.Len() != 0 {
+		t.Errorf("Take(2) = %q with %d left, want the last two bytes and none left", b, in.Len())
+	}
+	if b, u, rest := in.Byte(), in.Uint64(), in.Take(3); b != 0 || u != 0 || len(rest) != 0 {
+		t.Errorf("past the end: Byte %d, Uint64 %d, Take %q; want zeros and nothing", b, u, rest)
+	}
+}

@@ -2,7 +2,6 @@ package holiday
 
 import (
 	"bytes"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -11,28 +10,8 @@ import (
 	"testing"
 
 	"hotels/internal/engine"
+	"hotels/internal/engine/enginetest"
 )
-
-// fuzzInput hands out the fuzzer's bytes; once they are used up it returns
-// zeros, which choose random legal actions until the game ends.
-type fuzzInput struct{ data []byte }
-
-func (in *fuzzInput) byte() byte {
-	if len(in.data) == 0 {
-		return 0
-	}
-	b := in.data[0]
-	in.data = in.data[1:]
-	return b
-}
-
-func (in *fuzzInput) uint64() uint64 {
-	var b [8]byte
-	for i := range b {
-		b[i] = in.byte()
-	}
-	return binary.LittleEndian.Uint64(b[:])
-}
 
 // vocabulary is the words fuzzed action text is made of.
 var vocabulary = func() []string {
@@ -56,11 +35,11 @@ func FuzzGame(f *testing.F) {
 	f.Add([]byte{0, 9, 9, 9, 9, 9, 9, 9, 9, 130, 1, 2, 3, 4, 5, 6, 7, 8, 9})
 	f.Add([]byte{4, 4, 4, 4, 4, 4, 4, 4, 4, 255, 5, 5, 5, 5, 5, 5, 5, 5, 5})
 	f.Fuzz(func(t *testing.T, data []byte) {
-		in := &fuzzInput{data: data}
+		in := enginetest.NewInput(data)
 		names := []string{"ann", "bob", "cat", "dan", "eve", "fay"}
-		n := MinSeats + int(in.byte())%(MaxSeats-MinSeats+1)
-		setup := Deal(names[:n], rand.New(rand.NewPCG(in.uint64(), 2)))
-		if k := in.byte(); k >= 128 { // a short deck half the time
+		n := MinSeats + int(in.Byte())%(MaxSeats-MinSeats+1)
+		setup := Deal(names[:n], rand.New(rand.NewPCG(in.Uint64(), 2)))
+		if k := in.Byte(); k >= 128 { // a short deck half the time
 			setup.Deck = setup.Deck[:int(k-128)%(Cards+1)]
 		}
 		g, err := New(setup)
@@ -70,7 +49,7 @@ func FuzzGame(f *testing.F) {
 		if err := g.invariants(); err != nil {
 			t.Fatalf("New: %v", err)
 		}
-		rng := rand.New(rand.NewPCG(in.uint64(), 1))
+		rng := rand.New(rand.NewPCG(in.Uint64(), 1))
 		var lines []string
 		var legal []Action
 		for step := 0; step < 2000 && !g.Over(); step++ {
@@ -104,7 +83,7 @@ func FuzzGame(f *testing.F) {
 			}
 		}
 		var rec bytes.Buffer
-		if err := WriteRecord(&rec, setup, lines); err != nil {
+		if err := engine.WriteRecord(&rec, setup.Header(), lines); err != nil {
 			t.Fatal(err)
 		}
 		rp, err := replayText(rec.String())
@@ -120,27 +99,27 @@ func FuzzGame(f *testing.F) {
 
 // fuzzAction picks a seat and an action: mostly legal ones, then arbitrary
 // ones and action text made of the vocabulary or raw bytes.
-func fuzzAction(in *fuzzInput, g *Game, rng *rand.Rand) (int, Action) {
+func fuzzAction(in *enginetest.Input, g *Game, rng *rand.Rand) (int, Action) {
 	seat := int(g.turn)
-	b := in.byte()
+	b := in.Byte()
 	switch {
 	case b < 160:
 		a, _ := g.RandomAction(seat, rng)
 		return seat, a
 	case b < 200:
 		var text []string
-		for range 1 + int(in.byte())%3 {
-			text = append(text, vocabulary[int(in.byte())%len(vocabulary)])
+		for range 1 + int(in.Byte())%3 {
+			text = append(text, vocabulary[int(in.Byte())%len(vocabulary)])
 		}
 		if a, err := ParseAction(strings.Join(text, " ")); err == nil {
 			return seat, a
 		}
 		return seat, Action{Verb: Pass, A: NoCompany, B: NoCompany}
 	case b < 230:
-		return int(in.byte()%8) - 1, Action{Verb: Take, N: 2, A: Alps, B: Alps}
+		return int(in.Byte()%8) - 1, Action{Verb: Take, N: 2, A: Alps, B: Alps}
 	}
-	return seat, Action{Verb: Verb(in.byte() % 8), Card: Card(in.byte()), N: int8(in.byte()%4) - 1,
-		A: Company(in.byte()%7) - 1, B: Company(in.byte()%7) - 1}
+	return seat, Action{Verb: Verb(in.Byte() % 8), Card: Card(in.Byte()), N: int8(in.Byte()%4) - 1,
+		A: Company(in.Byte()%7) - 1, B: Company(in.Byte()%7) - 1}
 }
 
 // invariants checks what every game keeps: every card is once in a hand,
@@ -215,7 +194,7 @@ func FuzzRecord(f *testing.F) {
 	}
 	lines = append(lines, checks(g)...)
 	var rec bytes.Buffer
-	_ = WriteRecord(&rec, s, lines)
+	_ = engine.WriteRecord(&rec, s.Header(), lines)
 	f.Add(rec.String())
 	f.Add("hotels-record 1\ngame holiday\nseat a\nseat b\ndeck Alps-1 Raise\na take\nresult a 0 b 0\n")
 	f.Add("hotels-record 1\ngame holiday\nseat a\ndeck\n")

@@ -90,7 +90,7 @@ func New(s Setup) (*Game, error) {
 	}
 	g := &Game{seats: int8(n), coup: -1}
 	for i, name := range s.Seats {
-		if err := ValidName(name); err != nil {
+		if err := engine.ValidSeatName(name); err != nil {
 			return nil, fmt.Errorf("holiday: seat %d: %w", i+1, err)
 		}
 		for _, prev := range s.Seats[:i] {
@@ -145,20 +145,6 @@ func checkDeck(deck []Card) error {
 		}
 		if seen[k] > 2 {
 			return fmt.Errorf("%s is three times in the deck: there are 2 (H2)", k)
-		}
-	}
-	return nil
-}
-
-// ValidName reports whether name can name a seat in a record:
-// 1–16 of [a-z0-9_-].
-func ValidName(name string) error {
-	if len(name) < 1 || len(name) > 16 {
-		return fmt.Errorf("seat name %q: want 1 to 16 characters", name)
-	}
-	for _, c := range name {
-		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
-			return fmt.Errorf("seat name %q: only a-z, 0-9, _ and - are allowed", name)
 		}
 	}
 	return nil

@@ -3,7 +3,6 @@ package holiday
 import (
 	"fmt"
 	"math/rand/v2"
-	"strings"
 
 	"hotels/internal/engine"
 )
@@ -29,25 +28,18 @@ var Kind = engine.Kind{
 		}
 		return g, s.Header(), nil
 	},
-	Resume: func(header string, lines []string) (engine.Game, error) {
-		rec, err := engine.ReadRecord(strings.NewReader(header + strings.Join(lines, "\n")))
-		if err != nil {
-			return nil, err
-		}
-		rp, err := ReadRecord(rec)
-		if err != nil {
-			return nil, err
-		}
-		return rp.Game, nil
-	},
-	Replay: func(rec *engine.Record) (engine.Game, error) {
-		rp, err := ReadRecord(rec)
-		if err != nil {
-			return nil, err
-		}
-		return rp.Game, nil
-	},
-	Unit: engine.Points,
+	Resume: engine.Resumer(replayRecord),
+	Replay: replayRecord,
+	Unit:   engine.Points,
+}
+
+// replayRecord is Kind.Replay: the game a whole record ends in.
+func replayRecord(rec *engine.Record) (engine.Game, error) {
+	rp, err := ReadRecord(rec)
+	if err != nil {
+		return nil, err
+	}
+	return rp.Game, nil
 }
 
 // Deal fixes the chance of a new live game: it shuffles the 104 cards once

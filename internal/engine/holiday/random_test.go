@@ -197,7 +197,7 @@ func TestRecordRoundTrip(t *testing.T) {
 		}
 		lines = append(lines, res.String())
 		var rec bytes.Buffer
-		if err := WriteRecord(&rec, s, lines); err != nil {
+		if err := engine.WriteRecord(&rec, s.Header(), lines); err != nil {
 			t.Fatal(err)
 		}
 		rp, err := replayText(rec.String())

@@ -3,8 +3,6 @@ package holiday
 import (
 	"errors"
 	"fmt"
-	"io"
-	"strconv"
 	"strings"
 
 	"hotels/internal/engine"
@@ -31,20 +29,6 @@ func (s Setup) Header() string {
 	return b.String()
 }
 
-// WriteRecord writes a complete record: the header of s, then the action
-// lines as a room recorded them.
-func WriteRecord(w io.Writer, s Setup, lines []string) error {
-	if _, err := io.WriteString(w, s.Header()); err != nil {
-		return err
-	}
-	for _, l := range lines {
-		if _, err := io.WriteString(w, l+"\n"); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // Replay is the outcome of replaying a record: the game as far as the
 // record goes.
 type Replay struct {
@@ -59,8 +43,8 @@ type Replay struct {
 // error is an *engine.LineError at the line at fault; the Replay returned
 // with it holds the game as far as it got, once the header was read.
 func ReadRecord(rec *engine.Record) (*Replay, error) {
-	if rec.Game != GameName {
-		return nil, &engine.LineError{Line: 2, Err: fmt.Errorf("game %q: this reads %s records", rec.Game, GameName)}
+	if err := engine.CheckGame(rec, GameName); err != nil {
+		return nil, err
 	}
 	rp := &Replay{}
 	s := &rp.Setup
@@ -81,21 +65,14 @@ header:
 			if inDeck {
 				return bad(errors.New("seat line after the deck: the header is the seats, then the deck"))
 			}
-			if len(f) != 2 {
-				return bad(errors.New("want `seat NAME`"))
-			}
-			if err := ValidName(f[1]); err != nil {
+			name, err := engine.SeatLine(f, s.Seats, engine.ValidSeatName)
+			if err != nil {
 				return bad(err)
-			}
-			for _, prev := range s.Seats {
-				if prev == f[1] {
-					return bad(fmt.Errorf("seat %q appears twice", f[1]))
-				}
 			}
 			if len(s.Seats) == MaxSeats {
 				return bad(fmt.Errorf("a seventh seat: a game has %d to %d (H4)", MinSeats, MaxSeats))
 			}
-			s.Seats = append(s.Seats, f[1])
+			s.Seats = append(s.Seats, name)
 		case "deck":
 			if !inDeck && len(s.Seats) < MinSeats { // D9
 				return nil, tooFew(l.Num)
@@ -157,7 +134,7 @@ func (rp *Replay) line(f []string) error {
 		}
 		return c.checkResult(f[1:])
 	case "seat", "deck", "rules", "option":
-		return fmt.Errorf("%s line after the first action: the header comes first", f[0])
+		return engine.LateHeader(f[0])
 	}
 	seat, err := g.seatNamed(f[0])
 	if err != nil {
@@ -194,29 +171,6 @@ func (g *Game) checkLine(f []string) error {
 		return errors.New("check: " + want)
 	}
 	what, args := strings.ToLower(f[0]), f[1:]
-	pairs := func(args []string, get func(string) (int, error)) error {
-		if len(args) == 0 || len(args)%2 != 0 {
-			return fmt.Errorf("check %s: want NAME COUNT pairs", what)
-		}
-		var diffs []string
-		for j := 0; j < len(args); j += 2 {
-			want, err := strconv.Atoi(args[j+1])
-			if err != nil {
-				return fmt.Errorf("check %s: %q is not a number", what, args[j+1])
-			}
-			got, err := get(args[j])
-			if err != nil {
-				return fmt.Errorf("check %s: %w", what, err)
-			}
-			if got != want {
-				diffs = append(diffs, fmt.Sprintf("%s is %d, not %d", args[j], got, want))
-			}
-		}
-		if len(diffs) > 0 {
-			return fmt.Errorf("check %s failed: %s", what, strings.Join(diffs, ", "))
-		}
-		return nil
-	}
 	company := func(get func(Company) int) func(string) (int, error) {
 		return func(name string) (int, error) {
 			c, err := ParseCompany(name)
@@ -235,13 +189,13 @@ func (g *Game) checkLine(f []string) error {
 		if err != nil {
 			return fmt.Errorf("check shares: %w", err)
 		}
-		return pairs(args[1:], company(func(c Company) int { return int(g.shares[s][c]) }))
+		return engine.CheckCounts(what, args[1:], company(func(c Company) int { return int(g.shares[s][c]) }))
 	case "bank":
-		return pairs(args, company(func(c Company) int { return int(g.bank[c]) }))
+		return engine.CheckCounts(what, args, company(func(c Company) int { return int(g.bank[c]) }))
 	case "value":
-		return pairs(args, company(g.value))
+		return engine.CheckCounts(what, args, company(g.value))
 	case "hand":
-		return pairs(args, func(name string) (int, error) {
+		return engine.CheckCounts(what, args, func(name string) (int, error) {
 			s, err := g.seatNamed(name)
 			if err != nil {
 				return 0, err
@@ -257,34 +211,13 @@ func (g *Game) checkResult(args []string) error {
 	if g.phase != PhaseOver {
 		return fmt.Errorf("result: the game is not over: %s", g.Due())
 	}
-	if len(args) == 0 || len(args)%2 != 0 {
-		return errors.New("result: want SEAT POINTS pairs")
-	}
-	var diffs []string
-	for j := 0; j < len(args); j += 2 {
-		s, err := g.seatNamed(args[j])
-		if err != nil {
-			return fmt.Errorf("result: %w", err)
-		}
-		want, err := strconv.Atoi(args[j+1])
-		if err != nil {
-			return fmt.Errorf("result: %q is not a number", args[j+1])
-		}
-		if got := g.score(s); got != want {
-			diffs = append(diffs, fmt.Sprintf("%s has %d, not %d", args[j], got, want))
-		}
-	}
-	if len(diffs) > 0 {
-		return fmt.Errorf("result differs: %s", strings.Join(diffs, ", "))
-	}
-	return nil
+	return engine.CheckResult(args, "POINTS", "has", func(name string) (int, error) {
+		s, err := g.seatNamed(name)
+		return g.score(s), err
+	})
 }
 
 func (g *Game) seatNamed(name string) (int8, error) {
-	for s := range g.seats {
-		if g.names[s] == name {
-			return s, nil
-		}
-	}
-	return 0, fmt.Errorf("%q is not a seat", name)
+	s, err := engine.SeatNamed(g.names[:g.seats], name)
+	return int8(s), err
 }

@@ -135,7 +135,7 @@ func TestRecordRoundTrip(t *testing.T) {
 			t.Fatalf("game %d: Resume: %v", i, err)
 		}
 		var w bytes.Buffer
-		if err := tycoon.WriteRecord(&w, tycoon.Setup{Seats: seats}, nil); err != nil || !strings.HasPrefix(w.String(), "hotels-record 1\ngame tycoon\n") {
+		if err := engine.WriteRecord(&w, tycoon.Setup{Seats: seats}.Header(), nil); err != nil || !strings.HasPrefix(w.String(), "hotels-record 1\ngame tycoon\n") {
 			t.Fatalf("WriteRecord: %q, %v", w.String(), err)
 		}
 	}

@@ -130,16 +130,12 @@ func New(s Setup) (*Game, error) {
 	return g, nil
 }
 
-// ValidName reports whether name can name a seat in a record: 1–16 of
-// [a-z0-9_-], and not `roll` or `permit`, which begin chance lines.
+// ValidName reports whether name can name a seat in a record: a seat name
+// as every record allows (engine.ValidSeatName), and not a word a record
+// line begins with, such as `roll` or `permit`, which begin chance lines.
 func ValidName(name string) error {
-	if len(name) < 1 || len(name) > 16 {
-		return fmt.Errorf("seat name %q: want 1 to 16 characters", name)
-	}
-	for _, c := range name {
-		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
-			return fmt.Errorf("seat name %q: only a-z, 0-9, _ and - are allowed", name)
-		}
+	if err := engine.ValidSeatName(name); err != nil {
+		return err
 	}
 	switch name {
 	case "roll", "permit", "check", "result", "option", "seat":

@@ -3,7 +3,6 @@ package tycoon
 import (
 	"errors"
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
 
@@ -28,20 +27,6 @@ func (s Setup) Header() string {
 	return b.String()
 }
 
-// WriteRecord writes a complete record: the header of s, then the lines as
-// a room journaled them (engine.JoinLine).
-func WriteRecord(w io.Writer, s Setup, lines []string) error {
-	if _, err := io.WriteString(w, s.Header()); err != nil {
-		return err
-	}
-	for _, l := range lines {
-		if _, err := io.WriteString(w, l+"\n"); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // Replay is the outcome of replaying a record: the game as far as the
 // record goes.
 type Replay struct {
@@ -57,8 +42,8 @@ type Replay struct {
 // line, action and check, applying the forced steps (D3). An error is an
 // *engine.LineError naming the line.
 func ReadRecord(rec *engine.Record) (*Replay, error) {
-	if rec.Game != GameName {
-		return nil, &engine.LineError{Line: 2, Err: fmt.Errorf("game %q: this reads %s records", rec.Game, GameName)}
+	if err := engine.CheckGame(rec, GameName); err != nil {
+		return nil, err
 	}
 	rp := &Replay{}
 	s := &rp.Setup
@@ -90,21 +75,14 @@ header:
 				set[key] = norm
 			}
 		case "seat":
-			if len(f) != 2 {
-				return bad(errors.New("want `seat NAME`"))
-			}
-			if err := ValidName(f[1]); err != nil {
+			name, err := engine.SeatLine(f, s.Seats, ValidName)
+			if err != nil {
 				return bad(err)
-			}
-			for _, prev := range s.Seats {
-				if prev == f[1] {
-					return bad(fmt.Errorf("seat %q appears twice", f[1]))
-				}
 			}
 			if len(s.Seats) == MaxSeats {
 				return bad(fmt.Errorf("more than %d seats (T1)", MaxSeats))
 			}
-			s.Seats = append(s.Seats, f[1])
+			s.Seats = append(s.Seats, name)
 		default:
 			break header
 		}
@@ -140,7 +118,7 @@ func (rp *Replay) line(f []string) error {
 	case "result":
 		return g.checkResult(f[1:])
 	case "option", "seat":
-		return fmt.Errorf("%s line after the first action: the header comes first", f[0])
+		return engine.LateHeader(f[0])
 	}
 	seat := chance
 	text := strings.Join(f, " ")
@@ -320,34 +298,13 @@ func (g *Game) checkResult(args []string) error {
 	if g.phase != PhaseOver {
 		return fmt.Errorf("result: the game is not over: %s", g.Due())
 	}
-	if len(args) == 0 || len(args)%2 != 0 {
-		return errors.New("result: want SEAT WORTH pairs")
-	}
-	var diffs []string
-	for j := 0; j < len(args); j += 2 {
-		s, err := g.seatNamed(args[j])
-		if err != nil {
-			return fmt.Errorf("result: %w", err)
-		}
-		want, err := strconv.Atoi(args[j+1])
-		if err != nil {
-			return fmt.Errorf("result: %q is not a number", args[j+1])
-		}
-		if w := int(g.worth(s)); w != want {
-			diffs = append(diffs, fmt.Sprintf("%s is worth %d, not %d", args[j], w, want))
-		}
-	}
-	if len(diffs) > 0 {
-		return fmt.Errorf("result differs: %s", strings.Join(diffs, ", "))
-	}
-	return nil
+	return engine.CheckResult(args, "WORTH", "is worth", func(name string) (int, error) {
+		s, err := g.seatNamed(name)
+		return int(g.worth(s)), err
+	})
 }
 
 func (g *Game) seatNamed(name string) (int8, error) {
-	for s := range g.seats {
-		if g.names[s] == name {
-			return s, nil
-		}
-	}
-	return 0, fmt.Errorf("%q is not a seat", name)
+	s, err := engine.SeatNamed(g.names[:g.seats], name)
+	return int8(s), err
 }

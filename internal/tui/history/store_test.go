@@ -11,6 +11,7 @@ import (
 	"hotels/internal/rooms"
 	"hotels/internal/store"
 	"hotels/internal/tui/history"
+	"hotels/internal/tui/history/fromstore"
 	"hotels/internal/tui/theme"
 	"hotels/internal/tui/tuitest"
 )
@@ -57,7 +58,7 @@ func TestOnRealStore(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	m := history.New(ctx, stored{st}, rooms.Player{ID: acc.ID, Name: "alice"}, theme.DefaultStyles())
+	m := history.New(ctx, fromstore.Archive{Reader: st}, rooms.Player{ID: acc.ID, Name: "alice"}, theme.DefaultStyles())
 	m.SetSize(80, 24)
 	m = run(m, m.Init())
 	if view := tuitest.Plain(m.View()); !strings.Contains(view, "2nd of 4 · $42,500") {
@@ -68,20 +69,4 @@ func TestOnRealStore(t *testing.T) {
 	if view := tuitest.Plain(m.View()); !strings.Contains(view, want) || !strings.Contains(view, "Game over: carol wins.") {
 		t.Errorf("replay to the end: view lacks %q or the winner:\n%s", want, view)
 	}
-}
-
-// stored serves the screen from a real store, as the server does.
-type stored struct{ *store.Store }
-
-func (s stored) Recent(ctx context.Context, p rooms.Player, limit int) ([]history.Game, error) {
-	rows, err := s.RecentGames(ctx, p.ID, limit)
-	out := make([]history.Game, len(rows))
-	for i, g := range rows {
-		out[i] = tuitest.HistoryGame(g)
-	}
-	return out, err
-}
-
-func (s stored) Record(ctx context.Context, id int64) ([]string, error) {
-	return s.Actions(ctx, store.GameID(id))
 }

@@ -38,7 +38,7 @@ func (m Model) header() string {
 	if m.snap.Code != "" { // a private room's invite code, for its seats only
 		left += m.styles.Subtle.Render(" · code ") + m.styles.Notice.Render(m.snap.Code)
 	}
-	right := info.Game + " " + info.Rules
+	right := strings.TrimSpace(info.Game + " " + info.Rules) // a game may have no rule sets
 	if info.Ranked {
 		right += " · ranked"
 	}

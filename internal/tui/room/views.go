@@ -116,7 +116,8 @@ func (m Model) standings() []string {
 		if st.Seat == m.snap.You {
 			name = s.Name.Render(name) + " (you)"
 		}
-		out = append(out, fmt.Sprintf(" %d. %s %9s", st.Place, layout.Fit(name, 22), f.Unit.Format(st.Score)))
+		// Wide enough for "1,234 points" as for "$50,000".
+		out = append(out, fmt.Sprintf(" %d. %s %12s", st.Place, layout.Fit(name, 19), f.Unit.Format(st.Score)))
 	}
 	if len(f.Standings) > 0 {
 		var winners []string

@@ -2,7 +2,6 @@ package tuitest
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -15,6 +14,7 @@ import (
 	"hotels/internal/rooms"
 	"hotels/internal/store"
 	"hotels/internal/tui/history"
+	"hotels/internal/tui/history/fromstore"
 )
 
 // calls records what a screen asked a fake for, one line a call.
@@ -256,8 +256,10 @@ func (j *journal) AppendAction(context.Context, store.GameID, int, string) error
 func (j *journal) FinishGame(context.Context, store.GameID, string, []store.Outcome) error {
 	return nil
 }
-func (j *journal) AbortGame(context.Context, store.GameID, string) error { return nil }
-func (j *journal) RemovePlayer(context.Context, store.GameID, int) error { return nil }
+func (j *journal) AbortGame(context.Context, store.GameID, string) error    { return nil }
+func (j *journal) RemovePlayer(context.Context, store.GameID, int) error    { return nil }
+func (j *journal) SaveWaitingRoom(context.Context, store.WaitingRoom) error { return nil }
+func (j *journal) DropWaitingRoom(context.Context, string) error            { return nil }
 
 // Archive is a fake store of finished and unfinished games: it records
 // each call and returns the error set with Fail.
@@ -278,43 +280,12 @@ func (a *Archive) RecentGames(_ context.Context, account store.AccountID, limit 
 // Recent records the request as RecentGames and returns Games as the
 // history screen reads them, as the server serves them.
 func (a *Archive) Recent(ctx context.Context, p rooms.Player, limit int) ([]history.Game, error) {
-	rows, err := a.RecentGames(ctx, p.ID, limit)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]history.Game, len(rows))
-	for i, g := range rows {
-		out[i] = HistoryGame(g)
-	}
-	return out, nil
+	return fromstore.Archive{Reader: a}.Recent(ctx, p, limit)
 }
 
 // Record records the request as Actions and returns the game's lines.
 func (a *Archive) Record(ctx context.Context, id int64) ([]string, error) {
-	lines, err := a.Actions(ctx, store.GameID(id))
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, fmt.Errorf("tuitest: game %d: %w", id, history.ErrNoGame)
-	}
-	return lines, err
-}
-
-// HistoryGame is a stored game as the server serves it to the history
-// screen.
-func HistoryGame(g store.Game) history.Game {
-	out := history.Game{ID: int64(g.ID), Game: g.Game, Rules: g.Rules, Options: g.Options,
-		Started: g.CreatedAt, Chance: g.Chance}
-	switch g.Status {
-	case store.StatusPlaying:
-		out.Status = history.Playing
-	case store.StatusFinished:
-		out.Status = history.Finished
-	case store.StatusAborted:
-		out.Status, out.Why = history.Aborted, strings.TrimPrefix(g.Result, "aborted: ")
-	}
-	for _, st := range g.Seats {
-		out.Seats = append(out.Seats, history.Seat{Player: rooms.Player{ID: st.Account, Name: st.Name}, Place: st.Place, Score: st.Score})
-	}
-	return out
+	return fromstore.Archive{Reader: a}.Record(ctx, id)
 }
 
 // Actions records the request and returns the game's lines.

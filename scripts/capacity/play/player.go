@@ -163,6 +163,39 @@ func (p *player) decide(ctx context.Context, ph phase) bool {
 			}
 		}
 		return p.move(ctx, keyEnter, ph.String())
+	case phaseTake:
+		// Two shares the bank holds, at random; a take names them in any
+		// order.
+		bank := v.bank()
+		for range 2 {
+			if len(bank) == 0 {
+				break
+			}
+			i := p.rng.IntN(len(bank))
+			if p.key(ctx, bank[i]) != nil {
+				return false
+			}
+			bank = append(bank[:i], bank[i+1:]...)
+		}
+		return p.move(ctx, keyEnter, ph.String())
+	case phaseCard, phaseLast:
+		// The card under the cursor: a Raise goes on Alps, an Exchange swaps
+		// nothing, and the final round passes rather than exchange.
+		switch v.chosenCard() {
+		case "Raise":
+			if p.key(ctx, keyEnter) != nil {
+				return false
+			}
+			return p.move(ctx, "a", ph.String())
+		case "Exchange":
+			if ph == phaseLast {
+				return p.move(ctx, "p", ph.String())
+			}
+			if p.key(ctx, keyEnter) != nil {
+				return false
+			}
+		}
+		return p.move(ctx, keyEnter, ph.String())
 	case phaseBuy:
 		if cfg.EndGame && v.canDeclare() {
 			return p.move(ctx, "e", "declare")

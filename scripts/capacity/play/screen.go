@@ -19,8 +19,10 @@ import (
 var seed = maphash.MakeSeed()
 
 // readers lists the games whose screens the players read: this file reads
-// Acquire's. Another game's reader comes with its screen.
-var readers = map[string]bool{"acquire": true}
+// Acquire's and Holiday AG's (internal/tui/holiday: the five tracks with
+// the bank's shares in their last column, the hand beside the players).
+// Another game's reader comes with its screen.
+var readers = map[string]bool{"acquire": true, "holiday": true}
 
 // view is a parsed screen.
 type view struct {
@@ -76,6 +78,11 @@ var ownDecision = []struct {
 	{"Your turn: buy up to", phaseBuy},
 	{"You declared the end: buy", phaseBuy},
 	{"The autopilot is playing for you", phaseAutopilot},
+	// Holiday AG (internal/tui/holiday decide.go question).
+	{"Your turn: take ", phaseTake},
+	{"Your turn: special round: take ", phaseTake},
+	{"Your turn: play your ", phaseCard},
+	{"Your turn: final round: ", phaseLast},
 }
 
 type phase int
@@ -89,9 +96,12 @@ const (
 	phaseDispose
 	phaseBuy
 	phaseAutopilot
+	phaseTake // Holiday AG: shares to take
+	phaseCard // Holiday AG: a card to play
+	phaseLast // Holiday AG: the final round's card, or a pass
 )
 
-var phaseNames = [...]string{"none", "play", "found", "survivor", "next", "dispose", "buy", "autopilot"}
+var phaseNames = [...]string{"none", "play", "found", "survivor", "next", "dispose", "buy", "autopilot", "take", "card", "last"}
 
 func (p phase) String() string { return phaseNames[p] }
 
@@ -244,6 +254,34 @@ func (v *view) chainsOnBoard() []string {
 		}
 	}
 	return out
+}
+
+// trackRe: a Holiday AG track row, "A Alps   · · A …   3     0     ·   17":
+// the company's letter, then its bank's shares last.
+var trackRe = regexp.MustCompile(`^([AMTCU]) [A-Z][a-z]+ .* (\d+) +(\d+) +(?:\+\d+|·) +(\d+)$`)
+
+// bank returns the letters of Holiday AG's companies, each as many times as
+// the bank holds their shares, up to two.
+func (v *view) bank() []string {
+	var out []string
+	for _, l := range v.lines {
+		if m := trackRe.FindStringSubmatch(l); m != nil {
+			for range min(2, atoi(m[4])) {
+				out = append(out, strings.ToLower(m[1]))
+			}
+		}
+	}
+	return out
+}
+
+// chosenCard is what the second decision line says of Holiday AG's card
+// under the cursor: "Raise", "Exchange" or a destination ("Alps-7").
+func (v *view) chosenCard() string {
+	if v.due < 0 || v.due+1 >= len(v.lines) {
+		return ""
+	}
+	card, _, _ := strings.Cut(v.lines[v.due+1], ":")
+	return card
 }
 
 // watchKind says which part of the screen a watch waits on.

@@ -1,0 +1,437 @@
+package holiday
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+
+	"hotels/internal/engine/holiday"
+	"hotels/internal/tui/layout"
+	"hotels/internal/tui/room"
+	"hotels/internal/tui/theme"
+)
+
+// The game's part of the room screen, top to bottom: the five tracks with
+// their chains, values, Raise cards and the bank's shares; two lines of
+// counts and news; the hand beside the players. From wideFrom columns a
+// destination takes three cells, each numbered, and from tallFrom lines the
+// hand lists one card a line with what it would do, and the discard pile
+// and a legend follow.
+const (
+	gap       = 1
+	handWidth = 30 // the hand's panel at 80 columns: two columns of cards
+	wideFrom  = 110
+	tallFrom  = 30
+	wideHand  = 46
+	roomLines = 7 // what the room screen draws besides the game's part
+	maxName   = 18
+	specials  = 2 // Exchange cards, and Raise cards, in the game (H2)
+)
+
+// Screen is Holiday AG's part of the room screen.
+type Screen struct {
+	styles *theme.Styles
+	keys   *KeyMap // shared by the copies: the screen is copied into an interface on every call
+	game   *holiday.View
+
+	in    input      // the decision being composed
+	at    room.At    // as of the last call that was given one
+	reply room.Reply // what the key being handled answers
+}
+
+var _ room.Screen = Screen{}
+
+// New returns Holiday AG's screen, drawn with styles.
+func New(styles *theme.Styles) Screen {
+	keys := DefaultKeyMap()
+	return Screen{styles: styles, keys: &keys}
+}
+
+// SetStyles returns the screen drawn with st.
+func (s Screen) SetStyles(st *theme.Styles) room.Screen {
+	s.styles = st
+	return s
+}
+
+// Show takes the latest *holiday.View.
+func (s Screen) Show(view any) (room.Screen, bool) {
+	v, ok := view.(*holiday.View)
+	if !ok || v == nil {
+		return s, false
+	}
+	s.game = v
+	s.in = s.in.follow(v)
+	return s, true
+}
+
+// Facts are what the room screen reads of the view.
+func (s Screen) Facts() room.Facts {
+	v := s.game
+	header := fmt.Sprintf("stock %d", v.StockLeft)
+	switch v.Phase {
+	case holiday.PhaseSpecial:
+		header += " · special round"
+	case holiday.PhaseFinal:
+		header += " · final round"
+	}
+	return room.Facts{
+		Names: v.Names, ToMove: v.ToMove, Due: v.Due, Over: v.Phase == holiday.PhaseOver,
+		Standings: v.Standings, Unit: holiday.Kind.Unit, Header: header,
+	}
+}
+
+// Composing reports whether the player has typed or chosen anything.
+func (s Screen) Composing() bool { return !s.in.empty() }
+
+// Draw draws the tracks, the counts and news, and the hand beside the
+// players; from tallFrom lines the discard pile and a legend too.
+func (s Screen) Draw(w, h int, at room.At) []string {
+	s.at = at
+	out := append(s.tracks(w), s.counts(w), s.news(w), "")
+	hw := handWidth
+	if h-roomLines >= tallFrom-roomLines && w >= wideFrom {
+		hw = wideHand
+	}
+	out = append(out, layout.Beside(s.handPanel(hw, h), s.players(w-hw-gap), hw, gap, w-hw-gap)...)
+	if h >= tallFrom {
+		out = append(out, s.pile(w, h-roomLines-len(out))...)
+	}
+	return out
+}
+
+// tracks draws a heading and one row a company: its letter and name, its
+// destinations, longest chain, value, Raise cards and the bank's shares.
+func (s Screen) tracks(w int) []string {
+	v, st := s.game, s.styles
+	cell := 2
+	if w >= wideFrom {
+		cell = 3
+	}
+	nums := []byte(strings.Repeat(" ", cell*holiday.Destinations))
+	for n := 1; n <= holiday.Destinations; n++ {
+		if cell == 3 || n == 1 || n%5 == 0 {
+			label := fmt.Sprint(n)
+			copy(nums[cell*n-len(label):], label)
+		}
+	}
+	out := []string{st.Heading.Render(fmt.Sprintf("  %-13s%s  Chain Value Raise Bank", "Company", nums))}
+	var hand [holiday.Cards]bool
+	for _, k := range v.Hand {
+		hand[k] = true
+	}
+	for c := range holiday.Company(holiday.Companies) {
+		var b strings.Builder
+		b.WriteString(st.Chain(c.String(), int(c)).Render(letter(c)) + " " + fmt.Sprintf("%-13s", c))
+		for n := 1; n <= holiday.Destinations; n++ {
+			b.WriteString(strings.Repeat(" ", cell-1))
+			switch {
+			case v.Suitcases[c][n-1]:
+				b.WriteString(st.Chain(c.String(), int(c)).Render(letter(c)))
+			case hand[holiday.Destination(c, n)]:
+				b.WriteString(st.Rack.Render("+"))
+			default:
+				b.WriteString(st.Empty.Render("·"))
+			}
+		}
+		raise := "·"
+		if v.Raises[c] > 0 {
+			raise = fmt.Sprintf("+%d", v.Raises[c])
+		}
+		fmt.Fprintf(&b, "  %5d %5d %5s %4d", v.Longest[c], v.Values[c], raise, v.Bank[c])
+		out = append(out, b.String())
+	}
+	return out
+}
+
+// counts says how many cards the stock and the pile hold and where the
+// special cards are (H25): Raise cards beside their companies, and how many
+// of each kind are still to come (in hands or the stock, as opposed to on
+// the pile, where one turned up at the start lies too: H7).
+func (s Screen) counts(w int) string {
+	v := s.game
+	var piled [holiday.Cards]int
+	for _, k := range v.Discard {
+		piled[k]++
+	}
+	var raise []string
+	placed := 0
+	for c, n := range v.Raises {
+		if n > 0 {
+			raise = append(raise, fmt.Sprintf("%s +%d", holiday.Company(c), n))
+			placed += n
+		}
+	}
+	raise = append(raise, fmt.Sprintf("%d to come", specials-placed-piled[holiday.Raise]))
+	return layout.Cut(fmt.Sprintf("Stock %d · pile %d · Raise: %s · Exchange: %d to come",
+		v.StockLeft, len(v.Discard), strings.Join(raise, ", "), specials-piled[holiday.Exchange]), w)
+}
+
+// news announces the grand coup and the rounds it starts, or else lists the
+// cards played last.
+func (s Screen) news(w int) string {
+	v, st := s.game, s.styles
+	coup := ""
+	if v.Coup >= 0 {
+		coup = fmt.Sprintf("Coup by %s (+%d)! ", v.Names[v.Coup], holiday.CoupBonus)
+	}
+	switch v.Phase {
+	case holiday.PhasePlay, holiday.PhaseTake:
+		if coup != "" {
+			return st.Notice.Render(layout.Cut(coup+"Then the special round and the final round (H18–H20).", w))
+		}
+	case holiday.PhaseSpecial:
+		return st.Notice.Render(layout.Cut(coup+"Special round: 2 shares each to the round's end (H19).", w))
+	case holiday.PhaseFinal:
+		last := ""
+		if v.Coup >= 0 {
+			last = ", " + v.Names[v.Coup] + " last"
+		}
+		return st.Notice.Render(layout.Cut(coup+"Final round: one card or a pass each"+last+" (H20).", w))
+	}
+	out := "Last played:"
+	for i := len(v.Discard) - 1; i >= 0 && len(out) < w-8; i-- {
+		out += " " + short(v.Discard[i])
+	}
+	return st.Subtle.Render(layout.Cut(out, w))
+}
+
+// short names a card in a few cells: "A7", "M12", "Exch", "Raise".
+func short(k holiday.Card) string {
+	switch {
+	case k.IsDestination():
+		return letter(k.Company()) + fmt.Sprint(k.Number())
+	case k == holiday.Exchange:
+		return "Exch"
+	}
+	return "Raise"
+}
+
+// handPanel lists the player's cards, or what a watcher sees instead, in
+// w cells: two columns of five at 80×24, one card a line with what it
+// would do when tall enough.
+func (s Screen) handPanel(w, h int) []string {
+	v, st := s.game, s.styles
+	if v.Viewer < 0 {
+		return []string{st.Heading.Render("Watching"), "You see what everyone sees:", "nobody's cards and not the", "order of the stock (H25)."}
+	}
+	out := []string{st.Heading.Render(fmt.Sprintf("Your hand (%d)", len(v.Hand)))}
+	if len(v.Hand) == 0 {
+		return append(out, st.Subtle.Render("  no cards left"))
+	}
+	choosing := s.at.Mine && s.cardChoice()
+	entry := func(i, cw int, long bool) string {
+		k := v.Hand[i]
+		cursor := "  "
+		if choosing && i == s.in.cursor {
+			cursor = "> "
+		}
+		var e string
+		if long {
+			e = cursor + fmt.Sprintf("%-17s", k) + s.brief(k)
+		} else {
+			e = cursor + fmt.Sprintf("%-6s", short(k)) + s.tail(k)
+		}
+		e = layout.Fit(e, cw)
+		if choosing && i == s.in.cursor {
+			return st.Selected.Render(e)
+		}
+		return e
+	}
+	if w >= wideHand && h >= tallFrom {
+		for i := range v.Hand {
+			out = append(out, entry(i, w-1, true))
+		}
+		return out
+	}
+	rows := (len(v.Hand) + 1) / 2
+	cw := (w - 1) / 2
+	for r := range rows {
+		line := entry(r, cw, false)
+		if j := r + rows; j < len(v.Hand) {
+			line += " " + entry(j, cw, false)
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// brief says in a line what a card would do: a destination the chain it
+// would be in and the company's value then.
+func (s Screen) brief(k holiday.Card) string {
+	switch k {
+	case holiday.Raise:
+		return "+1 to a company's value of 5 or more"
+	case holiday.Exchange:
+		return "give 1 share, take 1 of another"
+	}
+	n := chainWith(s.game, k)
+	c := k.Company()
+	out := fmt.Sprintf("chain %d, value %d", n, value(max(n, s.game.Longest[c]), s.game.Raises[c]))
+	if n >= holiday.CoupLength && s.game.Coup < 0 {
+		out += ": the grand coup"
+	}
+	return out
+}
+
+// tail says in a few cells what a card would do: a destination the chain
+// it would be in (! for the grand coup), a Raise +1, an Exchange a swap.
+func (s Screen) tail(k holiday.Card) string {
+	switch {
+	case k == holiday.Raise:
+		return "+1"
+	case k == holiday.Exchange:
+		return "swap"
+	}
+	n := chainWith(s.game, k)
+	if n >= holiday.CoupLength && s.game.Coup < 0 {
+		return fmt.Sprintf("→%d!", n)
+	}
+	return fmt.Sprintf("→%d", n)
+}
+
+// players draws every seat's shares, option cards, hand size and points
+// now, in w cells; > marks whose decision is due, * the grand coup.
+func (s Screen) players(w int) []string {
+	v, st := s.game, s.styles
+	clock := 0
+	if s.at.Times != nil {
+		clock = 6
+	}
+	nw := min(maxName, max(6, w-2-15-4-5-7-clock))
+	head := "  " + fmt.Sprintf("%-*s", nw, "Player")
+	for c := range holiday.Company(holiday.Companies) {
+		head += "  " + letter(c)
+	}
+	head += " Opt Hand Points"
+	out := []string{st.Heading.Render(head)}
+	for i, name := range v.Names {
+		mark := "  "
+		if int(v.ToMove) == i && v.Phase != holiday.PhaseOver {
+			mark = "> "
+		}
+		if i < len(s.at.Tags) && s.at.Tags[i] != "" {
+			name += " " + s.at.Tags[i]
+		}
+		cell := layout.Fit(name, nw)
+		if i == int(v.Viewer) {
+			cell = st.Name.Render(cell)
+		}
+		row := mark + cell
+		for c := range holiday.Companies {
+			row += fmt.Sprintf("%3s", count(v.Shares[i][c]))
+		}
+		coup := " "
+		if v.Coup == i {
+			coup = "*"
+		}
+		row += fmt.Sprintf("%4s %4d %5d%s", count(v.Options[i]), v.HandSizes[i], v.Scores[i], coup)
+		if clock > 0 && i < len(s.at.Times) {
+			row += fmt.Sprintf("%6s", s.at.Times[i])
+		}
+		out = append(out, row)
+	}
+	return out
+}
+
+// count writes n, or · for none.
+func count(n int) string {
+	if n == 0 {
+		return "·"
+	}
+	return fmt.Sprint(n)
+}
+
+// pile lists the discard pile, newest first, and a legend, in h lines.
+func (s Screen) pile(w, h int) []string {
+	v, st := s.game, s.styles
+	var cards []string
+	for i := len(v.Discard) - 1; i >= 0; i-- {
+		cards = append(cards, short(v.Discard[i]))
+	}
+	out := []string{"", st.Heading.Render("Discard pile, newest first")}
+	out = append(out, layout.Tail([]string{strings.Join(cards, " ")}, w, 3)...)
+	out = append(out, "", st.Subtle.Render(layout.Cut("A M T C U: a suitcase · +: a card in your hand · ·: empty · Chain: the longest run", w)),
+		st.Subtle.Render(layout.Cut("Value: the chain if 5 or more, + Raise cards (H15, H16) · Points: value × shares now (H22)", w)))
+	if len(out) > h {
+		out = out[:max(0, h)]
+	}
+	return out
+}
+
+// chainWith is the length of the chain destination card k would be in
+// with its suitcase (H14).
+func chainWith(v *holiday.View, k holiday.Card) int {
+	c, n := k.Company(), k.Number()-1
+	run := 1
+	for i := n - 1; i >= 0 && v.Suitcases[c][i]; i-- {
+		run++
+	}
+	for i := n + 1; i < holiday.Destinations && v.Suitcases[c][i]; i++ {
+		run++
+	}
+	return run
+}
+
+// value is a company's value with a longest chain of n and raises Raise
+// cards (H15, H16): a card's own chain counts only if it is the longest.
+func value(n, raises int) int {
+	if n < holiday.MinValued {
+		return 0
+	}
+	return n + raises
+}
+
+// StepWidth is the width of the replay's step panel.
+func (s Screen) StepWidth() int { return handWidth - 1 }
+
+// Replay draws the tracks and counts, and step beside the players.
+func (s Screen) Replay(w, h int, at room.At, step []string) []string {
+	s.at = at
+	out := append(s.tracks(w), s.counts(w), s.news(w), "")
+	return append(out, layout.Beside(step, s.players(w-handWidth-gap), handWidth, gap, w-handWidth-gap)...)
+}
+
+// Final draws the final score as H22 counts it: each company's value, each
+// seat's shares and the points they make, the coup bonus and the total.
+func (s Screen) Final() ([]string, int) {
+	v, st := s.game, s.styles
+	const width = 41
+	head := fmt.Sprintf("%-9s", "Score")
+	vals := fmt.Sprintf("%-9s", "value")
+	for c := range holiday.Company(holiday.Companies) {
+		head += fmt.Sprintf("%4s", letter(c))
+		vals += fmt.Sprintf("%4d", v.Values[c])
+	}
+	out := []string{st.Heading.Render(head + " coup total"), vals}
+	for i, name := range v.Names {
+		held := layout.Fit(name, 8) + " "
+		pts := strings.Repeat(" ", 9)
+		for c := range holiday.Companies {
+			held += fmt.Sprintf("%4s", "×"+fmt.Sprint(v.Shares[i][c]))
+			pts += fmt.Sprintf("%4d", v.Shares[i][c]*v.Values[c])
+		}
+		coup := ""
+		if v.Coup == i {
+			coup = fmt.Sprintf("+%d", holiday.CoupBonus)
+		}
+		out = append(out, held, pts+fmt.Sprintf("%5s %5d", coup, v.Scores[i]))
+	}
+	return append(out, "", st.Subtle.Render("Points: value × shares, + the coup (H22)")), width
+}
+
+// Help lists every decision key and explains the tracks and the tables.
+func (s Screen) Help() ([][]key.Binding, []string) {
+	k := s.keys
+	return [][]key.Binding{
+			{room.Hint("a m t c u", "a company: a share, a card, a Raise"), k.Erase, room.With(k.Confirm, "enter", "confirm")},
+			{k.Prev, k.Option, k.Pass, k.Back},
+		}, []string{
+			"A turn: take 2 shares (H10), play 2 cards (H12), draw back to 10 (H13).",
+			"Tracks: a company's letter is a suitcase, + a card in your hand, · empty.",
+			"A company's value is its longest chain if 5 or more, + 1 a Raise card (H15,",
+			"H16). A chain of 10 is the grand coup: +10 points, the special round, then",
+			"a final card each (H17–H20). Players: > whose turn, * the coup. Points are",
+			"value × shares (H22); an option card takes 2 more shares once (H11).",
+		}
+}
