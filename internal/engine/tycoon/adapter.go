@@ -184,9 +184,13 @@ func (g *Game) Due() string {
 		}
 	}
 	if g.left() > 1 {
-		return fmt.Sprintf("over after %d rounds: the best worth, %s", g.round, strings.Join(win, " and "))
+		rounds := "rounds"
+		if g.round == 1 {
+			rounds = "round"
+		}
+		return fmt.Sprintf("the game is over after %d %s: the best worth, %s", g.round, rounds, strings.Join(win, " and "))
 	}
-	return "over: " + strings.Join(win, ", ") + " wins"
+	return "the game is over: " + strings.Join(win, " and ") + " wins"
 }
 
 // Over reports whether the game is over.

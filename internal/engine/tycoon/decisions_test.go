@@ -215,6 +215,10 @@ func TestD8_RoundsEndOnWorth(t *testing.T) {
 	if st[0].Place != 1 || st[1].Place != 1 || st[2].Place != 3 || st[2].Name != "cat" || st[0].Score != StartCash34 {
 		t.Errorf("standings %+v: want ann and bob sharing first", st)
 	}
+	// The room shows Due as it is, so it says the whole sentence once.
+	if want := "the game is over after 1 round: the best worth, ann and bob"; g.Due() != want {
+		t.Errorf("Due() = %q, want %q", g.Due(), want)
+	}
 }
 
 func TestD9_Header(t *testing.T) {

@@ -130,7 +130,7 @@ func (g *Game) Text(e Event) string {
 	case EvAgain:
 		return fmt.Sprintf("%s rolled a 6 and plays again", who)
 	case EvOver:
-		return "the game is over: " + g.Due()
+		return g.Due()
 	}
 	return fmt.Sprintf("event %d", e.Kind)
 }
