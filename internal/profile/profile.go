@@ -38,8 +38,9 @@ type Profile struct {
 	Name    string   `json:"name"`
 	Ratings []Rating `json:"ratings"` // by game, then rules
 	Recent  []Game   `json:"recent_games"`
-	// Favourites has one entry for each game's tally, in the order of the
-	// tallies Load was given.
+	// Favourites has one entry for each game's tally that the player has
+	// finished a game of (the first tally's alone if none), in the order of
+	// the tallies Load was given.
 	Favourites []Favourites `json:"favourites"`
 }
 
@@ -203,7 +204,14 @@ func Load(ctx context.Context, src Source, account store.AccountID, name string,
 			counted[t][c]++
 		}
 	}
+	played := slices.ContainsFunc(counted, func(m map[string]int) bool { return m != nil })
 	for i, t := range tallies {
+		// Only the games the player has finished have a tally to show (a
+		// profile lists no game never played); a newcomer sees the default
+		// game's, empty.
+		if counted[i] == nil && (played || i > 0) {
+			continue
+		}
 		f := Favourites{Game: t.Game, Title: t.Title, What: t.What, Counts: []Count{}, none: t.None}
 		for c, n := range counted[i] {
 			f.Counts = append(f.Counts, Count{Name: c, Count: n})

@@ -13,6 +13,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"hotels/internal/engine/acquire"
+	"hotels/internal/engine/tycoon"
 	"hotels/internal/profile"
 	"hotels/internal/store"
 )
@@ -105,7 +106,8 @@ func TestLoad(t *testing.T) {
 	game(t, s, "classic", seats[:2], []string{"ann found Tower"}, "bob 8000 ann 2000") // unrated
 	game(t, s, "modern", seats[:2], []string{"ann found Tower"}, "")                   // in play: not counted
 
-	p, err := profile.Load(ctx, s, ann.ID, "ann", []profile.Tally{founded})
+	// A tally of a game ann never played is not listed.
+	p, err := profile.Load(ctx, s, ann.ID, "ann", []profile.Tally{bought, founded})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,14 +147,17 @@ func TestLoad(t *testing.T) {
 
 	// A player with no games has an empty profile, not a nil one.
 	carol := newAccount(t, s, "carol")
-	p, err = profile.Load(ctx, s, carol.ID, "carol", []profile.Tally{founded})
+	p, err = profile.Load(ctx, s, carol.ID, "carol", []profile.Tally{founded, bought})
 	if err != nil || p.Name != "carol" || p.Ratings == nil || p.Recent == nil || len(p.Favourites) != 1 || p.Favourites[0].Counts == nil {
 		t.Errorf("Load(carol) = %+v, %v", p, err)
 	}
 	if got := p.Favourites[0].String(); got != "none founded yet" {
-		t.Errorf("carol's favourites = %q, want the tally's none", got)
+		t.Errorf("carol's favourites = %q, want the first tally's none, and no other", got)
 	}
 }
+
+// bought is Hotel Tycoon's tally, as the registry gives it.
+var bought = profile.Tally{Game: "tycoon", Title: "Favourite hotels", What: "bought", None: "no plot bought yet", Count: tycoon.Bought}
 
 // founded is Acquire's tally, as the registry gives it.
 var founded = profile.Tally{Game: "acquire", Title: "Favourite chains", What: "founded", None: "none founded yet", Count: acquire.Founded}
