@@ -40,19 +40,6 @@ func (o *Options) Faces() []Face {
 	return o.Die[:o.NFaces]
 }
 
-// hasFace reports whether the permission die has face f.
-func (o *Options) hasFace(f Face) bool {
-	if o.NFaces == 0 {
-		return true
-	}
-	for _, x := range o.Die[:o.NFaces] {
-		if x == f {
-			return true
-		}
-	}
-	return false
-}
-
 // Keys lists the option keys in the order of T28.
 var Keys = []string{"h", "landbuy", "six", "deeds", "permit", "claim", "rounds"}
 
