@@ -99,7 +99,7 @@ func run(ctx context.Context, cfg server.Config, logger *slog.Logger, ln net.Lis
 	appender := store.NewAppender(st)
 	defer appender.Close()
 	lobby := rooms.NewLobby(rooms.Config{
-		Journal:   journal{st, appender},
+		Journal:   store.Journal{Store: st, Appender: appender},
 		Ratings:   st,
 		Kinds:     games.Hosted(),
 		Grace:     cfg.Grace,
@@ -148,17 +148,6 @@ func gameBot(game, level string) (rooms.Bot, error) {
 		return nil, fmt.Errorf("no game %q", game)
 	}
 	return g.Bot(level, nil)
-}
-
-// journal is what rooms write games to: the store, with actions committed
-// by the group-committing appender.
-type journal struct {
-	*store.Store
-	appender *store.Appender
-}
-
-func (j journal) AppendAction(ctx context.Context, id store.GameID, seq int, line string) error {
-	return j.appender.AppendAction(ctx, id, seq, line)
 }
 
 // session builds each signed-in player's screens: the lobby, or the room

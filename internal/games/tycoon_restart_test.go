@@ -20,17 +20,6 @@ import (
 	"hotels/internal/store"
 )
 
-// storeJournal joins a store and its group-committing appender as the
-// server wires them.
-type storeJournal struct {
-	*store.Store
-	app *store.Appender
-}
-
-func (j storeJournal) AppendAction(ctx context.Context, id store.GameID, seq int, line string) error {
-	return j.app.AppendAction(ctx, id, seq, line)
-}
-
 // A Hotel Tycoon auction (T24) under way when the server restarts goes on
 // exactly where it was: the game stored in a real SQLite file, closed and
 // opened again, reopens with the same lot, highest bid and bidder, passed
@@ -76,7 +65,7 @@ func TestTycoonAuctionSurvivesRestart(t *testing.T) {
 	defer st.Close()
 	app := store.NewAppender(st)
 	defer app.Close()
-	l := rooms.NewLobby(rooms.Config{Journal: storeJournal{st, app}, Kinds: games.Hosted(), Grace: time.Minute})
+	l := rooms.NewLobby(rooms.Config{Journal: store.Journal{Store: st, Appender: app}, Kinds: games.Hosted(), Grace: time.Minute})
 	defer l.Close("test over")
 	if n, err := l.Restore(ctx, st); err != nil || n != 1 {
 		t.Fatalf("Restore = %d, %v; want 1 room", n, err)

@@ -19,17 +19,6 @@ import (
 	"hotels/internal/store"
 )
 
-// journalOf joins a store and its group-committing appender as the server
-// wires them.
-type journalOf struct {
-	*store.Store
-	app *store.Appender
-}
-
-func (j journalOf) AppendAction(ctx context.Context, id store.GameID, seq int, line string) error {
-	return j.app.AppendAction(ctx, id, seq, line)
-}
-
 func TestRestoreAfterRestart(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "hotels.db")
@@ -38,7 +27,7 @@ func TestRestoreAfterRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	app := store.NewAppender(st)
-	j := journalOf{st, app}
+	j := store.Journal{Store: st, Appender: app}
 	ids := map[string]store.AccountID{}
 	for _, name := range []string{"ann", "bob"} {
 		pub, _, _ := ed25519.GenerateKey(nil)
@@ -104,7 +93,7 @@ func TestRestoreAfterRestart(t *testing.T) {
 	defer st.Close()
 	app = store.NewAppender(st)
 	defer app.Close()
-	l = rooms.NewLobby(rooms.Config{Journal: journalOf{st, app}, Kinds: []engine.Kind{acquire.Kind}, After: (&timers{}).after})
+	l = rooms.NewLobby(rooms.Config{Journal: store.Journal{Store: st, Appender: app}, Kinds: []engine.Kind{acquire.Kind}, After: (&timers{}).after})
 	defer l.Close("test over")
 	n, err := l.Restore(ctx, st)
 	if err != nil || n != 1 {
@@ -172,7 +161,7 @@ func TestF4RestartKeepsRooms(t *testing.T) {
 	a, b, c := players["ann"], players["bob"], players["cat"]
 	config := func(st *store.Store, app *store.Appender) rooms.Config {
 		return rooms.Config{
-			Journal: journalOf{st, app}, Kinds: []engine.Kind{acquire.Kind}, After: (&timers{}).after,
+			Journal: store.Journal{Store: st, Appender: app}, Kinds: []engine.Kind{acquire.Kind}, After: (&timers{}).after,
 			Bots:      func(string, string) (rooms.Bot, error) { return rooms.RandomBot{}, nil },
 			BotLevels: func(string) []string { return []string{"easy", "hard"} }, Autopilot: "easy",
 		}

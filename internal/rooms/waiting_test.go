@@ -47,7 +47,7 @@ func TestF4RestartKeepsWaitingRooms(t *testing.T) {
 	a, b, c, d := players["ann"], players["bob"], players["cat"], players["dee"]
 	config := func(st *store.Store, app *store.Appender, tm *timers) rooms.Config {
 		return rooms.Config{
-			Journal: journalOf{st, app}, Kinds: []engine.Kind{acquire.Kind}, After: tm.after,
+			Journal: store.Journal{Store: st, Appender: app}, Kinds: []engine.Kind{acquire.Kind}, After: tm.after,
 			Grace: time.Minute, BotDelay: botDelay,
 			Bots:      func(string, string) (rooms.Bot, error) { return rooms.RandomBot{}, nil },
 			BotLevels: func(string) []string { return []string{"easy", "hard"} }, Autopilot: "easy",

@@ -108,3 +108,16 @@ func (a *Appender) Close() {
 	a.once.Do(func() { close(a.done) })
 	a.wg.Wait()
 }
+
+// Journal is what rooms write games to: the store, with each action
+// committed through an Appender (together with concurrent ones) rather than
+// a transaction of its own.
+type Journal struct {
+	*Store
+	Appender *Appender
+}
+
+// AppendAction commits one action through the Appender.
+func (j Journal) AppendAction(ctx context.Context, id GameID, seq int, line string) error {
+	return j.Appender.AppendAction(ctx, id, seq, line)
+}
