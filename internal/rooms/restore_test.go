@@ -19,6 +19,23 @@ import (
 	"hotels/internal/store"
 )
 
+// accounts makes an account with a fresh key for each name, as signing up
+// does, and returns them as players, in the order of names.
+func accounts(t *testing.T, st *store.Store, names ...string) []rooms.Player {
+	t.Helper()
+	out := make([]rooms.Player, len(names))
+	for i, name := range names {
+		pub, _, _ := ed25519.GenerateKey(nil)
+		key, _ := gossh.NewPublicKey(pub)
+		acct, err := st.CreateAccount(context.Background(), name, string(gossh.MarshalAuthorizedKey(key)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[i] = rooms.Player{ID: acct.ID, Name: name}
+	}
+	return out
+}
+
 func TestRestoreAfterRestart(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "hotels.db")
@@ -28,17 +45,8 @@ func TestRestoreAfterRestart(t *testing.T) {
 	}
 	app := store.NewAppender(st)
 	j := store.Journal{Store: st, Appender: app}
-	ids := map[string]store.AccountID{}
-	for _, name := range []string{"ann", "bob"} {
-		pub, _, _ := ed25519.GenerateKey(nil)
-		key, _ := gossh.NewPublicKey(pub)
-		acct, err := st.CreateAccount(ctx, name, string(gossh.MarshalAuthorizedKey(key)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		ids[name] = acct.ID
-	}
-	a, b := rooms.Player{ID: ids["ann"], Name: "ann"}, rooms.Player{ID: ids["bob"], Name: "bob"}
+	ps := accounts(t, st, "ann", "bob")
+	a, b := ps[0], ps[1]
 	tm := &timers{}
 	l := rooms.NewLobby(rooms.Config{Journal: j, Kinds: []engine.Kind{acquire.Kind}, BotDelay: botDelay, After: tm.after})
 	r, _ := l.Create(ctx, a, rooms.Settings{Seats: 3})
@@ -148,17 +156,8 @@ func TestF4RestartKeepsRooms(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	players := map[string]rooms.Player{}
-	for _, name := range []string{"ann", "bob", "cat"} {
-		pub, _, _ := ed25519.GenerateKey(nil)
-		key, _ := gossh.NewPublicKey(pub)
-		acct, err := st.CreateAccount(ctx, name, string(gossh.MarshalAuthorizedKey(key)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		players[name] = rooms.Player{ID: acct.ID, Name: name}
-	}
-	a, b, c := players["ann"], players["bob"], players["cat"]
+	ps := accounts(t, st, "ann", "bob", "cat")
+	a, b, c := ps[0], ps[1], ps[2]
 	config := func(st *store.Store, app *store.Appender) rooms.Config {
 		return rooms.Config{
 			Journal: store.Journal{Store: st, Appender: app}, Kinds: []engine.Kind{acquire.Kind}, After: (&timers{}).after,

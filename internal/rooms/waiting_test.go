@@ -2,7 +2,6 @@ package rooms_test
 
 import (
 	"context"
-	"crypto/ed25519"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -10,8 +9,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	gossh "golang.org/x/crypto/ssh"
 
 	"hotels/internal/engine"
 	"hotels/internal/engine/acquire"
@@ -34,17 +31,9 @@ func TestF4RestartKeepsWaitingRooms(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	players := map[string]rooms.Player{}
-	for _, name := range []string{"ann", "bob", "cat", "dee"} {
-		pub, _, _ := ed25519.GenerateKey(nil)
-		key, _ := gossh.NewPublicKey(pub)
-		acct, err := st.CreateAccount(ctx, name, string(gossh.MarshalAuthorizedKey(key)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		players[name] = rooms.Player{ID: acct.ID, Name: name}
-	}
-	a, b, c, d := players["ann"], players["bob"], players["cat"], players["dee"]
+	accts := accounts(t, st, "ann", "bob", "cat", "dee")
+	a, b, c, d := accts[0], accts[1], accts[2], accts[3]
+	players := map[string]rooms.Player{"ann": a, "bob": b, "cat": c, "dee": d}
 	config := func(st *store.Store, app *store.Appender, tm *timers) rooms.Config {
 		return rooms.Config{
 			Journal: store.Journal{Store: st, Appender: app}, Kinds: []engine.Kind{acquire.Kind}, After: tm.after,
