@@ -3,7 +3,6 @@ package acquirebot_test
 import (
 	"flag"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"runtime"
 	"strings"
@@ -13,6 +12,7 @@ import (
 
 	"hotels/internal/bot"
 	"hotels/internal/bot/acquirebot"
+	"hotels/internal/bot/bottest"
 	"hotels/internal/engine"
 	"hotels/internal/engine/acquire"
 )
@@ -156,11 +156,7 @@ func arena(t *testing.T, r *acquire.Rules, opts acquire.Options, subject, oppone
 	}
 	k := float64(games)
 	p := wins / k
-	// Wilson's score interval, which stays sound near 0% and 100%.
-	const z = 1.96
-	mid := (p + z*z/(2*k)) / (1 + z*z/k)
-	half := z / (1 + z*z/k) * math.Sqrt(p*(1-p)/k+z*z/(4*k*k))
-	lo, hi := mid-half, mid+half
+	lo, hi := bottest.Wilson(wins, games)
 	perMove := time.Duration(0)
 	if moves > 0 {
 		perMove = spent / time.Duration(moves)

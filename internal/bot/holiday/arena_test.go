@@ -2,7 +2,6 @@ package holiday
 
 import (
 	"flag"
-	"math"
 	"math/rand/v2"
 	"runtime"
 	"strings"
@@ -11,6 +10,7 @@ import (
 	"time"
 
 	"hotels/internal/bot"
+	"hotels/internal/bot/bottest"
 	"hotels/internal/engine"
 	"hotels/internal/engine/holiday"
 )
@@ -126,12 +126,10 @@ func arena(t *testing.T, match, subject, opponent string) {
 	}
 	k := float64(games)
 	p := wins / k
-	const z = 1.96 // Wilson's score interval
-	mid := (p + z*z/(2*k)) / (1 + z*z/k)
-	half := z / (1 + z*z/k) * math.Sqrt(p*(1-p)/k+z*z/(4*k*k))
+	lo, hi := bottest.Wilson(wins, games)
 	t.Logf("%s vs %d×%s, %d seats: %d games from seed %d in %v on %d workers",
 		subject, n-1, opponent, n, games, *arenaSeed, time.Since(start).Round(time.Second), workers)
-	t.Logf("  %s wins %.1f%% (95%% CI %.1f%%–%.1f%%; an even share is %.1f%%)", subject, 100*p, 100*(mid-half), 100*(mid+half), 100/float64(n))
+	t.Logf("  %s wins %.1f%% (95%% CI %.1f%%–%.1f%%; an even share is %.1f%%)", subject, 100*p, 100*lo, 100*hi, 100/float64(n))
 	t.Logf("  points: %s %.1f, each %s %.1f on average", subject, score/k, opponent, rest/k)
 	t.Logf("  %s: %d decisions with a choice, %v each on average, %v at most", subject, moves, (spent / time.Duration(max(moves, 1))).Round(time.Microsecond), longest.Round(time.Millisecond))
 	if want, ok := arenaWant[match]; ok && p < want {

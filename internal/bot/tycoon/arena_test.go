@@ -3,13 +3,13 @@ package tycoon_test
 import (
 	"flag"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
 
 	"hotels/internal/bot"
+	"hotels/internal/bot/bottest"
 	bottycoon "hotels/internal/bot/tycoon"
 	"hotels/internal/engine"
 	game "hotels/internal/engine/tycoon"
@@ -106,16 +106,6 @@ func newBot(t *testing.T, level string, seed uint64) bot.Bot {
 	return b
 }
 
-// wilson is the 95% Wilson score interval of k successes in n trials.
-func wilson(k float64, n int) (lo, hi float64) {
-	const z = 1.96
-	p, fn := k/float64(n), float64(n)
-	d := 1 + z*z/fn
-	c := (p + z*z/(2*fn)) / d
-	h := z * math.Sqrt(p*(1-p)/fn+z*z/(4*fn*fn)) / d
-	return c - h, c + h
-}
-
 // TestArena plays normal against easy and hard against normal in 2-player
 // games. It fails when a level is significantly weaker than it must be:
 // normal under 70% against easy, hard under 55% against normal (the
@@ -127,7 +117,7 @@ func TestArena(t *testing.T) {
 	}{{"normal", "easy", 0.70}, {"hard", "normal", 0.55}} {
 		wins, slowest, actions, cut := match(t, m.subject, m.opponent)
 		n := *arenaGames
-		lo, hi := wilson(wins, n)
+		lo, hi := bottest.Wilson(wins, n)
 		msg := fmt.Sprintf("%s vs %s: %.1f/%d = %.0f%% (95%% Wilson %.0f–%.0f%%), %d actions a game, %d cut and judged by worth", m.subject, m.opponent, wins, n, 100*wins/float64(n), 100*lo, 100*hi, actions, cut)
 		if m.subject == "hard" {
 			msg += fmt.Sprintf(", slowest decision %v", slowest.Round(time.Millisecond))
