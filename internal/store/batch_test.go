@@ -4,12 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"testing"
 
 	"hotels/internal/store"
+	"hotels/internal/store/storetest"
 )
 
 func newGames(t testing.TB, s *store.Store, n int) []store.GameID {
@@ -69,7 +69,7 @@ func TestAppenderCommitsEachAction(t *testing.T) {
 func BenchmarkDurableActions(b *testing.B) {
 	for _, mode := range []string{"appender", "direct"} {
 		b.Run(mode, func(b *testing.B) {
-			s, err := store.Open(context.Background(), filepath.Join(b.TempDir(), "bench.db"))
+			s, err := store.Open(context.Background(), storetest.Data(b))
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -95,18 +95,13 @@ func (s *Store) CreateGame(ctx context.Context, g NewGame) (GameID, error) {
 	}
 	var id GameID
 	err := s.WithTx(ctx, func(tx *Tx) error {
-		res, err := tx.q.ExecContext(ctx, `
+		err := tx.q.InsertRowContext(ctx, `
 			INSERT INTO games (game, rules, options, clock, ranked, chance, status, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-			g.Game, g.Rules, g.Options, g.Clock, g.Ranked, g.Chance, g.Status, timestamp(s.now()))
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			g.Game, g.Rules, g.Options, g.Clock, flag(g.Ranked), g.Chance, g.Status, timestamp(s.now())).Scan(&id)
 		if err != nil {
 			return mapError(err)
 		}
-		n, err := res.LastInsertId()
-		if err != nil {
-			return mapError(err)
-		}
-		id = GameID(n)
 		for _, seat := range g.Seats {
 			var account sql.NullInt64
 			if seat.Account != 0 {

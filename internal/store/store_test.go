@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"hotels/internal/store"
+	"hotels/internal/store/storetest"
 
 	_ "modernc.org/sqlite"
 )
@@ -18,32 +19,22 @@ const (
 	keyBob   = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIJ6hCvlhGyoHNcDUVG8M9Dj0P8q6p0vYSiyHWjcn58/C"
 )
 
-// open returns a freshly migrated store in a temporary directory.
+// open returns a freshly migrated store of the test's own, with where it
+// lives for store.Open to reopen it: on SQLite, or on PostgreSQL when
+// HOTELS_TEST_POSTGRES is set (storetest).
 func open(t *testing.T) (*store.Store, string) {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "hotels.db")
-	s, err := store.Open(context.Background(), path)
-	if err != nil {
-		t.Fatalf("Open(%q) = %v", path, err)
-	}
-	t.Cleanup(func() { _ = s.Close() })
-	return s, path
+	return storetest.Open(t)
 }
 
 func TestOpenMigratesEmptyDatabase(t *testing.T) {
 	ctx := context.Background()
-	s, path := open(t)
+	s, _ := open(t)
 
 	v, err := s.SchemaVersion(ctx)
 	if err != nil || v != store.LatestSchema() || v < 2 {
 		t.Fatalf("SchemaVersion() = %d, %v; want %d (>= 2), nil", v, err, store.LatestSchema())
 	}
-
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = db.Close() }()
 
 	want := map[string][]string{
 		"schema_version": {"version", "name", "applied_at"},
@@ -54,8 +45,24 @@ func TestOpenMigratesEmptyDatabase(t *testing.T) {
 		"rooms":          {"game_id", "room", "code", "title", "host"},
 		"actions":        {"game_id", "seq", "line", "at"},
 	}
-	checkColumns(t, db, want)
+	checkColumns(t, s, want)
+}
 
+// SQLite keeps its log beside the file (WAL), so that readers never wait for
+// the writer.
+func TestOpenSQLiteInWALMode(t *testing.T) {
+	storetest.SkipOnPostgres(t, "journal modes are SQLite's")
+	path := filepath.Join(t.TempDir(), "hotels.db")
+	s, err := store.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = s.Close() }()
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = db.Close() }()
 	var mode string
 	if err := db.QueryRow(`PRAGMA journal_mode`).Scan(&mode); err != nil || mode != "wal" {
 		t.Errorf("journal_mode = %q, %v; want wal", mode, err)
@@ -101,17 +108,11 @@ func TestOpenTwiceIsIdempotent(t *testing.T) {
 func TestOpenRefusesNewerSchema(t *testing.T) {
 	ctx := context.Background()
 	s, path := open(t)
-	_ = s.Close()
-
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
 	next := store.LatestSchema() + 1
-	if _, err := db.Exec(`INSERT INTO schema_version (version, name, applied_at) VALUES (?, 'from_the_future.sql', '2099-01-01T00:00:00Z')`, next); err != nil {
+	if err := store.Exec(s, `INSERT INTO schema_version (version, name, applied_at) VALUES (?, 'from_the_future.sql', '2099-01-01T00:00:00Z')`, next); err != nil {
 		t.Fatal(err)
 	}
-	_ = db.Close()
+	_ = s.Close()
 
 	s2, err := store.Open(ctx, path)
 	if err == nil {
@@ -124,6 +125,7 @@ func TestOpenRefusesNewerSchema(t *testing.T) {
 }
 
 func TestOpenRefusesQuestionMarkPath(t *testing.T) {
+	storetest.SkipOnPostgres(t, "a file path")
 	_, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "a?b.db"))
 	if err == nil {
 		t.Fatal("Open(a?b.db) = nil error, want refusal")
@@ -132,22 +134,13 @@ func TestOpenRefusesQuestionMarkPath(t *testing.T) {
 
 // checkColumns checks that each table of want has the columns want names,
 // in order.
-func checkColumns(t *testing.T, db *sql.DB, want map[string][]string) {
+func checkColumns(t *testing.T, s *store.Store, want map[string][]string) {
 	t.Helper()
 	for table, cols := range want {
-		rows, err := db.Query(`SELECT name FROM pragma_table_info(?) ORDER BY cid`, table)
+		got, err := store.Columns(s, table)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var got []string
-		for rows.Next() {
-			var c string
-			if err := rows.Scan(&c); err != nil {
-				t.Fatal(err)
-			}
-			got = append(got, c)
-		}
-		_ = rows.Close()
 		if !slices.Equal(got, cols) {
 			t.Errorf("columns of %s = %v, want %v", table, got, cols)
 		}

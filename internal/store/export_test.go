@@ -1,0 +1,33 @@
+package store
+
+import "context"
+
+// Exec runs one statement on s, written as the methods write theirs, for a
+// test to set up what no method does (an expired code, a newer schema).
+func Exec(s *Store, query string, args ...any) error {
+	_, err := s.q.ExecContext(context.Background(), query, args...)
+	return err
+}
+
+// Columns returns a table's columns in order, from s's own catalogue.
+func Columns(s *Store, table string) ([]string, error) {
+	query := `SELECT name FROM pragma_table_info(?) ORDER BY cid`
+	if _, ok := s.d.(*postgresDialect); ok {
+		query = `SELECT column_name FROM information_schema.columns
+			WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position`
+	}
+	rows, err := s.q.QueryContext(context.Background(), query, table)
+	if err != nil {
+		return nil, err
+	}
+	defer func() { _ = rows.Close() }()
+	var cols []string
+	for rows.Next() {
+		var c string
+		if err := rows.Scan(&c); err != nil {
+			return nil, err
+		}
+		cols = append(cols, c)
+	}
+	return cols, rows.Err()
+}
