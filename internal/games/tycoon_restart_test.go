@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"path/filepath"
 	"slices"
 	"testing"
 	"time"
@@ -18,6 +17,7 @@ import (
 	"hotels/internal/games"
 	"hotels/internal/rooms"
 	"hotels/internal/store"
+	"hotels/internal/store/storetest"
 )
 
 // A Hotel Tycoon auction (T24) under way when the server restarts goes on
@@ -30,7 +30,7 @@ func TestTycoonAuctionSurvivesRestart(t *testing.T) {
 	header, lines, before := auctionRecord(t, names)
 
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "hotels.db")
+	path := storetest.Data(t)
 	st, err := store.Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)

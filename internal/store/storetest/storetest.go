@@ -21,6 +21,7 @@ import (
 	"hotels/internal/store"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" database/sql driver
+	_ "modernc.org/sqlite"             // registers the "sqlite" one
 )
 
 // Env names the variable that selects PostgreSQL.
@@ -103,4 +104,23 @@ func adminDB() (*sql.DB, error) {
 		}
 	})
 	return admin, adminErr
+}
+
+// Exec runs one statement with no parameters on the database at data,
+// beside any store open on it: for a test to set up what no method does,
+// such as a code that expired long ago.
+func Exec(t testing.TB, data, statement string) {
+	t.Helper()
+	driver := "sqlite"
+	if Postgres() {
+		driver = "pgx"
+	}
+	db, err := sql.Open(driver, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = db.Close() }()
+	if _, err := db.Exec(statement); err != nil {
+		t.Fatalf("%s: %v", statement, err)
+	}
 }
