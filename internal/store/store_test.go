@@ -4,8 +4,10 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"net"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"hotels/internal/store"
@@ -143,6 +145,33 @@ func checkColumns(t *testing.T, s *store.Store, want map[string][]string) {
 		}
 		if !slices.Equal(got, cols) {
 			t.Errorf("columns of %s = %v, want %v", table, got, cols)
+		}
+	}
+}
+
+// A postgres:// URL selects PostgreSQL; when it is wrong or the server is
+// not there, the error says so and never shows the password.
+func TestOpenPostgresErrorsHidePassword(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := ln.Addr().String() // nothing listens there once closed
+	_ = ln.Close()
+	for _, c := range []struct{ url, want string }{
+		{"postgres://hotels:s3cret@" + closed + "/hotels", "PostgreSQL at postgres://hotels:xxxxx@" + closed + "/hotels"},
+		{"postgresql://hotels:s3cret@" + closed + "/hotels?sslmode=disable", "connect"},
+		{"postgres://hotels:s3cret@127.0.0.1:port/hotels", "bad URL"},
+		{"postgres://hotels:s3cret@" + closed + "/hotels?sslmode=sometimes", "bad URL"},
+	} {
+		s, err := store.Open(context.Background(), c.url)
+		if err == nil {
+			_ = s.Close()
+			t.Errorf("Open(%s) = nil error", c.url)
+			continue
+		}
+		if msg := err.Error(); strings.Contains(msg, "s3cret") || !strings.Contains(msg, c.want) {
+			t.Errorf("Open(%s) = %q, want it to say %q and not the password", c.url, msg, c.want)
 		}
 	}
 }
