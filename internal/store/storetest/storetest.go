@@ -124,3 +124,38 @@ func Exec(t testing.TB, data, statement string) {
 		t.Fatalf("%s: %v", statement, err)
 	}
 }
+
+// Outage cuts the PostgreSQL database at data off, as a server that goes
+// away would: every connection to it is ended and new ones are refused
+// until back is called (or the test ends). Only on PostgreSQL.
+func Outage(t testing.TB, data string) (back func()) {
+	t.Helper()
+	if !Postgres() {
+		t.Fatal("storetest.Outage: only on PostgreSQL")
+	}
+	u, err := url.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := u.Path[1:]
+	admin, err := adminDB()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := admin.Exec(`ALTER DATABASE ` + name + ` ALLOW_CONNECTIONS false`); err != nil {
+		t.Fatalf("cut %s off: %v", name, err)
+	}
+	if _, err := admin.Exec(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1`, name); err != nil {
+		t.Fatalf("cut %s off: %v", name, err)
+	}
+	var once sync.Once
+	back = func() {
+		once.Do(func() {
+			if _, err := admin.Exec(`ALTER DATABASE ` + name + ` ALLOW_CONNECTIONS true`); err != nil {
+				t.Errorf("bring %s back: %v", name, err)
+			}
+		})
+	}
+	t.Cleanup(back)
+	return back
+}
