@@ -327,3 +327,29 @@ func TestClusterFencedNodeCannotJournal(t *testing.T) {
 		t.Errorf("journaled after node A was cut off, but not by B: %q", line)
 	}
 }
+
+// Issue 18: when the node a player reached dies, the room's owner stops
+// counting the player's session once that node stops telling of it: the
+// seat is away, held for the grace period, as after any dropped
+// connection.
+func TestClusterFollowerNodeDies(t *testing.T) {
+	skipWithoutPostgres(t)
+	ctx := context.Background()
+	data := storetest.Data(t)
+	a, b := startNode(t, data, "a"), startNode(t, data, "b")
+	ps := accounts(t, a.st, "ann", "bob")
+	r, err := a.l.Create(ctx, ps[0], rooms.Settings{Seats: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	annA, bobB := join(t, a.l, r.ID, ps[0]), join(t, b.l, r.ID, ps[1])
+	if err := bobB.r.Sit(ctx, ps[1]); err != nil {
+		t.Fatal(err)
+	}
+	annA.until(t, func(s *rooms.Snapshot) bool { return s.Room.Taken == 2 && s.Seats[1].State == rooms.SeatReady })
+	b.kill()
+	s := annA.until(t, func(s *rooms.Snapshot) bool { return s.Seats[1].State == rooms.SeatAway })
+	if !logs(s, "bob is away") {
+		t.Errorf("the log does not say bob is away: %q", s.Log)
+	}
+}

@@ -96,6 +96,7 @@ type sub struct {
 	player Player
 	ch     chan *Snapshot // nil for a session on another node
 	key    string         // its key at the owner, on a node that follows the room
+	seen   time.Time      // when its node last told of it, at the owner
 }
 
 // logEntry is one event line as each viewer reads it: texts[0] for
@@ -261,7 +262,7 @@ func (r *Room) Subscribe(ctx context.Context, p Player) (<-chan *Snapshot, func(
 		r.subs[s] = struct{}{}
 		if r.follow.Load() != nil {
 			s.key = r.lobby.subKey()
-			r.tell(intent{Op: opSubscribe, Player: p, Sub: s.key})
+			r.tell(intent{Op: opHere, Here: map[string]Player{s.key: p}})
 			return nil
 		}
 		if i := r.seatOf(p); i >= 0 {
