@@ -21,6 +21,14 @@ var Kind = engine.Kind{
 		{Key: "claim", Values: []string{"auto", "manual"}, Help: "stays are charged at once, or only when the owner claims them"},
 		{Key: "rounds", Values: []string{"0", "10", "20", "30"}, Help: "0 plays until one player is left; N ends after N rounds, richest wins"},
 	},
+	// The editions set the four options where they differ (T28); the die,
+	// the claims and the rounds are the players' choice in either.
+	Presets: []engine.Preset{
+		{Name: "rulebook", Options: []string{"h=half", "landbuy=full", "six=none", "deeds=rulebook"},
+			Help: "the rulebook's game: H halves the building prices, full land price, nothing more for a 6, the rulebook's deeds"},
+		{Name: "European edition", Options: []string{"h=free", "landbuy=half", "six=again", "deeds=european"},
+			Help: "the European edition: H builds free, another's vacant plot for half, a 6 gives another turn, its Royal deed (T28)"},
+	},
 	Deal: func(rules string, options []string, seats []string, seed uint64) (engine.Game, string, error) {
 		// The seed picks nothing: the room has shuffled the seats, and the
 		// dice are thrown in play.
