@@ -125,6 +125,10 @@ type Kind struct {
 	// (Hotel Tycoon's European edition), the rulebook's first; none for a
 	// game whose options come one by one.
 	Presets []Preset
+	// Ranked is the options every ranked game is played with, the same
+	// for all so that ratings compare like with like; none plays the
+	// defaults.
+	Ranked []string
 	// Deal creates a new game for seats named clockwise, its chance drawn
 	// from seed, and returns it with its record header (which holds the
 	// seats in turn order and the chance).
