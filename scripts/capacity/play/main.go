@@ -329,19 +329,22 @@ func (r *runner) setupRoom(ctx context.Context, rm *room, first int) error {
 		return err
 	}
 	// The form starts with the game when the server hosts several: → goes
-	// through them until the form is the game's.
+	// through them until the form is the game's. Only the form's title
+	// tells that a key was read: the lobby's count of who is online may
+	// change the screen meanwhile.
 	form := "New " + cfg.title + " room"
+	if v, err = host.waitFor(ctx, cfg.ScreenTimeout, func(v *view) bool { return v.has("New ") && v.has(" room") }); err != nil {
+		return fmt.Errorf("host %s: new-room form: %w; screen: %s", host.name, err, screenText(v))
+	}
 	for range games.All {
-		if v, err = host.waitFor(ctx, cfg.ScreenTimeout, func(v *view) bool { return v.has("New ") && v.has(" room") }); err != nil {
-			return fmt.Errorf("host %s: new-room form: %w; screen: %s", host.name, err, screenText(v))
-		}
 		if v.has(form) || !v.has("Game ") {
 			break
 		}
+		was := formTitle(v)
 		if err := host.write([]byte(keyRight)); err != nil {
 			return err
 		}
-		if v, err = host.waitFor(ctx, cfg.KeyTimeout, func(w *view) bool { return screenText(w) != screenText(v) }); err != nil {
+		if v, err = host.waitFor(ctx, cfg.KeyTimeout, func(w *view) bool { return formTitle(w) != was }); err != nil {
 			return fmt.Errorf("host %s: choosing %s in the new-room form: %w", host.name, cfg.title, err)
 		}
 	}
@@ -408,6 +411,16 @@ func (r *runner) setupRoom(ctx context.Context, rm *room, first int) error {
 	return nil
 }
 
+// formTitle is the new-room form's title line, "New Acquire room".
+func formTitle(v *view) string {
+	for _, l := range v.lines {
+		if strings.HasPrefix(l, "New ") && strings.HasSuffix(l, " room") {
+			return l
+		}
+	}
+	return ""
+}
+
 // formOption is an option the host sets: the form's label for its key,
 // and the value.
 type formOption struct{ label, value string }
@@ -438,9 +451,11 @@ func (r *runner) setOption(ctx context.Context, host *term, v *view, o formOptio
 		if err := host.write([]byte(k)); err != nil {
 			return v, err
 		}
-		was := screenText(v)
 		var err error
-		if v, err = host.waitFor(ctx, r.cfg.KeyTimeout, func(w *view) bool { return screenText(w) != was }); err != nil {
+		if v, err = host.waitFor(ctx, r.cfg.KeyTimeout, func(w *view) bool {
+			l, val := focused(w)
+			return l != label || val != value
+		}); err != nil {
 			return v, err
 		}
 	}
