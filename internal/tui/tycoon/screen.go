@@ -89,15 +89,17 @@ func (s Screen) Draw(w, h int, at room.At) []string {
 	return out
 }
 
-// StepWidth is the width of the replay's step panel.
-func (s Screen) StepWidth() int { return 30 }
+// StepWidth is the width of the replay's step panel: beside the hotels at
+// 80 columns.
+func (s Screen) StepWidth() int { return 80 - hotelsWidth - 1 }
 
-// Replay draws the road, step beside the players, then the hotels.
+// Replay draws the road over the hotels, beside them the step over the
+// players: at 80×24 that leaves the replay a few lines for what the step
+// did (the throws of the dice among it).
 func (s Screen) Replay(w, h int, at room.At, step []string) []string {
-	out := s.road(w, at)
-	hw := hotelsWidth
-	out = append(out, layout.Beside(layout.Pad(step, len(s.game.Seats)+1), s.players(w-hw-1, at), hw, 1, w-hw-1)...)
-	return append(out, s.hotels(hw)...)
+	pw := w - hotelsWidth - 1
+	right := append(append([]string(nil), step...), s.players(pw, at)...)
+	return append(s.road(w, at), layout.Beside(s.hotels(hotelsWidth), right, hotelsWidth, 1, pw)...)
 }
 
 // Final draws the hotels as the game left them, narrow enough to leave
