@@ -104,6 +104,18 @@ func TestCreateTycoonEuropeanView(t *testing.T) {
 	}
 }
 
+// The ranked form of Hotel Tycoon says which options every ranked game of
+// it is played with.
+func TestRankedTycoonFormView(t *testing.T) {
+	tuitest.GoldenSizes(t, func(w, h int) string {
+		m := lobby.New(context.Background(), tycoonLobby{tuitest.NewLobby(t, nil)}, alice, theme.DefaultStyles())
+		m.SetSize(w, h)
+		m, _ = m.Update(lobby.SnapshotMsg{Snapshot: tuitest.LobbySnapshot()})
+		m, _ = press(m, "r")
+		return tuitest.Plain(m.View())
+	})
+}
+
 // The form's keys make the settings the room is created with.
 func TestCreate(t *testing.T) {
 	tests := []struct {
