@@ -735,7 +735,7 @@ func (r *runner) progress(played []*room) func() {
 			}
 			moves, over := 0, 0
 			for _, rm := range played {
-				m, _, o := rm.counts()
+				m, _, o, _ := rm.counts()
 				moves += m
 				if o {
 					over++
@@ -811,7 +811,10 @@ type report struct {
 		Total   int            `json:"total"`
 		PerS    float64        `json:"per_s"`
 		ByPhase map[string]int `json:"by_decision"`
-		Events  map[string]int `json:"problems,omitempty"`
+		// AuctionsSeen counts Hotel Tycoon's auctions the hosts' screens
+		// showed.
+		AuctionsSeen int            `json:"auctions_seen,omitempty"`
+		Events       map[string]int `json:"problems,omitempty"`
 	} `json:"moves"`
 	Bytes struct {
 		Players             int64    `json:"players_total"`
@@ -873,8 +876,9 @@ func (r *runner) finish(rep *report, played []*room) *report {
 	rep.Moves.ByPhase = map[string]int{}
 	var seatMoves int // Σ moves × seats
 	for _, rm := range played {
-		m, by, over := rm.counts()
+		m, by, over, auctions := rm.counts()
 		rep.Moves.Total += m
+		rep.Moves.AuctionsSeen += auctions
 		for k, v := range by {
 			rep.Moves.ByPhase[k] += v
 		}

@@ -60,6 +60,9 @@ func (p *player) loop(ctx context.Context) {
 			p.room.setOver()
 			return
 		}
+		if p.t == p.room.players[0] {
+			p.room.sawAuction(v.auction())
+		}
 		if ph := v.mine(); ph != phaseNone {
 			if !p.decide(ctx, ph) {
 				tries++
@@ -228,7 +231,8 @@ func (p *player) decide(ctx context.Context, ph phase) bool {
 
 // menu moves Hotel Tycoon's cursor to one of the legal actions listed,
 // chosen at random, and does it. A debtor picking the complex to auction
-// is counted as "auction": one a game's auction.
+// is counted apart, as "pick_auction" (a debtor with one complex has no
+// choice: the server picks it).
 func (p *player) menu(ctx context.Context) bool {
 	v := p.t.view()
 	cur, n := v.choice()
@@ -239,7 +243,7 @@ func (p *player) menu(ctx context.Context) bool {
 	}
 	what := phaseMenu.String()
 	if strings.Contains(v.lines[v.due], "auction which complex") {
-		what = "auction"
+		what = "pick_auction"
 	}
 	target := p.rng.IntN(n)
 	for range n {

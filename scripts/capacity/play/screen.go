@@ -310,6 +310,10 @@ func (v *view) choice() (at, n int) {
 	return atoi(m[1]) - 1, atoi(m[2])
 }
 
+// auction reports whether Hotel Tycoon's players table shows an auction
+// under way: "Auction: the Waikiki (alice's debt)".
+func (v *view) auction() bool { return v.has("Auction: the ") }
+
 // bidRe: Hotel Tycoon's auction line, "Your bid for the Waikiki: at least
 // $2,850, you have $3,300.".
 var bidRe = regexp.MustCompile(`at least \$([\d,]+), you have \$([\d,]+)`)
