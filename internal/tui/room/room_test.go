@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"hotels/internal/engine"
+	"hotels/internal/engine/acquire"
 	"hotels/internal/games"
 	"hotels/internal/rooms"
 	"hotels/internal/tui/room"
@@ -106,6 +107,21 @@ func TestHiddenView(t *testing.T) {
 
 func TestFinalView(t *testing.T) {
 	goldenSizes(t, func() *rooms.Snapshot { return tuitest.FourSeat(t, "over").Snapshot(0) }, "")
+}
+
+// Players who share first place share the win: "alice and bob", not "alice
+// or bob".
+func TestSharedWin(t *testing.T) {
+	snap := tuitest.FourSeat(t, "over").Snapshot(0)
+	v := *snap.Game.(*acquire.View)
+	v.Standings = append([]engine.Standing(nil), v.Standings...)
+	v.Standings[1].Place, v.Standings[1].Score = 1, v.Standings[0].Score
+	snap.Game = &v
+	m, _ := open(t, snap, 80, 24)
+	want := v.Standings[0].Name + " and " + v.Standings[1].Name + " share the win."
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, want) {
+		t.Errorf("the final table lacks %q:\n%s", want, view)
+	}
 }
 
 func TestHelpView(t *testing.T) {
