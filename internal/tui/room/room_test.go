@@ -124,6 +124,21 @@ func TestSharedWin(t *testing.T) {
 	}
 }
 
+// A room with many options and a long name keeps its id whole in the
+// header, for players to pass on: the options are cut first, then the name.
+func TestHeaderKeepsTheRoomID(t *testing.T) {
+	snap := tuitest.FourSeat(t, "play").Snapshot(0)
+	snap.Room.Name = "the long and winding table of load00199"
+	snap.Room.Options = []string{"h=free", "landbuy=half", "six=again", "deeds=european", "rounds=30"}
+	for _, size := range tuitest.Sizes {
+		m, _ := open(t, snap, size[0], size[1])
+		header := strings.Split(tuitest.Plain(m.View()), "\n")[0]
+		if !strings.Contains(header, "the long") || !strings.Contains(header, "· room "+snap.Room.ID+" ") || !strings.Contains(header, "h free") {
+			t.Errorf("%dx%d: the header lacks the room's name, id or first option: %q", size[0], size[1], header)
+		}
+	}
+}
+
 func TestHelpView(t *testing.T) {
 	goldenSizes(t, func() *rooms.Snapshot { return tuitest.FourSeat(t, "play").Snapshot(0) }, "?")
 }
