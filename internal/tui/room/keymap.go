@@ -11,6 +11,9 @@ type KeyMap struct {
 	Help  key.Binding // show every key
 	Back  key.Binding // leave the room (asks first during a game)
 	Leave key.Binding // leave the waiting room or the final standings
+	// Rules opens the game's rules page. It is read before the game's
+	// decision keys: no game's decision uses R.
+	Rules key.Binding
 
 	AddBot key.Binding // host: seat a bot
 	Kick   key.Binding // host: empty a seat, then its number
@@ -36,6 +39,7 @@ func DefaultKeyMap() KeyMap {
 		Help:  key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "keys")),
 		Back:  key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "leave")),
 		Leave: key.NewBinding(key.WithKeys("l", "esc"), key.WithHelp("l", "leave")),
+		Rules: key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "rules")),
 
 		AddBot: key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "add bot")),
 		Kick:   key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "kick")),

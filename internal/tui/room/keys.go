@@ -186,6 +186,8 @@ func (m Model) gameKey(k tea.KeyPressMsg, leaving bool) (Model, tea.Cmd) {
 			return m, nil
 		}
 		return m.request("You take your seat back.", func(ctx context.Context) error { return m.table.TakeOver(ctx, p) })
+	case key.Matches(k, m.keys.Rules):
+		return m.openRules(), nil
 	case key.Matches(k, m.keys.VoteEnd) && m.snap.Abandoned:
 		switch {
 		case !m.seated():

@@ -184,11 +184,11 @@ func (m Model) helpView() string {
 	var groups [][]key.Binding
 	switch {
 	case !m.shown:
-		groups = [][]key.Binding{{k.Chat, k.Help, k.Leave}, {k.AddBot, k.Kick, k.Start, k.Sit}}
+		groups = [][]key.Binding{{k.Chat, k.Help, k.Rules, k.Leave}, {k.AddBot, k.Kick, k.Start, k.Sit}}
 	case m.facts.Over:
-		groups = [][]key.Binding{{k.Chat, k.Help, k.Leave}}
+		groups = [][]key.Binding{{k.Chat, k.Help, k.Rules, k.Leave}}
 	default:
-		groups = append([][]key.Binding{{k.Chat, k.Help, k.Back, k.TakeOver, k.VoteEnd}}, gameKeys...)
+		groups = append([][]key.Binding{{k.Chat, k.Help, k.Rules, k.Back, k.TakeOver, k.VoteEnd}}, gameKeys...)
 	}
 	hm := *m.help
 	hm.ShowAll = true
