@@ -240,8 +240,13 @@ func (m Model) shortHelp() []key.Binding {
 			bs = append(bs, k.Sit)
 		}
 		return append(bs, chatKey, k.Help, k.Rules, k.Leave)
-	case !m.shown || m.facts.Over:
+	case (!m.shown || m.facts.Over) && !m.seated():
 		return []key.Binding{chatKey, k.Help, k.Rules, k.Leave}
+	case !m.shown || m.facts.Over:
+		if m.snap.Rematch != nil {
+			return []key.Binding{k.Accept, k.Decline, chatKey, k.Help, k.Rules, k.Leave}
+		}
+		return []key.Binding{k.Rematch, chatKey, k.Help, k.Rules, k.Leave}
 	case m.onAutopilot():
 		return []key.Binding{k.TakeOver, chatKey, k.Help, k.Back}
 	case !m.myDecision():

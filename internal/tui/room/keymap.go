@@ -24,6 +24,12 @@ type KeyMap struct {
 	Next    key.Binding // the next bot level
 	Confirm key.Binding // seat the bot chosen
 
+	// Rematch asks for a rematch of the finished game, or joins the one
+	// asked for (as Accept); Decline declines it.
+	Rematch key.Binding
+	Accept  key.Binding
+	Decline key.Binding
+
 	// TakeOver takes the player's seat back from the autopilot. It is a
 	// control key because a game's decision may read every letter.
 	TakeOver key.Binding
@@ -49,6 +55,10 @@ func DefaultKeyMap() KeyMap {
 		Prev:    key.NewBinding(key.WithKeys("up", "left", "k", "h"), key.WithHelp("↑↓", "choose")),
 		Next:    key.NewBinding(key.WithKeys("down", "right", "j", "l")),
 		Confirm: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "confirm")),
+
+		Rematch: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "rematch")),
+		Accept:  key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "join rematch")),
+		Decline: key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "decline")),
 
 		TakeOver: key.NewBinding(key.WithKeys("ctrl+t"), key.WithHelp("ctrl+t", "take seat back")),
 		VoteEnd:  key.NewBinding(key.WithKeys("V"), key.WithHelp("V", "vote to end")),

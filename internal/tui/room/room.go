@@ -27,6 +27,8 @@ type Table interface {
 	Chat(ctx context.Context, p rooms.Player, text string) error
 	TakeOver(ctx context.Context, p rooms.Player) error
 	VoteEnd(ctx context.Context, p rooms.Player) error
+	Rematch(ctx context.Context, p rooms.Player) (*rooms.Room, error)
+	DeclineRematch(ctx context.Context, p rooms.Player) error
 }
 
 var _ Table = (*rooms.Room)(nil)
@@ -35,6 +37,12 @@ var _ Table = (*rooms.Room)(nil)
 // room let them go (closed, kicked); Notice says why, if the room said.
 type LeaveMsg struct {
 	Notice string
+}
+
+// RematchMsg tells the parent that the player left the finished game for
+// its rematch, Room, where they have a seat.
+type RematchMsg struct {
+	Room *rooms.Room
 }
 
 // SnapshotMsg delivers a room snapshot. The screen's subscription sends
