@@ -1,6 +1,7 @@
 package room_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -89,5 +90,31 @@ func TestRulesInGame(t *testing.T) {
 	w, _ := open(t, tuitest.FourSeat(t, "play").Snapshot(engine.Watcher), 80, 24)
 	if view := tuitest.Plain(press(w, "R").View()); !strings.Contains(view, "GOAL") {
 		t.Errorf("a watcher's R does not open the rules:\n%s", view)
+	}
+}
+
+// P at the buy step shows the price table in place of the board, the
+// chains on the board lit at their size's row; the shares chosen stay.
+func TestPricesView(t *testing.T) {
+	goldenSizes(t, func() *rooms.Snapshot { return tuitest.FourSeat(t, "buy").Snapshot(0) }, "t P")
+}
+
+func TestPricesKeys(t *testing.T) {
+	m, table := open(t, tuitest.FourSeat(t, "buy").Snapshot(0), 80, 24)
+	m = press(m, "t P")
+	view := tuitest.Plain(m.View())
+	for _, want := range []string{"W S cheap", "F I A medium", "C T expensive", "$1,000 10,000/5,000 T", "$300  3,000/1,500 WS", "Buying Tower"} {
+		if !strings.Contains(view, want) {
+			t.Errorf("the price table lacks %q:\n%s", want, view)
+		}
+	}
+	m = press(m, "esc")
+	view = tuitest.Plain(m.View())
+	if strings.Contains(view, "W S cheap") || !strings.Contains(view, "Continental") || strings.Contains(view, "Leave the table?") {
+		t.Errorf("esc does not go back from the prices to the board:\n%s", view)
+	}
+	m = press(m, "P P enter")
+	if calls := table.Calls(); !slices.Contains(calls, "Act buy Tower") {
+		t.Errorf("the buy after looking at the prices sent %q, want buy Tower", calls)
 	}
 }
