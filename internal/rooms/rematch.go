@@ -55,6 +55,11 @@ func (r *Room) Rematch(ctx context.Context, p Player) (*Room, error) {
 			}
 			r.next, r.offer = room, &Rematch{By: p.Name, Room: room.ID}
 			r.note(p.Name + " offers a rematch in room " + room.ID)
+			was := r.ID
+			room.post(func() bool {
+				room.note("a rematch of room " + was + ": everyone has moved up a seat")
+				return true
+			})
 		} else if !slices.Contains(r.offer.Accepted, p.Name) {
 			r.note(p.Name + " joins the rematch")
 		}
