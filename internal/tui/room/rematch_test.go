@@ -89,3 +89,14 @@ func TestRematchWords(t *testing.T) {
 		}
 	}
 }
+
+// The rematch's waiting room, as its host sees it: bob is invited and has
+// not come yet.
+func TestRematchWaitingView(t *testing.T) {
+	goldenSizes(t, func() *rooms.Snapshot {
+		s := tuitest.Waiting(0)
+		s.Seats[1].State = rooms.SeatInvited
+		s.Log = []string{"a rematch of room k3vq: everyone has moved up a seat"}
+		return s
+	}, "")
+}
