@@ -30,6 +30,9 @@ type Choices struct {
 	Rules   string   // the rule set; "" for a game without
 	Options []string // key=value, as the room was created with
 	Seats   int
+	// Room is set for a room's choices, which say its clock and whether
+	// it is private or ranked; a record keeps none of them.
+	Room    bool
 	Clock   string // the clock in words; "" for none
 	Private bool
 	Ranked  bool
@@ -37,13 +40,13 @@ type Choices struct {
 
 // RoomChoices are the choices of the room info describes.
 func RoomChoices(info rooms.Info) Choices {
-	return Choices{Rules: info.Rules, Options: info.Options, Seats: info.Seats,
+	return Choices{Rules: info.Rules, Options: info.Options, Seats: info.Seats, Room: true,
 		Clock: info.Clock.String(), Private: info.Private, Ranked: info.Ranked}
 }
 
-// Options lists the room's choices in words: the rule set and every option
-// of the game, those left at their default too, then the seats, clock and
-// whether the room is private or ranked.
+// Options lists the choices in words: the rule set and every option of the
+// game, those left at their default too, then the seats and, for a room,
+// its clock and whether it is private or ranked.
 func (r Rules) Options(c Choices) []string {
 	var out []string
 	if c.Rules != "" {
@@ -66,6 +69,9 @@ func (r Rules) Options(c Choices) []string {
 	}
 	if c.Seats > 0 {
 		out = append(out, fmt.Sprintf("  %d players", c.Seats))
+	}
+	if !c.Room {
+		return out
 	}
 	clock := "no clock: nobody is timed"
 	if c.Clock != "" {
@@ -105,7 +111,11 @@ type Page struct {
 // game) being played below them.
 func NewPage(r Rules, c Choices) Page {
 	lines := strings.Split(r.Text, "\n")
-	lines = append(lines, "", "THIS ROOM'S OPTIONS")
+	heading := "THIS GAME'S OPTIONS"
+	if c.Room {
+		heading = "THIS ROOM'S OPTIONS"
+	}
+	lines = append(lines, "", heading)
 	lines = append(lines, r.Options(c)...)
 	return Page{title: r.Kind.Title + ": the rules", lines: lines}
 }
