@@ -211,8 +211,8 @@ func TestClusterFollowAndFailover(t *testing.T) {
 	killed := time.Now()
 	s := bobB.until(t, func(s *rooms.Snapshot) bool { return logs(s, "the game goes on here") })
 	t.Logf("node B took the room over %v after node A died", time.Since(killed).Round(100*time.Millisecond))
-	if s.Seats[1].Name != "bob" || s.Seats[1].State != rooms.SeatReady || s.Seats[0].State != rooms.SeatAway {
-		t.Errorf("after the takeover the seats are %+v; want bob here and ann away, each in their seat", s.Seats)
+	if seatState(s, "bob") != rooms.SeatReady || seatState(s, "ann") != rooms.SeatAway || s.Seats[s.You].Name != "bob" {
+		t.Errorf("after the takeover the seats are %+v, bob's %d; want bob here and ann away, each in their seat", s.Seats, s.You)
 	}
 	lease, live, err := b.st.LeaseOf(ctx, r.ID)
 	if err != nil || !live || lease.Node != "b" {
@@ -224,7 +224,9 @@ func TestClusterFollowAndFailover(t *testing.T) {
 	if annB.r != bobB.r {
 		t.Fatal("ann's room on B is not the one B took over")
 	}
-	annB.until(t, func(s *rooms.Snapshot) bool { return s.You == 0 && s.Seats[0].State == rooms.SeatReady })
+	annB.until(t, func(s *rooms.Snapshot) bool {
+		return s.You >= 0 && s.Seats[s.You].Name == "ann" && seatState(s, "ann") == rooms.SeatReady
+	})
 	acked += turns(t, 1000, annB, bobB)
 	final := annB.last
 	if final.Room.Status != rooms.Over {

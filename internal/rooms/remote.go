@@ -88,7 +88,7 @@ func (r *Room) perform(ctx context.Context, in intent) error {
 	case opVote:
 		return r.voteEnd(ctx, p)
 	case opHere:
-		return r.call(ctx, func() error { return r.here(in.Here) })
+		return r.call(ctx, func() error { return r.countHere(in.Here) })
 	case opUnsubscribe:
 		r.post(func() bool { return r.unsubscribeRemote(in.Sub) })
 		return nil
@@ -185,11 +185,11 @@ type remoteError struct {
 func (e remoteError) Error() string { return e.text }
 func (e remoteError) Unwrap() error { return e.is }
 
-// here counts sessions on another node in the room, as Subscribe does
+// countHere counts sessions on another node in the room, as Subscribe does
 // one here, for their seats' presence and the watchers: new ones, or ones
 // it counts already, which the node tells again every hereEvery. One not
 // told of for herePatience is gone with its node.
-func (r *Room) here(subs map[string]Player) error {
+func (r *Room) countHere(subs map[string]Player) error {
 	if r.status == Closed {
 		return ErrRoomClosed
 	}
