@@ -51,8 +51,9 @@ func Open(ctx context.Context, data string) (*Store, error) {
 		err   error
 	)
 	if isPostgres(data) {
-		d = &postgresDialect{}
-		db, where, err = openPostgres(ctx, data)
+		pd := &postgresDialect{}
+		d = pd
+		db, pd.cfg, where, err = openPostgres(ctx, data)
 	} else {
 		d = sqliteDialect{}
 		db, err = openSQLite(ctx, data)

@@ -1,0 +1,111 @@
+package store_test
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"testing"
+	"time"
+
+	"hotels/internal/store"
+	"hotels/internal/store/storetest"
+)
+
+// A node's beat keeps it listed; once it lapses, any node deletes it and
+// its sessions with it, so that they no longer count against a key's cap.
+func TestNodesBeatAndLapse(t *testing.T) {
+	ctx := context.Background()
+	s, data := open(t)
+	alice, err := s.CreateAccount(ctx, "alice", keyAlice)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"a", "b"} {
+		if err := s.Beat(ctx, id, id+":2222"); err != nil {
+			t.Fatalf("Beat(%s) = %v", id, err)
+		}
+	}
+	k, err := store.ParseKey(keyAlice)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fp := k.Fingerprint
+	for i, node := range []string{"a", "b", "b"} {
+		ns := store.NodeSession{Node: node, Session: int64(i + 1), Fingerprint: fp, Account: alice.ID, Name: "alice",
+			Remote: "127.0.0.1:5000", Started: time.Now(), Terminal: true}
+		if err := s.AddNodeSession(ctx, ns); err != nil {
+			t.Fatalf("AddNodeSession(%s, %d) = %v", node, i+1, err)
+		}
+	}
+	if n, err := s.KeySessions(ctx, fp, "a"); err != nil || n != 2 {
+		t.Errorf("KeySessions(alice, not a) = %d, %v; want node b's 2", n, err)
+	}
+	if err := s.AddNodeSession(ctx, store.NodeSession{Node: "c", Session: 1, Fingerprint: fp, Started: time.Now()}); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("AddNodeSession on a node that never beat = %v, want ErrNotFound", err)
+	}
+	if err := s.SetNodeLobby(ctx, "a", `{"rooms":[]}`); err != nil {
+		t.Fatalf("SetNodeLobby(a) = %v", err)
+	}
+
+	// Node b stops beating: an hour ago by the database's clock.
+	storetest.Exec(t, data, `UPDATE nodes SET beat = beat - 3600000 WHERE id = 'b'`)
+	gone, err := s.LapseNodes(ctx, time.Minute)
+	if err != nil || !slices.Equal(gone, []string{"b"}) {
+		t.Fatalf("LapseNodes = %v, %v; want [b]", gone, err)
+	}
+	if n, err := s.KeySessions(ctx, fp, "a"); err != nil || n != 0 {
+		t.Errorf("KeySessions(alice, not a) after b lapsed = %d, %v; want 0", n, err)
+	}
+	nodes, err := s.Nodes(ctx)
+	if err != nil || len(nodes) != 1 || nodes[0].ID != "a" || nodes[0].Lobby != `{"rooms":[]}` {
+		t.Fatalf("Nodes = %+v, %v; want a alone, with its lobby", nodes, err)
+	}
+	list, err := s.NodeSessions(ctx)
+	if err != nil || len(list) != 1 || list[0].Node != "a" || list[0].Account != alice.ID || !list[0].Terminal {
+		t.Errorf("NodeSessions = %+v, %v; want a's one terminal session of alice", list, err)
+	}
+	if err := s.SetNodeLobby(ctx, "b", "{}"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("SetNodeLobby(b) after it lapsed = %v, want ErrNotFound", err)
+	}
+	if err := s.LeaveNode(ctx, "a"); err != nil {
+		t.Fatal(err)
+	}
+	if nodes, err := s.Nodes(ctx); err != nil || len(nodes) != 0 {
+		t.Errorf("Nodes after a left = %+v, %v; want none", nodes, err)
+	}
+}
+
+// Notify reaches every listener, the sender's own process too; SQLite has
+// nobody to tell.
+func TestNotifyListen(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s, _ := open(t)
+	if !storetest.Postgres() {
+		if err := s.Notify(ctx, "hotels_test", "x"); !errors.Is(err, store.ErrNoNotifications) {
+			t.Errorf("Notify on SQLite = %v, want ErrNoNotifications", err)
+		}
+		return
+	}
+	got := make(chan store.Notification, 10)
+	done := make(chan error, 1)
+	go func() { done <- s.Listen(ctx, []string{"hotels_test"}, func(n store.Notification) { got <- n }) }()
+	// Listening starts on a connection of its own: send until heard.
+	var n store.Notification
+	for n.Channel == "" {
+		if err := s.Notify(ctx, "hotels_test", "ban 7"); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case n = <-got:
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+	if n != (store.Notification{Channel: "hotels_test", Payload: "ban 7"}) {
+		t.Errorf("heard %+v, want ban 7 on hotels_test", n)
+	}
+	cancel()
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Errorf("Listen after its context ended = %v", err)
+	}
+}
