@@ -28,20 +28,23 @@ func (s *Store) Clock(ctx context.Context) (time.Time, error) {
 }
 
 // Beat records that node id, listening at addr, is alive now by the
-// database's clock, adding its row if it has none.
-func (s *Store) Beat(ctx context.Context, id, addr string) error {
+// database's clock, adding its row if it has none, and reports whether it
+// had to: the node has just joined, or joined again after it lapsed.
+func (s *Store) Beat(ctx context.Context, id, addr string) (joined bool, err error) {
 	now, err := s.Clock(ctx)
 	if err != nil {
-		return err
+		return false, err
 	}
-	_, err = s.q.ExecContext(ctx, `
+	var started, beat int64
+	err = s.q.InsertRowContext(ctx, `
 		INSERT INTO nodes (id, addr, started, beat) VALUES (?, ?, ?, ?)
-		ON CONFLICT (id) DO UPDATE SET beat = excluded.beat, addr = excluded.addr`,
-		id, addr, now.UnixMilli(), now.UnixMilli())
+		ON CONFLICT (id) DO UPDATE SET beat = excluded.beat, addr = excluded.addr
+		RETURNING started, beat`,
+		id, addr, now.UnixMilli(), now.UnixMilli()).Scan(&started, &beat)
 	if err != nil {
-		return fmt.Errorf("store: beat of node %s: %w", id, mapError(err))
+		return false, fmt.Errorf("store: beat of node %s: %w", id, mapError(err))
 	}
-	return nil
+	return started == beat, nil
 }
 
 // LapseNodes deletes the nodes whose last beat is older than lapse by the

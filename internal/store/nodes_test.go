@@ -21,8 +21,8 @@ func TestNodesBeatAndLapse(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, id := range []string{"a", "b"} {
-		if err := s.Beat(ctx, id, id+":2222"); err != nil {
-			t.Fatalf("Beat(%s) = %v", id, err)
+		if joined, err := s.Beat(ctx, id, id+":2222"); err != nil || !joined {
+			t.Fatalf("first Beat(%s) = %v, %v; want joined", id, joined, err)
 		}
 	}
 	k, err := store.ParseKey(keyAlice)
@@ -67,11 +67,19 @@ func TestNodesBeatAndLapse(t *testing.T) {
 	if err := s.SetNodeLobby(ctx, "b", "{}"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("SetNodeLobby(b) after it lapsed = %v, want ErrNotFound", err)
 	}
+	// Node b beats again: its row was gone, so it has joined again.
+	time.Sleep(2 * time.Millisecond) // a later millisecond than a's first beat
+	if joined, err := s.Beat(ctx, "a", "a:2222"); err != nil || joined {
+		t.Errorf("Beat(a) again = %v, %v; want not joined", joined, err)
+	}
+	if joined, err := s.Beat(ctx, "b", "b:2222"); err != nil || !joined {
+		t.Errorf("Beat(b) after it lapsed = %v, %v; want joined", joined, err)
+	}
 	if err := s.LeaveNode(ctx, "a"); err != nil {
 		t.Fatal(err)
 	}
-	if nodes, err := s.Nodes(ctx); err != nil || len(nodes) != 0 {
-		t.Errorf("Nodes after a left = %+v, %v; want none", nodes, err)
+	if nodes, err := s.Nodes(ctx); err != nil || len(nodes) != 1 || nodes[0].ID != "b" {
+		t.Errorf("Nodes after a left = %+v, %v; want b alone", nodes, err)
 	}
 }
 
