@@ -13,6 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/spf13/cobra"
 
+	"hotels/internal/cluster"
 	"hotels/internal/games"
 	"hotels/internal/rooms"
 	"hotels/internal/server"
@@ -129,8 +130,18 @@ func run(ctx context.Context, cfg server.Config, logger *slog.Logger, ln net.Lis
 	if n > 0 {
 		logger.Info("finished games placed", "games", n)
 	}
-	srv, err := server.New(cfg, server.Options{Store: st, Logger: logger, Lobby: session(lobby, st),
-		Rooms: lobby}) // issue 7: what `ssh host admin …` inspects and acts on
+	opts := server.Options{Store: st, Logger: logger, Lobby: session(lobby, st),
+		Rooms: lobby} // issue 7: what `ssh host admin …` inspects and acts on
+	if store.IsPostgres(cfg.Data) {
+		// Issue 18: one of several servers on the database.
+		node, err := joinCluster(ctx, cfg, st, logger)
+		if err != nil {
+			return err
+		}
+		defer node.Close() // after the server: its sessions leave with it
+		opts.Cluster = node
+	}
+	srv, err := server.New(cfg, opts)
 	if err != nil {
 		return err
 	}
@@ -138,6 +149,26 @@ func run(ctx context.Context, cfg server.Config, logger *slog.Logger, ln net.Lis
 		return fmt.Errorf("serve: %w", err)
 	}
 	return nil
+}
+
+// joinCluster makes this server a node of those sharing its PostgreSQL
+// database, named by --node or else by the host's name and the port.
+func joinCluster(ctx context.Context, cfg server.Config, st *store.Store, logger *slog.Logger) (*cluster.Node, error) {
+	id := cfg.Node
+	if id == "" {
+		host, err := os.Hostname()
+		if err != nil {
+			return nil, fmt.Errorf("name this server with --node: the host has no name: %w", err)
+		}
+		_, port, _ := net.SplitHostPort(cfg.Addr)
+		id = host + ":" + port
+	}
+	node, err := cluster.Start(ctx, st, cluster.Config{ID: id, Addr: cfg.Addr, Log: logger})
+	if err != nil {
+		return nil, err
+	}
+	logger.Info("joined the servers sharing the database", "node", id)
+	return node, nil
 }
 
 // gameBot makes a bot of a registered game at a level, seeded from

@@ -72,9 +72,6 @@ type Store interface {
 	Listen(ctx context.Context, channels []string, got func(store.Notification)) error
 }
 
-// Handler gets a notification: the node that sent it and what it said.
-type Handler func(from, payload string)
-
 // Node is this process as one of the nodes. Its methods are safe for
 // concurrent use.
 type Node struct {
@@ -82,7 +79,7 @@ type Node struct {
 	st  Store
 
 	mu       sync.Mutex
-	handlers map[string][]Handler
+	handlers map[string][]func(from, payload string)
 
 	cancel context.CancelFunc
 	done   sync.WaitGroup
@@ -91,8 +88,9 @@ type Node struct {
 // dbTimeout bounds each of the node's own writes.
 const dbTimeout = 5 * time.Second
 
-// Start joins the cluster: it beats once (an error if the database cannot
-// be written), then beats and listens in the background until Close.
+// Start joins the cluster: it beats once and starts listening (an error if
+// the database cannot be written or heard within a few seconds), then
+// beats and listens in the background until Close.
 // Handlers are registered with On, before Start or after.
 func Start(ctx context.Context, st Store, cfg Config) (*Node, error) {
 	if cfg.ID == "" || strings.ContainsAny(cfg.ID, " \t\r\n") {
@@ -110,7 +108,7 @@ func Start(ctx context.Context, st Store, cfg Config) (*Node, error) {
 	if cfg.Log == nil {
 		cfg.Log = slog.Default()
 	}
-	n := &Node{cfg: cfg, st: st, handlers: map[string][]Handler{}}
+	n := &Node{cfg: cfg, st: st, handlers: map[string][]func(from, payload string){}}
 	bctx, cancel := context.WithTimeout(ctx, dbTimeout)
 	_, err := st.Beat(bctx, cfg.ID, cfg.Addr)
 	cancel()
@@ -121,17 +119,24 @@ func Start(ctx context.Context, st Store, cfg Config) (*Node, error) {
 	n.cancel = stop
 	n.done.Add(2)
 	go n.beat(run)
-	go n.listen(run)
-	return n, nil
+	listening := make(chan struct{})
+	go n.listen(run, listening)
+	select {
+	case <-listening:
+		return n, nil
+	case <-time.After(dbTimeout):
+		n.Close()
+		return nil, fmt.Errorf("cluster: node %s cannot listen to the others within %v", cfg.ID, dbTimeout)
+	}
 }
 
 // ID is this node's id.
 func (n *Node) ID() string { return n.cfg.ID }
 
-// On calls h with every notification of kind (one word), this node's own
-// too, in the order they were sent; and with Rejoined for the handlers of
-// that.
-func (n *Node) On(kind string, h Handler) {
+// On calls h with every notification of kind (one word): the node that
+// sent it, this one too, and what it said, in the order they were sent;
+// and with Rejoined for the handlers of that.
+func (n *Node) On(kind string, h func(from, payload string)) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	n.handlers[kind] = append(n.handlers[kind], h)
@@ -211,11 +216,18 @@ func (n *Node) beatOnce(ctx context.Context) error {
 	return nil
 }
 
-// listen hands the notifications to the handlers until ctx ends.
-func (n *Node) listen(ctx context.Context) {
+// listen hands the notifications to the handlers until ctx ends, closing
+// listening once it listens.
+func (n *Node) listen(ctx context.Context, listening chan struct{}) {
 	defer n.done.Done()
+	first := true
 	err := n.st.Listen(ctx, []string{channel}, func(no store.Notification) {
 		if no.Channel == "" {
+			if first {
+				first = false
+				close(listening)
+				return
+			}
 			n.call(Rejoined, n.cfg.ID, "")
 			return
 		}

@@ -10,9 +10,10 @@ import (
 )
 
 // Notification is a message one node sent the others through the database
-// (Notify). A Notification with no Channel says that the listening
-// connection was lost and is back: whatever was sent meanwhile is lost, and
-// the listener should read again what it keeps up to date.
+// (Notify). A Notification with no Channel says that Listen listens from
+// now on: at first, and again after its connection was lost, when whatever
+// was sent meanwhile is lost and the listener should read again what it
+// keeps up to date.
 type Notification struct {
 	Channel string
 	Payload string
@@ -39,9 +40,10 @@ func (s *Store) Notify(ctx context.Context, channel, payload string) error {
 const listenRetry = time.Second
 
 // Listen calls got with each notification sent on channels, in order, on
-// a connection of its own, until ctx ends, when it returns. When that
-// connection is lost it connects again every second, logging the first
-// failure, and then calls got with an empty Notification. It returns
+// a connection of its own, until ctx ends, when it returns. It calls got
+// with an empty Notification once it listens, and again each time it
+// listens after losing its connection, which it tries to get back every
+// second, logging the first failure and the return. It returns
 // ErrNoNotifications at once on SQLite.
 func (s *Store) Listen(ctx context.Context, channels []string, got func(Notification)) error {
 	pd, ok := s.d.(*postgresDialect)
@@ -56,7 +58,7 @@ func (s *Store) Listen(ctx context.Context, channels []string, got func(Notifica
 				s.health.logger().Info("listening to the other servers again")
 			}
 			got(n)
-		}, lost)
+		})
 		if ctx.Err() != nil {
 			break
 		}
@@ -72,9 +74,8 @@ func (s *Store) Listen(ctx context.Context, channels []string, got func(Notifica
 	return ctx.Err()
 }
 
-// listen runs one connection of Listen until it fails; again says it
-// follows a lost one, which got is told of once it listens.
-func listen(ctx context.Context, cfg *pgx.ConnConfig, channels []string, got func(Notification), again bool) error {
+// listen runs one connection of Listen until it fails.
+func listen(ctx context.Context, cfg *pgx.ConnConfig, channels []string, got func(Notification)) error {
 	conn, err := pgx.ConnectConfig(ctx, cfg.Copy())
 	if err != nil {
 		return err
@@ -85,9 +86,7 @@ func listen(ctx context.Context, cfg *pgx.ConnConfig, channels []string, got fun
 			return err
 		}
 	}
-	if again {
-		got(Notification{})
-	}
+	got(Notification{})
 	for {
 		n, err := conn.WaitForNotification(ctx)
 		if err != nil {

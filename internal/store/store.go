@@ -50,7 +50,7 @@ func Open(ctx context.Context, data string) (*Store, error) {
 		where = fmt.Sprintf("%q", data)
 		err   error
 	)
-	if isPostgres(data) {
+	if IsPostgres(data) {
 		pd := &postgresDialect{}
 		d = pd
 		db, pd.cfg, where, err = openPostgres(ctx, data)
