@@ -83,6 +83,7 @@ type Node struct {
 
 	cancel context.CancelFunc
 	done   sync.WaitGroup
+	closed sync.Once
 }
 
 // dbTimeout bounds each of the node's own writes.
@@ -149,14 +150,23 @@ func (n *Node) Notify(ctx context.Context, kind, payload string) error {
 }
 
 // Close stops beating and listening and deletes this node's row, with its
-// sessions and seekers: the others need not wait for it to lapse.
+// sessions and seekers, telling the others it is Gone: they need not wait
+// for it to lapse. Calls after the first do nothing.
 func (n *Node) Close() {
+	n.closed.Do(n.leave)
+}
+
+func (n *Node) leave() {
 	n.cancel()
 	n.done.Wait()
 	ctx, cancel := context.WithTimeout(context.Background(), dbTimeout)
 	defer cancel()
-	if err := n.st.LeaveNode(ctx, n.cfg.ID); err != nil {
-		n.cfg.Log.Warn("leave the cluster", "node", n.cfg.ID, "err", err)
+	err := n.st.LeaveNode(ctx, n.cfg.ID)
+	if err == nil {
+		err = n.Notify(ctx, Gone, n.cfg.ID)
+	}
+	if err != nil {
+		n.cfg.Log.Warn("leave the other servers", "node", n.cfg.ID, "err", err)
 	}
 }
 

@@ -15,7 +15,9 @@
 // any game of Config.Kinds; bots come from Config.Bots by game and level.
 // A store that refuses writes is logged once per change of state and bots
 // retry with backoff (saving.go). Every request a player makes passes a
-// rate limit before it reaches a room (intents.go).
+// rate limit before it reaches a room (intents.go). Servers sharing a
+// PostgreSQL database list each other's public rooms and players online in
+// their lobbies (shared.go).
 // rooms imports the engine and the store's types, never the TUI or the
 // server.
 package rooms
