@@ -23,17 +23,13 @@ type dialect interface {
 	// prepare runs before the migrations, in their first transaction:
 	// what the migrations need that SQLite has built in.
 	prepare(ctx context.Context, q querier) error
-	// clock is a query for the database's clock, in milliseconds since
-	// 1970: what the nodes of a cluster agree on (nodes.go).
-	clock() string
 	// lockWrites runs first in every transaction, so that transactions
 	// that write run one at a time, as SQLite's do.
 	lockWrites(ctx context.Context, q querier) error
 }
 
-// IsPostgres tells a PostgreSQL URL from a SQLite file path: several
-// servers may share the one, never the other.
-func IsPostgres(data string) bool {
+// isPostgres tells a PostgreSQL URL from a SQLite file path.
+func isPostgres(data string) bool {
 	return strings.HasPrefix(data, "postgres://") || strings.HasPrefix(data, "postgresql://")
 }
 

@@ -28,8 +28,7 @@ type health struct {
 }
 
 // SetLogger sets where the store logs what an operator must act on: a
-// damaged database file (ErrCorrupt), once, and a lost connection to the
-// other servers (Listen). Until it is set, slog.Default().
+// damaged database file (ErrCorrupt), once. Until it is set, slog.Default().
 func (s *Store) SetLogger(l *slog.Logger) {
 	s.health.mu.Lock()
 	defer s.health.mu.Unlock()
@@ -48,23 +47,13 @@ func (h *health) saw(err error) error {
 		return err
 	}
 	h.damaged = err
-	h.logLocked().Error("database file is damaged: every write is refused; restore it from a backup (or repair it with sqlite3's .recover) and restart",
+	log := h.log
+	if log == nil {
+		log = slog.Default()
+	}
+	log.Error("database file is damaged: every write is refused; restore it from a backup (or repair it with sqlite3's .recover) and restart",
 		"path", h.path, "err", err)
 	return err
-}
-
-// logger is where the store logs (SetLogger).
-func (h *health) logger() *slog.Logger {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return h.logLocked()
-}
-
-func (h *health) logLocked() *slog.Logger {
-	if h.log == nil {
-		return slog.Default()
-	}
-	return h.log
 }
 
 // refuse returns an error wrapping ErrCorrupt once the file is known to be

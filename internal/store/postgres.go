@@ -29,24 +29,23 @@ const maxConns = 8
 // Appender's group commit shares each round trip among concurrent actions.
 type postgresDialect struct {
 	dollars
-	cfg *pgx.ConnConfig // for Listen's connections of its own
 }
 
 // openPostgres connects to the PostgreSQL database rawURL names. The URL's
 // password never appears in an error: where is the URL without it.
-func openPostgres(ctx context.Context, rawURL string) (*sql.DB, *pgx.ConnConfig, string, error) {
+func openPostgres(ctx context.Context, rawURL string) (*sql.DB, string, error) {
 	u, err := url.Parse(rawURL)
 	if err != nil {
 		var ue *url.Error
 		if errors.As(err, &ue) {
 			err = ue.Err // url.Error repeats the URL, password and all
 		}
-		return nil, nil, "", fmt.Errorf("store: open PostgreSQL: bad URL (want postgres://USER:PASSWORD@HOST:PORT/DATABASE): %v", err)
+		return nil, "", fmt.Errorf("store: open PostgreSQL: bad URL (want postgres://USER:PASSWORD@HOST:PORT/DATABASE): %v", err)
 	}
 	where := u.Redacted()
 	cfg, err := pgx.ParseConfig(rawURL)
 	if err != nil {
-		return nil, nil, "", fmt.Errorf("store: open PostgreSQL at %s: bad URL: %w", where, err)
+		return nil, "", fmt.Errorf("store: open PostgreSQL at %s: bad URL: %w", where, err)
 	}
 	if cfg.ConnectTimeout == 0 {
 		cfg.ConnectTimeout = connectTimeout
@@ -57,9 +56,9 @@ func openPostgres(ctx context.Context, rawURL string) (*sql.DB, *pgx.ConnConfig,
 	db.SetConnMaxIdleTime(5 * time.Minute)
 	if err := db.PingContext(ctx); err != nil {
 		_ = db.Close()
-		return nil, nil, "", fmt.Errorf("store: open PostgreSQL at %s: %w", where, err)
+		return nil, "", fmt.Errorf("store: open PostgreSQL at %s: %w", where, err)
 	}
-	return db, cfg, where, nil
+	return db, where, nil
 }
 
 func (*postgresDialect) name() string { return "PostgreSQL" }
@@ -97,10 +96,20 @@ func (*postgresDialect) migration(file, sql string) string {
 	return sql
 }
 
-// prepare makes the collation that SQLite calls NOCASE, which accounts'
-// names use: equal regardless of case (and, unlike SQLite's, of accents'
-// case beyond ASCII too).
+// prepare checks that the database sorts text as SQLite does, byte by
+// byte, since times are stored as text and compared, and makes the
+// collation that SQLite calls NOCASE, which accounts' names use: equal
+// regardless of case (and, unlike SQLite's, of accents' case beyond ASCII
+// too).
 func (*postgresDialect) prepare(ctx context.Context, q querier) error {
+	var bytewise bool
+	if err := q.QueryRowContext(ctx, `SELECT 'B' < 'a'`).Scan(&bytewise); err != nil {
+		return err
+	}
+	if !bytewise {
+		return errors.New("the database sorts text by a language's rules, not byte by byte as Hotels needs: " +
+			"create it with the C collation (createdb -T template0 -l C -E UTF8 NAME)")
+	}
 	_, err := q.ExecContext(ctx, `CREATE COLLATION IF NOT EXISTS nocase (provider = icu, locale = 'und-u-ks-level2', deterministic = false)`)
 	return err
 }
@@ -110,10 +119,6 @@ func (*postgresDialect) prepare(ctx context.Context, q querier) error {
 // when it writes (a key count before removing a key, a schema version
 // before migrating), with no serialization failures to retry.
 const writeLock = 0x686f74656c73 // "hotels"
-
-func (*postgresDialect) clock() string {
-	return `SELECT CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)`
-}
 
 func (*postgresDialect) lockWrites(ctx context.Context, q querier) error {
 	_, err := q.ExecContext(ctx, `SELECT pg_advisory_xact_lock(?)`, writeLock)

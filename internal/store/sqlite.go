@@ -53,8 +53,4 @@ func (sqliteDialect) prepare(context.Context, querier) error { return nil }
 
 // lockWrites has nothing to do: _txlock=immediate takes the write lock as
 // the transaction begins.
-func (sqliteDialect) clock() string {
-	return `SELECT CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)`
-}
-
 func (sqliteDialect) lockWrites(context.Context, querier) error { return nil }

@@ -50,10 +50,9 @@ func Open(ctx context.Context, data string) (*Store, error) {
 		where = fmt.Sprintf("%q", data)
 		err   error
 	)
-	if IsPostgres(data) {
-		pd := &postgresDialect{}
-		d = pd
-		db, pd.cfg, where, err = openPostgres(ctx, data)
+	if isPostgres(data) {
+		d = &postgresDialect{}
+		db, where, err = openPostgres(ctx, data)
 	} else {
 		d = sqliteDialect{}
 		db, err = openSQLite(ctx, data)
