@@ -91,7 +91,9 @@ func (a *Appender) commit(batch []appendReq) {
 				errs[i] = r.ctx.Err() // given up before it was written
 				continue
 			}
-			errs[i] = tx.AppendAction(context.Background(), r.id, r.seq, r.line)
+			// Without r.ctx's end, which is ignored once written, but
+			// with its lease (Fenced).
+			errs[i] = tx.AppendAction(context.WithoutCancel(r.ctx), r.id, r.seq, r.line)
 		}
 		return nil
 	})

@@ -26,6 +26,9 @@ type dialect interface {
 	// lockWrites runs first in every transaction, so that transactions
 	// that write run one at a time, as SQLite's do.
 	lockWrites(ctx context.Context, q querier) error
+	// clock is an SQL expression for the database's time now, in seconds
+	// since 1970: leases lapse by it, never by a node's clock (leases.go).
+	clock() string
 }
 
 // isPostgres tells a PostgreSQL URL from a SQLite file path.

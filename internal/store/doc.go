@@ -31,8 +31,13 @@
 //
 // Appends to a game's journal go through AppendAction (and the Appender's
 // group commit), whose statement inserts only if the game is still open and
-// the sequence follows on: the one place a later lease's fencing token
-// would be checked, when several servers share a PostgreSQL database.
+// the sequence follows on, and, when several servers (nodes) share a
+// PostgreSQL database, only while the node holds the room's lease with the
+// token it was given (leases.go, room_leases): the lease travels in the
+// context (Fenced), and the fenced append runs in a write transaction, so
+// that a node taking a room over sees every append before its own. Leases
+// lapse by the database's clock, never a node's. Nodes tell each other of
+// changes with PostgreSQL's NOTIFY and LISTEN (notify.go).
 //
 // store imports nothing of ours: no TUI, server or engine package.
 package store

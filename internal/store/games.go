@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"time"
 )
@@ -185,14 +186,26 @@ func (s *Store) listGames(ctx context.Context, op, query string, args ...any) ([
 // AppendAction records action number seq of a game. Actions are numbered 1, 2,
 // 3, ... so seq must be exactly one more than the last stored: a duplicate or
 // a gap returns an error wrapping ErrConflict, as does appending to a game
-// that is finished or aborted. An unknown game is ErrNotFound.
+// that is finished or aborted. An unknown game is ErrNotFound. Given a
+// lease (Fenced), it appends only while that lease is held, in a
+// transaction, so that a node taking the room over waits for it or sees
+// it; otherwise it returns an error wrapping ErrFenced.
 func (s *Store) AppendAction(ctx context.Context, id GameID, seq int, line string) error {
-	res, err := s.q.ExecContext(ctx, `
+	lease, fenced := fenceOf(ctx)
+	if fenced && s.db != nil {
+		return s.WithTx(ctx, func(tx *Tx) error { return tx.AppendAction(ctx, id, seq, line) })
+	}
+	query, args := `
 		INSERT INTO actions (game_id, seq, line, at)
 		SELECT ?1, ?2, ?3, ?4
 		WHERE EXISTS (SELECT 1 FROM games WHERE id = ?1 AND status IN ('waiting', 'playing'))
 		  AND ?2 = (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = ?1)`,
-		id, seq, line, timestamp(s.now()))
+		[]any{id, seq, line, timestamp(s.now())}
+	if fenced {
+		query += ` AND EXISTS (SELECT 1 FROM room_leases WHERE room = ?5 AND node = ?6 AND token = ?7 AND expires > ` + s.d.clock() + `)`
+		args = append(args, lease.Room, lease.Node, lease.Token)
+	}
+	res, err := s.q.ExecContext(ctx, query, args...)
 	if err != nil {
 		return fmt.Errorf("store: append action %d to game %d: %w", seq, id, mapError(err))
 	}
@@ -203,13 +216,24 @@ func (s *Store) AppendAction(ctx context.Context, id GameID, seq int, line strin
 	var (
 		status Status
 		last   int
+		holds  = true
 	)
 	err = s.q.QueryRowContext(ctx, `
 		SELECT status, (SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?1)
 		FROM games WHERE id = ?1`, id).Scan(&status, &last)
+	if err == nil && fenced {
+		var held Lease
+		held, holds, err = s.LeaseOf(ctx, lease.Room)
+		holds = holds && held == lease
+		if errors.Is(err, ErrNotFound) {
+			err = nil // released: not held
+		}
+	}
 	switch {
 	case err != nil:
 		return fmt.Errorf("store: append action %d to game %d: %w", seq, id, mapError(err))
+	case !holds:
+		return fmt.Errorf("store: append action %d to game %d: room %s, node %s, token %d: %w", seq, id, lease.Room, lease.Node, lease.Token, ErrFenced)
 	case status.Done():
 		return fmt.Errorf("store: append action %d to game %d: game is %s: %w", seq, id, status, ErrConflict)
 	default:

@@ -31,21 +31,22 @@ type postgresDialect struct {
 	dollars
 }
 
-// openPostgres connects to the PostgreSQL database rawURL names. The URL's
+// openPostgres connects to the PostgreSQL database rawURL names, and
+// returns its connection settings too, for Listen's connections. The URL's
 // password never appears in an error: where is the URL without it.
-func openPostgres(ctx context.Context, rawURL string) (*sql.DB, string, error) {
+func openPostgres(ctx context.Context, rawURL string) (*sql.DB, *pgx.ConnConfig, string, error) {
 	u, err := url.Parse(rawURL)
 	if err != nil {
 		var ue *url.Error
 		if errors.As(err, &ue) {
 			err = ue.Err // url.Error repeats the URL, password and all
 		}
-		return nil, "", fmt.Errorf("store: open PostgreSQL: bad URL (want postgres://USER:PASSWORD@HOST:PORT/DATABASE): %v", err)
+		return nil, nil, "", fmt.Errorf("store: open PostgreSQL: bad URL (want postgres://USER:PASSWORD@HOST:PORT/DATABASE): %v", err)
 	}
 	where := u.Redacted()
 	cfg, err := pgx.ParseConfig(rawURL)
 	if err != nil {
-		return nil, "", fmt.Errorf("store: open PostgreSQL at %s: bad URL: %w", where, err)
+		return nil, nil, "", fmt.Errorf("store: open PostgreSQL at %s: bad URL: %w", where, err)
 	}
 	if cfg.ConnectTimeout == 0 {
 		cfg.ConnectTimeout = connectTimeout
@@ -56,9 +57,9 @@ func openPostgres(ctx context.Context, rawURL string) (*sql.DB, string, error) {
 	db.SetConnMaxIdleTime(5 * time.Minute)
 	if err := db.PingContext(ctx); err != nil {
 		_ = db.Close()
-		return nil, "", fmt.Errorf("store: open PostgreSQL at %s: %w", where, err)
+		return nil, nil, "", fmt.Errorf("store: open PostgreSQL at %s: %w", where, err)
 	}
-	return db, where, nil
+	return db, cfg, where, nil
 }
 
 func (*postgresDialect) name() string { return "PostgreSQL" }
@@ -123,4 +124,10 @@ const writeLock = 0x686f74656c73 // "hotels"
 func (*postgresDialect) lockWrites(ctx context.Context, q querier) error {
 	_, err := q.ExecContext(ctx, `SELECT pg_advisory_xact_lock(?)`, writeLock)
 	return err
+}
+
+// clock is the time of the statement's execution, not of its transaction's
+// start: a lease checked late in a long transaction is checked as of then.
+func (*postgresDialect) clock() string {
+	return `EXTRACT(EPOCH FROM clock_timestamp())::DOUBLE PRECISION`
 }

@@ -54,3 +54,6 @@ func (sqliteDialect) prepare(context.Context, querier) error { return nil }
 // lockWrites has nothing to do: _txlock=immediate takes the write lock as
 // the transaction begins.
 func (sqliteDialect) lockWrites(context.Context, querier) error { return nil }
+
+// clock is julianday's days since 4714 BC, in seconds since 1970.
+func (sqliteDialect) clock() string { return `((julianday('now') - 2440587.5) * 86400.0)` }

@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 )
 
 // Store is Hotels' database, on SQLite or PostgreSQL (its dialect). Its
@@ -18,6 +20,8 @@ type Store struct {
 	d      dialect
 	now    func() time.Time
 	health *health // shared with its transactions
+	// pg is PostgreSQL's connection settings, for Listen; nil on SQLite.
+	pg *pgx.ConnConfig
 }
 
 // Tx is a Store bound to one transaction; it is only valid inside the function
@@ -46,13 +50,14 @@ type querier interface {
 func Open(ctx context.Context, data string) (*Store, error) {
 	var (
 		db    *sql.DB
+		pg    *pgx.ConnConfig
 		d     dialect
 		where = fmt.Sprintf("%q", data)
 		err   error
 	)
 	if isPostgres(data) {
 		d = &postgresDialect{}
-		db, where, err = openPostgres(ctx, data)
+		db, pg, where, err = openPostgres(ctx, data)
 	} else {
 		d = sqliteDialect{}
 		db, err = openSQLite(ctx, data)
@@ -61,7 +66,7 @@ func Open(ctx context.Context, data string) (*Store, error) {
 		return nil, err
 	}
 	h := &health{path: where}
-	s := &Store{db: db, q: watched{q: db, d: d, h: h}, d: d, now: time.Now, health: h}
+	s := &Store{db: db, q: watched{q: db, d: d, h: h}, d: d, now: time.Now, health: h, pg: pg}
 	if err := s.migrate(ctx); err != nil {
 		_ = db.Close()
 		return nil, fmt.Errorf("store: open %s: %w", where, err)
