@@ -25,8 +25,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-
-	"hotels/internal/store"
 )
 
 // Config is a node's identity and timing.
@@ -69,7 +67,7 @@ type Store interface {
 	LapseNodes(ctx context.Context, lapse time.Duration) ([]string, error)
 	LeaveNode(ctx context.Context, id string) error
 	Notify(ctx context.Context, channel, payload string) error
-	Listen(ctx context.Context, channels []string, got func(store.Notification)) error
+	Listen(ctx context.Context, channels []string, connected func(), got func(channel, payload string)) error
 }
 
 // Node is this process as one of the nodes. Its methods are safe for
@@ -231,17 +229,15 @@ func (n *Node) beatOnce(ctx context.Context) error {
 func (n *Node) listen(ctx context.Context, listening chan struct{}) {
 	defer n.done.Done()
 	first := true
-	err := n.st.Listen(ctx, []string{channel}, func(no store.Notification) {
-		if no.Channel == "" {
-			if first {
-				first = false
-				close(listening)
-				return
-			}
-			n.call(Rejoined, n.cfg.ID, "")
+	err := n.st.Listen(ctx, []string{channel}, func() {
+		if first {
+			first = false
+			close(listening)
 			return
 		}
-		from, rest, _ := strings.Cut(no.Payload, " ")
+		n.call(Rejoined, n.cfg.ID, "")
+	}, func(_, message string) {
+		from, rest, _ := strings.Cut(message, " ")
 		kind, payload, _ := strings.Cut(rest, " ")
 		n.call(kind, from, payload)
 	})

@@ -20,11 +20,11 @@ type Node struct {
 // Clock returns the database's clock. The nodes of a cluster judge each
 // other's beats by it, so that their own clocks need not agree.
 func (s *Store) Clock(ctx context.Context) (time.Time, error) {
-	var ms int64
-	if err := s.q.QueryRowContext(ctx, s.d.clock()).Scan(&ms); err != nil {
+	var sec float64
+	if err := s.q.QueryRowContext(ctx, `SELECT `+s.d.clock()).Scan(&sec); err != nil {
 		return time.Time{}, fmt.Errorf("store: read the database's clock: %w", mapError(err))
 	}
-	return time.UnixMilli(ms).UTC(), nil
+	return time.UnixMilli(int64(sec * 1000)).UTC(), nil
 }
 
 // Beat records that node id, listening at addr, is alive now by the

@@ -82,34 +82,3 @@ func TestNodesBeatAndLapse(t *testing.T) {
 		t.Errorf("Nodes after a left = %+v, %v; want b alone", nodes, err)
 	}
 }
-
-// Notify reaches every listener, the sender's own process too; SQLite has
-// nobody to tell.
-func TestNotifyListen(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	s, _ := open(t)
-	if !storetest.Postgres() {
-		if err := s.Notify(ctx, "hotels_test", "x"); !errors.Is(err, store.ErrNoNotifications) {
-			t.Errorf("Notify on SQLite = %v, want ErrNoNotifications", err)
-		}
-		return
-	}
-	got := make(chan store.Notification, 10)
-	done := make(chan error, 1)
-	go func() { done <- s.Listen(ctx, []string{"hotels_test"}, func(n store.Notification) { got <- n }) }()
-	// Listening starts on a connection of its own, and says when it does.
-	if n := <-got; n != (store.Notification{}) {
-		t.Fatalf("first heard %+v, want the empty notification that says Listen listens", n)
-	}
-	if err := s.Notify(ctx, "hotels_test", "ban 7"); err != nil {
-		t.Fatal(err)
-	}
-	if n := <-got; n != (store.Notification{Channel: "hotels_test", Payload: "ban 7"}) {
-		t.Errorf("heard %+v, want ban 7 on hotels_test", n)
-	}
-	cancel()
-	if err := <-done; !errors.Is(err, context.Canceled) {
-		t.Errorf("Listen after its context ended = %v", err)
-	}
-}
