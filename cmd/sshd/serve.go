@@ -141,6 +141,7 @@ func run(ctx context.Context, cfg server.Config, logger *slog.Logger, ln net.Lis
 		defer node.Close() // after the server: its sessions leave with it
 		opts.Cluster = node
 		lobby.ShareWith(node, st)
+		lobby.ShareQueue(node, st)
 	}
 	srv, err := server.New(cfg, opts)
 	if err != nil {
