@@ -169,6 +169,9 @@ func (r *Room) clocks() ([]time.Duration, time.Time) {
 	if r.set.Clock.Off() || r.status != Playing {
 		return nil, time.Time{}
 	}
+	if fl := r.follow.Load(); fl != nil {
+		return fl.left, fl.dead // as the owner announced them
+	}
 	var left []time.Duration
 	var deadline time.Time
 	if r.set.Clock.Game > 0 {

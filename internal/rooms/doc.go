@@ -15,9 +15,16 @@
 // any game of Config.Kinds; bots come from Config.Bots by game and level.
 // A store that refuses writes is logged once per change of state and bots
 // retry with backoff (saving.go). Every request a player makes passes a
-// rate limit before it reaches a room (intents.go). Servers sharing a
-// PostgreSQL database list each other's public rooms and players online in
-// their lobbies (shared.go).
+// rate limit before it reaches a room (intents.go).
+//
+// Several servers (nodes) may share one PostgreSQL database (Config.Cluster):
+// each room is then run by the node holding its lease, whose journal
+// appends are fenced by it, and followed by the other nodes whose sessions
+// are in it, which apply the journaled actions to the same engine and send
+// their players' requests to the owner; when an owner dies, another node
+// takes its rooms over from the journal (cluster.go, frame.go, remote.go).
+// Their lobbies list each other's public rooms and players online, and
+// their ranked queue is one (shared.go, sharedqueue.go).
 // rooms imports the engine and the store's types, never the TUI or the
 // server.
 package rooms

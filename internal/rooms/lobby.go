@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"hotels/internal/engine"
@@ -70,6 +71,11 @@ type Config struct {
 	After func(d time.Duration, f func()) (stop func() bool)
 	Now   func() time.Time
 	Log   *slog.Logger
+	// Cluster is the database this node shares with other nodes, and Node
+	// this node's name among them, unique and stable across its restarts
+	// (cluster.go); a single server has no Cluster.
+	Cluster Cluster
+	Node    string
 }
 
 // Errors a player may see; the TUI words them.
@@ -117,6 +123,9 @@ type Lobby struct {
 
 	dirty chan struct{}
 	done  chan struct{}
+
+	cluster *cluster // nil for a single server
+	subKeys atomic.Uint64
 }
 
 type presence struct {
@@ -161,6 +170,9 @@ func NewLobby(cfg Config) *Lobby {
 	l.actions = rate.NewKeyed[store.AccountID](cfg.ActionRate, cfg.Now)
 	l.intents = rate.NewKeyed[store.AccountID](cfg.IntentRate, cfg.Now)
 	go l.publish()
+	if cfg.Cluster != nil {
+		l.startCluster()
+	}
 	return l
 }
 
@@ -468,12 +480,19 @@ func (l *Lobby) create(host Player, s Settings) (*Room, error) {
 		l.mu.Unlock()
 		seats := make([]seat, s.Seats)
 		seats[0] = seat{player: host, name: host.Name}
+		lease, err := l.claimNew(id, code)
+		if errors.Is(err, errElsewhere) {
+			continue // another node has a room by that id or code
+		}
+		if err != nil {
+			return nil, err
+		}
 		if err := l.saveWaiting(table(id, code, s, host, seats)); err != nil {
 			return nil, err
 		}
 		l.mu.Lock()
 		if !l.closed && l.rooms[id] == nil && (code == "" || l.rooms[code] == nil) {
-			r := newRoom(l, id, code, k, s, host, nil)
+			r := newRoom(l, id, code, k, s, host, func(r *Room) { r.lease.Store(lease) })
 			l.rooms[id] = r
 			if code != "" {
 				l.rooms[code] = r
@@ -505,7 +524,17 @@ func (l *Lobby) freeCode(n int) string {
 }
 
 // Room returns the room with that ID or invite code.
+// In a cluster, a room another node runs is followed here.
 func (l *Lobby) Room(idOrCode string) (*Room, error) {
+	r, err := l.local(idOrCode)
+	if errors.Is(err, ErrNoRoom) && l.cluster != nil {
+		return l.follow(strings.ToLower(strings.TrimSpace(idOrCode)))
+	}
+	return r, err
+}
+
+// local returns the room here with that ID or invite code.
+func (l *Lobby) local(idOrCode string) (*Room, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	r := l.rooms[strings.ToLower(strings.TrimSpace(idOrCode))]
@@ -603,6 +632,16 @@ func (l *Lobby) Close(notice string) {
 	l.mu.Unlock()
 	for _, r := range l.Rooms() {
 		r.shutdown(notice)
+	}
+	if c := l.cluster; c != nil {
+		c.halt()
+		// Lapsed now rather than in leaseTTL: the other nodes take the
+		// rooms over at once.
+		ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
+		if _, err := c.db.RenewLeases(ctx, c.node, 0); err != nil {
+			l.cfg.Log.Warn("cannot hand the rooms over: they are taken over when their leases lapse", "err", err)
+		}
+		cancel()
 	}
 	close(l.done)
 }

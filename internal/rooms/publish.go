@@ -14,12 +14,18 @@ func (r *Room) changed() {
 		return
 	}
 	r.version++
-	r.armClock()
+	following := r.follow.Load() != nil
+	if !following { // the owner times the decisions
+		r.armClock()
+	}
 	if r.publishInfo() {
 		r.lobby.changed()
 	}
 	r.publish("")
-	r.scheduleBot()
+	if !following { // and moves the bots
+		r.scheduleBot()
+		r.announce("")
+	}
 }
 
 // publish sends every subscriber its snapshot: one per seat and one shared
@@ -27,6 +33,9 @@ func (r *Room) changed() {
 func (r *Room) publish(notice string) {
 	var built = map[engine.Seat]*Snapshot{}
 	for s := range r.subs {
+		if s.ch == nil {
+			continue // on another node, which publishes it there
+		}
 		seat := engine.Seat(r.seatOf(s.player))
 		snap := built[seat]
 		if snap == nil {

@@ -2,6 +2,7 @@ package rooms
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -36,7 +37,11 @@ func (l *Lobby) Restore(ctx context.Context, a Archive) (int, error) {
 		if sg.Status != store.StatusPlaying {
 			continue
 		}
-		if err := l.restore(ctx, a, sg); err != nil {
+		err := l.restore(ctx, a, sg)
+		if errors.Is(err, errElsewhere) {
+			continue // another node of the cluster runs it
+		}
+		if err != nil {
 			l.cfg.Log.Error("cannot rebuild game; marking it aborted", "game", sg.ID, "err", err)
 			if aerr := a.AbortGame(ctx, sg.ID, err.Error()); aerr != nil {
 				return n, fmt.Errorf("rooms: restore: mark game %d aborted: %w", sg.ID, aerr)
@@ -48,10 +53,18 @@ func (l *Lobby) Restore(ctx context.Context, a Archive) (int, error) {
 	return n, nil
 }
 
+// In a cluster, the room is reopened only if its lease is this node's to
+// take, else restore returns errElsewhere.
 func (l *Lobby) restore(ctx context.Context, a Archive, sg store.Game) error {
 	k, err := l.Kind(sg.Game)
 	if err != nil {
 		return err
+	}
+	var lease store.Lease
+	if sg.Room.ID != "" {
+		if lease, err = l.claim(ctx, sg.Room.ID); err != nil {
+			return err
+		}
 	}
 	lines, err := a.Actions(ctx, sg.ID)
 	if err != nil {
@@ -120,6 +133,9 @@ func (l *Lobby) restore(ctx context.Context, a Archive, sg store.Game) error {
 		code = l.freeCode(6)
 	}
 	r := newRoom(l, id, code, k, set, host, func(r *Room) {
+		if lease.Room == id {
+			r.lease.Store(&lease)
+		}
 		r.seats, r.game, r.names, r.gameID, r.lines, r.status = seats, g, g.Seats(), sg.ID, lines, Playing
 		r.startClocks() // each seat's game time starts again: the store keeps no clock readings
 		for i := range r.seats {

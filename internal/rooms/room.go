@@ -62,6 +62,17 @@ type Room struct {
 	clock    clockState
 	votes    map[store.AccountID]bool // who voted to end an abandoned game
 	ratings  []RatingChange           // a ranked game's rating changes
+
+	// In a cluster (cluster.go): the lease while this node runs the room,
+	// or what it follows of the node that does, and that node.
+	lease  atomic.Pointer[store.Lease]
+	follow atomic.Pointer[follower]
+	owner  atomic.Pointer[string]
+	// Owned by the room's goroutine: the notes and chat not yet announced,
+	// and the sessions on other nodes, by their key.
+	news    []string
+	newChat []ChatLine
+	remote  map[string]*sub
 }
 
 type seat struct {
@@ -83,7 +94,8 @@ func (s *seat) robot() bool { return s.bot || s.autopilot }
 
 type sub struct {
 	player Player
-	ch     chan *Snapshot
+	ch     chan *Snapshot // nil for a session on another node
+	key    string         // its key at the owner, on a node that follows the room
 }
 
 // logEntry is one event line as each viewer reads it: texts[0] for
@@ -247,6 +259,11 @@ func (r *Room) Subscribe(ctx context.Context, p Player) (<-chan *Snapshot, func(
 			return ErrRoomClosed
 		}
 		r.subs[s] = struct{}{}
+		if r.follow.Load() != nil {
+			s.key = r.lobby.subKey()
+			r.tell(intent{Op: opSubscribe, Player: p, Sub: s.key})
+			return nil
+		}
 		if i := r.seatOf(p); i >= 0 {
 			r.present(i)
 		}
@@ -278,6 +295,11 @@ func (r *Room) unsubscribe(s *sub) bool {
 		return false
 	}
 	delete(r.subs, s)
+	if r.follow.Load() != nil {
+		r.tell(intent{Op: opUnsubscribe, Sub: s.key})
+		r.closeIfDeserted()
+		return true
+	}
 	i := r.seatOf(s.player)
 	if i < 0 {
 		r.closeIfDeserted()
@@ -354,6 +376,13 @@ func (r *Room) closeIfDeserted() {
 	if r.status == Closed {
 		return
 	}
+	if r.follow.Load() != nil {
+		if len(r.subs) == 0 {
+			r.shutting = true // the owner keeps the room
+			r.close("")
+		}
+		return
+	}
 	humans := false
 	for _, st := range r.seats {
 		humans = humans || (st.human() && (!st.away || r.status == Playing))
@@ -368,6 +397,9 @@ func (r *Room) closeIfDeserted() {
 func (r *Room) close(notice string) {
 	if r.status == Waiting && !r.shutting {
 		r.lobby.dropWaiting(r.ID)
+	}
+	if !r.shutting {
+		r.announceClosed(notice)
 	}
 	r.stopClock()
 	for i := range r.seats {
@@ -395,6 +427,9 @@ func (r *Room) shutdown(notice string) {
 // note adds a line to every viewer's log.
 func (r *Room) note(text string) {
 	r.addLog(logEntry{texts: []string{text}})
+	if r.leased().Room != "" {
+		r.news = append(r.news, text)
+	}
 }
 
 func (r *Room) addLog(e logEntry) {
@@ -409,7 +444,7 @@ func (r *Room) Sit(ctx context.Context, p Player) error {
 	if err := r.lobby.allow(p); err != nil {
 		return err
 	}
-	return r.sit(ctx, p)
+	return r.do(ctx, intent{Op: opSit, Player: p})
 }
 
 // sit is Sit for the lobby itself: quick play and ranked tables.
@@ -443,6 +478,10 @@ func (r *Room) Stand(ctx context.Context, p Player) error {
 	if err := r.lobby.allow(p); err != nil {
 		return err
 	}
+	return r.do(ctx, intent{Op: opStand, Player: p})
+}
+
+func (r *Room) stand(ctx context.Context, p Player) error {
 	return r.call(ctx, func() error {
 		i := r.seatOf(p)
 		if i < 0 {
@@ -467,6 +506,10 @@ func (r *Room) AddBot(ctx context.Context, p Player, level string) error {
 	if err := r.lobby.allow(p); err != nil {
 		return err
 	}
+	return r.do(ctx, intent{Op: opBot, Player: p, Text: level})
+}
+
+func (r *Room) addBot(ctx context.Context, p Player, level string) error {
 	return r.call(ctx, func() error {
 		if err := r.hostWaiting(p); err != nil {
 			return err
@@ -523,6 +566,10 @@ func (r *Room) Kick(ctx context.Context, p Player, i int) error {
 	if err := r.lobby.allow(p); err != nil {
 		return err
 	}
+	return r.do(ctx, intent{Op: opKick, Player: p, Seat: i})
+}
+
+func (r *Room) kick(ctx context.Context, p Player, i int) error {
 	return r.call(ctx, func() error {
 		if p.ID != r.host.ID {
 			return ErrNotHost
@@ -578,12 +625,15 @@ func (r *Room) saveRemoved(i int) error {
 // them.
 func (r *Room) dismiss(p Player, notice string) {
 	for s := range r.subs {
-		if s.player.ID == p.ID {
+		if s.player.ID != p.ID {
+			continue
+		}
+		if s.ch != nil { // one on another node is told by its own
 			snap := *r.snapshotFor(engine.Watcher)
 			snap.Notice, snap.Closed = notice, true
 			mailbox.Put(s.ch, &snap)
-			delete(r.subs, s)
 		}
+		delete(r.subs, s)
 	}
 }
 
@@ -592,7 +642,7 @@ func (r *Room) Start(ctx context.Context, p Player) error {
 	if err := r.lobby.allow(p); err != nil {
 		return err
 	}
-	return r.start(ctx, p)
+	return r.do(ctx, intent{Op: opStart, Player: p})
 }
 
 // start is Start for the lobby itself: ranked tables.
@@ -652,6 +702,10 @@ func (r *Room) Act(ctx context.Context, p Player, text string) error {
 	if !r.lobby.actions.Allow(p.ID) {
 		return ErrActTooFast
 	}
+	return r.do(ctx, intent{Op: opAct, Player: p, Text: text})
+}
+
+func (r *Room) act(ctx context.Context, p Player, text string) error {
 	return r.call(ctx, func() error {
 		if r.status != Playing {
 			return ErrNotStarted
@@ -688,11 +742,14 @@ func (r *Room) step(s engine.Seat, text string, autopilot bool) error {
 	}
 	line, note := engine.JoinLine(r.names, s, a.String()), ""
 	if autopilot {
-		line += "  # autopilot"
+		line += autopilotMark
 		note = " (autopilot)"
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
 	defer cancel()
+	if lease := r.leased(); lease.Room != "" {
+		ctx = store.Fenced(ctx, lease) // journaled only while this node runs the room
+	}
 	if err := r.lobby.cfg.Journal.AppendAction(ctx, r.gameID, len(r.lines)+1, line); err != nil {
 		r.lobby.saveFailed("save action", err, "room", r.ID, "game", r.gameID, "line", line)
 		return ErrSaveFailed
@@ -707,6 +764,9 @@ func (r *Room) step(s engine.Seat, text string, autopilot bool) error {
 	}
 	return nil
 }
+
+// autopilotMark ends the journal line of an action the autopilot chose.
+const autopilotMark = "  # autopilot"
 
 // throw draws every chance outcome due (a die's throw), uniformly among
 // Legal(Chance) from crypto/rand, and applies it as Chance's action: each is
@@ -802,6 +862,11 @@ func (r *Room) Chat(ctx context.Context, p Player, text string) error {
 	if err := r.lobby.allow(p); err != nil {
 		return err
 	}
+	return r.do(ctx, intent{Op: opChat, Player: p, Text: text})
+}
+
+// chatLine adds p's sanitised message, within the chat's rate.
+func (r *Room) chatLine(ctx context.Context, p Player, text string) error {
 	return r.call(ctx, func() error {
 		now := time.Now()
 		recent := r.chatted[p.ID][:0]
@@ -815,12 +880,20 @@ func (r *Room) Chat(ctx context.Context, p Player, text string) error {
 			return ErrChatTooFast
 		}
 		r.chatted[p.ID] = append(recent, now)
-		r.chat = append(r.chat, ChatLine{At: now, From: p.Name, Text: text})
-		if len(r.chat) > chatKeep {
-			r.chat = append(r.chat[:0], r.chat[len(r.chat)-chatKeep:]...)
+		line := ChatLine{At: now, From: p.Name, Text: text}
+		r.addChat(line)
+		if r.leased().Room != "" {
+			r.newChat = append(r.newChat, line)
 		}
 		return nil
 	})
+}
+
+func (r *Room) addChat(line ChatLine) {
+	r.chat = append(r.chat, line)
+	if len(r.chat) > chatKeep {
+		r.chat = append(r.chat[:0], r.chat[len(r.chat)-chatKeep:]...)
+	}
 }
 
 // startClocks gives every seat its game time.
@@ -837,6 +910,10 @@ func (r *Room) TakeOver(ctx context.Context, p Player) error {
 	if err := r.lobby.allow(p); err != nil {
 		return err
 	}
+	return r.do(ctx, intent{Op: opTakeOver, Player: p})
+}
+
+func (r *Room) takeOver(ctx context.Context, p Player) error {
 	return r.call(ctx, func() error {
 		i := r.seatOf(p)
 		if i < 0 {
@@ -869,6 +946,10 @@ func (r *Room) VoteEnd(ctx context.Context, p Player) error {
 	if err := r.lobby.allow(p); err != nil {
 		return err
 	}
+	return r.do(ctx, intent{Op: opVote, Player: p})
+}
+
+func (r *Room) voteEnd(ctx context.Context, p Player) error {
 	return r.call(ctx, func() error {
 		i := r.seatOf(p)
 		switch {

@@ -2,6 +2,7 @@ package rooms
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -77,7 +78,11 @@ func (l *Lobby) restoreWaiting(ctx context.Context, a Archive) (int, error) {
 	}
 	n := 0
 	for _, w := range waiting {
-		if err := l.reopen(w); err != nil {
+		err := l.reopen(ctx, w)
+		if errors.Is(err, errElsewhere) {
+			continue // another node of the cluster runs it
+		}
+		if err != nil {
 			l.cfg.Log.Error("cannot reopen waiting room; dropping it", "room", w.ID, "err", err)
 			if err := l.cfg.Journal.DropWaitingRoom(ctx, w.ID); err != nil {
 				return n, fmt.Errorf("rooms: restore: drop waiting room %s: %w", w.ID, err)
@@ -90,8 +95,14 @@ func (l *Lobby) restoreWaiting(ctx context.Context, a Archive) (int, error) {
 	return n, nil
 }
 
-func (l *Lobby) reopen(w store.WaitingRoom) error {
+// In a cluster, the room is reopened only if its lease is this node's to
+// take, else reopen returns errElsewhere.
+func (l *Lobby) reopen(ctx context.Context, w store.WaitingRoom) error {
 	k, err := l.Kind(w.Game)
+	if err != nil {
+		return err
+	}
+	lease, err := l.claim(ctx, w.ID)
 	if err != nil {
 		return err
 	}
@@ -139,6 +150,9 @@ func (l *Lobby) reopen(w store.WaitingRoom) error {
 		}
 	}
 	r := newRoom(l, w.ID, w.Code, k, set, host, func(r *Room) {
+		if lease.Room != "" {
+			r.lease.Store(&lease)
+		}
 		r.seats = seats
 		for i := range r.seats {
 			if r.seats[i].human() {

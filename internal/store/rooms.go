@@ -179,11 +179,21 @@ func (s *Store) dropWaitingRoom(ctx context.Context, id string) error {
 
 // WaitingRooms returns every stored waiting room, by id.
 func (s *Store) WaitingRooms(ctx context.Context) ([]WaitingRoom, error) {
+	return s.waitingRooms(ctx, ``)
+}
+
+// waitingRooms returns the stored waiting rooms that where (a condition on
+// w, the waiting_rooms row, with its arguments) picks, by id.
+func (s *Store) waitingRooms(ctx context.Context, where string, args ...any) ([]WaitingRoom, error) {
+	if where != "" {
+		where = "WHERE " + where
+	}
 	rows, err := s.q.QueryContext(ctx, `
 		SELECT w.room, w.code, w.title, w.host, w.game, w.rules, w.options, w.clock, w.ranked, w.seats,
 			t.seat, t.account_id, t.name, COALESCE(t.bot, '')
 		FROM waiting_rooms w LEFT JOIN waiting_seats t ON t.room = w.room
-		ORDER BY w.room, t.seat`)
+		`+where+`
+		ORDER BY w.room, t.seat`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("store: waiting rooms: %w", mapError(err))
 	}
@@ -213,4 +223,36 @@ func (s *Store) WaitingRooms(ctx context.Context) ([]WaitingRoom, error) {
 		return nil, fmt.Errorf("store: waiting rooms: %w", mapError(err))
 	}
 	return out, nil
+}
+
+// OpenRoom is a room that is open, as the store has it: waiting for its
+// players, or with its game in play.
+type OpenRoom struct {
+	Waiting *WaitingRoom // nil once its game started
+	Game    *Game        // nil while it waits
+}
+
+// FindRoom returns the open room with id or invite code idOrCode, or
+// ErrNotFound: for a node to follow a room another node runs.
+func (s *Store) FindRoom(ctx context.Context, idOrCode string) (OpenRoom, error) {
+	waiting, err := s.waitingRooms(ctx, `w.room = ?1 OR (w.code <> '' AND w.code = ?1)`, idOrCode)
+	if err != nil {
+		return OpenRoom{}, err
+	}
+	if len(waiting) > 0 {
+		return OpenRoom{Waiting: &waiting[0]}, nil
+	}
+	var id GameID
+	err = s.q.QueryRowContext(ctx, `
+		SELECT r.game_id FROM rooms r JOIN games g ON g.id = r.game_id
+		WHERE (r.room = ?1 OR (r.code <> '' AND r.code = ?1)) AND g.status IN ('waiting', 'playing')
+		ORDER BY r.game_id DESC LIMIT 1`, idOrCode).Scan(&id)
+	if err != nil {
+		return OpenRoom{}, fmt.Errorf("store: find room %q: %w", idOrCode, mapError(err))
+	}
+	g, err := s.Game(ctx, id)
+	if err != nil {
+		return OpenRoom{}, err
+	}
+	return OpenRoom{Game: &g}, nil
 }

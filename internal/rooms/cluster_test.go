@@ -1,0 +1,329 @@
+package rooms_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"hotels/internal/engine"
+	"hotels/internal/engine/acquire"
+	"hotels/internal/rooms"
+	"hotels/internal/store"
+	"hotels/internal/store/storetest"
+)
+
+// node is one server of a cluster, in the test's process: its own store
+// handle on the shared database, its group commit and its lobby.
+type node struct {
+	st  *store.Store
+	app *store.Appender
+	l   *rooms.Lobby
+}
+
+func startNode(t *testing.T, data, name string) *node {
+	t.Helper()
+	st, err := store.Open(context.Background(), data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := &node{st: st, app: store.NewAppender(st)}
+	n.l = rooms.NewLobby(rooms.Config{
+		Journal: store.Journal{Store: st, Appender: n.app}, Kinds: []engine.Kind{acquire.Kind},
+		Grace: time.Minute, BotDelay: time.Millisecond, Cluster: st, Node: name,
+	})
+	t.Cleanup(func() {
+		n.l.Close("test over")
+		n.app.Close()
+		_ = n.st.Close()
+	})
+	return n
+}
+
+// kill stops n as kill -9 would: no more renewals, no word to the others,
+// its connections closed.
+func (n *node) kill() {
+	rooms.Halt(n.l)
+	n.app.Close()
+	_ = n.st.Close()
+}
+
+func skipWithoutPostgres(t *testing.T) {
+	if !storetest.Postgres() {
+		t.Skip("PostgreSQL only (" + storetest.Env + "): several nodes on one database")
+	}
+}
+
+// at is a player's session: the room as the player's node has it, and the
+// snapshots it sends them.
+type at struct {
+	p    rooms.Player
+	r    *rooms.Room
+	ch   <-chan *rooms.Snapshot
+	last *rooms.Snapshot
+}
+
+func join(t *testing.T, l *rooms.Lobby, id string, p rooms.Player) *at {
+	t.Helper()
+	r, err := l.Room(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ch, stop, err := r.Subscribe(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(stop)
+	return &at{p: p, r: r, ch: ch}
+}
+
+// until waits for a snapshot of a's that satisfies ok.
+func (a *at) until(t *testing.T, ok func(*rooms.Snapshot) bool) *rooms.Snapshot {
+	t.Helper()
+	a.last = next(t, a.ch, ok)
+	return a.last
+}
+
+// turns makes up to n decisions of whoever is on turn among players, each
+// from their own node's view, until the game is over; refusals while the
+// room changes hands are tried again. It returns how many were accepted.
+func turns(t *testing.T, n int, players ...*at) int {
+	t.Helper()
+	ctx := context.Background()
+	acted := map[string]uint64{}
+	done := 0
+	deadline := time.After(60 * time.Second)
+	for done < n {
+		for _, a := range players {
+			select {
+			case s := <-a.ch:
+				a.last = s
+			default:
+			}
+		}
+		moved := false
+		for _, a := range players {
+			s := a.last
+			if s == nil {
+				continue
+			}
+			if s.Room.Status == rooms.Over {
+				return done
+			}
+			if s.Game == nil || s.Turn != s.You || s.Version <= acted[a.p.Name] {
+				continue
+			}
+			acted[a.p.Name] = s.Version
+			err := a.r.Act(ctx, a.p, firstLegal(s.Game.(*acquire.View)))
+			switch {
+			case err == nil:
+				done++
+			case errors.Is(err, engine.ErrIllegal), errors.Is(err, rooms.ErrNoAnswer), errors.Is(err, rooms.ErrSaveFailed):
+			default:
+				t.Fatalf("%s: %v", a.p.Name, err)
+			}
+			moved = true
+		}
+		if !moved {
+			select {
+			case s := <-players[0].ch:
+				players[0].last = s
+			case s := <-players[len(players)-1].ch:
+				players[len(players)-1].last = s
+			case <-time.After(50 * time.Millisecond):
+			case <-deadline:
+				t.Fatalf("no decision made in time (%d of %d)", done, n)
+			}
+		}
+	}
+	return done
+}
+
+func logs(s *rooms.Snapshot, part string) bool {
+	return slices.ContainsFunc(s.Log, func(l string) bool { return strings.Contains(l, part) })
+}
+
+// Issue 18: a player on node B plays in a room node A runs, as if it were
+// B's: seats, chat and moves go to A, and A's changes come back. When A
+// dies, B takes the room over from the journal within the lease's time,
+// the players keep their seats, and the game goes on to its end with
+// every acknowledged action in a record that replays.
+func TestClusterFollowAndFailover(t *testing.T) {
+	skipWithoutPostgres(t)
+	ctx := context.Background()
+	data := storetest.Data(t)
+	a, b := startNode(t, data, "a"), startNode(t, data, "b")
+	ps := accounts(t, a.st, "ann", "bob")
+	ann, bob := ps[0], ps[1]
+
+	r, err := a.l.Create(ctx, ann, rooms.Settings{Seats: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	annA := join(t, a.l, r.ID, ann)
+	bobB := join(t, b.l, r.ID, bob)
+	if bobB.r == r {
+		t.Fatal("node B has node A's room: the test does not test a cluster")
+	}
+	if err := bobB.r.Sit(ctx, bob); err != nil {
+		t.Fatalf("bob sits from node B: %v", err)
+	}
+	annA.until(t, func(s *rooms.Snapshot) bool { return s.Room.Taken == 2 && s.Seats[1].Name == "bob" })
+	bobB.until(t, func(s *rooms.Snapshot) bool { return s.You == 1 && logs(s, "bob sits down") })
+	if err := bobB.r.Start(ctx, bob); !errors.Is(err, rooms.ErrNotHost) {
+		t.Errorf("bob starts from node B = %v; want the owner's verdict %v", err, rooms.ErrNotHost)
+	}
+	if err := bobB.r.Chat(ctx, bob, "hello from B"); err != nil {
+		t.Fatal(err)
+	}
+	annA.until(t, func(s *rooms.Snapshot) bool {
+		return slices.ContainsFunc(s.Chat, func(c rooms.ChatLine) bool { return c.From == "bob" && c.Text == "hello from B" })
+	})
+	if err := annA.r.Chat(ctx, ann, "hello from A"); err != nil {
+		t.Fatal(err)
+	}
+	bobB.until(t, func(s *rooms.Snapshot) bool {
+		return slices.ContainsFunc(s.Chat, func(c rooms.ChatLine) bool { return c.From == "ann" && c.Text == "hello from A" })
+	})
+	if err := annA.r.Start(ctx, ann); err != nil {
+		t.Fatal(err)
+	}
+	bobB.until(t, func(s *rooms.Snapshot) bool { return s.Game != nil })
+	acked := turns(t, 12, annA, bobB)
+
+	var gameID store.GameID
+	{
+		found, err := a.st.FindRoom(ctx, r.ID)
+		if err != nil || found.Game == nil {
+			t.Fatalf("FindRoom = %+v, %v", found, err)
+		}
+		gameID = found.Game.ID
+	}
+	before, err := b.st.Actions(ctx, gameID)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	a.kill()
+	killed := time.Now()
+	s := bobB.until(t, func(s *rooms.Snapshot) bool { return logs(s, "the game goes on here") })
+	t.Logf("node B took the room over %v after node A died", time.Since(killed).Round(100*time.Millisecond))
+	if s.Seats[1].Name != "bob" || s.Seats[1].State != rooms.SeatReady || s.Seats[0].State != rooms.SeatAway {
+		t.Errorf("after the takeover the seats are %+v; want bob here and ann away, each in their seat", s.Seats)
+	}
+	lease, live, err := b.st.LeaseOf(ctx, r.ID)
+	if err != nil || !live || lease.Node != "b" {
+		t.Errorf("LeaseOf = %+v, %v, %v; want node b's, live", lease, live, err)
+	}
+
+	// ann reconnects, to node B: her seat waits for her.
+	annB := join(t, b.l, r.ID, ann)
+	if annB.r != bobB.r {
+		t.Fatal("ann's room on B is not the one B took over")
+	}
+	annB.until(t, func(s *rooms.Snapshot) bool { return s.You == 0 && s.Seats[0].State == rooms.SeatReady })
+	acked += turns(t, 1000, annB, bobB)
+	final := annB.last
+	if final.Room.Status != rooms.Over {
+		final = annB.until(t, func(s *rooms.Snapshot) bool { return s.Room.Status == rooms.Over })
+	}
+
+	g, err := b.st.Game(ctx, gameID)
+	if err != nil || g.Status != store.StatusFinished {
+		t.Fatalf("the stored game is %v (%v); want finished", g.Status, err)
+	}
+	lines, err := b.st.Actions(ctx, gameID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(lines[:len(before)], before) {
+		t.Errorf("the journal changed what it held when node A died")
+	}
+	player := 0
+	for _, line := range lines {
+		if strings.HasPrefix(line, "ann ") || strings.HasPrefix(line, "bob ") {
+			player++
+		}
+	}
+	if player < acked {
+		t.Errorf("%d players' actions journaled, %d acknowledged", player, acked)
+	}
+	replayed, err := acquire.Kind.Resume(g.Chance, lines)
+	if err != nil {
+		t.Fatalf("the record does not replay: %v", err)
+	}
+	if got, want := fmt.Sprint(replayed.Standings()), fmt.Sprint(final.Game.(*acquire.View).Standings); got != want {
+		t.Errorf("replayed standings %s, room's %s", got, want)
+	}
+}
+
+// Issue 18: a node cut off from the others (it stopped renewing its
+// leases, but still reaches the database) cannot journal once another node
+// has taken its room over: its player's move is refused and nothing is
+// written.
+func TestClusterFencedNodeCannotJournal(t *testing.T) {
+	skipWithoutPostgres(t)
+	ctx := context.Background()
+	data := storetest.Data(t)
+	a, b := startNode(t, data, "a"), startNode(t, data, "b")
+	ps := accounts(t, a.st, "ann", "bob")
+	r, err := a.l.Create(ctx, ps[0], rooms.Settings{Seats: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	annA, bobA := join(t, a.l, r.ID, ps[0]), join(t, a.l, r.ID, ps[1])
+	if err := r.Sit(ctx, ps[1]); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Start(ctx, ps[0]); err != nil {
+		t.Fatal(err)
+	}
+	annA.until(t, func(s *rooms.Snapshot) bool { return s.Game != nil })
+	turns(t, 4, annA, bobA)
+	found, err := a.st.FindRoom(ctx, r.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, _ := a.st.Actions(ctx, found.Game.ID)
+
+	rooms.Halt(a.l) // cut off: A renews nothing, and hears nothing
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		if l, live, err := b.st.LeaseOf(ctx, r.ID); err == nil && live && l.Node == "b" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("node B did not take the room over")
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	var on *at
+	for _, x := range []*at{annA, bobA} {
+		for more := true; more; {
+			select {
+			case x.last = <-x.ch:
+			default:
+				more = false
+			}
+		}
+		if x.last.Turn == x.last.You {
+			on = x
+		}
+	}
+	if on == nil {
+		t.Fatal("nobody on turn on node A")
+	}
+	if err := on.r.Act(ctx, on.p, firstLegal(on.last.Game.(*acquire.View))); !errors.Is(err, rooms.ErrSaveFailed) {
+		t.Fatalf("a move on the cut-off node = %v; want %v", err, rooms.ErrSaveFailed)
+	}
+	after, _ := b.st.Actions(ctx, found.Game.ID)
+	if len(after) < len(before) || !slices.Equal(after[:len(before)], before) {
+		t.Fatalf("the journal lost actions: %d before, %d after", len(before), len(after))
+	}
+	for _, line := range after[len(before):] {
+		t.Errorf("journaled after node A was cut off, but not by B: %q", line)
+	}
+}

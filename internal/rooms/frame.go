@@ -1,0 +1,397 @@
+package rooms
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"hotels/internal/engine"
+	"hotels/internal/store"
+)
+
+// frame is a room as its owner announces it to the nodes that follow it
+// (cluster.go): what the store does not hold, and how far the journal
+// goes. A follower reads the actions up to Seq from the store.
+type frame struct {
+	Room    string
+	Node    string // the owner
+	Token   int64  // the owner's lease's
+	Version uint64 // the owner's version of the room
+	Status  Status
+	Game    store.GameID // 0 while waiting
+	Seq     int          // the actions journaled
+	Host    Player
+	Seats   []frameSeat
+	Notes   []string   // notes since the last frame, in order
+	Chat    []ChatLine // chat since the last frame
+	Left    []time.Duration
+	// Deadline is by the owner's clock: nodes' clocks are assumed close
+	// enough for a countdown on screen, and decide nothing.
+	Deadline time.Time
+	Votes    []store.AccountID
+	Ratings  []RatingChange
+	Notice   string // why a closed room closed
+}
+
+type frameSeat struct {
+	Player    Player
+	Name      string
+	Bot       bool
+	Level     string
+	Away      bool
+	Autopilot bool
+}
+
+// maxNews bounds the notes and chat lines one frame carries: a
+// notification holds at most 8000 bytes.
+const maxNews = 2000
+
+// follower is a room's state on a node that follows it: owned by the
+// room's goroutine, but for the frames waiting to be applied.
+type follower struct {
+	owner   string // the owner's node
+	token   int64
+	version uint64
+	left    []time.Duration
+	dead    time.Time
+
+	mu     sync.Mutex
+	frames []frame // heard, not yet applied
+}
+
+// leased returns the room's lease: zero unless this node owns it in a
+// cluster.
+func (r *Room) leased() store.Lease {
+	if l := r.lease.Load(); l != nil {
+		return *l
+	}
+	return store.Lease{}
+}
+
+// announce sends the room to the nodes that follow it, if it is run in a
+// cluster: on the owner's goroutine, after each change.
+func (r *Room) announce(notice string) {
+	lease := r.leased()
+	if lease.Room == "" {
+		return
+	}
+	f := frame{
+		Room: r.ID, Node: lease.Node, Token: lease.Token, Version: r.version, Status: r.status,
+		Game: r.gameID, Seq: len(r.lines), Host: r.host, Notes: r.news, Chat: r.newChat,
+		Ratings: r.ratings, Notice: notice,
+	}
+	size := 0
+	for _, n := range f.Notes {
+		size += len(n)
+	}
+	for _, c := range f.Chat {
+		size += len(c.Text) + len(c.From)
+	}
+	if size > maxNews {
+		f.Notes, f.Chat = nil, nil // followers miss them; the state is whole
+	}
+	r.news, r.newChat = nil, nil
+	for _, st := range r.seats {
+		f.Seats = append(f.Seats, frameSeat{Player: st.player, Name: st.name, Bot: st.bot, Level: st.level, Away: st.away, Autopilot: st.autopilot})
+	}
+	f.Left, f.Deadline = r.clocks()
+	for id, v := range r.votes {
+		if v {
+			f.Votes = append(f.Votes, id)
+		}
+	}
+	r.lobby.cluster.send(framesChannel, f)
+}
+
+// announceClosed tells the followers that the room closed for good: on
+// the owner, which releases its lease too.
+func (r *Room) announceClosed(notice string) {
+	lease := r.leased()
+	if lease.Room == "" {
+		return
+	}
+	r.lobby.cluster.send(framesChannel, frame{Room: r.ID, Node: lease.Node, Token: lease.Token, Version: r.version + 1, Status: Closed, Notice: notice})
+	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
+	defer cancel()
+	if err := r.lobby.cluster.db.ReleaseLease(ctx, lease); err != nil {
+		r.lobby.cfg.Log.Warn("cannot release a closed room's lease: another node opens it again once it lapses", "room", r.ID, "err", err)
+	}
+}
+
+// queueFrame hands a heard frame to the room's goroutine; frames are
+// applied in the order heard.
+func (r *Room) queueFrame(f frame) {
+	fl := r.follow.Load()
+	if fl == nil {
+		return
+	}
+	fl.mu.Lock()
+	fl.frames = append(fl.frames, f)
+	first := len(fl.frames) == 1
+	fl.mu.Unlock()
+	if first {
+		r.post(func() bool { return r.applyFrames(fl) })
+	}
+}
+
+func (r *Room) applyFrames(fl *follower) bool {
+	fl.mu.Lock()
+	frames := fl.frames
+	fl.frames = nil
+	fl.mu.Unlock()
+	if r.follow.Load() != fl {
+		return false // this node took the room over meanwhile
+	}
+	changed := false
+	for _, f := range frames {
+		changed = r.applyFrame(f) || changed
+	}
+	return changed
+}
+
+// applyFrame makes the room what the owner's frame says, with the
+// journal's actions up to the frame's.
+func (r *Room) applyFrame(f frame) bool {
+	fl := r.follow.Load()
+	if f.Token < fl.token || f.Token == fl.token && f.Version <= fl.version {
+		return false // an older owner's, or one applied
+	}
+	if f.Node != fl.owner {
+		fl.owner = f.Node
+		r.ownerIs(f.Node)
+		r.resubscribe()
+	}
+	fl.token, fl.version = f.Token, f.Version
+	if f.Status == Closed {
+		r.shutting = true // the owner closed it; nothing here to store
+		r.close(f.Notice)
+		return false
+	}
+	if f.Game != 0 && (f.Game != r.gameID || f.Seq > len(r.lines)) {
+		if err := r.catchUp(f.Game); err != nil {
+			r.lobby.cfg.Log.Warn("cannot follow a room's game", "room", r.ID, "game", f.Game, "err", err)
+		}
+	}
+	seats := make([]seat, len(f.Seats))
+	for i, s := range f.Seats {
+		seats[i] = seat{player: s.Player, name: s.Name, bot: s.Bot, level: s.Level, away: s.Away, autopilot: s.Autopilot}
+	}
+	r.seats, r.host, r.status, r.ratings = seats, f.Host, f.Status, f.Ratings
+	fl.left, fl.dead = f.Left, f.Deadline
+	r.votes = nil
+	for _, id := range f.Votes {
+		if r.votes == nil {
+			r.votes = map[store.AccountID]bool{}
+		}
+		r.votes[id] = true
+	}
+	for _, n := range f.Notes {
+		r.note(n)
+	}
+	for _, c := range f.Chat {
+		r.addChat(c)
+	}
+	return true
+}
+
+// catchUp brings the followed room's game up to what its journal holds:
+// the game of id, dealt from the store if it is new here.
+func (r *Room) catchUp(id store.GameID) error {
+	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
+	defer cancel()
+	db := r.lobby.cluster.db
+	if id != r.gameID {
+		sg, err := db.Game(ctx, id)
+		if err != nil {
+			return err
+		}
+		lines, err := db.Actions(ctx, id)
+		if err != nil {
+			return err
+		}
+		g, err := r.kind.Resume(sg.Chance, lines)
+		if err != nil {
+			return fmt.Errorf("replay: %w", err)
+		}
+		r.game, r.names, r.gameID, r.lines = g, g.Seats(), id, lines
+		r.logGame("")
+		return nil
+	}
+	lines, err := db.Actions(ctx, id)
+	if err != nil {
+		return err
+	}
+	for _, line := range lines[min(len(r.lines), len(lines)):] {
+		text, autopilot := strings.CutSuffix(line, autopilotMark)
+		s, action := engine.SplitLine(r.names, text)
+		next := r.game.Clone()
+		a, err := next.ParseAction(s, action)
+		if err == nil {
+			err = next.Apply(s, a)
+		}
+		if err != nil {
+			return fmt.Errorf("action %d %q: %w", len(r.lines)+1, line, err)
+		}
+		r.game, r.lines = next, append(r.lines, line)
+		note := ""
+		if autopilot {
+			note = " (autopilot)"
+		}
+		r.logGame(note)
+	}
+	return nil
+}
+
+// newFollower opens a room here that node owner runs, as the store has
+// it; the owner's frames bring it up to date.
+func (l *Lobby) newFollower(id string, found store.OpenRoom, lines []string, owner string) (*Room, error) {
+	var (
+		k     engine.Kind
+		err   error
+		set   Settings
+		seats []seat
+		host  Player
+		game  engine.Game
+	)
+	if w := found.Waiting; w != nil {
+		if k, err = l.Kind(w.Game); err != nil {
+			return nil, err
+		}
+		clock, err := ParseClock(w.Clock)
+		if err != nil {
+			return nil, err
+		}
+		set = Settings{Name: w.Title, Game: k.Name, Rules: w.Rules, Options: strings.Fields(w.Options),
+			Seats: w.Seats, Private: w.Code != "", Clock: clock, Ranked: w.Ranked}
+		seats = make([]seat, w.Seats)
+		for _, st := range w.Taken {
+			if st.Index >= 0 && st.Index < len(seats) {
+				seats[st.Index] = seat{player: Player{ID: st.Account, Name: st.Name}, name: st.Name, bot: st.Account == 0, level: st.Bot}
+			}
+			if st.Account == w.Host {
+				host = Player{ID: st.Account, Name: st.Name}
+			}
+		}
+	} else {
+		sg := found.Game
+		if k, err = l.Kind(sg.Game); err != nil {
+			return nil, err
+		}
+		if game, err = k.Resume(sg.Chance, lines); err != nil {
+			return nil, fmt.Errorf("replay: %w", err)
+		}
+		clock, err := ParseClock(sg.Clock)
+		if err != nil {
+			return nil, err
+		}
+		set = Settings{Name: sg.Room.Title, Game: k.Name, Rules: sg.Rules, Options: strings.Fields(sg.Options),
+			Seats: len(sg.Seats), Private: sg.Room.Code != "", Clock: clock, Ranked: sg.Ranked}
+		for _, st := range sg.Seats {
+			seats = append(seats, seat{player: Player{ID: st.Account, Name: st.Name}, name: st.Name, bot: st.Account == 0, level: st.Bot})
+			if st.Account == sg.Room.Host {
+				host = Player{ID: st.Account, Name: st.Name}
+			}
+		}
+	}
+	code := ""
+	if set.Private {
+		if found.Waiting != nil {
+			code = found.Waiting.Code
+		} else {
+			code = found.Game.Room.Code
+		}
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if r := l.rooms[id]; r != nil {
+		return r, nil // another session here was first
+	}
+	if l.closed {
+		return nil, ErrRoomClosed
+	}
+	r := newRoom(l, id, code, k, set, host, func(r *Room) {
+		r.follow.Store(&follower{owner: owner})
+		r.ownerIs(owner)
+		r.seats = seats
+		if game != nil {
+			r.game, r.names, r.gameID, r.lines, r.status = game, game.Seats(), found.Game.ID, lines, Playing
+		}
+	})
+	l.rooms[id] = r
+	if code != "" {
+		l.rooms[code] = r
+	}
+	l.changed()
+	return r, nil
+}
+
+// resync reads the followed room's journal again after notifications may
+// have been lost, and tells the owner again who is here.
+func (r *Room) resync() bool {
+	if r.follow.Load() == nil {
+		return false
+	}
+	if r.gameID != 0 {
+		if err := r.catchUp(r.gameID); err != nil {
+			r.lobby.cfg.Log.Warn("cannot follow a room's game", "room", r.ID, "err", err)
+		}
+	}
+	r.resubscribe()
+	return true
+}
+
+// own makes this node, which followed the room, its owner with lease,
+// from the store's room and the journal's lines: what a restart does.
+func (r *Room) own(lease store.Lease, found store.OpenRoom, lines []string) bool {
+	if r.follow.Load() == nil || r.status == Closed {
+		return false
+	}
+	if sg := found.Game; sg != nil {
+		g, err := r.kind.Resume(sg.Chance, lines)
+		if err != nil {
+			r.lobby.cfg.Log.Error("cannot take over a followed room: its record does not replay", "room", r.ID, "err", err)
+			return false
+		}
+		r.game, r.names, r.gameID, r.lines, r.status = g, g.Seats(), sg.ID, lines, Playing
+		if _, ok := g.ToMove(); !ok {
+			r.status = Over
+		}
+		for i, st := range sg.Seats {
+			if i < len(r.seats) {
+				r.seats[i].player, r.seats[i].name = Player{ID: st.Account, Name: st.Name}, st.Name
+				r.seats[i].bot, r.seats[i].level = st.Account == 0, st.Bot
+			}
+		}
+	}
+	r.follow.Store(nil)
+	r.lease.Store(&lease)
+	r.ownerIs(lease.Node)
+	if r.status == Playing {
+		r.startClocks() // each seat's game time starts again, as after a restart
+	}
+	for i := range r.seats {
+		st := &r.seats[i]
+		if !st.human() {
+			continue
+		}
+		here := false
+		for s := range r.subs {
+			here = here || s.player.ID == st.player.ID
+		}
+		st.away, st.stopGrace = false, nil
+		if !here {
+			r.leave(i) // held for the grace period, as after a restart
+		}
+	}
+	r.note("the server running this room stopped: the game goes on here")
+	r.throw()
+	return true
+}
+
+// ownerIs records which node runs the room, for the room's methods to send
+// intents to without entering its goroutine.
+func (r *Room) ownerIs(node string) {
+	r.owner.Store(&node)
+}

@@ -1,0 +1,220 @@
+package rooms
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strconv"
+	"time"
+
+	"hotels/internal/engine"
+)
+
+// What a player asks of a room goes through do: run here if this node
+// runs the room, else sent to the node that does, whose verdict comes
+// back (cluster.go). Rate limits are the asking node's, which has the
+// player's session; the owner checks everything else, as for its own.
+
+// intent is one request of a player to a room.
+type intent struct {
+	Op     string // one of the op* below
+	Room   string
+	Player Player
+	Text   string // an action, a chat message, a bot's level
+	Seat   int    // the seat to kick
+	Sub    string // a follower's subscription, for presence
+}
+
+const (
+	opAct         = "act"
+	opSit         = "sit"
+	opStand       = "stand"
+	opBot         = "bot"
+	opKick        = "kick"
+	opStart       = "start"
+	opChat        = "chat"
+	opTakeOver    = "take-over"
+	opVote        = "vote"
+	opSubscribe   = "subscribe"
+	opUnsubscribe = "unsubscribe"
+)
+
+// message is what nodes send each other on their node channels: an
+// intent, or the verdict on one (Err, "" if it was done).
+type message struct {
+	ID     uint64
+	From   string
+	Intent *intent `json:",omitempty"`
+	Err    string  `json:",omitempty"`
+	Is     int     `json:",omitempty"` // 1 + the index in sentinels of what Err is, if anything
+}
+
+type verdict struct {
+	err string
+	is  int
+}
+
+// do runs in, here or at the room's owner.
+func (r *Room) do(ctx context.Context, in intent) error {
+	if r.follow.Load() == nil {
+		return r.perform(ctx, in)
+	}
+	return r.ask(ctx, in)
+}
+
+// perform does what in asks on this node, which runs the room.
+func (r *Room) perform(ctx context.Context, in intent) error {
+	p := in.Player
+	switch in.Op {
+	case opAct:
+		return r.act(ctx, p, in.Text)
+	case opSit:
+		return r.sit(ctx, p)
+	case opStand:
+		return r.stand(ctx, p)
+	case opBot:
+		return r.addBot(ctx, p, in.Text)
+	case opKick:
+		return r.kick(ctx, p, in.Seat)
+	case opStart:
+		return r.start(ctx, p)
+	case opChat:
+		return r.chatLine(ctx, p, in.Text)
+	case opTakeOver:
+		return r.takeOver(ctx, p)
+	case opVote:
+		return r.voteEnd(ctx, p)
+	case opSubscribe:
+		return r.call(ctx, func() error { return r.subscribeRemote(in.Sub, p) })
+	case opUnsubscribe:
+		r.post(func() bool { return r.unsubscribeRemote(in.Sub) })
+		return nil
+	}
+	return errors.New("unknown request " + strconv.Quote(in.Op))
+}
+
+// ask sends in to the room's owner and waits for its verdict.
+func (r *Room) ask(ctx context.Context, in intent) error {
+	c := r.lobby.cluster
+	owner := *r.owner.Load()
+	in.Room = r.ID
+	reply := make(chan verdict, 1)
+	c.mu.Lock()
+	c.nextID++
+	id := c.nextID
+	c.asks[id] = reply
+	c.mu.Unlock()
+	defer func() {
+		c.mu.Lock()
+		delete(c.asks, id)
+		c.mu.Unlock()
+	}()
+	c.send(nodeChannel(owner), message{ID: id, From: c.node, Intent: &in})
+	select {
+	case v := <-reply:
+		return v.error()
+	case <-time.After(askTimeout):
+		return ErrNoAnswer
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// tell sends in to the room's owner without waiting for its verdict.
+func (r *Room) tell(in intent) {
+	c := r.lobby.cluster
+	in.Room = r.ID
+	c.send(nodeChannel(*r.owner.Load()), message{From: c.node, Intent: &in})
+}
+
+// serve runs an intent another node sent, and answers it if asked.
+func (l *Lobby) serve(m message) {
+	in := *m.Intent
+	l.mu.Lock()
+	r := l.rooms[in.Room]
+	l.mu.Unlock()
+	err := ErrNoAnswer // not run here (any more): the asker's owner is out of date
+	if r != nil && r.follow.Load() == nil {
+		ctx, cancel := context.WithTimeout(context.Background(), askTimeout)
+		err = r.perform(ctx, in)
+		cancel()
+	}
+	if m.ID == 0 {
+		return
+	}
+	v := message{ID: m.ID, From: l.cluster.node}
+	if err != nil {
+		v.Err = err.Error()
+		v.Is = 1 + slices.IndexFunc(sentinels, func(s error) bool { return errors.Is(err, s) })
+	}
+	l.cluster.send(nodeChannel(m.From), v)
+}
+
+// sentinels are the errors a player may meet that keep their identity
+// from the owner to the asker.
+var sentinels = []error{
+	ErrNoRoom, ErrRoomFull, ErrNotHost, ErrNotSeated, ErrStarted, ErrNotStarted, ErrSeatsEmpty,
+	ErrRoomClosed, ErrChatTooFast, ErrActTooFast, ErrSaveFailed, ErrNotAbandoned, ErrNoAnswer,
+	engine.ErrIllegal,
+}
+
+// error turns a verdict back into the error the owner returned: its
+// words, and what it is.
+func (v verdict) error() error {
+	switch {
+	case v.err == "":
+		return nil
+	case v.is < 1 || v.is > len(sentinels):
+		return errors.New(v.err)
+	case sentinels[v.is-1].Error() == v.err:
+		return sentinels[v.is-1]
+	}
+	return remoteError{text: v.err, is: sentinels[v.is-1]}
+}
+
+// remoteError is an owner's error that wraps a sentinel: its words, and
+// the sentinel for errors.Is.
+type remoteError struct {
+	text string
+	is   error
+}
+
+func (e remoteError) Error() string { return e.text }
+func (e remoteError) Unwrap() error { return e.is }
+
+// subscribeRemote counts a session on another node in the room, as
+// Subscribe does one here: for its seat's presence and the watchers.
+func (r *Room) subscribeRemote(key string, p Player) error {
+	if r.status == Closed {
+		return ErrRoomClosed
+	}
+	if r.remote[key] != nil {
+		return nil // told again, after a gap
+	}
+	s := &sub{player: p}
+	if r.remote == nil {
+		r.remote = map[string]*sub{}
+	}
+	r.remote[key] = s
+	r.subs[s] = struct{}{}
+	if i := r.seatOf(p); i >= 0 {
+		r.present(i)
+	}
+	return nil
+}
+
+func (r *Room) unsubscribeRemote(key string) bool {
+	s := r.remote[key]
+	if s == nil {
+		return false
+	}
+	delete(r.remote, key)
+	return r.unsubscribe(s)
+}
+
+// resubscribe tells the owner again of every session here.
+func (r *Room) resubscribe() {
+	for s := range r.subs {
+		r.tell(intent{Op: opSubscribe, Player: s.player, Sub: s.key})
+	}
+}
