@@ -99,7 +99,17 @@ func run(ctx context.Context, cfg server.Config, logger *slog.Logger, ln net.Lis
 	}()
 	appender := store.NewAppender(st)
 	defer appender.Close()
-	lobby := rooms.NewLobby(rooms.Config{
+	// Issue 18: with PostgreSQL, one of several servers on the database.
+	var node *cluster.Node
+	if store.IsPostgres(cfg.Data) {
+		if node, err = joinCluster(ctx, cfg, st, logger); err != nil {
+			return err
+		}
+		// Last, after the server and the rooms: its sessions and seekers
+		// leave with it.
+		defer node.Close()
+	}
+	rcfg := rooms.Config{
 		Journal:   store.Journal{Store: st, Appender: appender},
 		Ratings:   st,
 		Kinds:     games.Hosted(),
@@ -114,7 +124,13 @@ func run(ctx context.Context, cfg server.Config, logger *slog.Logger, ln net.Lis
 		// Issue 16: and anything else (sit, stand, bots, chat, votes...)
 		// ten times at once, then once a second.
 		IntentRate: rooms.DefaultIntentRate,
-	})
+	}
+	if node != nil {
+		// Each room run by the server holding its lease, followed by the
+		// others (rooms/cluster.go).
+		rcfg.Cluster, rcfg.Node = st, node.ID()
+	}
+	lobby := rooms.NewLobby(rcfg)
 	// Rooms close before the store: games in play stay "playing" in the
 	// database and are restored at the next start.
 	defer lobby.Close("Hotels is restarting. Please reconnect in a minute.")
@@ -132,13 +148,9 @@ func run(ctx context.Context, cfg server.Config, logger *slog.Logger, ln net.Lis
 	}
 	opts := server.Options{Store: st, Logger: logger, Lobby: session(lobby, st),
 		Rooms: lobby} // issue 7: what `ssh host admin …` inspects and acts on
-	if store.IsPostgres(cfg.Data) {
-		// Issue 18: one of several servers on the database.
-		node, err := joinCluster(ctx, cfg, st, logger)
-		if err != nil {
-			return err
-		}
-		defer node.Close() // after the server: its sessions leave with it
+	if node != nil {
+		// Sessions, bans, broadcasts, the lobby's list and the ranked
+		// queue, across the servers.
 		opts.Cluster = node
 		lobby.ShareWith(node, st)
 		lobby.ShareQueue(node, st)

@@ -288,7 +288,7 @@ func (l *Lobby) snapshot() *LobbySnapshot {
 	defer l.mu.Unlock()
 	l.version++
 	s := &LobbySnapshot{Version: l.version}
-	own := l.ownLocked()
+	own := l.ownLocked(true)
 	s.Rooms, s.Online = own.Rooms, own.Online
 	here := map[string]bool{}
 	for _, info := range own.Rooms {
@@ -323,9 +323,10 @@ func (l *Lobby) snapshot() *LobbySnapshot {
 	return s
 }
 
-// ownLocked is this server's own public rooms and players online,
-// unsorted; l.mu is held.
-func (l *Lobby) ownLocked() Share {
+// ownLocked is this server's public rooms and its players online,
+// unsorted: with followed, those it follows too, which otherwise only their
+// owner shares; l.mu is held.
+func (l *Lobby) ownLocked(followed bool) Share {
 	var sh Share
 	seen := map[*Room]bool{}
 	for _, r := range l.rooms {
@@ -333,7 +334,7 @@ func (l *Lobby) ownLocked() Share {
 			continue
 		}
 		seen[r] = true
-		if info := r.info(); !info.Private && info.Status != Closed {
+		if info := r.info(); !info.Private && info.Status != Closed && (followed || r.follow.Load() == nil) {
 			sh.Rooms = append(sh.Rooms, info)
 		}
 	}

@@ -34,7 +34,7 @@ func (l *Lobby) shareOwn(last *Share) *Share {
 		l.mu.Unlock()
 		return nil
 	}
-	own := l.ownLocked()
+	own := l.ownLocked(false)
 	l.mu.Unlock()
 	slices.SortFunc(own.Rooms, func(a, b Info) int { return strings.Compare(a.ID, b.ID) })
 	slices.Sort(own.Online)
@@ -119,7 +119,7 @@ func (w *sharer) write(own Share) {
 // rewrite writes the last share again: this node's row was deleted.
 func (w *sharer) rewrite() {
 	w.l.mu.Lock()
-	own := w.l.ownLocked()
+	own := w.l.ownLocked(false)
 	w.l.mu.Unlock()
 	w.write(own)
 }

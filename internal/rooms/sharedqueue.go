@@ -164,13 +164,13 @@ func (sq *sharedQueue) answer() {
 	q.mu.Unlock()
 	for _, s := range done {
 		if id := room[s.Player.ID]; id != "" {
+			if err := sq.st.DropSeeker(ctx, s.Player.ID); err != nil {
+				l.saveFailed("leave the ranked queue", err, "account", s.Player.ID)
+			}
 			if r, err := l.Room(id); err == nil {
 				s.found <- r
 			} else {
 				l.cfg.Log.Error("reach a ranked table opened on another server", "room", id, "err", err)
-			}
-			if err := sq.st.DropSeeker(ctx, s.Player.ID); err != nil {
-				l.saveFailed("leave the ranked queue", err, "account", s.Player.ID)
 			}
 		}
 		close(s.found)
