@@ -13,6 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/spf13/cobra"
 
+	"hotels/internal/cluster"
 	"hotels/internal/games"
 	"hotels/internal/rooms"
 	"hotels/internal/server"
@@ -98,7 +99,17 @@ func run(ctx context.Context, cfg server.Config, logger *slog.Logger, ln net.Lis
 	}()
 	appender := store.NewAppender(st)
 	defer appender.Close()
-	lobby := rooms.NewLobby(rooms.Config{
+	// Issue 18: with PostgreSQL, one of several servers on the database.
+	var node *cluster.Node
+	if store.IsPostgres(cfg.Data) {
+		if node, err = joinCluster(ctx, cfg, st, logger); err != nil {
+			return err
+		}
+		// Last, after the server and the rooms: its sessions and seekers
+		// leave with it.
+		defer node.Close()
+	}
+	rcfg := rooms.Config{
 		Journal:   store.Journal{Store: st, Appender: appender},
 		Ratings:   st,
 		Kinds:     games.Hosted(),
@@ -113,7 +124,13 @@ func run(ctx context.Context, cfg server.Config, logger *slog.Logger, ln net.Lis
 		// Issue 16: and anything else (sit, stand, bots, chat, votes...)
 		// ten times at once, then once a second.
 		IntentRate: rooms.DefaultIntentRate,
-	})
+	}
+	if node != nil {
+		// Each room run by the server holding its lease, followed by the
+		// others (rooms/cluster.go).
+		rcfg.Cluster, rcfg.Node = st, node.ID()
+	}
+	lobby := rooms.NewLobby(rcfg)
 	// Rooms close before the store: games in play stay "playing" in the
 	// database and are restored at the next start.
 	defer lobby.Close("Hotels is restarting. Please reconnect in a minute.")
@@ -129,8 +146,16 @@ func run(ctx context.Context, cfg server.Config, logger *slog.Logger, ln net.Lis
 	if n > 0 {
 		logger.Info("finished games placed", "games", n)
 	}
-	srv, err := server.New(cfg, server.Options{Store: st, Logger: logger, Lobby: session(lobby, st),
-		Rooms: lobby}) // issue 7: what `ssh host admin …` inspects and acts on
+	opts := server.Options{Store: st, Logger: logger, Lobby: session(lobby, st),
+		Rooms: lobby} // issue 7: what `ssh host admin …` inspects and acts on
+	if node != nil {
+		// Sessions, bans, broadcasts, the lobby's list and the ranked
+		// queue, across the servers.
+		opts.Cluster = node
+		lobby.ShareWith(node, st)
+		lobby.ShareQueue(node, st)
+	}
+	srv, err := server.New(cfg, opts)
 	if err != nil {
 		return err
 	}
@@ -138,6 +163,26 @@ func run(ctx context.Context, cfg server.Config, logger *slog.Logger, ln net.Lis
 		return fmt.Errorf("serve: %w", err)
 	}
 	return nil
+}
+
+// joinCluster makes this server a node of those sharing its PostgreSQL
+// database, named by --node or else by the host's name and the port.
+func joinCluster(ctx context.Context, cfg server.Config, st *store.Store, logger *slog.Logger) (*cluster.Node, error) {
+	id := cfg.Node
+	if id == "" {
+		host, err := os.Hostname()
+		if err != nil {
+			return nil, fmt.Errorf("name this server with --node: the host has no name: %w", err)
+		}
+		_, port, _ := net.SplitHostPort(cfg.Addr)
+		id = host + ":" + port
+	}
+	node, err := cluster.Start(ctx, st, cluster.Config{ID: id, Addr: cfg.Addr, Log: logger})
+	if err != nil {
+		return nil, err
+	}
+	logger.Info("joined the servers sharing the database", "node", id)
+	return node, nil
 }
 
 // gameBot makes a bot of a registered game at a level, seeded from

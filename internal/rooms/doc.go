@@ -29,6 +29,8 @@
 // are in it, which apply the journaled actions to the same engine and send
 // their players' requests to the owner; when an owner dies, another node
 // takes its rooms over from the journal (cluster.go, frame.go, remote.go).
+// Their lobbies list each other's public rooms and players online, and
+// their ranked queue is one (shared.go, sharedqueue.go).
 // rooms imports the engine and the store's types, never the TUI or the
 // server.
 package rooms

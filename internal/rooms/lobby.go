@@ -112,6 +112,11 @@ type Lobby struct {
 
 	queue queue
 
+	// Issue 18: the other servers' public rooms and players online, and
+	// what tells them this one's (shared.go).
+	elsewhere []Share
+	share     func(Share)
+
 	actions *rate.Keyed[store.AccountID] // each player's game actions; see Config.ActionRate
 	intents *rate.Keyed[store.AccountID] // each player's other requests; see Config.IntentRate
 	saving  saving                       // whether the store takes the rooms' writes
@@ -191,12 +196,14 @@ const screenCost = time.Millisecond
 func (l *Lobby) publish() {
 	var last *LobbySnapshot
 	var lastSent time.Time
+	var shared *Share
 	for {
 		select {
 		case <-l.done:
 			return
 		case <-l.dirty:
 		}
+		shared = l.shareOwn(shared)
 		l.mu.Lock()
 		subs := len(l.subs)
 		l.mu.Unlock()
@@ -281,14 +288,28 @@ func (l *Lobby) snapshot() *LobbySnapshot {
 	defer l.mu.Unlock()
 	l.version++
 	s := &LobbySnapshot{Version: l.version}
-	seen := map[*Room]bool{}
-	for _, r := range l.rooms {
-		if seen[r] {
-			continue
+	own := l.ownLocked(true)
+	s.Rooms, s.Online = own.Rooms, own.Online
+	here := map[string]bool{}
+	for _, info := range own.Rooms {
+		here[info.ID] = true
+	}
+	online := map[string]bool{}
+	for _, name := range own.Online {
+		online[name] = true
+	}
+	for _, sh := range l.elsewhere {
+		for _, info := range sh.Rooms {
+			if !here[info.ID] { // a room this server follows is listed as it sees it
+				here[info.ID] = true
+				s.Rooms = append(s.Rooms, info)
+			}
 		}
-		seen[r] = true
-		if info := r.info(); !info.Private && info.Status != Closed {
-			s.Rooms = append(s.Rooms, info)
+		for _, name := range sh.Online {
+			if !online[name] {
+				online[name] = true
+				s.Online = append(s.Online, name)
+			}
 		}
 	}
 	order := map[Status]int{Waiting: 0, Playing: 1, Over: 2}
@@ -298,11 +319,29 @@ func (l *Lobby) snapshot() *LobbySnapshot {
 		}
 		return strings.Compare(a.ID, b.ID)
 	})
-	for _, p := range l.online {
-		s.Online = append(s.Online, p.name)
-	}
 	slices.Sort(s.Online)
 	return s
+}
+
+// ownLocked is this server's public rooms and its players online,
+// unsorted: with followed, those it follows too, which otherwise only their
+// owner shares; l.mu is held.
+func (l *Lobby) ownLocked(followed bool) Share {
+	var sh Share
+	seen := map[*Room]bool{}
+	for _, r := range l.rooms {
+		if seen[r] {
+			continue
+		}
+		seen[r] = true
+		if info := r.info(); !info.Private && info.Status != Closed && (followed || r.follow.Load() == nil) {
+			sh.Rooms = append(sh.Rooms, info)
+		}
+	}
+	for _, p := range l.online {
+		sh.Online = append(sh.Online, p.name)
+	}
+	return sh
 }
 
 // Subscribe returns a mailbox of lobby snapshots, which starts with the

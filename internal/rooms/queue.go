@@ -94,6 +94,16 @@ func (l *Lobby) Seek(ctx context.Context, p Player, game, rules string, min, max
 			return nil, nil, ErrQueued
 		}
 	}
+	sq := q.shared
+	q.mu.Unlock()
+	if sq != nil {
+		// In the queue of every server, before this one's, which answers
+		// whoever has no row there.
+		if err := sq.join(ctx, s.Seeker); err != nil {
+			return nil, nil, err
+		}
+	}
+	q.mu.Lock()
 	q.seekers = append(q.seekers, s)
 	if !q.ticking {
 		q.ticking = true
@@ -102,6 +112,9 @@ func (l *Lobby) Seek(ctx context.Context, p Player, game, rules string, min, max
 	q.mu.Unlock()
 	l.changed()
 	leave := func() bool {
+		if sq != nil && !sq.leave(p.ID) {
+			return false // matched: the channel answers
+		}
 		q.mu.Lock()
 		n := len(q.seekers)
 		q.seekers = slices.DeleteFunc(q.seekers, func(o *seeking) bool { return o == s })
@@ -119,7 +132,8 @@ func (l *Lobby) Seek(ctx context.Context, p Player, game, rules string, min, max
 type queue struct {
 	mu      sync.Mutex
 	seekers []*seeking
-	ticking bool // a match is scheduled
+	ticking bool         // a match is scheduled
+	shared  *sharedQueue // the queue of every server on the database; nil alone
 }
 
 // Seeking counts the players in the queue.
@@ -130,10 +144,20 @@ func (l *Lobby) Seeking() int {
 }
 
 // match forms the tables the queue allows and opens their rooms; it runs
-// every second while anyone waits, and not at all otherwise.
+// every second while anyone waits here, and not at all otherwise.
 func (l *Lobby) match() {
 	q := &l.queue
 	q.mu.Lock()
+	if sq := q.shared; sq != nil {
+		q.mu.Unlock()
+		sq.match()
+		q.mu.Lock()
+		if q.ticking = len(q.seekers) > 0; q.ticking {
+			l.cfg.After(matchEvery, l.match)
+		}
+		q.mu.Unlock()
+		return
+	}
 	seekers := make([]Seeker, len(q.seekers))
 	for i, s := range q.seekers {
 		seekers[i] = s.Seeker
@@ -165,25 +189,40 @@ func (l *Lobby) match() {
 // openRanked opens a ranked room for a formed table and starts its game;
 // if that fails, the players are told by an empty answer.
 func (l *Lobby) openRanked(table []*seeking) {
+	players := make([]Player, len(table))
+	for i, s := range table {
+		players[i] = s.Player
+	}
+	r, err := l.openTable(table[0].Game, table[0].Rules, players)
+	for _, s := range table {
+		if err == nil {
+			s.found <- r
+		}
+		close(s.found)
+	}
+}
+
+// openTable opens a ranked room of game and rules with players seated, the
+// first its host, and starts its game.
+func (l *Lobby) openTable(game, rules string, players []Player) (*Room, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
 	defer cancel()
-	host := table[0]
-	k, err := l.Kind(host.Game)
+	k, err := l.Kind(game)
 	var r *Room
 	if err == nil { // the game's fixed ranked options, the same at every table
-		r, err = l.create(host.Player, Settings{
-			Name: "ranked table", Game: host.Game, Rules: host.Rules, Options: k.Ranked, Seats: len(table), Ranked: true,
+		r, err = l.create(players[0], Settings{
+			Name: "ranked table", Game: game, Rules: rules, Options: k.Ranked, Seats: len(players), Ranked: true,
 		})
 	}
 	if err == nil {
-		for _, s := range table[1:] {
-			if err = r.sit(ctx, s.Player); err != nil {
+		for _, p := range players[1:] {
+			if err = r.sit(ctx, p); err != nil {
 				break
 			}
 		}
 	}
 	if err == nil {
-		err = r.start(ctx, host.Player)
+		err = r.start(ctx, players[0])
 	}
 	if err != nil {
 		if !errors.Is(err, ErrSaveFailed) { // which is logged as the store's state
@@ -192,15 +231,9 @@ func (l *Lobby) openRanked(table []*seeking) {
 		if r != nil {
 			r.shutdown("The ranked table could not be opened.")
 		}
-		for _, s := range table {
-			close(s.found)
-		}
-		return
+		return nil, err
 	}
-	for _, s := range table {
-		s.found <- r
-		close(s.found)
-	}
+	return r, nil
 }
 
 // RatingChange is one player's displayed rating before and after a ranked

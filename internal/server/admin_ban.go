@@ -45,7 +45,7 @@ func checkReason(reason string) (string, error) {
 // newAdminBanCmd bans a key or an account. A banned key is refused at
 // authentication; a banned account, every key of it, once the session
 // knows whose it is. Open sessions of the banned key or account end now.
-func newAdminBanCmd(st banStore, open *sessions, id identity) *cobra.Command {
+func newAdminBanCmd(st banStore, open *sessions, others *peers, id identity) *cobra.Command {
 	var (
 		dur    time.Duration
 		reason string
@@ -56,7 +56,8 @@ func newAdminBanCmd(st banStore, open *sessions, id identity) *cobra.Command {
 		Long: `Ban a player by name (every key of the account), or one key by its
 SHA256 fingerprint or in authorized_keys form. The player sees the reason and
 the end of the ban, and so may anyone who offers that public key: write the
-reason for the player's eyes. Open sessions of the banned key or account end.`,
+reason for the player's eyes. Open sessions of the banned key or account end,
+on every server sharing the database.`,
 		Args:        cobra.MinimumNArgs(1),
 		Annotations: map[string]string{auditAnnotation: "yes"},
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -90,6 +91,7 @@ reason for the player's eyes. Open sessions of the banned key or account end.`,
 				}
 				return l.who.Key.Fingerprint == t.fingerprint
 			}, banMessage(b))
+			ended += others.ban(ctx, t)
 			_, err = fmt.Fprintf(cmd.OutOrStdout(), "banned %s until %s; %d open sessions ended\n", t.name, untilText(b.Until), ended)
 			return err
 		},

@@ -14,8 +14,9 @@ import (
 const maxBroadcast = 200
 
 // newAdminBroadcastCmd shows a message to every interactive session, on
-// the bottom line of its screen for a while.
-func newAdminBroadcastCmd(open *sessions) *cobra.Command {
+// the bottom line of its screen for a while, on every server sharing the
+// database.
+func newAdminBroadcastCmd(open *sessions, others *peers) *cobra.Command {
 	return &cobra.Command{
 		Use:         "broadcast MESSAGE",
 		Short:       "Show a message to everyone connected",
@@ -29,7 +30,9 @@ func newAdminBroadcastCmd(open *sessions) *cobra.Command {
 			case err != nil:
 				return fmt.Errorf("a broadcast is at most %d characters wide", maxBroadcast)
 			}
-			n := open.broadcast(msg)
+			ctx, cancel := adminContext(cmd)
+			defer cancel()
+			n := open.broadcast(msg) + others.broadcast(ctx, msg)
 			_, err = fmt.Fprintf(cmd.OutOrStdout(), "sent to %d sessions\n", n)
 			return err
 		},

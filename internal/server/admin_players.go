@@ -1,6 +1,7 @@
 package server
 
 import (
+	"errors"
 	"fmt"
 	"text/tabwriter"
 	"time"
@@ -9,6 +10,7 @@ import (
 
 	"hotels/internal/rooms"
 	"hotels/internal/sanitize"
+	"hotels/internal/store"
 )
 
 // playerEntry is one open session in `admin players`.
@@ -22,35 +24,62 @@ type playerEntry struct {
 	Terminal    bool      `json:"terminal"`
 	Command     string    `json:"command,omitempty"`
 	Room        string    `json:"room,omitempty"` // where the account has a seat
+	Node        string    `json:"node,omitempty"` // the server it is connected to, when there are several
 }
 
-// newAdminPlayersCmd lists who is connected now, one line a session.
-func newAdminPlayersCmd(open *sessions, rs Rooms) *cobra.Command {
+// newAdminPlayersCmd lists who is connected now, one line a session, to
+// any of the servers sharing the database.
+func newAdminPlayersCmd(open *sessions, others *peers, rs Rooms) *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "players",
 		Short: "List the open sessions: who, from where, since when, doing what",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			ctx, cancel := adminContext(cmd)
+			defer cancel()
+			shared, err := others.sessions(ctx)
+			if err != nil {
+				return errors.New("the other servers' sessions could not be read; try again later")
+			}
 			list := []playerEntry{}
 			for _, l := range open.list() {
+				if others != nil {
+					break // this node's are among the shared ones
+				}
 				e := playerEntry{
 					Fingerprint: l.who.Key.Fingerprint, Admin: l.who.Admin, Remote: l.remote,
 					Since: l.started, Terminal: l.pty, Command: sanitize.Line(l.command),
 				}
 				if l.who.Known {
 					e.Name, e.Account = l.who.Account.Name, int64(l.who.Account.ID)
-					if r := rs.SeatOf(rooms.Player{ID: l.who.Account.ID, Name: l.who.Account.Name}); r != nil {
-						e.Room = r.ID
-					}
 				}
 				list = append(list, e)
+			}
+			for _, ns := range shared {
+				list = append(list, playerEntry{
+					Name: ns.Name, Account: int64(ns.Account), Fingerprint: ns.Fingerprint, Admin: ns.Admin,
+					Remote: ns.Remote, Since: ns.Started, Terminal: ns.Terminal, Command: sanitize.Line(ns.Command),
+					Node: ns.Node,
+				})
+			}
+			for i, e := range list {
+				if e.Account == 0 {
+					continue
+				}
+				if r := rs.SeatOf(rooms.Player{ID: store.AccountID(e.Account), Name: e.Name}); r != nil {
+					list[i].Room = r.ID
+				}
 			}
 			if asJSON {
 				return writeJSON(cmd.OutOrStdout(), list)
 			}
 			w := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', 0)
-			fmt.Fprintln(w, "NAME\tKEY\tFROM\tFOR\tDOING\tSEAT")
+			node := func(string) string { return "" }
+			if others != nil {
+				node = func(n string) string { return "\t" + n }
+			}
+			fmt.Fprintf(w, "NAME\tKEY\tFROM\tFOR\tDOING\tSEAT%s\n", node("SERVER"))
 			for _, e := range list {
 				name := e.Name
 				if name == "" {
@@ -70,8 +99,8 @@ func newAdminPlayersCmd(open *sessions, rs Rooms) *cobra.Command {
 				if e.Room != "" {
 					room = e.Room
 				}
-				fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\n", name, e.Fingerprint, e.Remote,
-					time.Since(e.Since).Round(time.Second), doing, room)
+				fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s%s\n", name, e.Fingerprint, e.Remote,
+					time.Since(e.Since).Round(time.Second), doing, room, node(e.Node))
 			}
 			return w.Flush()
 		},

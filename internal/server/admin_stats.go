@@ -12,9 +12,13 @@ import (
 	"hotels/internal/store"
 )
 
-// serverStats is the server at one moment, for `admin stats`.
+// serverStats is the server at one moment, for `admin stats`. With
+// several servers on one database, sessions and players are all the
+// servers'; the rest is this one's.
 type serverStats struct {
 	Uptime      string               `json:"uptime"`
+	Node        string               `json:"node,omitempty"`  // this server, when there are several
+	Nodes       int                  `json:"nodes,omitempty"` // how many servers have sessions
 	Connections int                  `json:"connections"`
 	Sessions    int                  `json:"sessions"`
 	Interactive int                  `json:"interactive"`
@@ -37,12 +41,32 @@ func (s *Server) stats(ctx context.Context) (serverStats, error) {
 	if c := s.conns.Load(); c != nil {
 		st.Connections = c.Open()
 	}
-	st.Sessions, st.Interactive = s.live.count()
 	players := map[store.AccountID]bool{}
-	for _, l := range s.live.list() {
-		if id := l.accountOf(); id != 0 {
-			players[id] = true
+	if s.peers == nil {
+		st.Sessions, st.Interactive = s.live.count()
+		for _, l := range s.live.list() {
+			if id := l.accountOf(); id != 0 {
+				players[id] = true
+			}
 		}
+	} else {
+		st.Node = s.peers.node.ID()
+		shared, err := s.peers.sessions(ctx)
+		if err != nil {
+			return st, err
+		}
+		nodes := map[string]bool{}
+		for _, ns := range shared {
+			nodes[ns.Node] = true
+			st.Sessions++
+			if ns.Terminal {
+				st.Interactive++
+			}
+			if ns.Account != 0 {
+				players[ns.Account] = true
+			}
+		}
+		st.Nodes = len(nodes)
 	}
 	st.Players = len(players)
 	for _, r := range s.rooms.Rooms() {
@@ -72,13 +96,16 @@ func newAdminStatsCmd(stats func(context.Context) (serverStats, error)) *cobra.C
 			defer cancel()
 			st, err := stats(ctx)
 			if err != nil {
-				cmd.PrintErrln("The stored games could not be counted.")
+				cmd.PrintErrln("The stored games or the other servers' sessions could not be counted.")
 			}
 			if asJSON {
 				return writeJSON(cmd.OutOrStdout(), st)
 			}
 			w := cmd.OutOrStdout()
 			fmt.Fprintf(w, "uptime       %s\n", st.Uptime)
+			if st.Node != "" {
+				fmt.Fprintf(w, "server       %s, one of %d with sessions\n", st.Node, st.Nodes)
+			}
 			fmt.Fprintf(w, "connections  %d\n", st.Connections)
 			fmt.Fprintf(w, "sessions     %d (%d interactive), %d players\n", st.Sessions, st.Interactive, st.Players)
 			fmt.Fprintf(w, "rooms        %d waiting, %d playing, %d over\n",

@@ -16,6 +16,7 @@ import (
 type Config struct {
 	Addr            string        // TCP address to listen on
 	Data            string        // SQLite database file, or a postgres:// URL
+	Node            string        // this server's name among those sharing a PostgreSQL database
 	HostKey         string        // ed25519 host key file, made on first start
 	LogLevel        string        // debug, info, warn or error
 	ShutdownTimeout time.Duration // how long sessions get to close on SIGTERM
@@ -44,6 +45,7 @@ type Config struct {
 var env = []struct{ flag, name string }{
 	{"addr", "HOTELS_ADDR"},
 	{"data", "HOTELS_DATA"},
+	{"node", "HOTELS_NODE"},
 	{"host-key", "HOTELS_HOST_KEY"},
 	{"log-level", "HOTELS_LOG_LEVEL"},
 	{"shutdown-timeout", "HOTELS_SHUTDOWN_TIMEOUT"},
@@ -67,6 +69,8 @@ var env = []struct{ flag, name string }{
 func (c *Config) RegisterFlags(fs *pflag.FlagSet) {
 	fs.StringVar(&c.Addr, "addr", ":2222", "address to listen on (env HOTELS_ADDR)")
 	fs.StringVar(&c.Data, "data", "hotels.db", "SQLite database file, or a postgres:// URL (env HOTELS_DATA)")
+	fs.StringVar(&c.Node, "node", "",
+		"with a postgres:// --data, this server's name, unique among the servers sharing the database; the host's name and the port if empty (env HOTELS_NODE)")
 	fs.StringVar(&c.HostKey, "host-key", ".ssh/hotels_ed25519",
 		"ed25519 host key file, created with mode 0600 if missing (env HOTELS_HOST_KEY)")
 	fs.StringVar(&c.LogLevel, "log-level", "info", "log level: debug, info, warn or error (env HOTELS_LOG_LEVEL)")

@@ -37,9 +37,15 @@ func startServer(t *testing.T, opts server.Options) *testServer {
 // given, may fill opts from it.
 func startServerWith(t *testing.T, configure func(*server.Config), opts server.Options, setup ...func(*store.Store, *server.Options)) *testServer {
 	t.Helper()
+	return startServerOn(t, storetest.Data(t), configure, opts, setup...)
+}
+
+// startServerOn is startServerWith on the store at data, which another
+// test server may share (cluster_test.go).
+func startServerOn(t *testing.T, data string, configure func(*server.Config), opts server.Options, setup ...func(*store.Store, *server.Options)) *testServer {
+	t.Helper()
 	ctx := context.Background()
 	dir := t.TempDir()
-	data := storetest.Data(t)
 	st, err := store.Open(ctx, data)
 	if err != nil {
 		t.Fatal(err)

@@ -27,6 +27,10 @@ type Options struct {
 	Logger *slog.Logger // slog.Default() if nil
 	Lobby  Lobby        // the placeholder welcome screen if nil
 	Rooms  Rooms        // what admins inspect and act on; none if nil
+	// Cluster is the other servers on the same PostgreSQL database, which
+	// share sessions, bans, broadcasts and takeovers with this one; nil
+	// for a server alone.
+	Cluster Cluster
 }
 
 // Server is the Hotels SSH server.
@@ -41,6 +45,7 @@ type Server struct {
 	started     time.Time
 	admins      *adminKeys          // who may run `admin …`
 	live        *sessions           // the open sessions
+	peers       *peers              // the other servers; nil when alone
 	newSessions *rate.Keyed[string] // new sessions by address
 	conns       atomic.Pointer[connLimiter]
 
@@ -79,6 +84,7 @@ func New(cfg Config, o Options) (*Server, error) {
 		s.rooms = noRooms{}
 	}
 	s.admins = newAdminKeys(cfg.AdminKeys, s.log)
+	s.peers = newPeers(s, o.Cluster, o.Store)
 	handshake := cfg.HandshakeTimeout
 	if handshake <= 0 {
 		handshake = defaultHandshakeTimeout
@@ -235,15 +241,17 @@ func (s *Server) playing(id store.AccountID) bool {
 func (s *Server) takeover(ctx context.Context, id store.AccountID, l *live) <-chan struct{} {
 	mine := &claim{replaced: make(chan struct{}), l: l}
 	s.mu.Lock()
-	if old := s.accounts[id]; old != nil {
+	if l != nil {
+		s.replaceLocked(id, connOf(l.sess))
+	} else if old := s.accounts[id]; old != nil {
 		close(old.replaced)
-		if old.l != nil && l != nil {
-			conn := connOf(l.sess)
-			s.live.closeAfter(old.l, endGrace, func(c *gossh.ServerConn) bool { return c == conn })
-		}
 	}
 	s.accounts[id] = mine
 	s.mu.Unlock()
+	if s.peers != nil {
+		// On another node too; not while the screen waits.
+		go s.peers.takeover(id)
+	}
 	// A callback, not a goroutine parked for the whole session.
 	context.AfterFunc(ctx, func() {
 		s.mu.Lock()
@@ -253,6 +261,29 @@ func (s *Server) takeover(ctx context.Context, id store.AccountID, l *live) <-ch
 		s.mu.Unlock()
 	})
 	return mine.replaced
+}
+
+// replaced ends the account's interactive session on this node, if it has
+// one: the account has a new one on another node.
+func (s *Server) replaced(id store.AccountID) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.replaceLocked(id, nil)
+	delete(s.accounts, id)
+}
+
+// replaceLocked tells the account's interactive session that another took
+// over, and closes its connection after endGrace unless it is conn, the
+// new session's (nil: one on another node); s.mu is held.
+func (s *Server) replaceLocked(id store.AccountID, conn *gossh.ServerConn) {
+	old := s.accounts[id]
+	if old == nil {
+		return
+	}
+	close(old.replaced)
+	if old.l != nil {
+		s.live.closeAfter(old.l, endGrace, func(c *gossh.ServerConn) bool { return conn != nil && c == conn })
+	}
 }
 
 // claim is an account's interactive session: closing replaced tells it

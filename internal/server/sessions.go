@@ -49,19 +49,19 @@ func newSessions() *sessions {
 var errTooManySessions = errors.New("too many sessions")
 
 // add registers l unless its key already has max open sessions (0: no
-// cap). A signed-in player's interactive session is let in over the cap
+// cap), others of them on the other nodes. A signed-in player's interactive session is let in over the cap
 // when the same key already has one, to take it over (see
 // Server.takeover), so a player whose old connections linger is never
 // locked out; but not while another of the key's sessions is still
 // closing: those count against the cap (issue 16, F3), or a client that
 // stops reading could pile up sessions by taking over its own. remove must
 // be called when the session ends.
-func (r *sessions) add(l *live, max int) (remove func(), err error) {
+func (r *sessions) add(l *live, max, others int) (remove func(), err error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	fp := l.who.Key.Fingerprint
-	if max > 0 && r.perKey[fp] >= max && !(l.pty && l.who.Known && r.canTakeOver(fp)) {
-		return nil, fmt.Errorf("%w: this key has %d open", errTooManySessions, r.perKey[fp])
+	if open := r.perKey[fp] + others; max > 0 && open >= max && !(l.pty && l.who.Known && r.canTakeOver(fp)) {
+		return nil, fmt.Errorf("%w: this key has %d open", errTooManySessions, open)
 	}
 	r.next++
 	l.id = r.next
@@ -218,7 +218,11 @@ func (s *Server) admit(next ssh.Handler) ssh.Handler {
 			pty: pty, command: sess.RawCommand(), sess: sess,
 			notices: make(chan string, 1), ended: make(chan string, 1),
 		}
-		remove, err := s.live.add(l, s.cfg.MaxSessionsPerKey)
+		others := 0
+		if s.cfg.MaxSessionsPerKey > 0 {
+			others = s.peers.others(sess.Context(), id.Key.Fingerprint)
+		}
+		remove, err := s.live.add(l, s.cfg.MaxSessionsPerKey, others)
 		if err != nil {
 			s.log.Warn("session refused", "fingerprint", id.Key.Fingerprint, "err", err)
 			wish.Fatalf(sess, "hotels: this key already has %d sessions open, the most allowed; close one and try again.\r\n",
@@ -226,6 +230,8 @@ func (s *Server) admit(next ssh.Handler) ssh.Handler {
 			return
 		}
 		defer remove()
+		unshare := s.peers.add(l)
+		defer unshare()
 		// The ban check comes after the session is registered: a ban made
 		// meanwhile either is seen here or ends the session (admin ban
 		// ends the registered sessions after saving the ban).

@@ -31,8 +31,9 @@ type dialect interface {
 	clock() string
 }
 
-// isPostgres tells a PostgreSQL URL from a SQLite file path.
-func isPostgres(data string) bool {
+// IsPostgres tells a PostgreSQL URL from a SQLite file path: several
+// servers may share the one, never the other.
+func IsPostgres(data string) bool {
 	return strings.HasPrefix(data, "postgres://") || strings.HasPrefix(data, "postgresql://")
 }
 

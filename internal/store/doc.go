@@ -29,6 +29,10 @@
 // fixes it. Store tests run on SQLite, and on PostgreSQL too when
 // HOTELS_TEST_POSTGRES is set (storetest).
 //
+// Several servers (nodes) may share one PostgreSQL database (issue 18):
+// nodes.go keeps each node's beat, by the database's clock, and its open
+// sessions; seekers.go the one ranked queue of them all.
+//
 // Appends to a game's journal go through AppendAction (and the Appender's
 // group commit), whose statement inserts only if the game is still open and
 // the sequence follows on, and, when several servers (nodes) share a

@@ -55,7 +55,7 @@ func Open(ctx context.Context, data string) (*Store, error) {
 		where = fmt.Sprintf("%q", data)
 		err   error
 	)
-	if isPostgres(data) {
+	if IsPostgres(data) {
 		d = &postgresDialect{}
 		db, pg, where, err = openPostgres(ctx, data)
 	} else {

@@ -3,7 +3,8 @@
 # names sshload -key-dir reads; existing keys are kept) and give each an
 # account named loadNNNNN in the Hotels database DB, so that load sessions
 # skip the signup screen and land in the lobby. DB must already exist (start
-# and stop the server once with --data DB). Loopback load tests only.
+# and stop the server once with --data DB); a postgres:// URL is written with
+# psql. Loopback load tests only.
 set -eu
 dir=$1 n=$2 db=$3
 mkdir -p "$dir"
@@ -24,9 +25,12 @@ awk -v now="$now" '
 	NR == FNR { fp[$1] = $2; next }
 	{
 		name = sprintf("load%05d", $3)
-		printf "INSERT OR IGNORE INTO accounts (name, created_at) VALUES (\x27%s\x27, \x27%s\x27);\n", name, now
-		printf "INSERT OR IGNORE INTO keys (authorized_key, fingerprint, account_id, added_at) SELECT \x27%s %s\x27, \x27%s\x27, id, \x27%s\x27 FROM accounts WHERE name = \x27%s\x27;\n", $1, $2, fp[$3], now, name
+		printf "INSERT INTO accounts (name, created_at) VALUES (\x27%s\x27, \x27%s\x27) ON CONFLICT DO NOTHING;\n", name, now
+		printf "INSERT INTO keys (authorized_key, fingerprint, account_id, added_at) SELECT \x27%s %s\x27, \x27%s\x27, id, \x27%s\x27 FROM accounts WHERE name = \x27%s\x27 ON CONFLICT DO NOTHING;\n", $1, $2, fp[$3], now, name
 	}
-	BEGIN { print "BEGIN;" } END { print "COMMIT;" }' "$fps" "$pubs" | sqlite3 "$db"
+	BEGIN { print "BEGIN;" } END { print "COMMIT;" }' "$fps" "$pubs" | case $db in
+	postgres://* | postgresql://*) psql -q -v ON_ERROR_STOP=1 "$db" ;;
+	*) sqlite3 "$db" ;;
+	esac
 rm -f "$fps"
 rm -f "$pubs"

@@ -36,6 +36,7 @@ import (
 type config struct {
 	Game          string        `json:"game"`
 	Addr          string        `json:"addr"`
+	addrs         []string      // Addr's servers, one or several (a cluster)
 	KeyDir        string        `json:"key_dir"`
 	KeyOffset     int           `json:"key_offset"`
 	Rooms         int           `json:"rooms"`
@@ -74,12 +75,22 @@ type config struct {
 	KeyGapS    string `json:"key_gap"`
 }
 
+// addrOf is the server session i connects to: room r's seat s (i = 4r+s)
+// the (r+s)th of several, a watcher the ith.
+func (c *config) addrOf(i int) string {
+	if i < 4*c.Rooms {
+		i = i/4 + i%4
+	}
+	return c.addrs[i%len(c.addrs)]
+}
+
 func parseFlags(args []string) (*config, error) {
 	c := &config{}
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	fs.StringVar(&c.Game, "game", games.All[0].Name, "the game to play, by its record name ("+strings.Join(games.Names(), ", ")+
 		"); the players read "+strings.Join(slices.Sorted(maps.Keys(readers)), ", ")+"'s screen so far")
-	fs.StringVar(&c.Addr, "addr", "127.0.0.1:23234", "server host:port (loopback only unless -allow-remote)")
+	fs.StringVar(&c.Addr, "addr", "127.0.0.1:23234",
+		"server host:port (loopback only unless -allow-remote); several, comma-separated, for servers sharing one database: room r's seat s connects to the (r+s)th, so that each room has players on several, and watcher w to the wth")
 	fs.StringVar(&c.KeyDir, "key-dir", "", "directory of keys id_ed25519_NNNNN with accounts loadNNNNN (scripts/capacity/seed.sh); required")
 	fs.IntVar(&c.KeyOffset, "key-offset", 0, "first key to use: session i uses key offset+i (a fresh block avoids seats still held from an earlier run)")
 	fs.IntVar(&c.Rooms, "rooms", 1, "four-seat rooms to create and play")
@@ -150,14 +161,15 @@ Usage: play -key-dir DIR [flags]
 	if c.Rooms < 1 || c.Watchers < 0 || c.Rate <= 0 || c.StartRate <= 0 || c.Conc < 1 {
 		return nil, fmt.Errorf("-rooms must be ≥ 1, -watchers ≥ 0, -rate, -start-rate and -conc > 0")
 	}
-	if !c.AllowRemote {
-		host, _, err := net.SplitHostPort(c.Addr)
+	c.addrs = strings.Split(c.Addr, ",")
+	for _, a := range c.addrs {
+		host, _, err := net.SplitHostPort(a)
 		if err != nil {
-			return nil, fmt.Errorf("-addr: %w", err)
+			return nil, fmt.Errorf("-addr %q: %w", a, err)
 		}
 		ip := net.ParseIP(host)
-		if host != "localhost" && (ip == nil || !ip.IsLoopback()) {
-			return nil, fmt.Errorf("-addr %s is not a loopback address (use -allow-remote for your own test server)", c.Addr)
+		if !c.AllowRemote && host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+			return nil, fmt.Errorf("-addr %s is not a loopback address (use -allow-remote for your own test server)", a)
 		}
 	}
 	if c.Seed == 0 {
@@ -291,7 +303,7 @@ func (r *runner) open(ctx context.Context, i int, cmd string) (*term, error) {
 	}
 	defer func() { <-r.sem }()
 	k := r.cfg.KeyOffset + i
-	t, err := dialTerm(ctx, r.cfg.Addr, r.signers[i], accountName(k), k, r.cfg.W, r.cfg.H, cmd, r.cfg.ConnTimeout, &r.stats.chunkCost)
+	t, err := dialTerm(ctx, r.cfg.addrOf(i), r.signers[i], accountName(k), k, r.cfg.W, r.cfg.H, cmd, r.cfg.ConnTimeout, &r.stats.chunkCost)
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,81 @@
+package rooms_test
+
+import (
+	"context"
+	"slices"
+	"testing"
+	"time"
+
+	"hotels/internal/cluster"
+	"hotels/internal/rooms"
+	"hotels/internal/store"
+	"hotels/internal/store/storetest"
+)
+
+// sharedLobby is a lobby that shares its rooms, as a node of the servers
+// on the database at data.
+func sharedLobby(t *testing.T, data, id string) (*rooms.Lobby, *cluster.Node) {
+	t.Helper()
+	st, err := store.Open(context.Background(), data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = st.Close() })
+	n, err := cluster.Start(context.Background(), st, cluster.Config{ID: id, Addr: id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(n.Close)
+	l := newLobby(t, newJournal(), &timers{})
+	l.ShareWith(n, st)
+	return l, n
+}
+
+// nextLobby waits for a lobby snapshot that satisfies ok.
+func nextLobby(t *testing.T, ch <-chan *rooms.LobbySnapshot, what string, ok func(*rooms.LobbySnapshot) bool) {
+	t.Helper()
+	deadline := time.After(10 * time.Second)
+	for {
+		select {
+		case s := <-ch:
+			if ok(s) {
+				return
+			}
+		case <-deadline:
+			t.Fatalf("the lobby never %s", what)
+		}
+	}
+}
+
+// The lobby of one server lists the public rooms and the players of
+// another, and forgets them when that server goes.
+func TestSharedLobbyListsOtherServersRooms(t *testing.T) {
+	if !storetest.Postgres() {
+		t.Skip("several servers on one database need PostgreSQL (" + storetest.Env + ")")
+	}
+	data := storetest.Data(t)
+	a, nodeA := sharedLobby(t, data, "a")
+	b, _ := sharedLobby(t, data, "b")
+	ch, stop := b.Subscribe()
+	defer stop()
+
+	leave := a.Arrive(ann)
+	defer leave()
+	b.Arrive(bob)
+	pub, err := a.Create(context.Background(), ann, rooms.Settings{Seats: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Create(context.Background(), cat, rooms.Settings{Seats: 2, Private: true}); err != nil {
+		t.Fatal(err)
+	}
+	nextLobby(t, ch, "listed a's public room and ann", func(s *rooms.LobbySnapshot) bool {
+		return len(s.Rooms) == 1 && s.Rooms[0].ID == pub.ID && s.Rooms[0].Host == "ann" &&
+			slices.Equal(s.Online, []string{"ann", "bob"})
+	})
+
+	nodeA.Close()
+	nextLobby(t, ch, "forgot a's room once a was gone", func(s *rooms.LobbySnapshot) bool {
+		return len(s.Rooms) == 0 && slices.Equal(s.Online, []string{"bob"})
+	})
+}

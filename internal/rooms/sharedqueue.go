@@ -1,0 +1,199 @@
+package rooms
+
+import (
+	"context"
+	"errors"
+	"slices"
+
+	"hotels/internal/store"
+)
+
+// Queue is what the ranked queue of several servers on one database needs
+// of the store (issue 18).
+type Queue interface {
+	AddSeeker(ctx context.Context, k store.Seeker) error
+	LeaveQueue(ctx context.Context, account store.AccountID) (waiting bool, err error)
+	DropSeeker(ctx context.Context, account store.AccountID) error
+	TakeTables(ctx context.Context, node string, form func([]store.Seeker) [][]int) ([][]store.Seeker, error)
+	SeatTable(ctx context.Context, table []store.Seeker, room string) error
+	DropTable(ctx context.Context, table []store.Seeker) error
+	Seekers(ctx context.Context, node string) ([]store.Seeker, error)
+}
+
+// notifyQueue says that tables formed: their players' nodes look for them.
+const notifyQueue = "queue"
+
+// sharedQueue makes the lobby's ranked queue one for every server sharing
+// the database. A player seeks on the node the player is connected to,
+// which writes the player's row. Every node with players waiting matches
+// each second, in a transaction that the store's write lock makes the only
+// one matching at a time, among the rows of every node: it takes the rows
+// of each table that forms, opens the table's room itself, with every
+// player seated, and gives the rows the room's id; the players' nodes,
+// told so, answer their players with the room, which they follow
+// (cluster-rooms), and drop the rows. A node that finds no row for one of
+// its seekers (the table could not be opened) answers it empty.
+type sharedQueue struct {
+	l    *Lobby
+	node Node
+	st   Queue
+}
+
+// ShareQueue makes l's ranked queue the one of every server sharing the
+// database.
+func (l *Lobby) ShareQueue(node Node, st Queue) {
+	sq := &sharedQueue{l: l, node: node, st: st}
+	node.On(notifyQueue, func(from, _ string) {
+		if from != node.ID() {
+			go sq.answer()
+		}
+	})
+	// This node's rows went with it when it was taken for dead.
+	node.On(rejoined, func(string, string) { go sq.rejoin() })
+	l.queue.mu.Lock()
+	l.queue.shared = sq
+	l.queue.mu.Unlock()
+}
+
+func toStore(s Seeker, node string) store.Seeker {
+	return store.Seeker{
+		Account: s.Player.ID, Node: node, Name: s.Player.Name, Game: s.Game, Rules: s.Rules,
+		Min: s.Min, Max: s.Max, Rating: s.Rating, Since: s.Since,
+	}
+}
+
+func fromStore(k store.Seeker) Seeker {
+	return Seeker{
+		Player: Player{ID: k.Account, Name: k.Name}, Game: k.Game, Rules: k.Rules,
+		Min: k.Min, Max: k.Max, Rating: k.Rating, Since: k.Since,
+	}
+}
+
+// join writes s's row.
+func (sq *sharedQueue) join(ctx context.Context, s Seeker) error {
+	err := sq.st.AddSeeker(ctx, toStore(s, sq.node.ID()))
+	switch {
+	case errors.Is(err, store.ErrConflict):
+		return ErrQueued // on another server
+	case err != nil:
+		sq.l.saveFailed("join the ranked queue", err, "account", s.Player.ID)
+		return ErrSaveFailed
+	}
+	return nil
+}
+
+// leave deletes the row of a player still waiting, and reports whether
+// there was one: a matched player's is answered by the room.
+func (sq *sharedQueue) leave(id store.AccountID) bool {
+	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
+	defer cancel()
+	waiting, err := sq.st.LeaveQueue(ctx, id)
+	if err != nil {
+		sq.l.saveFailed("leave the ranked queue", err, "account", id)
+		return true // out of this node's queue: no answer will come
+	}
+	return waiting
+}
+
+// match forms the tables every node's waiting players allow, opens their
+// rooms here, and answers this node's players.
+func (sq *sharedQueue) match() {
+	l := sq.l
+	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
+	defer cancel()
+	now := l.cfg.Now()
+	tables, err := sq.st.TakeTables(ctx, sq.node.ID(), func(waiting []store.Seeker) [][]int {
+		seekers := make([]Seeker, len(waiting))
+		for i, k := range waiting {
+			seekers[i] = fromStore(k)
+		}
+		return l.cfg.Matching.Tables(seekers, now)
+	})
+	if err != nil {
+		l.saveFailed("match the ranked queue", err)
+	}
+	for _, t := range tables {
+		players := make([]Player, len(t))
+		for i, k := range t {
+			players[i] = Player{ID: k.Account, Name: k.Name}
+		}
+		if r, err := l.openTable(t[0].Game, t[0].Rules, players); err == nil {
+			err = sq.st.SeatTable(ctx, t, r.ID)
+			if err != nil {
+				l.saveFailed("seat a ranked table", err, "room", r.ID)
+			}
+		} else if err := sq.st.DropTable(ctx, t); err != nil {
+			l.saveFailed("drop a ranked table", err)
+		}
+	}
+	if len(tables) > 0 {
+		if err := sq.node.Notify(ctx, notifyQueue, ""); err != nil {
+			l.cfg.Log.Warn("tell the other servers of ranked tables", "err", err)
+		}
+	}
+	sq.answer()
+}
+
+// answer gives this node's seekers whose table has its room that room,
+// and those with no row an empty answer.
+func (sq *sharedQueue) answer() {
+	l := sq.l
+	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
+	defer cancel()
+	rows, err := sq.st.Seekers(ctx, sq.node.ID())
+	if err != nil {
+		l.saveFailed("read the ranked queue", err)
+		return
+	}
+	room := map[store.AccountID]string{}
+	queued := map[store.AccountID]bool{}
+	for _, k := range rows {
+		queued[k.Account] = true
+		room[k.Account] = k.Room
+	}
+	q := &l.queue
+	var done []*seeking
+	q.mu.Lock()
+	q.seekers = slices.DeleteFunc(q.seekers, func(s *seeking) bool {
+		answered := !queued[s.Player.ID] || room[s.Player.ID] != ""
+		if answered {
+			done = append(done, s)
+		}
+		return answered
+	})
+	q.mu.Unlock()
+	for _, s := range done {
+		if id := room[s.Player.ID]; id != "" {
+			if err := sq.st.DropSeeker(ctx, s.Player.ID); err != nil {
+				l.saveFailed("leave the ranked queue", err, "account", s.Player.ID)
+			}
+			if r, err := l.Room(id); err == nil {
+				s.found <- r
+			} else {
+				l.cfg.Log.Error("reach a ranked table opened on another server", "room", id, "err", err)
+			}
+		}
+		close(s.found)
+	}
+	if len(done) > 0 {
+		l.changed()
+	}
+}
+
+// rejoin writes this node's seekers again.
+func (sq *sharedQueue) rejoin() {
+	l := sq.l
+	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
+	defer cancel()
+	l.queue.mu.Lock()
+	seekers := make([]Seeker, len(l.queue.seekers))
+	for i, s := range l.queue.seekers {
+		seekers[i] = s.Seeker
+	}
+	l.queue.mu.Unlock()
+	for _, s := range seekers {
+		if err := sq.st.AddSeeker(ctx, toStore(s, sq.node.ID())); err != nil && !errors.Is(err, store.ErrConflict) {
+			l.saveFailed("join the ranked queue again", err, "account", s.Player.ID)
+		}
+	}
+}

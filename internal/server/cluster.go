@@ -1,0 +1,241 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strconv"
+	"time"
+
+	"hotels/internal/store"
+)
+
+// Cluster is this server as one node of several on one PostgreSQL
+// database (issue 18); *cluster.Node is one. A server alone (SQLite) has
+// none.
+type Cluster interface {
+	ID() string
+	On(kind string, h func(from, payload string))
+	Notify(ctx context.Context, kind, payload string) error
+}
+
+// Kinds of the notifications the servers send each other.
+const (
+	notifyBan       = "ban"       // a ban was saved: end its sessions
+	notifyBroadcast = "broadcast" // an admin's message for every screen
+	notifyTakeover  = "takeover"  // an account's new interactive session
+	rejoined        = "rejoined"  // cluster.Rejoined: write the sessions again
+)
+
+// peerStore is what the servers' shared registry of sessions needs of the
+// store.
+type peerStore interface {
+	AddNodeSession(ctx context.Context, ns store.NodeSession) error
+	DropNodeSession(ctx context.Context, node string, session int64) error
+	KeySessions(ctx context.Context, fingerprint, node string) (int, error)
+	NodeSessions(ctx context.Context) ([]store.NodeSession, error)
+	BanOn(ctx context.Context, fingerprint string, account store.AccountID) (store.Ban, error)
+}
+
+// peers is what a server shares with the other nodes: its sessions, in
+// the database, so that the per-key cap and the admins' lists count every
+// node's; and the bans, broadcasts and takeovers that must reach sessions
+// on every node, by notification. A nil *peers is a server alone: its
+// methods then do nothing and count nothing.
+type peers struct {
+	node Cluster
+	st   peerStore
+	s    *Server
+}
+
+// peerTimeout bounds each database call made for the other nodes.
+const peerTimeout = 5 * time.Second
+
+// newPeers joins s to the other nodes through node; nil if node is nil.
+func newPeers(s *Server, node Cluster, st peerStore) *peers {
+	if node == nil {
+		return nil
+	}
+	p := &peers{node: node, st: st, s: s}
+	node.On(notifyBan, p.onBan)
+	node.On(notifyBroadcast, p.onBroadcast)
+	node.On(notifyTakeover, p.onTakeover)
+	node.On(rejoined, func(string, string) { p.rejoin() })
+	return p
+}
+
+// others counts the open sessions of the key with fingerprint on the other
+// nodes. A database that does not answer counts none: a cap is not worth
+// refusing everyone while it is away.
+func (p *peers) others(ctx context.Context, fingerprint string) int {
+	if p == nil {
+		return 0
+	}
+	ctx, cancel := context.WithTimeout(ctx, peerTimeout)
+	defer cancel()
+	n, err := p.st.KeySessions(ctx, fingerprint, p.node.ID())
+	if err != nil {
+		logStoreError(p.s.log, "count the key's sessions on the other servers", err)
+		return 0
+	}
+	return n
+}
+
+// add writes l to the shared registry, and returns what removes it.
+func (p *peers) add(l *live) (remove func()) {
+	if p == nil {
+		return func() {}
+	}
+	p.write(l)
+	return func() {
+		ctx, cancel := context.WithTimeout(context.Background(), peerTimeout)
+		defer cancel()
+		if err := p.st.DropNodeSession(ctx, p.node.ID(), int64(l.id)); err != nil {
+			logStoreError(p.s.log, "forget a session on the other servers", err)
+		}
+	}
+}
+
+func (p *peers) write(l *live) {
+	ns := store.NodeSession{
+		Node: p.node.ID(), Session: int64(l.id), Fingerprint: l.who.Key.Fingerprint, Account: l.accountOf(),
+		Admin: l.who.Admin, Remote: l.remote, Started: l.started, Terminal: l.pty, Command: l.command,
+	}
+	if l.who.Known {
+		ns.Name = l.who.Account.Name
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), peerTimeout)
+	defer cancel()
+	if err := p.st.AddNodeSession(ctx, ns); err != nil && !errors.Is(err, store.ErrConflict) {
+		logStoreError(p.s.log, "tell the other servers of a session", err)
+	}
+}
+
+// rejoin writes every open session again: this node's rows were deleted
+// when it was taken for dead.
+func (p *peers) rejoin() {
+	for _, l := range p.s.live.list() {
+		p.write(l)
+	}
+}
+
+// sessions returns every node's open sessions; nil when alone.
+func (p *peers) sessions(ctx context.Context) ([]store.NodeSession, error) {
+	if p == nil {
+		return nil, nil
+	}
+	return p.st.NodeSessions(ctx)
+}
+
+// banned is a ban's notification: whose sessions end.
+type banned struct {
+	Fingerprint string          `json:"fingerprint,omitempty"`
+	Account     store.AccountID `json:"account,omitempty"`
+}
+
+// ban tells the other nodes to end the sessions of a ban just saved, and
+// returns how many they have open.
+func (p *peers) ban(ctx context.Context, t banTarget) int {
+	if p == nil {
+		return 0
+	}
+	list, err := p.st.NodeSessions(ctx)
+	if err != nil {
+		logStoreError(p.s.log, "count the banned sessions on the other servers", err)
+	}
+	n := 0
+	for _, ns := range list {
+		if ns.Node != p.node.ID() && (t.account != 0 && ns.Account == t.account || t.account == 0 && ns.Fingerprint == t.fingerprint) {
+			n++
+		}
+	}
+	b, _ := json.Marshal(banned{Fingerprint: t.fingerprint, Account: t.account})
+	if err := p.node.Notify(ctx, notifyBan, string(b)); err != nil {
+		logStoreError(p.s.log, "tell the other servers of a ban", err)
+	}
+	return n
+}
+
+// onBan ends this node's sessions of a ban another node saved, telling
+// them the ban as the store has it.
+func (p *peers) onBan(from, payload string) {
+	if from == p.node.ID() {
+		return // ended by the ban command already
+	}
+	var b banned
+	if err := json.Unmarshal([]byte(payload), &b); err != nil {
+		p.s.log.Warn("a ban's notification makes no sense", "from", from, "payload", payload)
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), peerTimeout)
+	defer cancel()
+	ban, err := p.st.BanOn(ctx, b.Fingerprint, b.Account)
+	if err != nil {
+		if !errors.Is(err, store.ErrNotFound) { // lifted meanwhile: nothing to end
+			logStoreError(p.s.log, "read a ban made on another server", err)
+		}
+		return
+	}
+	n := p.s.live.end(func(l *live) bool {
+		if b.Account != 0 {
+			return l.accountOf() == b.Account
+		}
+		return l.who.Key.Fingerprint == b.Fingerprint
+	}, banMessage(ban))
+	if n > 0 {
+		p.s.log.Info("sessions ended by a ban made on another server", "from", from, "sessions", n)
+	}
+}
+
+// broadcast sends msg to the other nodes' screens and returns how many
+// they have.
+func (p *peers) broadcast(ctx context.Context, msg string) int {
+	if p == nil {
+		return 0
+	}
+	list, err := p.st.NodeSessions(ctx)
+	if err != nil {
+		logStoreError(p.s.log, "count the screens on the other servers", err)
+	}
+	n := 0
+	for _, ns := range list {
+		if ns.Node != p.node.ID() && ns.Terminal {
+			n++
+		}
+	}
+	if err := p.node.Notify(ctx, notifyBroadcast, msg); err != nil {
+		logStoreError(p.s.log, "send a broadcast to the other servers", err)
+	}
+	return n
+}
+
+func (p *peers) onBroadcast(from, msg string) {
+	if from != p.node.ID() {
+		p.s.live.broadcast(msg)
+	}
+}
+
+// takeover tells the other nodes that the account has a new interactive
+// session here: theirs end, as one on this node would.
+func (p *peers) takeover(id store.AccountID) {
+	if p == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), peerTimeout)
+	defer cancel()
+	if err := p.node.Notify(ctx, notifyTakeover, strconv.FormatInt(int64(id), 10)); err != nil {
+		logStoreError(p.s.log, "tell the other servers of a takeover", err)
+	}
+}
+
+func (p *peers) onTakeover(from, payload string) {
+	if from == p.node.ID() {
+		return
+	}
+	id, err := strconv.ParseInt(payload, 10, 64)
+	if err != nil {
+		p.s.log.Warn("a takeover's notification makes no sense", "from", from, "payload", payload)
+		return
+	}
+	p.s.replaced(store.AccountID(id))
+}

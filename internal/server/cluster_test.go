@@ -1,0 +1,133 @@
+package server_test
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	gossh "golang.org/x/crypto/ssh"
+
+	"hotels/internal/cluster"
+	"hotels/internal/server"
+	"hotels/internal/sshtest"
+	"hotels/internal/store"
+	"hotels/internal/store/storetest"
+)
+
+// twoNodes starts two servers, a and b, on one PostgreSQL database, each a
+// node of the cluster, with the stub lobby and one admin key for both.
+func twoNodes(t *testing.T, configure func(*server.Config)) (a, b *testServer, admin gossh.Signer) {
+	t.Helper()
+	if !storetest.Postgres() {
+		t.Skip("several servers on one database need PostgreSQL (" + storetest.Env + ")")
+	}
+	data := storetest.Data(t)
+	admin = sshtest.NewKey(t)
+	node := func(id string) *testServer {
+		ts := startServerOn(t, data, configure, server.Options{
+			Lobby: func(_ context.Context, p server.Player) tea.Model { return stubLobby{p: p} },
+		}, func(st *store.Store, o *server.Options) {
+			n, err := cluster.Start(context.Background(), st, cluster.Config{ID: id, Addr: id})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(n.Close)
+			o.Cluster = n
+		})
+		writeAdminKeys(t, ts.dir+"/admin_keys", admin)
+		return ts
+	}
+	return node("a"), node("b"), admin
+}
+
+// A ban made on one server ends the banned player's session on another.
+func TestClusterBanEndsSessionOnOtherNode(t *testing.T) {
+	a, b, admin := twoNodes(t, nil)
+	annKey := sshtest.NewKey(t)
+	signUp(t, a, "ann", annKey)
+	term := sshtest.Open(t, b.addr, annKey, 80, 24)
+	term.WaitFor(t, "LOBBY name=ann")
+
+	out, errOut, status := sshtest.Exec(t, a.addr, admin, "admin ban ann --reason cheating")
+	if status != 0 || !strings.Contains(out, "1 open sessions ended") {
+		t.Fatalf("admin ban ann on a: exit %d, %q, %q; want b's session counted", status, out, errOut)
+	}
+	term.WaitFor(t, "Your account is banned from this server")
+	term.WaitFor(t, "cheating")
+	term.Wait(t)
+}
+
+// The per-key cap counts a key's sessions on every server.
+func TestClusterSessionCapAcrossNodes(t *testing.T) {
+	a, b, _ := twoNodes(t, func(c *server.Config) { c.MaxSessionsPerKey = 2 })
+	key := sshtest.NewKey(t)
+	sshtest.Open(t, a.addr, key, 80, 24).WaitFor(t, "Pick the name")
+	sshtest.Open(t, b.addr, key, 80, 24).WaitFor(t, "Pick the name")
+	for _, ts := range []*testServer{a, b} {
+		_, errOut, status := sshtest.Exec(t, ts.addr, key, "whoami")
+		if status != 1 || !strings.Contains(errOut, "already has 2 sessions open") {
+			t.Errorf("a third session, on %s: exit %d, %q; want refused", ts.addr, status, errOut)
+		}
+	}
+	if _, _, status := sshtest.Exec(t, a.addr, sshtest.NewKey(t), "whoami"); status != 0 {
+		t.Errorf("another key was refused too: exit %d", status)
+	}
+}
+
+// A player who connects again through another server takes the old
+// session over there, as on one server.
+func TestClusterReconnectTakesOverAcrossNodes(t *testing.T) {
+	a, b, _ := twoNodes(t, nil)
+	key := sshtest.NewKey(t)
+	signUp(t, a, "ann", key)
+	first := sshtest.Open(t, a.addr, key, 80, 24)
+	first.WaitFor(t, "LOBBY name=ann")
+	second := sshtest.Open(t, b.addr, key, 80, 24)
+	second.WaitFor(t, "LOBBY name=ann")
+	first.WaitFor(t, "You connected again from somewhere else")
+	first.Wait(t)
+}
+
+// Admins see every server's players and reach every server's screens.
+func TestClusterPlayersStatsAndBroadcast(t *testing.T) {
+	a, b, admin := twoNodes(t, nil)
+	annKey, bobKey := sshtest.NewKey(t), sshtest.NewKey(t)
+	signUp(t, a, "ann", annKey)
+	signUp(t, a, "bob", bobKey)
+	ann := sshtest.Open(t, a.addr, annKey, 80, 24)
+	ann.WaitFor(t, "LOBBY name=ann")
+	bob := sshtest.Open(t, b.addr, bobKey, 80, 24)
+	bob.WaitFor(t, "LOBBY name=bob")
+
+	out, errOut, status := sshtest.Exec(t, a.addr, admin, "admin players --json")
+	var players []struct{ Name, Node string }
+	if err := json.Unmarshal([]byte(out), &players); status != 0 || err != nil {
+		t.Fatalf("admin players --json: exit %d, %v, %q", status, err, errOut)
+	}
+	where := map[string]string{}
+	for _, p := range players {
+		where[p.Name] = p.Node
+	}
+	if where["ann"] != "a" || where["bob"] != "b" {
+		t.Errorf("admin players on a: %+v; want ann on a and bob on b", players)
+	}
+
+	out, _, _ = sshtest.Exec(t, b.addr, admin, "admin stats --json")
+	var st struct {
+		Node    string
+		Nodes   int
+		Players int
+	}
+	if err := json.Unmarshal([]byte(out), &st); err != nil || st.Node != "b" || st.Nodes != 2 || st.Players != 2 {
+		t.Errorf("admin stats --json on b = %s (%v); want node b, 2 nodes, 2 players", out, err)
+	}
+
+	out, errOut, status = sshtest.Exec(t, a.addr, admin, "admin broadcast 'Restarting at noon'")
+	if status != 0 || !strings.Contains(out, "sent to 2 sessions") {
+		t.Errorf("admin broadcast on a: exit %d, %q, %q; want ann's and bob's", status, out, errOut)
+	}
+	bob.WaitFor(t, "Notice from the admins: Restarting at noon")
+	ann.WaitFor(t, "Notice from the admins: Restarting at noon")
+}
