@@ -46,6 +46,7 @@ type Cluster interface {
 	LapsedLeases(ctx context.Context) ([]store.Lease, error)
 	ActionsAfter(ctx context.Context, id store.GameID, seq int) ([]string, error)
 	FindRoom(ctx context.Context, idOrCode string) (store.OpenRoom, error)
+	SeatedRoom(ctx context.Context, account store.AccountID) (string, error)
 	Game(ctx context.Context, id store.GameID) (store.Game, error)
 	Notify(ctx context.Context, channel, payload string) error
 	Listen(ctx context.Context, channels []string, connected func(), got func(channel, payload string)) error

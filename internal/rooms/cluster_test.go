@@ -354,4 +354,14 @@ func TestClusterFollowerNodeDies(t *testing.T) {
 	if !logs(s, "bob is away") {
 		t.Errorf("the log does not say bob is away: %q", s.Log)
 	}
+
+	// bob reaches a third node: it sends him back to his seat.
+	c := startNode(t, data, "c")
+	back := c.l.Rejoin(ps[1])
+	if back == nil || back.ID != r.ID || back == r {
+		t.Fatalf("Rejoin on node C = %v; want room %s followed there", back, r.ID)
+	}
+	bobC := join(t, c.l, r.ID, ps[1])
+	bobC.until(t, func(s *rooms.Snapshot) bool { return s.You == 1 })
+	annA.until(t, func(s *rooms.Snapshot) bool { return s.Seats[1].State == rooms.SeatReady })
 }
