@@ -43,6 +43,13 @@ type Info struct {
 	Private  bool
 	Clock    Clock
 	Ranked   bool // a matchmade table whose result changes ratings
+	// Players is each seat as everyone sees it: who sits there, and
+	// whether a bot plays it.
+	Players []SeatInfo
+	// Winners are the seats placed first once the game is Over, and Ended
+	// when it ended (zero before).
+	Winners []string
+	Ended   time.Time
 }
 
 // SeatInfo is one seat as everyone sees it.
@@ -101,6 +108,19 @@ type Snapshot struct {
 // LobbySnapshot is the lobby as everyone sees it.
 type LobbySnapshot struct {
 	Version uint64
-	Rooms   []Info // public rooms, waiting first
-	Online  []string
+	// Rooms are the public rooms, waiting first, then playing, then the
+	// games that ended in the last FinishedShown.
+	Rooms  []Info
+	Online []string
+	// Playing counts the games in progress, in private rooms too.
+	Playing int
+	// Queue counts the players in the ranked queue of each hosted game, in
+	// Config.Kinds order.
+	Queue []Queued
+}
+
+// Queued is how many players look for a ranked game of one kind.
+type Queued struct {
+	Game    string // the kind's title
+	Players int
 }
