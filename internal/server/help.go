@@ -1,0 +1,63 @@
+package server
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+)
+
+// helpList is `help --json`: the commands this session may run, and the
+// exit statuses.
+type helpList struct {
+	Commands []helpEntry  `json:"commands"`
+	Exit     []exitStatus `json:"exit_status"`
+}
+
+// helpEntry is one command in `help --json`.
+type helpEntry struct {
+	Command string `json:"command"` // as typed: "keys add"
+	Usage   string `json:"usage"`   // with its arguments: "keys add 'ssh-ed25519 AAAA...'"
+	Short   string `json:"short"`
+}
+
+// newHelpCmd is `help [COMMAND]`: cobra's help as text, and with --json
+// the commands the session may run (not the admin ones, to others) and the
+// exit statuses.
+func newHelpCmd(root *cobra.Command) *cobra.Command {
+	return &cobra.Command{
+		Use:   "help [COMMAND]",
+		Short: "Help about any command, and the exit statuses",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			target, rest, err := root.Find(args)
+			if err != nil || len(rest) > 0 {
+				return usageError{fmt.Errorf("there is no command %q", strings.Join(args, " "))}
+			}
+			if !wantJSON(cmd) {
+				return target.Help()
+			}
+			list := helpList{Commands: []helpEntry{}, Exit: exitStatuses}
+			walk(target, func(c *cobra.Command) {
+				if c == root || c.Hidden || (c.HasParent() && c.Parent().Hidden) || !c.Runnable() {
+					return
+				}
+				path := strings.TrimPrefix(c.CommandPath(), root.Name()+" ")
+				usage := strings.TrimPrefix(c.UseLine(), root.Name()+" ")
+				list.Commands = append(list.Commands, helpEntry{Command: path, Usage: strings.TrimSuffix(usage, " [flags]"), Short: c.Short})
+			})
+			if target != root && len(list.Commands) == 0 {
+				return target.Help() // someone else's admin help: refused there
+			}
+			return writeJSON(cmd.OutOrStdout(), list)
+		},
+	}
+}
+
+// exitStatusText lists the exit statuses for `help`.
+func exitStatusText() string {
+	var b strings.Builder
+	for _, e := range exitStatuses {
+		fmt.Fprintf(&b, "  %d  %s\n", e.Status, e.Meaning)
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
