@@ -84,7 +84,7 @@ ran them and how they ended; see admin audit.`,
 		PersistentPreRunE: func(*cobra.Command, []string) error {
 			return gate()
 		},
-		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
+		RunE: showGroup,
 	}
 	cmd.AddCommand(
 		newAdminRoomsCmd(s.rooms),

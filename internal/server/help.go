@@ -36,21 +36,37 @@ func newHelpCmd(root *cobra.Command) *cobra.Command {
 			if !wantJSON(cmd) {
 				return target.Help()
 			}
-			list := helpList{Commands: []helpEntry{}, Exit: exitStatuses}
-			walk(target, func(c *cobra.Command) {
-				if c == root || c.Hidden || (c.HasParent() && c.Parent().Hidden) || !c.Runnable() {
-					return
-				}
-				path := strings.TrimPrefix(c.CommandPath(), root.Name()+" ")
-				usage := strings.TrimPrefix(c.UseLine(), root.Name()+" ")
-				list.Commands = append(list.Commands, helpEntry{Command: path, Usage: strings.TrimSuffix(usage, " [flags]"), Short: c.Short})
-			})
+			list := commandList(root, target)
 			if target != root && len(list.Commands) == 0 {
 				return target.Help() // someone else's admin help: refused there
 			}
 			return writeJSON(cmd.OutOrStdout(), list)
 		},
 	}
+}
+
+// commandList lists the commands under target (root: all) that the
+// session may run: admin ones only to admins.
+func commandList(root, target *cobra.Command) helpList {
+	list := helpList{Commands: []helpEntry{}, Exit: exitStatuses}
+	walk(target, func(c *cobra.Command) {
+		if c == root || c.Hidden || (c.HasParent() && c.Parent().Hidden) || !c.Runnable() {
+			return
+		}
+		path := strings.TrimPrefix(c.CommandPath(), root.Name()+" ")
+		usage := strings.TrimPrefix(c.UseLine(), root.Name()+" ")
+		list.Commands = append(list.Commands, helpEntry{Command: path, Usage: strings.TrimSuffix(usage, " [flags]"), Short: c.Short})
+	})
+	return list
+}
+
+// showGroup is the RunE of a command that groups others (admin): its help,
+// or with --json the list of its commands.
+func showGroup(cmd *cobra.Command, _ []string) error {
+	if wantJSON(cmd) {
+		return writeJSON(cmd.OutOrStdout(), commandList(cmd.Root(), cmd))
+	}
+	return cmd.Help()
 }
 
 // exitStatusText lists the exit statuses for `help`.

@@ -62,7 +62,6 @@ func newKeysCmd(k keysCmd) *cobra.Command {
 		PersistentPreRunE: needName,
 		RunE:              list.RunE,
 	}
-	cmd.Flags().AddFlagSet(list.Flags())
 	confirm := k.confirmCmd()
 	confirm.PersistentPreRunE = func(*cobra.Command, []string) error { return nil } // the new key has no name
 	cmd.AddCommand(list, k.addCmd(), confirm, k.removeCmd())
