@@ -1,6 +1,9 @@
-// Package lobby is the screen between games: the open rooms and who is
-// online, read from the lobby's snapshots through a command re-armed after
-// each one, and the ways into a room: join a seat, watch, quick play,
+// Package lobby is the screen between games: the open rooms of every game
+// (rules, options, clock, seats, waiting or playing, and for a minute the
+// games that ended, greyed, with who won), who is online, how many games
+// are in progress and how many players are in the ranked queue, read from
+// the lobby's snapshots through a command re-armed after each one, and the
+// ways into a room: join a seat, watch, quick play,
 // create a room (a small form built from the game's rule sets, its options
 // and the turn clocks), type a private room's invite code, or look for a
 // ranked game: a form for the rules and the table sizes the player
