@@ -100,8 +100,11 @@ type Lobby struct {
 	closed  bool
 	// over holds the lobby lines of the games that ended in the last
 	// FinishedShown, by room ID: they stay listed, with their winners,
-	// though their rooms may have closed.
-	over map[string]endedGame
+	// though their rooms may have closed. Rooms add to it while l.mu may
+	// be held (a restored game that ends at once), so it has a lock of its
+	// own, taken after l.mu.
+	overMu sync.Mutex
+	over   map[string]endedGame
 
 	// seats says where each player has a seat. Rooms update it while
 	// l.mu may be held (Create), so it has a lock of its own.
@@ -311,6 +314,8 @@ func (l *Lobby) listed(p Player) []Info {
 			out = append(out, info)
 		}
 	}
+	l.overMu.Lock()
+	defer l.overMu.Unlock()
 	for id, e := range l.over {
 		r := l.rooms[id]
 		again := r != nil && r.info().Status != Over && r.info().Status != Closed // a new game in the same room
@@ -341,15 +346,15 @@ type endedGame struct {
 // ended lists a room whose game just ended for FinishedShown; members are
 // those who see it if it is private.
 func (l *Lobby) ended(info Info, members []store.AccountID) {
-	l.mu.Lock()
+	l.overMu.Lock()
 	l.over[info.ID] = endedGame{info, members}
-	l.mu.Unlock()
+	l.overMu.Unlock()
 	l.cfg.After(FinishedShown, func() {
-		l.mu.Lock()
+		l.overMu.Lock()
 		if l.over[info.ID].info.Ended.Equal(info.Ended) {
 			delete(l.over, info.ID)
 		}
-		l.mu.Unlock()
+		l.overMu.Unlock()
 		l.changed()
 	})
 }
