@@ -1,6 +1,8 @@
 package rooms
 
 import (
+	"strconv"
+	"strings"
 	"time"
 
 	"hotels/internal/engine"
@@ -50,6 +52,25 @@ type Info struct {
 	// when it ended (zero before).
 	Winners []string
 	Ended   time.Time
+}
+
+// ShortOptions is the room's options in short, for lists: "ranked" for a
+// ranked table, then each option's value ("hidden" for holdings=hidden),
+// with its key when the value is a number ("rounds 10"), which says
+// nothing alone.
+func (i Info) ShortOptions() []string {
+	var out []string
+	if i.Ranked {
+		out = append(out, "ranked")
+	}
+	for _, o := range i.Options {
+		k, v, _ := strings.Cut(o, "=")
+		if _, err := strconv.Atoi(v); err == nil {
+			v = k + " " + v
+		}
+		out = append(out, v)
+	}
+	return out
 }
 
 // SeatInfo is one seat as everyone sees it.

@@ -50,8 +50,9 @@ func newRoomsCmd(rs Rooms, id identity) *cobra.Command {
 			if id.Known {
 				p = rooms.Player{ID: id.Account.ID, Name: id.Account.Name}
 			}
+			infos := rs.Listed(p)
 			list := []roomListing{}
-			for _, info := range rs.Listed(p) {
+			for _, info := range infos {
 				list = append(list, listing(info))
 			}
 			if wantJSON(cmd) {
@@ -64,8 +65,8 @@ func newRoomsCmd(rs Rooms, id identity) *cobra.Command {
 			var b strings.Builder
 			w := tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
 			fmt.Fprintln(w, "ROOM\tGAME\tSEATS\tWATCH\tSTATUS\tPLAYERS")
-			for _, r := range list {
-				fmt.Fprintf(w, "%s\t%s\t%d/%d\t%d\t%s\t%s\n", r.ID, gameText(r), r.Taken, r.Seats, r.Watchers, statusText(r), playersText(r.Players))
+			for i, r := range list {
+				fmt.Fprintf(w, "%s\t%s\t%d/%d\t%d\t%s\t%s\n", r.ID, gameText(infos[i]), r.Taken, r.Seats, r.Watchers, statusText(r), playersText(r.Players))
 			}
 			if err := w.Flush(); err != nil {
 				return err
@@ -100,18 +101,11 @@ func listing(info rooms.Info) roomListing {
 }
 
 // gameText is the game, its rules and options in short: "Acquire classic
-// hidden 60s/move ranked".
-func gameText(r roomListing) string {
-	parts := []string{r.Title, r.Rules}
-	for _, o := range r.Options {
-		_, v, _ := strings.Cut(o, "=")
-		parts = append(parts, v)
-	}
-	parts = append(parts, r.Clock)
-	if r.Ranked {
-		parts = append(parts, "ranked")
-	}
-	if r.Private {
+// ranked hidden 60s/move private".
+func gameText(info rooms.Info) string {
+	parts := append([]string{info.Game, info.Rules}, info.ShortOptions()...)
+	parts = append(parts, info.Clock.Short())
+	if info.Private {
 		parts = append(parts, "private")
 	}
 	return strings.Join(strings.Fields(strings.Join(parts, " ")), " ")

@@ -527,14 +527,6 @@ func (m Model) roomList(h int) []string {
 		if len(out) >= h {
 			break
 		}
-		var opts []string
-		if r.Ranked {
-			opts = append(opts, "ranked")
-		}
-		for _, o := range r.Options {
-			_, v, _ := strings.Cut(o, "=")
-			opts = append(opts, v)
-		}
 		status := fit(string(r.Status), 7)
 		if r.Watchers > 0 {
 			status += fmt.Sprintf(" %5d", r.Watchers)
@@ -546,7 +538,7 @@ func (m Model) roomList(h int) []string {
 		if first+i == m.selectedIndex() {
 			cursor = "> "
 		}
-		line := row(cursor, r.ID, sanitize.Line(r.Name), strings.TrimSpace(r.Game+" "+r.Rules), strings.Join(opts, " "), r.Clock.Short(),
+		line := row(cursor, r.ID, sanitize.Line(r.Name), strings.TrimSpace(r.Game+" "+r.Rules), strings.Join(r.ShortOptions(), " "), r.Clock.Short(),
 			fmt.Sprintf("%d/%d", r.Taken, r.Seats), status)
 		switch {
 		case cursor == "> ":
