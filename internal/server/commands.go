@@ -65,10 +65,14 @@ func (s *Server) runCommands(next ssh.Handler) ssh.Handler {
 		if errors.Is(err, errPermissionDenied) {
 			s.log.Warn("admin command refused", "fingerprint", id.Key.Fingerprint, "command", sess.RawCommand())
 		}
-		if err != nil {
+		status := statusOf(err)
+		switch {
+		case status == exitUsage:
 			fmt.Fprintf(sess.Stderr(), "hotels: %v\nRun `ssh %s help` to list the commands.\n", err, s.sshTarget())
+		case err != nil:
+			fmt.Fprintf(sess.Stderr(), "hotels: %v\n", err)
 		}
-		_ = sess.Exit(statusOf(err))
+		_ = sess.Exit(status)
 	}
 }
 

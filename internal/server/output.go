@@ -42,8 +42,8 @@ const (
 // exitStatuses documents the exit statuses, in `help` and `help --json`.
 var exitStatuses = []exitStatus{
 	{exitOK, "done: stdout holds the answer (JSON with --json)"},
-	{exitRefused, "refused or failed: a bad value, no such room, game or player, not allowed, or the server could not do it now; stderr says why"},
-	{exitUsage, "not understood: an unknown command or flag, or the wrong number of arguments; stderr says what"},
+	{exitRefused, "refused: a bad value, nothing by that name, not allowed, or a server fault"},
+	{exitUsage, "not understood: an unknown command or flag, or wrong arguments"},
 }
 
 // exitStatus is one exit status and what it means.
