@@ -29,6 +29,7 @@ type seatSummary struct {
 	Name  string `json:"name,omitempty"`
 	State string `json:"state"`
 	Level string `json:"level,omitempty"`
+	Host  bool   `json:"host,omitempty"` // in `rooms`
 }
 
 // newAdminRoomsCmd lists every room, private ones included, with who sits

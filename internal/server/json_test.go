@@ -74,6 +74,12 @@ func TestEveryCommandJSON(t *testing.T) {
 			if ids := roomIDs(got); !slices.Contains(ids, private.ID) {
 				t.Errorf("bob's rooms = %q, want his private room %s among them", ids, private.ID)
 			}
+			for _, r := range got {
+				host := r["players"].([]any)[0].(map[string]any)
+				if r["id"] == private.ID && (host["name"] != "bob" || host["host"] != true) {
+					t.Errorf("room %s's first seat = %v, want bob, the host", r["id"], host)
+				}
+			}
 		}},
 		{annKey, "games --json", 0, func(t *testing.T, out string) {
 			var got listing

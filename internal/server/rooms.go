@@ -88,7 +88,7 @@ func listing(info rooms.Info) roomListing {
 		Players: []seatSummary{}, Winners: []string{},
 	}
 	for _, st := range info.Players {
-		r.Players = append(r.Players, seatSummary{Name: sanitize.Line(st.Name), State: string(st.State), Level: st.Level})
+		r.Players = append(r.Players, seatSummary{Name: sanitize.Line(st.Name), State: string(st.State), Level: st.Level, Host: st.Host})
 	}
 	for _, n := range info.Winners {
 		r.Winners = append(r.Winners, sanitize.Line(n))
