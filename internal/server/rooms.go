@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -119,18 +120,28 @@ func statusText(r roomListing) string {
 	return string(r.Status)
 }
 
-// playersText lists who sits where, bots and absent players marked:
-// "ann, bot1 (bot hard), bob (away)". Empty seats are counted in SEATS.
+// playersText lists who sits at a table, people first, absent ones
+// marked, then the bots in short, to fit a line: "ann, bob (away), 2 bots
+// (easy, hard)". Empty seats are counted in SEATS; --json has every seat.
 func playersText(seats []seatSummary) string {
-	var out []string
+	var out, levels []string
 	for _, s := range seats {
 		switch rooms.SeatState(s.State) {
 		case rooms.SeatEmpty:
+		case rooms.SeatBot:
+			levels = append(levels, s.Level)
 		case rooms.SeatReady:
 			out = append(out, s.Name)
 		default:
 			out = append(out, seatText(s))
 		}
+	}
+	switch slices.Sort(levels); len(levels) {
+	case 0:
+	case 1:
+		out = append(out, "1 bot ("+levels[0]+")")
+	default:
+		out = append(out, fmt.Sprintf("%d bots (%s)", len(levels), strings.Join(slices.Compact(levels), ", ")))
 	}
 	return strings.Join(out, ", ")
 }

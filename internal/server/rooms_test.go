@@ -50,7 +50,7 @@ func TestRoomsAndGamesText(t *testing.T) {
 			t.Errorf("rooms line of %d cells, want at most 80: %q", n, l)
 		}
 	}
-	for _, want := range []string{r.ID, "Acquire classic hidden 60s/move", "6/6", "waiting", "ann, bot1 (bot"} {
+	for _, want := range []string{r.ID, "Acquire classic hidden 60s/move", "6/6", "waiting", "ann, 5 bots (", "…"} {
 		if !strings.Contains(lines[1], want) {
 			t.Errorf("rooms line %q lacks %q", lines[1], want)
 		}
