@@ -324,6 +324,10 @@ func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 			m.status, m.problem = "No room is open: press n to create one, or p for quick play.", true
 			return m, nil
 		}
+		if r := m.snap.Rooms[i]; r.Status == rooms.Over && !watch {
+			m.status, m.problem = "The game in room "+r.ID+" is over: press w to see its end, or n for a new room.", true
+			return m, nil
+		}
 		m.busy = true
 		return m, m.Join(m.selected, watch)
 	case key.Matches(k, m.keys.QuickPlay):

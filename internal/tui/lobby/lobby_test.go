@@ -241,3 +241,15 @@ func TestFinishedRoomGreyed(t *testing.T) {
 		t.Errorf("a game in play is greyed: %q", playing)
 	}
 }
+
+// A game that ended cannot be joined, only watched while its room is open.
+func TestJoinFinishedGame(t *testing.T) {
+	m, svc := open(t, tuitest.LobbySnapshot(), 80, 24)
+	m, up := press(m, "down down down down enter")
+	if up != nil || len(svc.Calls()) != 0 {
+		t.Errorf("enter on a game that ended passed up %#v and called %q; want nothing", up, svc.Calls())
+	}
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "The game in room w9aa is over: press w to see its end") {
+		t.Errorf("enter on a game that ended does not say why:\n%s", view)
+	}
+}
