@@ -14,7 +14,9 @@
 // restart reopens it with its id and invite code (waiting.go). Rooms host
 // any game of Config.Kinds; bots come from Config.Bots by game and level.
 // The clock times whoever the game says is to decide, in turn or not (a
-// bidder in an auction), and the autopilot decides for a seat out of time.
+// bidder in an auction), and the autopilot decides for a seat out of time,
+// except that a decision the game lets a player give up (engine.Yielder: a
+// bid) is given up for them.
 // A ranked table plays its kind's fixed options (engine.Kind.Ranked).
 // A store that refuses writes is logged once per change of state and bots
 // retry with backoff (saving.go). Every request a player makes passes a
