@@ -19,7 +19,7 @@ import (
 // archive is what the games command needs from the store.
 type archive interface {
 	AccountByName(ctx context.Context, name string) (store.Account, error)
-	RecentGames(ctx context.Context, account store.AccountID, limit int) ([]store.Game, error)
+	FinishedGames(ctx context.Context, account store.AccountID, limit int) ([]store.Game, error)
 }
 
 // Bounds of `games --limit`.
@@ -79,17 +79,13 @@ func newGamesCmd(st archive, id identity, target string) *cobra.Command {
 			case !id.Known:
 				return errors.New("this key has no name yet, so no games: connect with `ssh -t` to pick one, or name a player")
 			}
-			// Games in play are left out (they are in `rooms`): read a
-			// few more so that they do not shorten the list.
-			rows, err := st.RecentGames(cmd.Context(), account, limit+5)
+			rows, err := st.FinishedGames(cmd.Context(), account, limit)
 			if err != nil {
 				return errors.New("the games could not be read; try again later")
 			}
 			list := []gameListing{}
 			for _, g := range rows {
-				if g.Status.Done() && len(list) < limit {
-					list = append(list, gameOf(g, target))
-				}
+				list = append(list, gameOf(g, target))
 			}
 			if wantJSON(cmd) {
 				return writeJSON(cmd.OutOrStdout(), list)
