@@ -389,7 +389,7 @@ func (l *Lobby) heard(channel, payload string) {
 	delete(l.cluster.asks, m.ID)
 	l.cluster.mu.Unlock()
 	if ch != nil {
-		ch <- verdict{err: m.Err, is: m.Is}
+		ch <- verdict{err: m.Err, is: m.Is, room: m.Room}
 	}
 }
 

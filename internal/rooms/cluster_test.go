@@ -452,3 +452,47 @@ func TestClusterWaitingRoomFailover(t *testing.T) {
 		t.Errorf("final standings %v; want three seats", final.Game.(*acquire.View).Standings)
 	}
 }
+
+// Issue 18: once a game is over, a player on another node than the room's
+// owner asks for the rematch: the owner opens it, the players on its node
+// see the offer and join the same room.
+func TestClusterRematch(t *testing.T) {
+	skipWithoutPostgres(t)
+	ctx := context.Background()
+	data := storetest.Data(t)
+	a, b := startNode(t, data, "a"), startNode(t, data, "b")
+	ps := accounts(t, a.st, "ann", "bob")
+	r, err := a.l.Create(ctx, ps[0], rooms.Settings{Seats: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	annA, bobB := join(t, a.l, r.ID, ps[0]), join(t, b.l, r.ID, ps[1])
+	if err := bobB.r.Sit(ctx, ps[1]); err != nil {
+		t.Fatal(err)
+	}
+	annA.until(t, func(s *rooms.Snapshot) bool { return s.Room.Taken == 2 })
+	if err := r.Start(ctx, ps[0]); err != nil {
+		t.Fatal(err)
+	}
+	bobB.until(t, func(s *rooms.Snapshot) bool { return s.Game != nil })
+	turns(t, 1000, annA, bobB)
+	bobB.until(t, func(s *rooms.Snapshot) bool { return s.Room.Status == rooms.Over })
+
+	next, err := bobB.r.Rematch(ctx, ps[1])
+	if err != nil {
+		t.Fatalf("bob asks for a rematch on node B: %v", err)
+	}
+	s := annA.until(t, func(s *rooms.Snapshot) bool { return s.Rematch != nil })
+	if s.Rematch.By != "bob" || s.Rematch.Room != next.ID {
+		t.Errorf("ann sees the rematch %+v; want bob's, in room %s", s.Rematch, next.ID)
+	}
+	if lease, _, err := a.st.LeaseOf(ctx, next.ID); err != nil || lease.Node != "a" {
+		t.Errorf("the rematch's lease is %+v, %v; want node a's, which ran the game", lease, err)
+	}
+	mine, err := annA.r.Rematch(ctx, ps[0])
+	if err != nil || mine.ID != next.ID {
+		t.Fatalf("ann's rematch = %v, %v; want room %s", mine, err, next.ID)
+	}
+	bobNext := join(t, b.l, next.ID, ps[1])
+	bobNext.until(t, func(s *rooms.Snapshot) bool { return s.Room.Taken == 2 && seatState(s, "ann") == rooms.SeatReady })
+}

@@ -32,7 +32,8 @@ type frame struct {
 	Deadline time.Time
 	Votes    []store.AccountID
 	Ratings  []RatingChange
-	Notice   string // why a closed room closed
+	Offer    *Rematch // a finished game's rematch
+	Notice   string   // why a closed room closed
 }
 
 type frameSeat struct {
@@ -42,6 +43,7 @@ type frameSeat struct {
 	Level     string
 	Away      bool
 	Autopilot bool
+	Invited   bool
 }
 
 // maxNews bounds the notes and chat lines one frame carries: a
@@ -94,9 +96,13 @@ func (r *Room) announce(notice string) {
 	}
 	r.news, r.newChat = nil, nil
 	for _, st := range r.seats {
-		f.Seats = append(f.Seats, frameSeat{Player: st.player, Name: st.name, Bot: st.bot, Level: st.level, Away: st.away, Autopilot: st.autopilot})
+		f.Seats = append(f.Seats, frameSeat{Player: st.player, Name: st.name, Bot: st.bot, Level: st.level,
+			Away: st.away, Autopilot: st.autopilot, Invited: st.invited})
 	}
 	f.Left, f.Deadline = r.clocks()
+	if r.offer != nil {
+		f.Offer = r.offer.clone()
+	}
 	for id, v := range r.votes {
 		if v {
 			f.Votes = append(f.Votes, id)
@@ -176,9 +182,9 @@ func (r *Room) applyFrame(f frame) bool {
 	}
 	seats := make([]seat, len(f.Seats))
 	for i, s := range f.Seats {
-		seats[i] = seat{player: s.Player, name: s.Name, bot: s.Bot, level: s.Level, away: s.Away, autopilot: s.Autopilot}
+		seats[i] = seat{player: s.Player, name: s.Name, bot: s.Bot, level: s.Level, away: s.Away, autopilot: s.Autopilot, invited: s.Invited}
 	}
-	r.seats, r.host, r.status, r.ratings = seats, f.Host, f.Status, f.Ratings
+	r.seats, r.host, r.status, r.ratings, r.offer = seats, f.Host, f.Status, f.Ratings, f.Offer
 	fl.left, fl.dead = f.Left, f.Deadline
 	r.votes = nil
 	for _, id := range f.Votes {

@@ -41,6 +41,17 @@ func (r *Room) Rematch(ctx context.Context, p Player) (*Room, error) {
 	if err := r.lobby.allow(p); err != nil {
 		return nil, err
 	}
+	if r.follow.Load() != nil { // the room's owner opens it, and this node follows it
+		id, err := r.ask(ctx, intent{Op: opRematch, Player: p})
+		if err != nil {
+			return nil, err
+		}
+		return r.lobby.Room(id)
+	}
+	return r.rematch(ctx, p)
+}
+
+func (r *Room) rematch(ctx context.Context, p Player) (*Room, error) {
 	var next *Room
 	err := r.call(ctx, func() error {
 		if err := r.finishedPlayer(p); err != nil {
@@ -85,6 +96,10 @@ func (r *Room) DeclineRematch(ctx context.Context, p Player) error {
 	if err := r.lobby.allow(p); err != nil {
 		return err
 	}
+	return r.do(ctx, intent{Op: opDecline, Player: p})
+}
+
+func (r *Room) declineRematch(ctx context.Context, p Player) error {
 	return r.call(ctx, func() error {
 		if err := r.finishedPlayer(p); err != nil {
 			return err

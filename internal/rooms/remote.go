@@ -38,6 +38,8 @@ const (
 	opChat        = "chat"
 	opTakeOver    = "take-over"
 	opVote        = "vote"
+	opRematch     = "rematch"
+	opDecline     = "decline-rematch"
 	opHere        = "here"
 	opUnsubscribe = "unsubscribe"
 )
@@ -50,54 +52,69 @@ type message struct {
 	Intent *intent `json:",omitempty"`
 	Err    string  `json:",omitempty"`
 	Is     int     `json:",omitempty"` // 1 + the index in sentinels of what Err is, if anything
+	Room   string  `json:",omitempty"` // the room a rematch opened
 }
 
 type verdict struct {
-	err string
-	is  int
+	err  string
+	is   int
+	room string
 }
 
 // do runs in, here or at the room's owner.
 func (r *Room) do(ctx context.Context, in intent) error {
+	var err error
 	if r.follow.Load() == nil {
-		return r.perform(ctx, in)
+		_, err = r.perform(ctx, in)
+	} else {
+		_, err = r.ask(ctx, in)
 	}
-	return r.ask(ctx, in)
+	return err
 }
 
-// perform does what in asks on this node, which runs the room.
-func (r *Room) perform(ctx context.Context, in intent) error {
+// perform does what in asks on this node, which runs the room, and
+// returns the room a rematch opened.
+func (r *Room) perform(ctx context.Context, in intent) (string, error) {
 	p := in.Player
 	switch in.Op {
 	case opAct:
-		return r.act(ctx, p, in.Text)
+		return "", r.act(ctx, p, in.Text)
 	case opSit:
-		return r.sit(ctx, p)
+		return "", r.sit(ctx, p)
 	case opStand:
-		return r.stand(ctx, p)
+		return "", r.stand(ctx, p)
 	case opBot:
-		return r.addBot(ctx, p, in.Text)
+		return "", r.addBot(ctx, p, in.Text)
 	case opKick:
-		return r.kick(ctx, p, in.Seat)
+		return "", r.kick(ctx, p, in.Seat)
 	case opStart:
-		return r.start(ctx, p)
+		return "", r.start(ctx, p)
 	case opChat:
-		return r.chatLine(ctx, p, in.Text)
+		return "", r.chatLine(ctx, p, in.Text)
 	case opTakeOver:
-		return r.takeOver(ctx, p)
+		return "", r.takeOver(ctx, p)
 	case opVote:
-		return r.voteEnd(ctx, p)
+		return "", r.voteEnd(ctx, p)
+	case opRematch:
+		next, err := r.rematch(ctx, p)
+		if err != nil {
+			return "", err
+		}
+		return next.ID, nil
+	case opDecline:
+		return "", r.declineRematch(ctx, p)
 	case opHere:
-		return r.call(ctx, func() error { return r.countHere(in.Here) })
+		return "", r.call(ctx, func() error { return r.countHere(in.Here) })
 	case opUnsubscribe:
 		r.post(func() bool { return r.unsubscribeRemote(in.Sub) })
-		return nil
+		return "", nil
 	}
-	return errors.New("unknown request " + strconv.Quote(in.Op))
+	return "", errors.New("unknown request " + strconv.Quote(in.Op))
 }
 
-// ask sends in to the room's owner and waits for its verdict.
-func (r *Room) ask(ctx context.Context, in intent) error {
+// ask sends in to the room's owner and waits for its verdict, and the
+// room a rematch opened.
+func (r *Room) ask(ctx context.Context, in intent) (string, error) {
 	c := r.lobby.cluster
 	owner := *r.owner.Load()
 	in.Room = r.ID
@@ -115,11 +132,11 @@ func (r *Room) ask(ctx context.Context, in intent) error {
 	c.send(nodeChannel(owner), message{ID: id, From: c.node, Intent: &in})
 	select {
 	case v := <-reply:
-		return v.error()
+		return v.room, v.error()
 	case <-time.After(askTimeout):
-		return ErrNoAnswer
+		return "", ErrNoAnswer
 	case <-ctx.Done():
-		return ctx.Err()
+		return "", ctx.Err()
 	}
 }
 
@@ -136,16 +153,16 @@ func (l *Lobby) serve(m message) {
 	l.mu.Lock()
 	r := l.rooms[in.Room]
 	l.mu.Unlock()
-	err := ErrNoAnswer // not run here (any more): the asker's owner is out of date
+	room, err := "", ErrNoAnswer // not run here (any more): the asker's owner is out of date
 	if r != nil && r.follow.Load() == nil {
 		ctx, cancel := context.WithTimeout(context.Background(), askTimeout)
-		err = r.perform(ctx, in)
+		room, err = r.perform(ctx, in)
 		cancel()
 	}
 	if m.ID == 0 {
 		return
 	}
-	v := message{ID: m.ID, From: l.cluster.node}
+	v := message{ID: m.ID, From: l.cluster.node, Room: room}
 	if err != nil {
 		v.Err = err.Error()
 		v.Is = 1 + slices.IndexFunc(sentinels, func(s error) bool { return errors.Is(err, s) })
