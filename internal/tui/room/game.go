@@ -23,7 +23,7 @@ func (m Model) gameView() string {
 	w, h := m.width, m.height
 	at := m.at()
 	out := []string{m.header()}
-	out = append(out, m.screen.Draw(w, h, at)...)
+	out = append(out, m.withRecap(m.screen.Draw(w, h, at), w)...)
 	out = append(out, m.dueLines(w, at)...)
 	out = append(out, m.statusLine(w))
 	out = append(out, m.feed(w, h-len(out)-1)...)
@@ -165,7 +165,11 @@ func (m Model) logPane(w, h int) []string {
 		out = append(out, m.styles.Heading.Render("Events"))
 		h--
 	}
-	return layout.Pad(append(out, layout.Tail(m.snap.Log, w, h)...), len(out)+h)
+	texts := make([]string, 0, h)
+	for _, e := range m.snap.Log[max(0, len(m.snap.Log)-h):] {
+		texts = append(texts, e.Text)
+	}
+	return layout.Pad(append(out, layout.Tail(texts, w, h)...), len(out)+h)
 }
 
 // chatPane shows the chat, under a heading if there is room.
@@ -240,12 +244,14 @@ func (m Model) shortHelp() []key.Binding {
 			bs = append(bs, k.Sit)
 		}
 		return append(bs, chatKey, k.Help, k.Leave)
-	case !m.shown || m.facts.Over:
+	case !m.shown:
 		return []key.Binding{chatKey, k.Help, k.Leave}
+	case m.facts.Over:
+		return []key.Binding{chatKey, k.Log, k.Help, k.Leave}
 	case m.onAutopilot():
 		return []key.Binding{k.TakeOver, chatKey, k.Help, k.Back}
 	case !m.myDecision():
-		bs := []key.Binding{chatKey, k.Help, k.Back}
+		bs := []key.Binding{chatKey, k.Log, k.Help, k.Back}
 		if m.snap.Abandoned && m.seated() {
 			bs = append([]key.Binding{k.VoteEnd}, bs...)
 		}

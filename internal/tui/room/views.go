@@ -186,9 +186,9 @@ func (m Model) helpView() string {
 	case !m.shown:
 		groups = [][]key.Binding{{k.Chat, k.Help, k.Leave}, {k.AddBot, k.Kick, k.Start, k.Sit}}
 	case m.facts.Over:
-		groups = [][]key.Binding{{k.Chat, k.Help, k.Leave}}
+		groups = [][]key.Binding{{k.Chat, k.Log, k.Help, k.Leave}}
 	default:
-		groups = append([][]key.Binding{{k.Chat, k.Help, k.Back, k.TakeOver, k.VoteEnd}}, gameKeys...)
+		groups = append([][]key.Binding{{k.Chat, k.Log, k.Help, k.Back, k.TakeOver, k.VoteEnd}}, gameKeys...)
 	}
 	hm := *m.help
 	hm.ShowAll = true
@@ -198,6 +198,8 @@ func (m Model) helpView() string {
 		"When a player's time runs out, the autopilot plays for them until they press",
 		"ctrl+t. While a player who left is replaced by the autopilot, the others may",
 		"press V to vote to end the game.",
+		"When your turn comes, what the others did since your last move is listed over",
+		"the foot of the board until your next key; L shows the whole log of the game.",
 		"", m.styles.Subtle.Render("Press any key to go back."),
 	)
 	return layout.Screen(strings.Split(strings.Join(lines, "\n"), "\n"), m.width, m.height)
