@@ -116,12 +116,17 @@ func plural(n int, what string) string {
 	return what + "s"
 }
 
-// withRecap draws the recap over the foot of the game's lines: the board
-// at the top stays in sight, with the last move marked on it. It takes at
-// most half of them.
-func (m Model) withRecap(game []string, w int) []string {
+// withRecap adds the recap to the game's lines, which have h lines
+// between the header and the decision due to share with the events and
+// chat: below the game if that leaves the events and chat four lines,
+// else over the foot of the game, in at most half its lines, leaving the
+// board at the top in sight with the last move marked on it.
+func (m Model) withRecap(game []string, w, h int) []string {
 	if len(m.recap) == 0 || len(game) < 4 {
 		return game
+	}
+	if room := h - len(game) - 4; room >= 4 {
+		return append(game[:len(game):len(game)], m.recapPanel(w, room)...)
 	}
 	panel := m.recapPanel(w, len(game)/2)
 	out := append([]string(nil), game[:len(game)-len(panel)]...)

@@ -23,7 +23,7 @@ func (m Model) gameView() string {
 	w, h := m.width, m.height
 	at := m.at()
 	out := []string{m.header()}
-	out = append(out, m.withRecap(m.screen.Draw(w, h, at), w)...)
+	out = append(out, m.withRecap(m.screen.Draw(w, h, at), w, h-len(out)-5)...)
 	out = append(out, m.dueLines(w, at)...)
 	out = append(out, m.statusLine(w))
 	out = append(out, m.feed(w, h-len(out)-1)...)

@@ -32,7 +32,8 @@ const logKeep = 30
 // FourSeat replays records/fourseat.txt (alice, bob, carol and dave, modern
 // rules) up to the line marked `# mark`: "found" (alice names a chain),
 // "dispose" (alice disposes of 7 Sackson shares, Tower surviving), "play"
-// (alice plays a tile), "buy" (alice buys) or "over". options are added to
+// (alice plays a tile), "others" (bob is to play, a few turns before "play"),
+// "buy" (alice buys) or "over". options are added to
 // the record's, as `holdings=hidden`.
 func FourSeat(t testing.TB, mark string, options ...string) *Position {
 	t.Helper()
