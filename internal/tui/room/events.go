@@ -40,14 +40,15 @@ func sinceMine(log []rooms.Event, seat engine.Seat) []rooms.Event {
 }
 
 // recapItem is one line of the recap: a player's events in a row, named
-// once ("bob plays 5E: Tower grows to 4; buys 2 Tower for $800").
+// once, as many as fit in the line ("bob plays 5E: Tower grows to 4; buys
+// 2 Tower for $800").
 type recapItem struct {
 	text   string
 	events int
 }
 
-// recapItems says the events in as few items as reads well.
-func recapItems(events []rooms.Event, names []string) []recapItem {
+// recapItems says the events in as few lines w cells wide as reads well.
+func recapItems(events []rooms.Event, names []string, w int) []recapItem {
 	var items []recapItem
 	last := ""
 	for _, e := range events {
@@ -55,9 +56,11 @@ func recapItems(events []rooms.Event, names []string) []recapItem {
 		who := actor(text, names)
 		if who != "" && who == last {
 			it := &items[len(items)-1]
-			it.text += "; " + strings.TrimPrefix(text, who+" ")
-			it.events++
-			continue
+			if joined := it.text + "; " + strings.TrimPrefix(text, who+" "); ansi.StringWidth(joined) <= w {
+				it.text = joined
+				it.events++
+				continue
+			}
 		}
 		items = append(items, recapItem{text: text, events: 1})
 		last = who
@@ -81,7 +84,7 @@ func actor(text string, names []string) string {
 // saying how many events are left out and that L shows them.
 func (m Model) recapPanel(w, h int) []string {
 	s := m.styles
-	items := recapItems(m.recap, m.facts.Names)
+	items := recapItems(m.recap, m.facts.Names, w-3)
 	var lines []string
 	hidden := 0
 	for i := len(items) - 1; i >= 0; i-- {
@@ -93,11 +96,11 @@ func (m Model) recapPanel(w, h int) []string {
 			break
 		}
 		for j := range wrapped {
-			lead := "  "
+			lead := "   "
 			if j == 0 {
-				lead = "• "
+				lead = " • "
 			}
-			wrapped[j] = " " + lead + wrapped[j]
+			wrapped[j] = lead + wrapped[j]
 		}
 		lines = append(wrapped, lines...)
 	}
@@ -118,19 +121,24 @@ func plural(n int, what string) string {
 
 // withRecap adds the recap to the game's lines, which have h lines
 // between the header and the decision due to share with the events and
-// chat: below the game if that leaves the events and chat four lines,
-// else over the foot of the game, in at most half its lines, leaving the
-// board at the top in sight with the last move marked on it.
+// chat: below the game if that leaves the events and chat four lines and
+// the recap as many as it would have over the game, else over the foot of
+// the game, in at most half its lines, leaving the board at the top in
+// sight with the last move marked on it.
 func (m Model) withRecap(game []string, w, h int) []string {
-	if len(m.recap) == 0 || len(game) < 4 {
+	if len(m.recap) == 0 {
 		return game
 	}
-	if room := h - len(game) - 4; room >= 4 {
-		return append(game[:len(game):len(game)], m.recapPanel(w, room)...)
+	game = strings.Split(strings.Join(game, "\n"), "\n") // a line each
+	if len(game) < 4 {
+		return game
 	}
-	panel := m.recapPanel(w, len(game)/2)
-	out := append([]string(nil), game[:len(game)-len(panel)]...)
-	return append(out, panel...)
+	over := len(game) / 2
+	if below := h - len(game) - 4; below >= over || below >= len(m.recapPanel(w, h)) {
+		return append(game, m.recapPanel(w, below)...)
+	}
+	panel := m.recapPanel(w, over)
+	return append(game[:len(game)-len(panel)], panel...)
 }
 
 // logView shows the whole log kept, scrolled logBack lines up from its

@@ -54,8 +54,9 @@ func TestRecap(t *testing.T) {
 	for _, want := range []string{
 		"Since your last move",
 		"bob buys 1 Worldwide and 1 Imperial for $600",
-		"carol plays 9I: Tower grows to 25; buys",
-		"dave plays 6H; founds Sackson (3 tiles) and gets a free share; buys",
+		"carol plays 9I: Tower grows to 25; buys 3 Tower for $3,000",
+		"dave plays 6H; founds Sackson (3 tiles) and gets a free share",
+		"dave buys 1 Worldwide for $300",
 	} {
 		if !strings.Contains(view, want) {
 			t.Errorf("the recap does not say %q:\n%s", want, view)

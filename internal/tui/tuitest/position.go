@@ -125,15 +125,6 @@ func (p *Position) add(seat engine.Seat) {
 	}
 }
 
-// Events numbers texts as a room's log from 1, each made by seat.
-func Events(seat engine.Seat, texts ...string) []rooms.Event {
-	out := make([]rooms.Event, len(texts))
-	for i, t := range texts {
-		out[i] = rooms.Event{Seq: uint64(i + 1), Seat: seat, Text: t}
-	}
-	return out
-}
-
 // Start deals a new modern game for seats with a fixed shuffle: the start
 // of a table, before anyone has played.
 func Start(t testing.TB, seats ...string) *Position {
