@@ -119,26 +119,21 @@ func plural(n int, what string) string {
 	return what + "s"
 }
 
-// withRecap adds the recap to the game's lines, which have h lines
-// between the header and the decision due to share with the events and
-// chat: below the game if that leaves the events and chat four lines and
-// the recap as many as it would have over the game, else over the foot of
-// the game, in at most half its lines, leaving the board at the top in
+// withRecap returns the game's lines with the recap under them, in h
+// lines at most: first in those the game leaves free (which the events and
+// chat would have taken) and, if it needs more, over the foot of the game,
+// in at most half of its lines, so that the board at the top stays in
 // sight with the last move marked on it.
 func (m Model) withRecap(game []string, w, h int) []string {
 	if len(m.recap) == 0 {
 		return game
 	}
 	game = strings.Split(strings.Join(game, "\n"), "\n") // a line each
-	if len(game) < 4 {
-		return game
-	}
-	over := len(game) / 2
-	if below := h - len(game) - 4; below >= over || below >= len(m.recapPanel(w, h)) {
-		return append(game, m.recapPanel(w, below)...)
-	}
-	panel := m.recapPanel(w, over)
-	return append(game[:len(game)-len(panel)], panel...)
+	free := max(0, h-len(game))
+	need := len(m.recapPanel(w, h))
+	panel := m.recapPanel(w, min(need, free+len(game)/2))
+	cover := max(0, len(panel)-free)
+	return append(game[:len(game)-cover:len(game)-cover], panel...)
 }
 
 // logView shows the whole log kept, scrolled logBack lines up from its

@@ -23,7 +23,10 @@ func (m Model) gameView() string {
 	w, h := m.width, m.height
 	at := m.at()
 	out := []string{m.header()}
-	out = append(out, m.withRecap(m.screen.Draw(w, h, at), w, h-len(out)-5)...)
+	// The game and the recap share the lines above the decision (2), the
+	// status line and the help line: the recap takes those of the events
+	// and chat first.
+	out = append(out, m.withRecap(m.screen.Draw(w, h, at), w, h-len(out)-4)...)
 	out = append(out, m.dueLines(w, at)...)
 	out = append(out, m.statusLine(w))
 	out = append(out, m.feed(w, h-len(out)-1)...)
