@@ -133,10 +133,10 @@ func TestTitle(t *testing.T) {
 		snap *rooms.Snapshot
 		want string
 	}{
-		{tuitest.Waiting(0), "Hotels — waiting for players"},
-		{before, "Hotels — bob to move"},
-		{after, "Hotels — your turn"},
-		{tuitest.FourSeat(t, "over").Snapshot(0), "Hotels — game over"},
+		{tuitest.Waiting(0), "Hotels: waiting for players"},
+		{before, "Hotels: bob to move"},
+		{after, "Hotels: your turn"},
+		{tuitest.FourSeat(t, "over").Snapshot(0), "Hotels: game over"},
 	} {
 		m, _ := open(t, c.snap, 80, 24)
 		if got := m.Title(); got != c.want {

@@ -303,23 +303,25 @@ func alert(a Alert) tea.Cmd {
 }
 
 // Title is the window's title for this screen: whose move it is, so that
-// a player in another window sees when it is theirs.
+// a player in another window sees when it is theirs. It keeps to ASCII
+// besides the names: with an em dash in the title, the terminal emulator
+// of the end-to-end tests (x/vt) lost the lines drawn after it.
 func (m Model) Title() string {
 	switch {
 	case m.snap == nil:
 		return "Hotels"
 	case m.waiting():
-		return "Hotels — waiting for players"
+		return "Hotels: waiting for players"
 	case !m.shown:
-		return "Hotels — " + m.snap.Room.Game
+		return "Hotels: " + m.snap.Room.Game
 	case m.facts.Over:
-		return "Hotels — game over"
+		return "Hotels: game over"
 	case m.myDecision():
-		return "Hotels — your turn"
+		return "Hotels: your turn"
 	case m.facts.ToMove >= 0 && int(m.facts.ToMove) < len(m.facts.Names):
-		return "Hotels — " + sanitize.Line(m.facts.Names[m.facts.ToMove]) + " to move"
+		return "Hotels: " + sanitize.Line(m.facts.Names[m.facts.ToMove]) + " to move"
 	}
-	return "Hotels — " + m.snap.Room.Game
+	return "Hotels: " + m.snap.Room.Game
 }
 
 // leave ends the visit and its subscription, and tells the parent.
