@@ -198,8 +198,8 @@ func (m Model) helpView() string {
 		"When a player's time runs out, the autopilot plays for them until they press",
 		"ctrl+t. While a player who left is replaced by the autopilot, the others may",
 		"press V to vote to end the game.",
-		"When your turn comes, what the others did since your last move is listed over",
-		"the foot of the board until your next key; L shows the whole log of the game.",
+		"When your turn comes, what the others did since your last move is listed under",
+		"the board until your next key; L shows the whole log of the game.",
 		"", m.styles.Subtle.Render("Press any key to go back."),
 	)
 	return layout.Screen(strings.Split(strings.Join(lines, "\n"), "\n"), m.width, m.height)
