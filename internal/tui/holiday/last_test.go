@@ -11,7 +11,8 @@ import (
 	"hotels/internal/tui/tuitest"
 )
 
-// The card played last is marked on its company's track, and no other.
+// The card played last is marked on its company's track, and no other;
+// none before the first is played.
 func TestLastCardMarked(t *testing.T) {
 	g := game(t, 1, func(g *holiday.Game) bool { return due(0, holiday.PhasePlay)(g) && g.StockLeft() < 50 })
 	v := g.ViewFor(0)
@@ -28,6 +29,12 @@ func TestLastCardMarked(t *testing.T) {
 	row := lines[2+int(last.Company())]
 	if marks != 1 || !strings.Contains(row, "›"+last.Company().String()[:1]) {
 		t.Errorf("want %s marked alone, in its row %q:\n%s", last, row, strings.Join(lines, "\n"))
+	}
+	// The cards turned up at the start were played by no one.
+	start := game(t, 1, due(0, holiday.PhaseTake))
+	m, _ = open(t, snapshot(start, 0), 80, 24)
+	if view := tuitest.Plain(m.View()); strings.Contains(view, "›") {
+		t.Errorf("the first turn marks a card as played:\n%s", view)
 	}
 }
 

@@ -120,9 +120,9 @@ func (s Screen) tracks(w int) []string {
 	for _, k := range v.Hand {
 		hand[k] = true
 	}
-	// The card played last is marked on its track: ›A.
+	// The card a player played last is marked on its track: ›A.
 	n := len(v.Discard)
-	marked := n > 0 && v.Discard[n-1].IsDestination()
+	marked := n > v.TurnedUp && v.Discard[n-1].IsDestination()
 	var last holiday.Card
 	if marked {
 		last = v.Discard[n-1]
