@@ -168,9 +168,13 @@ func (l *Lobby) openRanked(table []*seeking) {
 	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
 	defer cancel()
 	host := table[0]
-	r, err := l.create(host.Player, Settings{
-		Name: "ranked table", Game: host.Game, Rules: host.Rules, Seats: len(table), Ranked: true,
-	})
+	k, err := l.Kind(host.Game)
+	var r *Room
+	if err == nil { // the game's fixed ranked options, the same at every table
+		r, err = l.create(host.Player, Settings{
+			Name: "ranked table", Game: host.Game, Rules: host.Rules, Options: k.Ranked, Seats: len(table), Ranked: true,
+		})
+	}
 	if err == nil {
 		for _, s := range table[1:] {
 			if err = r.sit(ctx, s.Player); err != nil {
