@@ -23,7 +23,10 @@
 // rate limit before it reaches a room (intents.go). Once a game is over
 // its players may ask for a rematch: a new waiting room with the same
 // settings and bots, seats rotated, the other players invited
-// (rematch.go).
+// (rematch.go). The lobby's snapshots list the public rooms with who sits
+// where, count the games in progress and the ranked queue by game, and
+// keep a game that ended listed with its winners for FinishedShown;
+// Listed adds the private rooms a player sits in or hosts.
 // rooms imports the engine and the store's types, never the TUI or the
 // server.
 package rooms

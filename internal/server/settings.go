@@ -24,8 +24,7 @@ type settingsJSON struct {
 // newSettingsCmd shows the player's settings, or changes one: `settings
 // bell off`.
 func newSettingsCmd(id identity, st settingsStore) *cobra.Command {
-	var asJSON bool
-	cmd := &cobra.Command{
+	return &cobra.Command{
 		Use:   "settings [bell on|off]",
 		Short: "Show your settings, or turn the bell on or off",
 		Long: `Show your settings, or change one:
@@ -33,13 +32,8 @@ func newSettingsCmd(id identity, st settingsStore) *cobra.Command {
   bell on|off   ring the terminal's bell when your turn comes and when a
                 game you wait for starts (on until you turn it off)`,
 		Args: func(_ *cobra.Command, args []string) error {
-			switch {
-			case len(args) == 0:
-				return nil
-			case args[0] != "bell":
-				return fmt.Errorf("there is no setting %q: the one setting is bell", args[0])
-			case len(args) != 2 || args[1] != "on" && args[1] != "off":
-				return errors.New("say `settings bell on` or `settings bell off`")
+			if len(args) != 0 && len(args) != 2 {
+				return errors.New("say `settings`, `settings bell on` or `settings bell off`")
 			}
 			return nil
 		},
@@ -49,6 +43,12 @@ func newSettingsCmd(id identity, st settingsStore) *cobra.Command {
 			}
 			ctx := cmd.Context()
 			if len(args) == 2 {
+				switch {
+				case args[0] != "bell":
+					return fmt.Errorf("there is no setting %q: the one setting is bell", args[0])
+				case args[1] != "on" && args[1] != "off":
+					return fmt.Errorf("the bell is on or off, not %q", args[1])
+				}
 				if err := st.SetBell(ctx, id.Account.ID, args[1] == "on"); err != nil {
 					return errors.New("the setting could not be saved; try again later")
 				}
@@ -57,15 +57,9 @@ func newSettingsCmd(id identity, st settingsStore) *cobra.Command {
 			if err != nil {
 				return errors.New("your settings could not be read; try again later")
 			}
-			if asJSON {
-				return writeJSON(cmd.OutOrStdout(), settingsJSON{Bell: set.Bell})
-			}
-			_, err = fmt.Fprintf(cmd.OutOrStdout(), "bell\t%s\n", onOff(set.Bell))
-			return err
+			return report(cmd, settingsJSON{Bell: set.Bell}, "bell\t"+onOff(set.Bell))
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
-	return cmd
 }
 
 func onOff(on bool) string {

@@ -38,15 +38,18 @@ func TestSettingsCommand(t *testing.T) {
 	if set, err := ts.store.Settings(context.Background(), ann.ID); err != nil || set.Bell {
 		t.Errorf("stored settings = %+v, %v; want the bell off", set, err)
 	}
-	for bad, why := range map[string]string{
-		"settings colour red":   `there is no setting "colour"`,
-		"settings bell loud":    "say `settings bell on` or `settings bell off`",
-		"settings bell":         "say `settings bell on` or `settings bell off`",
-		"settings bell on more": "say `settings bell on` or `settings bell off`",
+	for _, bad := range []struct {
+		cmd, why string
+		status   int
+	}{
+		{"settings colour red", `there is no setting "colour"`, 1},
+		{"settings bell loud", `the bell is on or off, not "loud"`, 1},
+		{"settings bell", "say `settings`, `settings bell on` or `settings bell off`", 2},
+		{"settings bell on more", "say `settings`, `settings bell on` or `settings bell off`", 2},
 	} {
-		out, stderr, status := sshtest.Exec(t, ts.addr, key, bad)
-		if status == 0 || out != "" || !strings.Contains(stderr, why) {
-			t.Errorf("%q: exit %d, stdout %q, stderr %q; want a failure saying %q", bad, status, out, stderr, why)
+		out, stderr, status := sshtest.Exec(t, ts.addr, key, bad.cmd)
+		if status != bad.status || out != "" || !strings.Contains(stderr, bad.why) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit %d saying %q", bad.cmd, status, out, stderr, bad.status, bad.why)
 		}
 	}
 	if out := run("settings"); out != "bell\toff\n" {
