@@ -185,7 +185,10 @@ func (s *Store) listGames(ctx context.Context, op, query string, args ...any) ([
 // AppendAction records action number seq of a game. Actions are numbered 1, 2,
 // 3, ... so seq must be exactly one more than the last stored: a duplicate or
 // a gap returns an error wrapping ErrConflict, as does appending to a game
-// that is finished or aborted. An unknown game is ErrNotFound.
+// that is finished or aborted. An unknown game is ErrNotFound. Appending
+// again the last action stored, the same line at the same seq, succeeds
+// and changes nothing: it is the retry of a commit whose answer was lost
+// with the connection (PostgreSQL going away), and the action is saved.
 func (s *Store) AppendAction(ctx context.Context, id GameID, seq int, line string) error {
 	res, err := s.q.ExecContext(ctx, `
 		INSERT INTO actions (game_id, seq, line, at)
@@ -212,9 +215,14 @@ func (s *Store) AppendAction(ctx context.Context, id GameID, seq int, line strin
 		return fmt.Errorf("store: append action %d to game %d: %w", seq, id, mapError(err))
 	case status.Done():
 		return fmt.Errorf("store: append action %d to game %d: game is %s: %w", seq, id, status, ErrConflict)
-	default:
-		return fmt.Errorf("store: append action %d to game %d: next action is %d: %w", seq, id, last+1, ErrConflict)
+	case seq == last:
+		var stored string
+		err := s.q.QueryRowContext(ctx, `SELECT line FROM actions WHERE game_id = ? AND seq = ?`, id, seq).Scan(&stored)
+		if err == nil && stored == line {
+			return nil
+		}
 	}
+	return fmt.Errorf("store: append action %d to game %d: next action is %d: %w", seq, id, last+1, ErrConflict)
 }
 
 // Actions returns a game's record lines in order, or ErrNotFound if there is
