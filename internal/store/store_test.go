@@ -175,3 +175,33 @@ func TestOpenPostgresErrorsHidePassword(t *testing.T) {
 		}
 	}
 }
+
+// Servers starting together on one new database migrate it once: each
+// migration's check and apply hold the write lock, on PostgreSQL as on
+// SQLite.
+func TestOpenConcurrently(t *testing.T) {
+	data := storetest.Data(t)
+	errs := make(chan error, 4)
+	for range cap(errs) {
+		go func() {
+			s, err := store.Open(context.Background(), data)
+			if err == nil {
+				err = s.Close()
+			}
+			errs <- err
+		}()
+	}
+	for range cap(errs) {
+		if err := <-errs; err != nil {
+			t.Errorf("Open, four at once: %v", err)
+		}
+	}
+	s, err := store.Open(context.Background(), data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = s.Close() }()
+	if v, err := s.SchemaVersion(context.Background()); err != nil || v != store.LatestSchema() {
+		t.Errorf("SchemaVersion = %d, %v; want %d", v, err, store.LatestSchema())
+	}
+}
