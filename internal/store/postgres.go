@@ -96,10 +96,20 @@ func (*postgresDialect) migration(file, sql string) string {
 	return sql
 }
 
-// prepare makes the collation that SQLite calls NOCASE, which accounts'
-// names use: equal regardless of case (and, unlike SQLite's, of accents'
-// case beyond ASCII too).
+// prepare checks that the database sorts text as SQLite does, byte by
+// byte, since times are stored as text and compared, and makes the
+// collation that SQLite calls NOCASE, which accounts' names use: equal
+// regardless of case (and, unlike SQLite's, of accents' case beyond ASCII
+// too).
 func (*postgresDialect) prepare(ctx context.Context, q querier) error {
+	var bytewise bool
+	if err := q.QueryRowContext(ctx, `SELECT 'B' < 'a'`).Scan(&bytewise); err != nil {
+		return err
+	}
+	if !bytewise {
+		return errors.New("the database sorts text by a language's rules, not byte by byte as Hotels needs: " +
+			"create it with the C collation (createdb -T template0 -l C -E UTF8 NAME)")
+	}
 	_, err := q.ExecContext(ctx, `CREATE COLLATION IF NOT EXISTS nocase (provider = icu, locale = 'und-u-ks-level2', deterministic = false)`)
 	return err
 }

@@ -205,3 +205,21 @@ func TestOpenConcurrently(t *testing.T) {
 		t.Errorf("SchemaVersion = %d, %v; want %d", v, err, store.LatestSchema())
 	}
 }
+
+// A PostgreSQL database that sorts text by a language's rules would compare
+// stored times and order names otherwise than SQLite: it is refused, with
+// how to make one that will do.
+func TestOpenRefusesLanguageCollation(t *testing.T) {
+	if !storetest.Postgres() {
+		t.Skip("PostgreSQL only (" + storetest.Env + "): a database's collation")
+	}
+	data := storetest.PostgresData(t, "LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LC_COLLATE 'C' LC_CTYPE 'C'")
+	s, err := store.Open(context.Background(), data)
+	if err == nil {
+		_ = s.Close()
+		t.Fatal("Open(a database sorting text as en-US) = nil error")
+	}
+	if !strings.Contains(err.Error(), "createdb -T template0 -l C") {
+		t.Errorf("Open(a database sorting text as en-US) = %v, want how to make one sorting byte by byte", err)
+	}
+}
