@@ -123,9 +123,10 @@ func (a *Appender) commit(batch []appendReq) {
 }
 
 // appendActions inserts, in one statement, each action (of games all
-// different) that AppendAction would insert alone, and returns the games
-// whose action it inserted. One statement rather than one per action: on PostgreSQL, one
-// round trip for the batch.
+// different) whose game is open and whose seq follows the game's last
+// stored, and returns the games whose action it inserted. It is
+// AppendAction's statement too: one statement for a batch rather than one
+// per action is one round trip on PostgreSQL.
 func (s *Store) appendActions(ctx context.Context, reqs []appendReq) (map[GameID]bool, error) {
 	saved := make(map[GameID]bool, len(reqs))
 	if len(reqs) == 0 {
@@ -149,20 +150,28 @@ func (s *Store) appendActions(ctx context.Context, reqs []appendReq) (map[GameID
 		  AND v.column2 = (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = v.column1)
 		RETURNING game_id`, args...)
 	if err != nil {
-		return nil, fmt.Errorf("store: append %d actions: %w", len(reqs), mapError(err))
+		return nil, fmt.Errorf("store: append %s: %w", what(reqs), mapError(err))
 	}
 	defer func() { _ = rows.Close() }()
 	for rows.Next() {
 		var id GameID
 		if err := rows.Scan(&id); err != nil {
-			return nil, fmt.Errorf("store: append %d actions: %w", len(reqs), mapError(err))
+			return nil, fmt.Errorf("store: append %s: %w", what(reqs), mapError(err))
 		}
 		saved[id] = true
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: append %d actions: %w", len(reqs), mapError(err))
+		return nil, fmt.Errorf("store: append %s: %w", what(reqs), mapError(err))
 	}
 	return saved, nil
+}
+
+// what names the actions of reqs in an error.
+func what(reqs []appendReq) string {
+	if len(reqs) == 1 {
+		return fmt.Sprintf("action %d to game %d", reqs[0].seq, reqs[0].id)
+	}
+	return fmt.Sprintf("%d actions", len(reqs))
 }
 
 // Close stops the Appender after the batch in progress.

@@ -190,17 +190,9 @@ func (s *Store) listGames(ctx context.Context, op, query string, args ...any) ([
 // and changes nothing: it is the retry of a commit whose answer was lost
 // with the connection (PostgreSQL going away), and the action is saved.
 func (s *Store) AppendAction(ctx context.Context, id GameID, seq int, line string) error {
-	res, err := s.q.ExecContext(ctx, `
-		INSERT INTO actions (game_id, seq, line, at)
-		SELECT ?1, ?2, ?3, ?4
-		WHERE EXISTS (SELECT 1 FROM games WHERE id = ?1 AND status IN ('waiting', 'playing'))
-		  AND ?2 = (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = ?1)`,
-		id, seq, line, timestamp(s.now()))
-	if err != nil {
-		return fmt.Errorf("store: append action %d to game %d: %w", seq, id, mapError(err))
-	}
-	if n, err := res.RowsAffected(); err != nil || n == 1 {
-		return mapError(err)
+	saved, err := s.appendActions(ctx, []appendReq{{id: id, seq: seq, line: line}})
+	if err != nil || saved[id] {
+		return err
 	}
 	// Nothing was inserted; say why.
 	var (
