@@ -15,7 +15,10 @@
 // any game of Config.Kinds; bots come from Config.Bots by game and level.
 // A store that refuses writes is logged once per change of state and bots
 // retry with backoff (saving.go). Every request a player makes passes a
-// rate limit before it reaches a room (intents.go).
+// rate limit before it reaches a room (intents.go). Once a game is over
+// its players may ask for a rematch: a new waiting room with the same
+// settings and bots, seats rotated, the other players invited
+// (rematch.go).
 // rooms imports the engine and the store's types, never the TUI or the
 // server.
 package rooms

@@ -62,6 +62,8 @@ type Room struct {
 	clock    clockState
 	votes    map[store.AccountID]bool // who voted to end an abandoned game
 	ratings  []RatingChange           // a ranked game's rating changes
+	next     *Room                    // the rematch a player asked for, once the game is over
+	offer    *Rematch                 // who asked for it and who answered
 }
 
 type seat struct {
@@ -70,6 +72,7 @@ type seat struct {
 	bot       bool   // a bot the host added
 	level     string // the bot's level
 	away      bool
+	invited   bool // offered a rematch, not yet come (held as for an away player)
 	autopilot bool // a bot plays for the absent or out-of-time player
 	stopGrace func() bool
 	decider   *player // the seat's bot, made on first use
@@ -266,6 +269,11 @@ func (r *Room) present(i int) {
 		st.stopGrace()
 		st.stopGrace = nil
 	}
+	if st.invited {
+		st.invited, st.away = false, false
+		r.note(st.name + " joins the rematch")
+		return
+	}
 	if st.away {
 		st.away, st.autopilot = false, false
 		r.votes = nil
@@ -289,6 +297,7 @@ func (r *Room) unsubscribe(s *sub) bool {
 		}
 	}
 	if r.status == Over {
+		r.leftRematch(s.player)
 		r.closeIfDeserted()
 		return true
 	}
@@ -605,6 +614,9 @@ func (r *Room) start(ctx context.Context, p Player) error {
 		for i, st := range r.seats {
 			if st.empty() {
 				return ErrSeatsEmpty
+			}
+			if st.invited {
+				return fmt.Errorf("%s has not answered the rematch yet: wait, or free the seat", st.name)
 			}
 			names[i] = st.name
 		}

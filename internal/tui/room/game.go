@@ -239,13 +239,18 @@ func (m Model) shortHelp() []key.Binding {
 		if !m.seated() {
 			bs = append(bs, k.Sit)
 		}
-		return append(bs, chatKey, k.Help, k.Leave)
+		return append(bs, chatKey, k.Help, k.Rules, k.Leave)
+	case (!m.shown || m.facts.Over) && !m.seated():
+		return []key.Binding{chatKey, k.Help, k.Rules, k.Leave}
 	case !m.shown || m.facts.Over:
-		return []key.Binding{chatKey, k.Help, k.Leave}
+		if m.snap.Rematch != nil {
+			return []key.Binding{k.Accept, k.Decline, chatKey, k.Help, k.Rules, k.Leave}
+		}
+		return []key.Binding{k.Rematch, chatKey, k.Help, k.Rules, k.Leave}
 	case m.onAutopilot():
 		return []key.Binding{k.TakeOver, chatKey, k.Help, k.Back}
 	case !m.myDecision():
-		bs := []key.Binding{chatKey, k.Help, k.Back}
+		bs := []key.Binding{chatKey, k.Help, k.Rules, k.Back}
 		if m.snap.Abandoned && m.seated() {
 			bs = append([]key.Binding{k.VoteEnd}, bs...)
 		}
