@@ -85,6 +85,16 @@ type Revealer interface {
 	Reveal() []Section
 }
 
+// A Yielder is a game some of whose decisions the rules let a player give
+// up with a move of their own: a bidder passes. The room makes that move for
+// a player who is absent or out of time, where the autopilot would otherwise
+// spend their money on a decision they never saw (issue 15).
+type Yielder interface {
+	// Yield returns the move that gives up seat's decision now due, if the
+	// decision has one.
+	Yield(seat Seat) (Action, bool)
+}
+
 // ErrIllegal is wrapped by every error that refuses an action.
 var ErrIllegal = errors.New("illegal action")
 
@@ -121,6 +131,14 @@ type Kind struct {
 	RulesHelp string
 	// Options describes the options key=value a game may be created with.
 	Options []Option
+	// Presets are named sets of options that a form fills in one choice
+	// (Hotel Tycoon's European edition), the rulebook's first; none for a
+	// game whose options come one by one.
+	Presets []Preset
+	// Ranked is the options every ranked game is played with, the same
+	// for all so that ratings compare like with like; none plays the
+	// defaults.
+	Ranked []string
 	// Deal creates a new game for seats named clockwise, its chance drawn
 	// from seed, and returns it with its record header (which holds the
 	// seats in turn order and the chance).
@@ -191,4 +209,12 @@ type Option struct {
 	Key    string
 	Values []string
 	Help   string
+}
+
+// Preset is a named set of options, key=value as in Kind.Options; the
+// options it does not name are left as they are.
+type Preset struct {
+	Name    string
+	Options []string
+	Help    string
 }

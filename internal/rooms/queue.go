@@ -129,6 +129,22 @@ func (l *Lobby) Seeking() int {
 	return len(l.queue.seekers)
 }
 
+// queued counts the players in the queue of each hosted kind.
+func (l *Lobby) queued() []Queued {
+	out := make([]Queued, len(l.cfg.Kinds))
+	l.queue.mu.Lock()
+	defer l.queue.mu.Unlock()
+	for i, k := range l.cfg.Kinds {
+		out[i].Game = k.Title
+		for _, s := range l.queue.seekers {
+			if s.Game == k.Name {
+				out[i].Players++
+			}
+		}
+	}
+	return out
+}
+
 // match forms the tables the queue allows and opens their rooms; it runs
 // every second while anyone waits, and not at all otherwise.
 func (l *Lobby) match() {
@@ -168,9 +184,13 @@ func (l *Lobby) openRanked(table []*seeking) {
 	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
 	defer cancel()
 	host := table[0]
-	r, err := l.create(host.Player, Settings{
-		Name: "ranked table", Game: host.Game, Rules: host.Rules, Seats: len(table), Ranked: true,
-	})
+	k, err := l.Kind(host.Game)
+	var r *Room
+	if err == nil { // the game's fixed ranked options, the same at every table
+		r, err = l.create(host.Player, Settings{
+			Name: "ranked table", Game: host.Game, Rules: host.Rules, Options: k.Ranked, Seats: len(table), Ranked: true,
+		})
+	}
 	if err == nil {
 		for _, s := range table[1:] {
 			if err = r.sit(ctx, s.Player); err != nil {

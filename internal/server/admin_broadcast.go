@@ -13,6 +13,11 @@ import (
 // maxBroadcast bounds a broadcast: it has one line of the screen.
 const maxBroadcast = 200
 
+// broadcast is `admin broadcast --json`.
+type broadcast struct {
+	Sessions int `json:"sessions"` // how many screens show it
+}
+
 // newAdminBroadcastCmd shows a message to every interactive session, on
 // the bottom line of its screen for a while.
 func newAdminBroadcastCmd(open *sessions) *cobra.Command {
@@ -30,8 +35,7 @@ func newAdminBroadcastCmd(open *sessions) *cobra.Command {
 				return fmt.Errorf("a broadcast is at most %d characters wide", maxBroadcast)
 			}
 			n := open.broadcast(msg)
-			_, err = fmt.Fprintf(cmd.OutOrStdout(), "sent to %d sessions\n", n)
-			return err
+			return report(cmd, broadcast{Sessions: n}, fmt.Sprintf("sent to %d sessions", n))
 		},
 	}
 }

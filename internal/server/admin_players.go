@@ -26,7 +26,6 @@ type playerEntry struct {
 
 // newAdminPlayersCmd lists who is connected now, one line a session.
 func newAdminPlayersCmd(open *sessions, rs Rooms) *cobra.Command {
-	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "players",
 		Short: "List the open sessions: who, from where, since when, doing what",
@@ -46,7 +45,7 @@ func newAdminPlayersCmd(open *sessions, rs Rooms) *cobra.Command {
 				}
 				list = append(list, e)
 			}
-			if asJSON {
+			if wantJSON(cmd) {
 				return writeJSON(cmd.OutOrStdout(), list)
 			}
 			w := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', 0)
@@ -76,6 +75,5 @@ func newAdminPlayersCmd(open *sessions, rs Rooms) *cobra.Command {
 			return w.Flush()
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
 	return cmd
 }

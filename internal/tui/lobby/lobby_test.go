@@ -8,6 +8,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"hotels/internal/engine"
+	"hotels/internal/engine/tycoon"
 	"hotels/internal/rooms"
 	"hotels/internal/tui/lobby"
 	"hotels/internal/tui/theme"
@@ -75,6 +77,43 @@ func TestEmptyLobbyView(t *testing.T) {
 
 func TestCreateFormView(t *testing.T) {
 	goldenSizes(t, tuitest.LobbySnapshot(), "n right down down down down left left")
+}
+
+// tycoonLobby hosts Hotel Tycoon alone.
+type tycoonLobby struct{ *tuitest.Lobby }
+
+func (tycoonLobby) Kinds() []engine.Kind { return []engine.Kind{tycoon.Kind} }
+
+// Hotel Tycoon's form with the European edition chosen: its four options
+// filled, the preset's help saying which; enter creates the room with them.
+func TestCreateTycoonEuropeanView(t *testing.T) {
+	keys := "n down right"
+	tuitest.GoldenSizes(t, func(w, h int) string {
+		m := lobby.New(context.Background(), tycoonLobby{tuitest.NewLobby(t, nil)}, alice, theme.DefaultStyles())
+		m.SetSize(w, h)
+		m, _ = m.Update(lobby.SnapshotMsg{Snapshot: tuitest.LobbySnapshot()})
+		m, _ = press(m, keys)
+		return tuitest.Plain(m.View())
+	})
+	svc := tycoonLobby{tuitest.NewLobby(t, nil)}
+	m := lobby.New(context.Background(), svc, alice, theme.DefaultStyles())
+	m.SetSize(80, 24)
+	press(m, keys+" enter")
+	if want := "Create rules= seats=4 options=h=free,landbuy=half,six=again,deeds=european private=false clock="; !slices.Contains(svc.Calls(), want) {
+		t.Errorf("calls %q, want %q", svc.Calls(), want)
+	}
+}
+
+// The ranked form of Hotel Tycoon says which options every ranked game of
+// it is played with.
+func TestRankedTycoonFormView(t *testing.T) {
+	tuitest.GoldenSizes(t, func(w, h int) string {
+		m := lobby.New(context.Background(), tycoonLobby{tuitest.NewLobby(t, nil)}, alice, theme.DefaultStyles())
+		m.SetSize(w, h)
+		m, _ = m.Update(lobby.SnapshotMsg{Snapshot: tuitest.LobbySnapshot()})
+		m, _ = press(m, "r")
+		return tuitest.Plain(m.View())
+	})
 }
 
 // The form's keys make the settings the room is created with.
@@ -213,5 +252,43 @@ func TestSubscription(t *testing.T) {
 	}
 	if got := svc.Calls(); !slices.Equal(got, []string{"Subscribe", "Stop"}) {
 		t.Errorf("calls %q, want [Subscribe Stop]", got)
+	}
+}
+
+// A game that ended is listed greyed, with who won, unless it is the one
+// selected; the rooms in play are not.
+func TestFinishedRoomGreyed(t *testing.T) {
+	m, _ := open(t, tuitest.LobbySnapshot(), 80, 24)
+	styles := theme.DefaultStyles()
+	var over, playing string
+	for _, l := range strings.Split(m.View(), "\n") {
+		switch plain := tuitest.Plain(l); {
+		case strings.Contains(plain, "w9aa"):
+			over = l
+		case strings.Contains(plain, "p4zz"):
+			playing = l
+		}
+	}
+	if !strings.Contains(tuitest.Plain(over), "heidi won") {
+		t.Errorf("the ended game's line %q does not say who won", tuitest.Plain(over))
+	}
+	grey := styles.Subtle.Render(tuitest.Plain(over))
+	if over != grey {
+		t.Errorf("the ended game's line is not greyed:\n got %q\nwant %q", over, grey)
+	}
+	if playing == styles.Subtle.Render(tuitest.Plain(playing)) {
+		t.Errorf("a game in play is greyed: %q", playing)
+	}
+}
+
+// A game that ended cannot be joined, only watched while its room is open.
+func TestJoinFinishedGame(t *testing.T) {
+	m, svc := open(t, tuitest.LobbySnapshot(), 80, 24)
+	m, up := press(m, "down down down down enter")
+	if up != nil || len(svc.Calls()) != 0 {
+		t.Errorf("enter on a game that ended passed up %#v and called %q; want nothing", up, svc.Calls())
+	}
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "The game in room w9aa is over: press w to see its end") {
+		t.Errorf("enter on a game that ended does not say why:\n%s", view)
 	}
 }

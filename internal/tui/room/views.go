@@ -157,7 +157,7 @@ func (m Model) standings() []string {
 		if len(winners) > 1 {
 			verb = "share the win"
 		}
-		out = append(out, "", List(winners, "or")+" "+verb+".")
+		out = append(out, "", List(winners, "and")+" "+verb+".")
 	}
 	return append(out, m.ratingChanges()...)
 }
