@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"hotels/internal/sshtest"
+	"hotels/internal/store/storetest"
 	"hotels/internal/tui/acquire/board"
 )
 
@@ -43,15 +44,16 @@ type process struct {
 var listening = regexp.MustCompile(`msg=listening addr=(\S+)`)
 
 // startProcess starts bin on 127.0.0.1, on a port the system picks, with
-// its data in dir, and waits until it listens. The process is killed when
+// its database at data (storetest.Data) and its files in dir, and waits
+// until it listens. The process is killed when
 // the test ends, and its log shown if the test failed.
-func startProcess(t *testing.T, bin, dir string) *process {
+func startProcess(t *testing.T, bin, data, dir string) *process {
 	t.Helper()
 	cmd := exec.Command(bin)
 	cmd.Dir = dir // relative defaults (admin keys) stay in the test's directory
 	cmd.Env = append(os.Environ(),
 		"HOTELS_ADDR=127.0.0.1:0",
-		"HOTELS_DATA="+filepath.Join(dir, "hotels.db"),
+		"HOTELS_DATA="+data,
 		"HOTELS_HOST_KEY="+filepath.Join(dir, "hotels_ed25519"),
 		"HOTELS_LOG_LEVEL=debug",
 		"HOTELS_BOT_DELAY="+testBotDelay.String(),
@@ -151,8 +153,8 @@ func TestKillAndRestart(t *testing.T) {
 	start := time.Now()
 	bin := buildSshd(t)
 	built := time.Since(start)
-	dir := t.TempDir()
-	srv := startProcess(t, bin, dir)
+	data, dir := storetest.Data(t), t.TempDir()
+	srv := startProcess(t, bin, data, dir)
 
 	alice := soloGame(t, srv.addr, "alice", 80, 24)
 	bob, code := privateGame(t, srv.addr, "bob", 120, 40)
@@ -181,7 +183,7 @@ func TestKillAndRestart(t *testing.T) {
 		}
 	}
 
-	srv = startProcess(t, bin, dir)
+	srv = startProcess(t, bin, data, dir)
 	if log := srv.log.String(); !strings.Contains(log, `msg="games restored" rooms=3`) {
 		t.Errorf("the restarted server did not restore both games and the waiting room:\n%s", log)
 	}

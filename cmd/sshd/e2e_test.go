@@ -17,6 +17,7 @@ import (
 
 	"hotels/internal/server"
 	"hotels/internal/sshtest"
+	"hotels/internal/store/storetest"
 )
 
 // These tests run the whole product in process, wired by run as serve
@@ -51,7 +52,7 @@ func startHotels(t *testing.T) string {
 	dir := t.TempDir()
 	cfg := server.Config{
 		Addr:            "127.0.0.1:0",
-		Data:            filepath.Join(dir, "hotels.db"),
+		Data:            storetest.Data(t),
 		HostKey:         filepath.Join(dir, ".ssh", "hotels_ed25519"),
 		ShutdownTimeout: 5 * time.Second,
 		Grace:           time.Minute, // longer than any reconnect here

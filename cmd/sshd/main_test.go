@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"net"
 	"strings"
 	"testing"
 )
@@ -50,5 +51,24 @@ func TestBadLogLevelFails(t *testing.T) {
 	err := root.Execute()
 	if err == nil || !strings.Contains(err.Error(), "log level") {
 		t.Errorf("--log-level loud: %v, want a log level error", err)
+	}
+}
+
+// Issue 18: --data with a postgres:// URL selects PostgreSQL; a server that
+// is not there stops the start with an error that names it, without the
+// password.
+func TestDataPostgresUnreachableFails(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := ln.Addr().String()
+	_ = ln.Close()
+	root := newRootCmd()
+	root.SetArgs([]string{"--addr", "127.0.0.1:0", "--host-key", t.TempDir() + "/key",
+		"--data", "postgres://hotels:s3cret@" + closed + "/hotels"})
+	err = root.Execute()
+	if err == nil || !strings.Contains(err.Error(), "PostgreSQL at postgres://hotels:xxxxx@"+closed) || strings.Contains(err.Error(), "s3cret") {
+		t.Errorf("--data postgres://...@%s: %v, want an error naming the server without the password", closed, err)
 	}
 }

@@ -3,11 +3,11 @@ package main
 import (
 	"context"
 	"errors"
-	"path/filepath"
 	"testing"
 
 	"hotels/internal/rooms"
 	"hotels/internal/store"
+	"hotels/internal/store/storetest"
 	"hotels/internal/tui/history"
 )
 
@@ -17,7 +17,7 @@ import (
 // ratings.
 func TestStored(t *testing.T) {
 	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "hotels.db"))
+	st, err := store.Open(ctx, storetest.Data(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/ed25519"
 	"crypto/rand"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,6 +15,7 @@ import (
 	"hotels/internal/engine/tycoon"
 	"hotels/internal/profile"
 	"hotels/internal/store"
+	"hotels/internal/store/storetest"
 )
 
 func newAccount(t *testing.T, s *store.Store, name string) store.Account {
@@ -89,7 +89,7 @@ func outcomes(seats []store.Seat, result string) []store.Outcome {
 
 func TestLoad(t *testing.T) {
 	ctx := context.Background()
-	s, err := store.Open(ctx, filepath.Join(t.TempDir(), "hotels.db"))
+	s, err := store.Open(ctx, storetest.Data(t))
 	if err != nil {
 		t.Fatal(err)
 	}

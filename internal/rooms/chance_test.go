@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -13,6 +12,7 @@ import (
 	"hotels/internal/engine"
 	"hotels/internal/rooms"
 	"hotels/internal/store"
+	"hotels/internal/store/storetest"
 )
 
 // race is a two-seat dice game with no rule sets, for the room's chance
@@ -234,7 +234,7 @@ func TestChanceSeat(t *testing.T) {
 // thrown once.
 func TestChanceAfterRestart(t *testing.T) {
 	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "hotels.db"))
+	st, err := store.Open(ctx, storetest.Data(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -269,7 +269,7 @@ func TestChanceAfterRestart(t *testing.T) {
 // does not host is left as it is.
 func TestPlaceFinished(t *testing.T) {
 	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "hotels.db"))
+	st, err := store.Open(ctx, storetest.Data(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,6 @@ import (
 	"crypto/ed25519"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -17,6 +16,7 @@ import (
 	"hotels/internal/engine/acquire"
 	"hotels/internal/rooms"
 	"hotels/internal/store"
+	"hotels/internal/store/storetest"
 )
 
 // accounts makes an account with a fresh key for each name, as signing up
@@ -38,7 +38,7 @@ func accounts(t *testing.T, st *store.Store, names ...string) []rooms.Player {
 
 func TestRestoreAfterRestart(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "hotels.db")
+	path := storetest.Data(t)
 	st, err := store.Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
@@ -125,7 +125,7 @@ func TestRestoreAfterRestart(t *testing.T) {
 
 func TestRestoreMarksBrokenGames(t *testing.T) {
 	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "hotels.db"))
+	st, err := store.Open(ctx, storetest.Data(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,7 +151,7 @@ func TestRestoreMarksBrokenGames(t *testing.T) {
 // by the autopilot. Both its id and its code lead to it after the restart.
 func TestF4RestartKeepsRooms(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "hotels.db")
+	path := storetest.Data(t)
 	st, err := store.Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)

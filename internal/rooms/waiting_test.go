@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -14,6 +13,7 @@ import (
 	"hotels/internal/engine/acquire"
 	"hotels/internal/rooms"
 	"hotels/internal/store"
+	"hotels/internal/store/storetest"
 )
 
 // F4 (issue 16): rooms still waiting for players survive a restart through
@@ -26,7 +26,7 @@ import (
 // within the grace period closes and is forgotten.
 func TestF4RestartKeepsWaitingRooms(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "hotels.db")
+	path := storetest.Data(t)
 	st, err := store.Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)

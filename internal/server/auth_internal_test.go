@@ -6,7 +6,6 @@ import (
 	"crypto/rand"
 	"log/slog"
 	"net"
-	"path/filepath"
 	"sync"
 	"testing"
 
@@ -14,6 +13,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"hotels/internal/store"
+	"hotels/internal/store/storetest"
 )
 
 // leftCtx is the ssh.Context of a connection whose client has left: it is
@@ -54,7 +54,7 @@ func (r *recorded) WithGroup(string) slog.Handler      { return r }
 // against the bans ends the lookup; that is no store failure, so nothing is
 // logged above debug, and the key is not let in.
 func TestAcceptKeyClientLeft(t *testing.T) {
-	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "hotels.db"))
+	st, err := store.Open(context.Background(), storetest.Data(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,7 +16,7 @@ import (
 // variable; a flag given on the command line wins over the environment.
 type Config struct {
 	Addr            string        // TCP address to listen on
-	Data            string        // SQLite database file
+	Data            string        // SQLite database file, or a postgres:// URL
 	HostKey         string        // ed25519 host key file, made on first start
 	LogLevel        string        // debug, info, warn or error
 	ShutdownTimeout time.Duration // how long sessions get to close on SIGTERM
@@ -69,7 +69,7 @@ var env = []struct{ flag, name string }{
 // bound to c. Each flag's help names its environment variable.
 func (c *Config) RegisterFlags(fs *pflag.FlagSet) {
 	fs.StringVar(&c.Addr, "addr", ":2222", "address to listen on (env HOTELS_ADDR)")
-	fs.StringVar(&c.Data, "data", "hotels.db", "SQLite database file (env HOTELS_DATA)")
+	fs.StringVar(&c.Data, "data", "hotels.db", "SQLite database file, or a postgres:// URL (env HOTELS_DATA)")
 	fs.StringVar(&c.HostKey, "host-key", ".ssh/hotels_ed25519",
 		"ed25519 host key file, created with mode 0600 if missing (env HOTELS_HOST_KEY)")
 	fs.StringVar(&c.LogLevel, "log-level", "info", "log level: debug, info, warn or error (env HOTELS_LOG_LEVEL)")

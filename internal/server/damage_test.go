@@ -13,6 +13,7 @@ import (
 
 	"hotels/internal/server"
 	"hotels/internal/sshtest"
+	"hotels/internal/store/storetest"
 )
 
 // lockedBuffer is a log sink safe for the server's goroutines.
@@ -89,6 +90,7 @@ func damageTable(t *testing.T, path, table string) {
 // it, and every write after it, is refused with a clear message: nothing is
 // shown as done that was not saved.
 func TestDamagedPageLoggedAndActionRefused(t *testing.T) {
+	storetest.SkipOnPostgres(t, "a damaged page of the file")
 	logs := &lockedBuffer{}
 	log := slog.New(slog.NewTextHandler(logs, nil))
 	ts := startServer(t, server.Options{Logger: log})
@@ -100,7 +102,7 @@ func TestDamagedPageLoggedAndActionRefused(t *testing.T) {
 		t.Fatalf("keys confirm: status %d, stderr %q", status, stderr)
 	}
 
-	damageTable(t, ts.dir+"/hotels.db", "key_confirmations")
+	damageTable(t, ts.data, "key_confirmations")
 
 	damage := `msg="database file is damaged`
 	wantRefused(t, ts, alice, "keys add "+authorized(desktop), "the key could not be saved; try again later")

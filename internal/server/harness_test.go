@@ -14,6 +14,7 @@ import (
 	"hotels/internal/server"
 	"hotels/internal/sshtest"
 	"hotels/internal/store"
+	"hotels/internal/store/storetest"
 )
 
 // testServer is a real server on 127.0.0.1 with a fresh database. Tests
@@ -21,6 +22,7 @@ import (
 type testServer struct {
 	addr  string
 	store *store.Store
+	data  string // where the store lives (storetest.Data)
 	dir   string
 	stop  func() error // cancels Serve and returns its result
 }
@@ -37,7 +39,8 @@ func startServerWith(t *testing.T, configure func(*server.Config), opts server.O
 	t.Helper()
 	ctx := context.Background()
 	dir := t.TempDir()
-	st, err := store.Open(ctx, filepath.Join(dir, "hotels.db"))
+	data := storetest.Data(t)
+	st, err := store.Open(ctx, data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,5 +91,5 @@ func startServerWith(t *testing.T, configure func(*server.Config), opts server.O
 		}
 		_ = st.Close()
 	})
-	return &testServer{addr: ln.Addr().String(), store: st, dir: dir, stop: stop}
+	return &testServer{addr: ln.Addr().String(), store: st, data: data, dir: dir, stop: stop}
 }

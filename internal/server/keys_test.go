@@ -2,7 +2,6 @@ package server_test
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"fmt"
 	"regexp"
@@ -13,6 +12,7 @@ import (
 
 	"hotels/internal/server"
 	"hotels/internal/sshtest"
+	"hotels/internal/store/storetest"
 )
 
 // codeIn finds the one-time code in what `keys add` printed.
@@ -178,14 +178,7 @@ func TestF2CodeExpires(t *testing.T) {
 	code := addKey(t, ts, laptop, desktop)
 
 	// Ten minutes pass: the row's expiry moves into the past.
-	db, err := sql.Open("sqlite", ts.dir+"/hotels.db")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = db.Close() }()
-	if _, err := db.Exec(`UPDATE key_confirmations SET expires_at = '2000-01-01T00:00:00Z'`); err != nil {
-		t.Fatal(err)
-	}
+	storetest.Exec(t, ts.data, `UPDATE key_confirmations SET expires_at = '2000-01-01T00:00:00Z'`)
 	wantRefused(t, ts, desktop, "keys confirm "+code, "unknown, used or expired")
 	if got := whoami(t, ts, desktop); got != "" {
 		t.Errorf("whoami with an expired code's key = %q, want no name", got)

@@ -84,16 +84,13 @@ func (s *Store) CreateAccount(ctx context.Context, name, authorizedKey string) (
 	now := s.now().UTC()
 	var a Account
 	err = s.WithTx(ctx, func(tx *Tx) error {
-		res, err := tx.q.ExecContext(ctx,
-			`INSERT INTO accounts (name, created_at) VALUES (?, ?)`, name, timestamp(now))
+		var id AccountID
+		err := tx.q.InsertRowContext(ctx,
+			`INSERT INTO accounts (name, created_at) VALUES (?, ?) RETURNING id`, name, timestamp(now)).Scan(&id)
 		if err != nil {
 			return fmt.Errorf("name: %w", mapError(err))
 		}
-		id, err := res.LastInsertId()
-		if err != nil {
-			return mapError(err)
-		}
-		a = Account{ID: AccountID(id), Name: name, CreatedAt: now}
+		a = Account{ID: id, Name: name, CreatedAt: now}
 		return tx.insertKey(ctx, a.ID, k, now)
 	})
 	if err != nil {

@@ -40,18 +40,15 @@ func (s *Store) Audit(ctx context.Context, e AuditEntry) (AuditID, error) {
 	if e.Outcome == "" {
 		e.Outcome = AuditStarted
 	}
-	res, err := s.q.ExecContext(ctx, `
+	var id AuditID
+	err := s.q.InsertRowContext(ctx, `
 		INSERT INTO admin_audit (at, fingerprint, name, command, args, outcome)
-		VALUES (?, ?, ?, ?, ?, ?)`,
-		timestamp(s.now()), e.Fingerprint, e.Name, e.Command, e.Args, e.Outcome)
+		VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
+		timestamp(s.now()), e.Fingerprint, e.Name, e.Command, e.Args, e.Outcome).Scan(&id)
 	if err != nil {
 		return 0, fmt.Errorf("store: audit %s by %s: %w", e.Command, e.Fingerprint, mapError(err))
 	}
-	id, err := res.LastInsertId()
-	if err != nil {
-		return 0, fmt.Errorf("store: audit %s by %s: %w", e.Command, e.Fingerprint, mapError(err))
-	}
-	return AuditID(id), nil
+	return id, nil
 }
 
 // AuditOutcome records how the command of entry id ended: AuditOK or the

@@ -2,7 +2,6 @@ package store_test
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"testing"
 
@@ -60,15 +59,10 @@ func TestGameCounts(t *testing.T) {
 
 // Migration 0005 makes the audit and ban tables.
 func TestAdminTablesSchema(t *testing.T) {
-	_, path := open(t)
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = db.Close() }()
+	s, _ := open(t)
 	want := map[string][]string{
 		"admin_audit": {"id", "at", "fingerprint", "name", "command", "args", "outcome"},
 		"bans":        {"id", "fingerprint", "account_id", "target", "reason", "created_at", "created_by", "expires_at", "lifted_at", "lifted_by"},
 	}
-	checkColumns(t, db, want)
+	checkColumns(t, s, want)
 }

@@ -60,19 +60,14 @@ func (s *Store) Ban(ctx context.Context, nb NewBan) (Ban, error) {
 		Fingerprint: nb.Fingerprint, Account: nb.Account, Target: nb.Target,
 		Reason: nb.Reason, By: nb.By, CreatedAt: s.now().UTC(), Until: nb.Until,
 	}
-	res, err := s.q.ExecContext(ctx, `
+	err := s.q.InsertRowContext(ctx, `
 		INSERT INTO bans (fingerprint, account_id, target, reason, created_at, created_by, expires_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		nullString(b.Fingerprint), nullAccount(b.Account), b.Target, b.Reason,
-		timestamp(b.CreatedAt), b.By, nullTime(b.Until))
+		timestamp(b.CreatedAt), b.By, nullTime(b.Until)).Scan(&b.ID)
 	if err != nil {
 		return Ban{}, fmt.Errorf("store: ban %s: %w", nb.Target, mapError(err))
 	}
-	id, err := res.LastInsertId()
-	if err != nil {
-		return Ban{}, fmt.Errorf("store: ban %s: %w", nb.Target, mapError(err))
-	}
-	b.ID = BanID(id)
 	return b, nil
 }
 

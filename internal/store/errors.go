@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/jackc/pgx/v5/pgconn"
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 )
@@ -22,13 +23,23 @@ var (
 
 // mapError is the one place driver errors become sentinels: no row is
 // ErrNotFound, a unique or primary key clash is ErrConflict, a foreign key
-// pointing nowhere is ErrNotFound, and a damaged file is ErrCorrupt. The driver error stays wrapped for logs.
+// pointing nowhere is ErrNotFound, and a damaged file (SQLite's alone) is
+// ErrCorrupt, on either database. The driver error stays wrapped for logs.
 func mapError(err error) error {
 	if err == nil {
 		return nil
 	}
 	if errors.Is(err, sql.ErrNoRows) {
 		return ErrNotFound
+	}
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		switch pe.Code {
+		case "23505": // unique_violation
+			return fmt.Errorf("%w: %w", ErrConflict, err)
+		case "23503": // foreign_key_violation
+			return fmt.Errorf("%w: %w", ErrNotFound, err)
+		}
 	}
 	var se *sqlite.Error
 	if errors.As(err, &se) {

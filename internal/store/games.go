@@ -95,18 +95,13 @@ func (s *Store) CreateGame(ctx context.Context, g NewGame) (GameID, error) {
 	}
 	var id GameID
 	err := s.WithTx(ctx, func(tx *Tx) error {
-		res, err := tx.q.ExecContext(ctx, `
+		err := tx.q.InsertRowContext(ctx, `
 			INSERT INTO games (game, rules, options, clock, ranked, chance, status, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-			g.Game, g.Rules, g.Options, g.Clock, g.Ranked, g.Chance, g.Status, timestamp(s.now()))
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			g.Game, g.Rules, g.Options, g.Clock, flag(g.Ranked), g.Chance, g.Status, timestamp(s.now())).Scan(&id)
 		if err != nil {
 			return mapError(err)
 		}
-		n, err := res.LastInsertId()
-		if err != nil {
-			return mapError(err)
-		}
-		id = GameID(n)
 		for _, seat := range g.Seats {
 			var account sql.NullInt64
 			if seat.Account != 0 {
@@ -198,19 +193,14 @@ func (s *Store) listGames(ctx context.Context, op, query string, args ...any) ([
 // AppendAction records action number seq of a game. Actions are numbered 1, 2,
 // 3, ... so seq must be exactly one more than the last stored: a duplicate or
 // a gap returns an error wrapping ErrConflict, as does appending to a game
-// that is finished or aborted. An unknown game is ErrNotFound.
+// that is finished or aborted. An unknown game is ErrNotFound. Appending
+// again the last action stored, the same line at the same seq, succeeds
+// and changes nothing: it is the retry of a commit whose answer was lost
+// with the connection (PostgreSQL going away), and the action is saved.
 func (s *Store) AppendAction(ctx context.Context, id GameID, seq int, line string) error {
-	res, err := s.q.ExecContext(ctx, `
-		INSERT INTO actions (game_id, seq, line, at)
-		SELECT ?1, ?2, ?3, ?4
-		WHERE EXISTS (SELECT 1 FROM games WHERE id = ?1 AND status IN ('waiting', 'playing'))
-		  AND ?2 = (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = ?1)`,
-		id, seq, line, timestamp(s.now()))
-	if err != nil {
-		return fmt.Errorf("store: append action %d to game %d: %w", seq, id, mapError(err))
-	}
-	if n, err := res.RowsAffected(); err != nil || n == 1 {
-		return mapError(err)
+	saved, err := s.appendActions(ctx, []appendReq{{id: id, seq: seq, line: line}})
+	if err != nil || saved[id] {
+		return err
 	}
 	// Nothing was inserted; say why.
 	var (
@@ -225,9 +215,14 @@ func (s *Store) AppendAction(ctx context.Context, id GameID, seq int, line strin
 		return fmt.Errorf("store: append action %d to game %d: %w", seq, id, mapError(err))
 	case status.Done():
 		return fmt.Errorf("store: append action %d to game %d: game is %s: %w", seq, id, status, ErrConflict)
-	default:
-		return fmt.Errorf("store: append action %d to game %d: next action is %d: %w", seq, id, last+1, ErrConflict)
+	case seq == last:
+		var stored string
+		err := s.q.QueryRowContext(ctx, `SELECT line FROM actions WHERE game_id = ? AND seq = ?`, id, seq).Scan(&stored)
+		if err == nil && stored == line {
+			return nil
+		}
 	}
+	return fmt.Errorf("store: append action %d to game %d: next action is %d: %w", seq, id, last+1, ErrConflict)
 }
 
 // Actions returns a game's record lines in order, or ErrNotFound if there is

@@ -79,6 +79,7 @@ type sqlQuerier interface {
 // writes refused once there is some.
 type watched struct {
 	q sqlQuerier
+	d dialect // spells each query for its database
 	h *health
 }
 
@@ -86,12 +87,12 @@ func (w watched) ExecContext(ctx context.Context, query string, args ...any) (sq
 	if err := w.h.refuse(); err != nil {
 		return nil, err
 	}
-	res, err := w.q.ExecContext(ctx, query, args...)
+	res, err := w.q.ExecContext(ctx, w.d.rebind(query), args...)
 	return res, w.h.saw(err)
 }
 
 func (w watched) QueryContext(ctx context.Context, query string, args ...any) (*rows, error) {
-	r, err := w.q.QueryContext(ctx, query, args...)
+	r, err := w.q.QueryContext(ctx, w.d.rebind(query), args...)
 	if err != nil {
 		return nil, w.h.saw(err)
 	}
@@ -99,8 +100,27 @@ func (w watched) QueryContext(ctx context.Context, query string, args ...any) (*
 }
 
 func (w watched) QueryRowContext(ctx context.Context, query string, args ...any) row {
-	return watchedRow{r: w.q.QueryRowContext(ctx, query, args...), h: w.h}
+	return watchedRow{r: w.q.QueryRowContext(ctx, w.d.rebind(query), args...), h: w.h}
 }
+
+func (w watched) InsertContext(ctx context.Context, query string, args ...any) (*rows, error) {
+	if err := w.h.refuse(); err != nil {
+		return nil, err
+	}
+	return w.QueryContext(ctx, query, args...)
+}
+
+func (w watched) InsertRowContext(ctx context.Context, query string, args ...any) row {
+	if err := w.h.refuse(); err != nil {
+		return refusedRow{err}
+	}
+	return w.QueryRowContext(ctx, query, args...)
+}
+
+// refusedRow is the row of a write refused before it was tried.
+type refusedRow struct{ err error }
+
+func (r refusedRow) Scan(...any) error { return r.err }
 
 // rows is *sql.Rows whose errors are looked at for damage: a query meets a
 // damaged page while it steps through rows, which Err and Scan report.

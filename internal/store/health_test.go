@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"hotels/internal/store"
+	"hotels/internal/store/storetest"
 )
 
 // damaged returns the path of a copy of a database with accounts alice (by
@@ -78,6 +79,7 @@ func errorLog() (*slog.Logger, *bytes.Buffer) {
 // A damaged page is logged at ERROR once, however often it is met, and
 // from then on every write is refused: nothing is half saved.
 func TestDamagedPageLoggedOnceAndWritesRefused(t *testing.T) {
+	storetest.SkipOnPostgres(t, "a damaged page of the file")
 	ctx := context.Background()
 	s, err := store.Open(ctx, damaged(t, "keys"))
 	if err != nil {
@@ -125,6 +127,7 @@ func TestDamagedPageLoggedOnceAndWritesRefused(t *testing.T) {
 
 // A file that is not a database at all is refused when opened.
 func TestOpenRefusesNotADatabase(t *testing.T) {
+	storetest.SkipOnPostgres(t, "a file")
 	path := filepath.Join(t.TempDir(), "hotels.db")
 	if err := os.WriteFile(path, bytes.Repeat([]byte("not a database "), 512), 0o600); err != nil {
 		t.Fatal(err)

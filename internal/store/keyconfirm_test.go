@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/ed25519"
 	"crypto/rand"
-	"database/sql"
 	"errors"
 	"strings"
 	"testing"
@@ -82,7 +81,7 @@ func TestRequestAndConfirmKey(t *testing.T) {
 
 func TestKeyCodeExpires(t *testing.T) {
 	ctx := context.Background()
-	s, path := open(t)
+	s, _ := open(t)
 	alice, err := s.CreateAccount(ctx, "alice", keyAlice)
 	if err != nil {
 		t.Fatal(err)
@@ -92,12 +91,7 @@ func TestKeyCodeExpires(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = db.Close() }()
-	if _, err := db.Exec(`UPDATE key_confirmations SET expires_at = '2000-01-01T00:00:00Z'`); err != nil {
+	if err := store.Exec(s, `UPDATE key_confirmations SET expires_at = '2000-01-01T00:00:00Z'`); err != nil {
 		t.Fatal(err)
 	}
 	if pending, _ := s.PendingKeys(ctx, alice.ID); len(pending) != 0 {
@@ -186,13 +180,8 @@ func TestRemoveKey(t *testing.T) {
 
 // Migration 0008 makes the table of keys waiting for confirmation.
 func TestKeyConfirmationsSchema(t *testing.T) {
-	_, path := open(t)
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = db.Close() }()
-	checkColumns(t, db, map[string][]string{
+	s, _ := open(t)
+	checkColumns(t, s, map[string][]string{
 		"key_confirmations": {"code_hash", "account_id", "authorized_key", "fingerprint", "created_at", "expires_at"},
 	})
 }

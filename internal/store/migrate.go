@@ -85,12 +85,19 @@ func (s *Store) migrate(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("migrate: %w", err)
 	}
-	if _, err := s.q.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (
-		version    INTEGER PRIMARY KEY,
-		name       TEXT NOT NULL,
-		applied_at TEXT NOT NULL
-	)`); err != nil {
-		return fmt.Errorf("migrate: create schema_version: %w", mapError(err))
+	err = s.WithTx(ctx, func(tx *Tx) error {
+		if err := s.d.prepare(ctx, tx.q); err != nil {
+			return fmt.Errorf("prepare %s: %w", s.d.name(), mapError(err))
+		}
+		_, err := tx.q.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (
+			version    INTEGER PRIMARY KEY,
+			name       TEXT NOT NULL,
+			applied_at TEXT NOT NULL
+		)`)
+		return mapError(err)
+	})
+	if err != nil {
+		return fmt.Errorf("migrate: create schema_version: %w", err)
 	}
 	current, err := schemaVersion(ctx, s.q)
 	if err != nil {
@@ -103,7 +110,7 @@ func (s *Store) migrate(ctx context.Context) error {
 	for _, m := range ms[current:] {
 		err := s.WithTx(ctx, func(tx *Tx) error {
 			// Another process may have applied it since we looked; the
-			// immediate transaction makes this check and the apply atomic.
+			// transaction's write lock makes this check and the apply atomic.
 			v, err := schemaVersion(ctx, tx.q)
 			if err != nil {
 				return err
@@ -111,7 +118,7 @@ func (s *Store) migrate(ctx context.Context) error {
 			if v >= m.version {
 				return nil
 			}
-			if _, err := tx.q.ExecContext(ctx, m.sql); err != nil {
+			if _, err := tx.q.ExecContext(ctx, s.d.migration(m.name, m.sql)); err != nil {
 				return mapError(err)
 			}
 			_, err = tx.q.ExecContext(ctx,

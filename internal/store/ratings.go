@@ -58,8 +58,8 @@ func (s *Store) RecordRatings(ctx context.Context, game, rules string, changes [
 				INSERT INTO ratings (account_id, game, rules, mu, sigma, games, wins, updated_at)
 				VALUES (?, ?, ?, ?, ?, 1, ?, ?)
 				ON CONFLICT (account_id, game, rules) DO UPDATE SET
-					mu = excluded.mu, sigma = excluded.sigma, games = games + 1,
-					wins = wins + excluded.wins, updated_at = excluded.updated_at`,
+					mu = excluded.mu, sigma = excluded.sigma, games = ratings.games + 1,
+					wins = ratings.wins + excluded.wins, updated_at = excluded.updated_at`,
 				c.Account, game, rules, c.MuAfter, c.SigmaAfter, win, now); err != nil {
 				return fmt.Errorf("store: rating of account %d: %w", c.Account, mapError(err))
 			}
@@ -124,7 +124,7 @@ func (s *Store) RatingHistory(ctx context.Context, account AccountID, game, rule
 			COALESCE(g.finished_at, g.created_at)
 		FROM rating_changes c JOIN games g ON g.id = c.game_id
 		WHERE c.account_id = ? AND g.game = ? AND g.rules = ?
-		ORDER BY c.game_id DESC LIMIT ?) ORDER BY game_id`, account, game, rules, limit)
+		ORDER BY c.game_id DESC LIMIT ?) AS recent ORDER BY game_id`, account, game, rules, limit)
 	if err != nil {
 		return nil, fmt.Errorf("store: rating history of account %d: %w", account, mapError(err))
 	}

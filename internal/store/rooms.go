@@ -56,7 +56,7 @@ func (s *Store) room(ctx context.Context, id GameID) (Room, error) {
 		return Room{}, fmt.Errorf("room: %w", mapError(err))
 	}
 	r.Host = AccountID(host.Int64)
-	rows, err := s.q.QueryContext(ctx, `SELECT seat FROM seats WHERE game_id = ? AND removed ORDER BY seat`, id)
+	rows, err := s.q.QueryContext(ctx, `SELECT seat FROM seats WHERE game_id = ? AND removed = 1 ORDER BY seat`, id)
 	if err != nil {
 		return Room{}, fmt.Errorf("removed seats: %w", mapError(err))
 	}
@@ -136,7 +136,7 @@ func (s *Store) SaveWaitingRoom(ctx context.Context, w WaitingRoom) error {
 			ON CONFLICT (room) DO UPDATE SET code = excluded.code, title = excluded.title, host = excluded.host,
 				game = excluded.game, rules = excluded.rules, options = excluded.options, clock = excluded.clock,
 				ranked = excluded.ranked, seats = excluded.seats`,
-			w.ID, w.Code, w.Title, host, w.Game, w.Rules, w.Options, w.Clock, w.Ranked, w.Seats); err != nil {
+			w.ID, w.Code, w.Title, host, w.Game, w.Rules, w.Options, w.Clock, flag(w.Ranked), w.Seats); err != nil {
 			return mapError(err)
 		}
 		if _, err := tx.q.ExecContext(ctx, `DELETE FROM waiting_seats WHERE room = ?`, w.ID); err != nil {

@@ -4,10 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"testing"
 
 	"hotels/internal/store"
+	"hotels/internal/store/storetest"
 )
 
 // F4 (issue 16): a game keeps the room it is played in (id, invite code,
@@ -148,7 +148,7 @@ func TestF4WaitingRoomRoundTrip(t *testing.T) {
 // stand, bot or kick costs in writes.
 func BenchmarkSaveWaitingRoom(b *testing.B) {
 	ctx := context.Background()
-	s, err := store.Open(ctx, filepath.Join(b.TempDir(), "bench.db"))
+	s, err := store.Open(ctx, storetest.Data(b))
 	if err != nil {
 		b.Fatal(err)
 	}

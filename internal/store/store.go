@@ -3,23 +3,19 @@ package store
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
-
-	_ "modernc.org/sqlite" // registers the "sqlite" database/sql driver
 )
 
-// busyTimeout is how long a connection waits for another writer's lock before
-// giving up with SQLITE_BUSY.
-const busyTimeout = 5 * time.Second
-
-// Store is Hotels' database. Its methods are safe for concurrent use. Inside
-// WithTx the same methods run on the transaction through *Tx.
+// Store is Hotels' database, on SQLite or PostgreSQL (its dialect). Its
+// methods are safe for concurrent use. Inside WithTx the same methods run on
+// the transaction through *Tx.
 type Store struct {
 	db     *sql.DB // nil when this Store is bound to a transaction
 	q      querier // db, or the transaction in progress, watched
+	d      dialect
 	now    func() time.Time
 	health *health // shared with its transactions
 }
@@ -36,37 +32,40 @@ type querier interface {
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 	QueryContext(ctx context.Context, query string, args ...any) (*rows, error)
 	QueryRowContext(ctx context.Context, query string, args ...any) row
+	// InsertContext and InsertRowContext are writes that return rows
+	// (INSERT ... RETURNING), refused as ExecContext is.
+	InsertContext(ctx context.Context, query string, args ...any) (*rows, error)
+	InsertRowContext(ctx context.Context, query string, args ...any) row
 }
 
-// Open opens (creating if needed) the SQLite database at path and migrates it to
-// the newest schema this binary knows. It refuses, with an error wrapping
-// ErrSchemaTooNew, a database written by a newer binary.
-func Open(ctx context.Context, path string) (*Store, error) {
-	if path == "" {
-		return nil, errors.New("store: open: empty database path")
+// Open opens the database data names and migrates it to the newest schema
+// this binary knows: a postgres:// (or postgresql://) URL is a PostgreSQL
+// database, which must exist; anything else is the path of a SQLite file,
+// created if needed. It refuses, with an error wrapping ErrSchemaTooNew, a
+// database written by a newer binary. Errors name a PostgreSQL database by
+// its URL without the password.
+func Open(ctx context.Context, data string) (*Store, error) {
+	var (
+		db    *sql.DB
+		d     dialect
+		where = fmt.Sprintf("%q", data)
+		err   error
+	)
+	if isPostgres(data) {
+		d = &postgresDialect{}
+		db, where, err = openPostgres(ctx, data)
+	} else {
+		d = sqliteDialect{}
+		db, err = openSQLite(ctx, data)
 	}
-	// The driver splits the DSN at the first '?', so such a path would lose
-	// its tail and open a different file.
-	if strings.Contains(path, "?") {
-		return nil, fmt.Errorf("store: open %q: path must not contain '?'", path)
-	}
-	// synchronous(FULL): a commit is on disk (the WAL is synced) before it
-	// returns, so an acknowledged action survives a power cut too.
-	dsn := fmt.Sprintf("%s?_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=busy_timeout(%d)&_txlock=immediate",
-		path, busyTimeout.Milliseconds())
-	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
-		return nil, fmt.Errorf("store: open %q: %w", path, err)
+		return nil, err
 	}
-	if err := db.PingContext(ctx); err != nil {
-		_ = db.Close()
-		return nil, fmt.Errorf("store: open %q: %w", path, err)
-	}
-	h := &health{path: path}
-	s := &Store{db: db, q: watched{q: db, h: h}, now: time.Now, health: h}
+	h := &health{path: where}
+	s := &Store{db: db, q: watched{q: db, d: d, h: h}, d: d, now: time.Now, health: h}
 	if err := s.migrate(ctx); err != nil {
 		_ = db.Close()
-		return nil, fmt.Errorf("store: open %q: %w", path, err)
+		return nil, fmt.Errorf("store: open %s: %w", where, err)
 	}
 	return s, nil
 }
@@ -93,7 +92,11 @@ func (s *Store) WithTx(ctx context.Context, fn func(*Tx) error) error {
 	if err != nil {
 		return fmt.Errorf("store: begin transaction: %w", mapError(s.health.saw(err)))
 	}
-	tx := &Tx{Store: &Store{q: watched{q: sqlTx, h: s.health}, now: s.now, health: s.health}}
+	tx := &Tx{Store: &Store{q: watched{q: sqlTx, d: s.d, h: s.health}, d: s.d, now: s.now, health: s.health}}
+	if err := s.d.lockWrites(ctx, tx.q); err != nil {
+		_ = sqlTx.Rollback()
+		return fmt.Errorf("store: begin transaction: %w", mapError(err))
+	}
 	if err := fn(tx); err != nil {
 		_ = sqlTx.Rollback()
 		return err
@@ -116,4 +119,15 @@ func parseTime(s string) (time.Time, error) {
 		return time.Time{}, fmt.Errorf("bad stored time %q: %w", s, err)
 	}
 	return t, nil
+}
+
+// flag is a bool stored as SQLite stores one, 0 or 1, in an INTEGER column
+// on both databases; PostgreSQL would not take a Go bool there.
+type flag bool
+
+func (f flag) Value() (driver.Value, error) {
+	if f {
+		return int64(1), nil
+	}
+	return int64(0), nil
 }

@@ -3,13 +3,13 @@ package history_test
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"hotels/internal/engine/acquire"
 	"hotels/internal/rooms"
 	"hotels/internal/store"
+	"hotels/internal/store/storetest"
 	"hotels/internal/tui/history"
 	"hotels/internal/tui/history/fromstore"
 	"hotels/internal/tui/theme"
@@ -21,7 +21,7 @@ import (
 // with the player's place and replays to its end.
 func TestOnRealStore(t *testing.T) {
 	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "hotels.db"))
+	st, err := store.Open(ctx, storetest.Data(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,85 @@
+package store
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// dialect is what differs between the two databases a Store runs on: how a
+// connection is opened, how the portable SQL of the methods and migrations
+// is spelled for it, and what a write transaction begins with. Everything
+// else (every query, the migrations, the error sentinels, the group commit)
+// is written once. sqlite.go and postgres.go hold the two.
+type dialect interface {
+	// name is the database's name in messages: "SQLite", "PostgreSQL".
+	name() string
+	// rebind spells a query written with SQLite's ? and ?N placeholders
+	// for this database.
+	rebind(query string) string
+	// migration spells one migration file's SQL for this database.
+	migration(file, sql string) string
+	// prepare runs before the migrations, in their first transaction:
+	// what the migrations need that SQLite has built in.
+	prepare(ctx context.Context, q querier) error
+	// lockWrites runs first in every transaction, so that transactions
+	// that write run one at a time, as SQLite's do.
+	lockWrites(ctx context.Context, q querier) error
+}
+
+// isPostgres tells a PostgreSQL URL from a SQLite file path.
+func isPostgres(data string) bool {
+	return strings.HasPrefix(data, "postgres://") || strings.HasPrefix(data, "postgresql://")
+}
+
+// dollars spells ? and ?N placeholders as PostgreSQL's $N, leaving quoted
+// text, quoted names and comments as they are. Each query's spelling is
+// kept, since the methods' queries are few and run many times.
+type dollars struct {
+	cache sync.Map // query -> spelled query
+}
+
+func (d *dollars) rebind(query string) string {
+	if s, ok := d.cache.Load(query); ok {
+		return s.(string)
+	}
+	var b strings.Builder
+	n := 0
+	for i := 0; i < len(query); i++ {
+		c := query[i]
+		switch {
+		case c == '\'' || c == '"', c == '-' && strings.HasPrefix(query[i:], "--"):
+			// Copied to its end: the closing quote, or the comment's line.
+			closer := string(c)
+			if c == '-' {
+				closer = "\n"
+			}
+			end := strings.Index(query[i+1:], closer)
+			if end < 0 {
+				b.WriteString(query[i:])
+				i = len(query)
+				continue
+			}
+			b.WriteString(query[i : i+1+end+1])
+			i += end + 1
+		case c == '?':
+			j := i + 1
+			for j < len(query) && query[j] >= '0' && query[j] <= '9' {
+				j++
+			}
+			if j > i+1 { // ?N keeps its number
+				b.WriteString("$" + query[i+1:j])
+				i = j - 1
+				continue
+			}
+			n++
+			b.WriteString("$" + strconv.Itoa(n))
+		default:
+			b.WriteByte(c)
+		}
+	}
+	s := b.String()
+	d.cache.Store(query, s)
+	return s
+}

@@ -1,0 +1,56 @@
+package store
+
+import "context"
+
+// Exec runs one statement on s, written as the methods write theirs, for a
+// test to set up what no method does (an expired code, a newer schema).
+func Exec(s *Store, query string, args ...any) error {
+	_, err := s.q.ExecContext(context.Background(), query, args...)
+	return err
+}
+
+// Columns returns a table's columns in order, from s's own catalogue.
+func Columns(s *Store, table string) ([]string, error) {
+	query := `SELECT name FROM pragma_table_info(?) ORDER BY cid`
+	if _, ok := s.d.(*postgresDialect); ok {
+		query = `SELECT column_name FROM information_schema.columns
+			WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position`
+	}
+	rows, err := s.q.QueryContext(context.Background(), query, table)
+	if err != nil {
+		return nil, err
+	}
+	defer func() { _ = rows.Close() }()
+	var cols []string
+	for rows.Next() {
+		var c string
+		if err := rows.Scan(&c); err != nil {
+			return nil, err
+		}
+		cols = append(cols, c)
+	}
+	return cols, rows.Err()
+}
+
+// Batched is one action for Commit.
+type Batched struct {
+	Ctx  context.Context
+	Game GameID
+	Seq  int
+	Line string
+}
+
+// Commit commits actions as one batch of a's, as if they had all arrived
+// while the previous batch was being written, and returns each one's answer.
+func Commit(a *Appender, actions []Batched) []error {
+	batch := make([]appendReq, len(actions))
+	for i, x := range actions {
+		batch[i] = appendReq{ctx: x.Ctx, id: x.Game, seq: x.Seq, line: x.Line, reply: make(chan error, 1)}
+	}
+	a.commit(batch)
+	errs := make([]error, len(batch))
+	for i, r := range batch {
+		errs[i] = <-r.reply
+	}
+	return errs
+}
