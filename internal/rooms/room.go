@@ -322,6 +322,10 @@ func (r *Room) unsubscribe(s *sub) bool {
 		}
 	}
 	if r.status == Over {
+		// Shown as gone, so that the others know who will not answer a
+		// rematch; no grace period holds a finished game's seat.
+		r.seats[i].away = true
+		r.note(r.seats[i].name + " left")
 		r.leftRematch(s.player)
 		r.closeIfDeserted()
 		return true
