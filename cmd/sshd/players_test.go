@@ -159,8 +159,9 @@ type player struct {
 	// answered is the state of the game when the player last answered a
 	// decision; the player does not answer again until it changes.
 	answered string
-	moves    int // decisions answered
-	turns    int // tiles played
+	recap    string // the last screen that showed the recap, as it came
+	moves    int    // decisions answered
+	turns    int    // tiles played
 }
 
 // signUp connects a new key to addr on a width×height terminal, running
@@ -192,6 +193,9 @@ func (p *player) game() gameScreen { return readGame(p.term.Screen()) }
 func (p *player) step(t *testing.T) bool {
 	t.Helper()
 	screen := p.term.Screen()
+	if strings.Contains(screen, recapHeading) {
+		screen = p.hideRecap(t)
+	}
 	g := readGame(screen)
 	if g.decision == "" || g.over {
 		return false
@@ -238,16 +242,38 @@ func (p *player) step(t *testing.T) bool {
 	return true
 }
 
+// recapHeading heads what the others did since the player's last move,
+// which the screen shows when the player's turn comes, over the foot of
+// the rack on a small screen.
+const recapHeading = "Since your last move"
+
+// hideRecap hides the recap as a person does who has read it and wants to
+// see the whole rack: L opens the log, which hides it, and esc closes the
+// log. It returns the screen then.
+func (p *player) hideRecap(t *testing.T) string {
+	t.Helper()
+	p.term.Type("L")
+	p.term.WaitFor(t, "Events of this game")
+	p.term.Type("\x1b")
+	return p.term.WaitForFunc(t, "closed the log", func(s string) bool {
+		return !strings.Contains(s, "Events of this game") && !strings.Contains(s, recapHeading)
+	})
+}
+
 // waitTurn waits until the player's tile is due, answering every other
 // decision of theirs meanwhile, and returns that screen.
 func (p *player) waitTurn(t *testing.T) gameScreen {
 	t.Helper()
 	for {
 		var g gameScreen
-		p.term.WaitForFunc(t, fmt.Sprintf("showed a decision of %s's", p.name), func(s string) bool {
+		screen := p.term.WaitForFunc(t, fmt.Sprintf("showed a decision of %s's", p.name), func(s string) bool {
 			g = readGame(s)
 			return g.over || g.decision != "" && g.state() != p.answered
 		})
+		if strings.Contains(screen, recapHeading) {
+			p.recap = screen
+			g = readGame(p.hideRecap(t))
+		}
 		if g.over {
 			t.Fatalf("%s: the game ended while waiting for a turn:\n%s", p.name, p.term.Screen())
 		}

@@ -209,6 +209,6 @@ func session(l *rooms.Lobby, games *store.Store) server.Lobby {
 			at = tui.Entry{Room: r.ID}
 		}
 		s := newStored(games, l)
-		return tui.New(ctx, l, player, at, tui.WithGames(s), tui.WithRatings(s))
+		return tui.New(ctx, l, player, at, tui.WithGames(s), tui.WithRatings(s), tui.WithBell(s))
 	}
 }

@@ -30,6 +30,7 @@ func newStored(st *store.Store, lobby *rooms.Lobby) stored {
 
 var (
 	_ tui.Ratings     = stored{}
+	_ tui.Bell        = stored{}
 	_ history.Archive = stored{}
 )
 
@@ -55,4 +56,15 @@ func (s stored) Profile(ctx context.Context, p rooms.Player) (profile.Profile, e
 // PlayerRating returns p's own rating in game and rules.
 func (s stored) PlayerRating(ctx context.Context, p rooms.Player, game, rules string) (int, int, error) {
 	return s.lobby.PlayerRating(ctx, p, game, rules)
+}
+
+// Bell reports whether p wants the terminal's bell.
+func (s stored) Bell(ctx context.Context, p rooms.Player) (bool, error) {
+	set, err := s.st.Settings(ctx, p.ID)
+	return set.Bell, err
+}
+
+// SetBell turns p's bell on or off.
+func (s stored) SetBell(ctx context.Context, p rooms.Player, on bool) error {
+	return s.st.SetBell(ctx, p.ID, on)
 }

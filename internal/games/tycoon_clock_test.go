@@ -5,7 +5,6 @@ import (
 	"crypto/ed25519"
 	"log/slog"
 	"math/rand/v2"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -18,6 +17,7 @@ import (
 	"hotels/internal/games"
 	"hotels/internal/rooms"
 	"hotels/internal/store"
+	"hotels/internal/store/storetest"
 )
 
 // limit is the clock of the rooms below: a decision's limit.
@@ -112,7 +112,7 @@ func TestTycoonClockCoversOutOfTurnDecisions(t *testing.T) {
 			names := []string{"ann", "bob", "cat", "dan"}
 			header, lines, decider := recordUntil(t, names, tt.options, tt.due)
 			ctx := context.Background()
-			st, err := store.Open(ctx, filepath.Join(t.TempDir(), "hotels.db"))
+			st, err := store.Open(ctx, storetest.Data(t))
 			if err != nil {
 				t.Fatal(err)
 			}

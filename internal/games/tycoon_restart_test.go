@@ -21,10 +21,10 @@ import (
 )
 
 // A Hotel Tycoon auction (T24) under way when the server restarts goes on
-// exactly where it was: the game stored in a real SQLite file, closed and
-// opened again, reopens with the same lot, highest bid and bidder, passed
-// bidders and seat to decide; no dice are thrown again (the journal keeps
-// its length); and the auction is then played to its end.
+// exactly where it was: the game stored in a real database (storetest),
+// closed and opened again, reopens with the same lot, highest bid and
+// bidder, passed bidders and seat to decide; no dice are thrown again (the
+// journal keeps its length); and the auction is then played to its end.
 func TestTycoonAuctionSurvivesRestart(t *testing.T) {
 	names := []string{"ann", "bob", "cat", "dan"}
 	header, lines, before := auctionRecord(t, names)

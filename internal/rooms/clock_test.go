@@ -106,8 +106,8 @@ func TestMoveClock(t *testing.T) {
 	slow := s.Seats[s.Turn].Name
 	tm.fire() // the decision's 30 s run out
 	s = next(t, chs[slow], func(s *rooms.Snapshot) bool { return seatState(s, slow) == rooms.SeatAutopilot })
-	if !strings.Contains(strings.Join(s.Log, "\n"), slow+" ran out of time") {
-		t.Errorf("log does not say who ran out of time:\n%s", strings.Join(s.Log, "\n"))
+	if !strings.Contains(strings.Join(texts(s.Log), "\n"), slow+" ran out of time") {
+		t.Errorf("log does not say who ran out of time:\n%s", strings.Join(texts(s.Log), "\n"))
 	}
 	p := map[string]rooms.Player{"ann": ann, "bob": bob}[slow]
 	if err := r.TakeOver(ctx, p); err != nil {

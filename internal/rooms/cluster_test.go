@@ -143,7 +143,7 @@ func turns(t *testing.T, n int, players ...*at) int {
 }
 
 func logs(s *rooms.Snapshot, part string) bool {
-	return slices.ContainsFunc(s.Log, func(l string) bool { return strings.Contains(l, part) })
+	return slices.ContainsFunc(s.Log, func(e rooms.Event) bool { return strings.Contains(e.Text, part) })
 }
 
 // Issue 18: a player on node B plays in a room node A runs, as if it were
@@ -352,7 +352,7 @@ func TestClusterFollowerNodeDies(t *testing.T) {
 	b.kill()
 	s := annA.until(t, func(s *rooms.Snapshot) bool { return s.Seats[1].State == rooms.SeatAway })
 	if !logs(s, "bob is away") {
-		t.Errorf("the log does not say bob is away: %q", s.Log)
+		t.Errorf("the log does not say bob is away: %+v", s.Log)
 	}
 
 	// bob reaches a third node: it sends him back to his seat.

@@ -222,7 +222,11 @@ func (r *Room) catchUp(id store.GameID) error {
 			return fmt.Errorf("replay: %w", err)
 		}
 		r.game, r.names, r.gameID, r.lines = g, g.Seats(), id, lines
-		r.logGame("")
+		by := engine.Chance // the deal's events
+		if len(lines) > 0 {
+			by, _ = engine.SplitLine(r.names, strings.TrimSuffix(lines[len(lines)-1], autopilotMark))
+		}
+		r.logGame(by, "")
 		return nil
 	}
 	lines, err := db.ActionsAfter(ctx, id, len(r.lines))
@@ -245,7 +249,7 @@ func (r *Room) catchUp(id store.GameID) error {
 		if autopilot {
 			note = " (autopilot)"
 		}
-		r.logGame(note)
+		r.logGame(s, note)
 	}
 	return nil
 }

@@ -123,12 +123,12 @@ func TestRateLimitSitStandSpam(t *testing.T) {
 		t.Errorf("ann's room changed %d times for bob's spam and her chat; want at most %d", n, burst+1)
 	}
 	events := 0
-	for _, line := range after.Log {
-		if strings.HasPrefix(line, "bob ") {
+	for _, e := range after.Log {
+		if strings.HasPrefix(e.Text, "bob ") {
 			events++
 		}
 	}
 	if events != burst {
-		t.Errorf("ann's log shows %d of bob's events, want %d: %q", events, burst, after.Log)
+		t.Errorf("ann's log shows %d of bob's events, want %d: %q", events, burst, texts(after.Log))
 	}
 }

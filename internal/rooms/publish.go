@@ -52,11 +52,8 @@ func (r *Room) publish(notice string) {
 	}
 }
 
-// recentChat and recentLog bound what a snapshot carries.
-const (
-	recentChat = 20
-	recentLog  = 30
-)
+// recentChat bounds the chat a snapshot carries.
+const recentChat = 20
 
 // seatInfos lists the seats as everyone sees them.
 func (r *Room) seatInfos() []SeatInfo {
@@ -102,12 +99,9 @@ func (r *Room) snapshotFor(seat engine.Seat) *Snapshot {
 			s.Turn = t
 		}
 	}
-	for _, e := range r.log[max(0, len(r.log)-recentLog):] {
-		text := e.texts[0]
-		if seat >= 0 && int(seat)+1 < len(e.texts) {
-			text = e.texts[seat+1]
-		}
-		s.Log = append(s.Log, text)
+	if v := int(seat) + 1; v < len(r.logs) {
+		l := r.logs[max(v, 0)]
+		s.Log = l[:len(l):len(l)] // full: an append by a reader copies
 	}
 	s.Chat = slices.Clone(r.chat[max(0, len(r.chat)-recentChat):])
 	s.Clock = r.set.Clock

@@ -153,7 +153,7 @@ func TestRematch(t *testing.T) {
 	}
 	stops["dan"]() // dan leaves before anyone asks
 	old, _, _ := r.Subscribe(ctx, cat)
-	next(t, old, func(s *rooms.Snapshot) bool { return seatState(s, "dan") == rooms.SeatReady && s.Room.Watchers == 0 })
+	next(t, old, func(s *rooms.Snapshot) bool { return seatState(s, "dan") == rooms.SeatAway && s.Room.Watchers == 0 })
 
 	n, err := r.Rematch(ctx, bob)
 	if err != nil {

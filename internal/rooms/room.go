@@ -22,11 +22,15 @@ import (
 
 // Limits on what a room keeps and accepts.
 const (
-	MaxChat     = 200 // cells one chat message may take (sanitize.Width)
-	MaxTitle    = 40  // cells a room's title may take
-	chatKeep    = 50  // chat lines a room keeps
-	logKeep     = 60  // event lines a room keeps
-	chatBurst   = 5   // chat messages a player may send ...
+	MaxChat  = 200 // cells one chat message may take (sanitize.Width)
+	MaxTitle = 40  // cells a room's title may take
+	chatKeep = 50  // chat lines a room keeps
+	// logKeep is how many events a room keeps for each viewer: a whole
+	// game of Acquire or Holiday AG, and the last few hundred moves of a
+	// long Hotel Tycoon game. The log grows to a quarter more before it is
+	// cut back, so that cutting is rare.
+	logKeep     = 500
+	chatBurst   = 5 // chat messages a player may send ...
 	chatWindow  = 10 * time.Second
 	saveTimeout = 10 * time.Second
 )
@@ -54,8 +58,9 @@ type Room struct {
 	game     engine.Game
 	names    []string // the game's seats in turn order, for its journal lines
 	gameID   store.GameID
-	lines    []string // the record's action lines so far
-	log      []logEntry
+	lines    []string  // the record's action lines so far
+	logs     [][]Event // logs[0] as watchers read it, logs[1+seat] as a seat does
+	seq      uint64    // the last event's Seq
 	chat     []ChatLine
 	chatted  map[store.AccountID][]time.Time
 	version  uint64
@@ -105,10 +110,6 @@ type sub struct {
 	key    string         // its key at the owner, on a node that follows the room
 	seen   time.Time      // when its node last told of it, at the owner
 }
-
-// logEntry is one event line as each viewer reads it: texts[0] for
-// watchers, texts[1+seat] for a seat.
-type logEntry struct{ texts []string }
 
 // newRoom starts a room; prepare, if given, sets it up before its goroutine
 // starts.
@@ -344,6 +345,10 @@ func (r *Room) unsubscribe(s *sub) bool {
 		}
 	}
 	if r.status == Over {
+		// Shown as gone, so that the others know who will not answer a
+		// rematch; no grace period holds a finished game's seat.
+		r.seats[i].away = true
+		r.note(r.seats[i].name + " left")
 		r.leftRematch(s.player)
 		r.closeIfDeserted()
 		return true
@@ -458,18 +463,32 @@ func (r *Room) shutdown(notice string) {
 	}
 }
 
-// note adds a line to every viewer's log.
+// note adds a line to every viewer's log: the room's own news, which no
+// seat's action made.
 func (r *Room) note(text string) {
-	r.addLog(logEntry{texts: []string{text}})
+	r.addEvent(engine.Watcher, func(int) string { return text })
 	if r.leased().Room != "" {
 		r.news = append(r.news, text)
 	}
 }
 
-func (r *Room) addLog(e logEntry) {
-	r.log = append(r.log, e)
-	if len(r.log) > logKeep {
-		r.log = append(r.log[:0], r.log[len(r.log)-logKeep:]...)
+// addEvent adds one event made by seat's action to every viewer's log,
+// text(v) as viewer v reads it (0 for watchers, 1+seat for a seat).
+//
+// Snapshots share the logs: a snapshot holds a prefix of each, which the
+// room never writes again, as it only appends past it or, to cut a log
+// back, copies the rest to a new array.
+func (r *Room) addEvent(seat engine.Seat, text func(v int) string) {
+	if r.logs == nil {
+		r.logs = make([][]Event, 1+len(r.seats))
+	}
+	r.seq++
+	for v := range r.logs {
+		l := r.logs[v]
+		if len(l) >= logKeep+logKeep/4 {
+			l = append(make([]Event, 0, logKeep+logKeep/4), l[len(l)-logKeep+1:]...)
+		}
+		r.logs[v] = append(l, Event{Seq: r.seq, Seat: seat, Text: text(v)})
 	}
 }
 
@@ -795,7 +814,7 @@ func (r *Room) step(s engine.Seat, text string, autopilot bool) error {
 	r.chargeClock(s)
 	r.game = next
 	r.lines = append(r.lines, line)
-	r.logGame(note)
+	r.logGame(s, note)
 	if _, ok := r.game.ToMove(); !ok {
 		r.finish()
 	}
@@ -841,16 +860,20 @@ func (r *Room) toMove() (engine.Seat, bool) {
 	return seat, ok && seat != engine.Chance
 }
 
-// logGame adds the last action's events, in each viewer's words.
-func (r *Room) logGame(note string) {
-	public := r.game.Log(engine.Watcher)
-	for k, text := range public {
-		e := logEntry{texts: make([]string, 1, 1+len(r.seats))}
-		e.texts[0] = text + note
-		for i := range r.seats {
-			e.texts = append(e.texts, r.game.Log(engine.Seat(i))[k]+note)
-		}
-		r.addLog(e)
+// logGame adds the events of seat's last action, in each viewer's words.
+func (r *Room) logGame(seat engine.Seat, note string) {
+	texts := make([][]string, 1+len(r.seats))
+	texts[0] = r.game.Log(engine.Watcher)
+	for i := range r.seats {
+		texts[1+i] = r.game.Log(engine.Seat(i))
+	}
+	for k, public := range texts[0] {
+		r.addEvent(seat, func(v int) string {
+			if t := texts[v][k]; t != public {
+				return t + note
+			}
+			return public + note
+		})
 	}
 }
 

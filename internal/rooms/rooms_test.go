@@ -187,6 +187,15 @@ func next(t *testing.T, ch <-chan *rooms.Snapshot, ok func(*rooms.Snapshot) bool
 	}
 }
 
+// texts is a log's lines as its subscriber reads them.
+func texts(log []rooms.Event) []string {
+	out := make([]string, len(log))
+	for i, e := range log {
+		out[i] = e.Text
+	}
+	return out
+}
+
 func TestWaitingRoom(t *testing.T) {
 	ctx := context.Background()
 	j, tm := newJournal(), &timers{}

@@ -82,6 +82,18 @@ type SeatInfo struct {
 	Level string // a bot's level (SeatBot); "" for a player
 }
 
+// Event is one line of a room's log.
+type Event struct {
+	// Seq numbers the room's events from 1, in order: a screen tells what
+	// is new by it, however many old events the log has dropped.
+	Seq uint64
+	// Seat is the seat whose action made the event (its forced steps
+	// included), engine.Chance for a throw of the dice, and
+	// engine.Watcher for the room's own news ("bob is away").
+	Seat engine.Seat
+	Text string
+}
+
 // ChatLine is one chat message; Text is sanitised.
 type ChatLine struct {
 	At   time.Time
@@ -105,7 +117,9 @@ type Snapshot struct {
 	Game any
 	// Turn is the seat whose decision is due, or engine.Watcher.
 	Turn engine.Seat
-	Log  []string // recent events, oldest first
+	// Log is the game's events as the subscriber reads them, oldest
+	// first: the last logKeep of them. Shared by the snapshots: read only.
+	Log  []Event
 	Chat []ChatLine
 	// Clock is the room's clock; Clocks each seat's game time left and
 	// Deadline when the decision now due runs out (zero if untimed), as of

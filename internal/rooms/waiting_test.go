@@ -252,8 +252,8 @@ func TestF4WaitingRoomSavedFirst(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s := <-ch; !s.Host || !slices.Contains(s.Log, "bob is now the host") {
-		t.Errorf("bob after ann stood up: host %v, log %q; want the host, told so", s.Host, s.Log)
+	if s := <-ch; !s.Host || !slices.Contains(texts(s.Log), "bob is now the host") {
+		t.Errorf("bob after ann stood up: host %v, log %q; want the host, told so", s.Host, texts(s.Log))
 	}
 	stop()
 	if err := r.Stand(ctx, bob); err != nil {

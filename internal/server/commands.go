@@ -107,6 +107,7 @@ Messages and errors go to stderr as text, --json or not. Exit status:
 	}))
 	root.AddCommand(newLeaderboardCmd(s.store))
 	root.AddCommand(newProfileCmd(s.store))
+	root.AddCommand(newSettingsCmd(id, s.store))
 	root.AddCommand(newRulesCmd())
 	root.AddCommand(newJoinCmd(s.sshTarget()))
 	root.AddCommand(newWatchCmd(s.sshTarget()))

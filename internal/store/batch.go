@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strings"
 	"sync"
 )
 
@@ -86,14 +88,31 @@ func (a *Appender) run() {
 func (a *Appender) commit(batch []appendReq) {
 	errs := make([]error, len(batch))
 	err := a.s.WithTx(context.Background(), func(tx *Tx) error {
+		// The first action of each game goes in one statement; the rest,
+		// and any it refused, one at a time after it, which says why.
+		var first []appendReq
+		games := make(map[GameID]bool, len(batch))
+		isFirst := make([]bool, len(batch))
 		for i, r := range batch {
 			if r.ctx.Err() != nil {
 				errs[i] = r.ctx.Err() // given up before it was written
 				continue
 			}
-			// Without r.ctx's end, which is ignored once written, but
-			// with its lease (Fenced).
-			errs[i] = tx.AppendAction(context.WithoutCancel(r.ctx), r.id, r.seq, r.line)
+			if !games[r.id] {
+				games[r.id], isFirst[i] = true, true
+				first = append(first, r)
+			}
+		}
+		saved, err := tx.appendActions(context.Background(), first)
+		if err != nil {
+			return err
+		}
+		for i, r := range batch {
+			if errs[i] == nil && !(isFirst[i] && saved[r.id]) {
+				// Without r.ctx's end, which is ignored once written, but
+				// with its lease (Fenced).
+				errs[i] = tx.AppendAction(context.WithoutCancel(r.ctx), r.id, r.seq, r.line)
+			}
 		}
 		return nil
 	})
@@ -103,6 +122,80 @@ func (a *Appender) commit(batch []appendReq) {
 		}
 		r.reply <- errs[i]
 	}
+}
+
+// appendActions inserts, in one statement, each action (of games all
+// different) whose game is open and whose seq follows the game's last
+// stored, and returns the games whose action it inserted. It is
+// AppendAction's statement too: one statement for a batch rather than one
+// per action is one round trip on PostgreSQL.
+func (s *Store) appendActions(ctx context.Context, reqs []appendReq) (map[GameID]bool, error) {
+	saved := make(map[GameID]bool, len(reqs))
+	if len(reqs) == 0 {
+		return saved, nil
+	}
+	// An action carrying a lease (Fenced) is inserted only while the lease
+	// is held: its row has the lease's room, node and token too, NULL for
+	// an action without. A single server's statement has no such columns.
+	fenced := false
+	for _, r := range reqs {
+		_, ok := fenceOf(r.ctx)
+		fenced = fenced || ok
+	}
+	var values strings.Builder
+	args := make([]any, 0, 7*len(reqs))
+	at := timestamp(s.now())
+	for i, r := range reqs {
+		if i > 0 {
+			values.WriteString(", ")
+		}
+		args = append(args, r.id, r.seq, r.line, at)
+		if !fenced {
+			values.WriteString("(CAST(? AS BIGINT), CAST(? AS BIGINT), ?, ?)")
+			continue
+		}
+		values.WriteString("(CAST(? AS BIGINT), CAST(? AS BIGINT), ?, ?, CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS BIGINT))")
+		if lease, ok := fenceOf(r.ctx); ok {
+			args = append(args, lease.Room, lease.Node, lease.Token)
+		} else {
+			args = append(args, nil, nil, nil)
+		}
+	}
+	held := ""
+	if fenced {
+		held = ` AND (v.column5 IS NULL OR EXISTS (SELECT 1 FROM room_leases
+			WHERE room = v.column5 AND node = v.column6 AND token = v.column7 AND expires > ` + s.d.clock() + `))`
+	}
+	// A VALUES list's columns are column1, column2, ... on both databases.
+	rows, err := s.q.InsertContext(ctx, `
+		INSERT INTO actions (game_id, seq, line, at)
+		SELECT v.column1, v.column2, v.column3, v.column4 FROM (VALUES `+values.String()+`) AS v
+		WHERE EXISTS (SELECT 1 FROM games WHERE id = v.column1 AND status IN ('waiting', 'playing'))
+		  AND v.column2 = (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = v.column1)`+held+`
+		RETURNING game_id`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("store: append %s: %w", what(reqs), mapError(err))
+	}
+	defer func() { _ = rows.Close() }()
+	for rows.Next() {
+		var id GameID
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("store: append %s: %w", what(reqs), mapError(err))
+		}
+		saved[id] = true
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: append %s: %w", what(reqs), mapError(err))
+	}
+	return saved, nil
+}
+
+// what names the actions of reqs in an error.
+func what(reqs []appendReq) string {
+	if len(reqs) == 1 {
+		return fmt.Sprintf("action %d to game %d", reqs[0].seq, reqs[0].id)
+	}
+	return fmt.Sprintf("%d actions", len(reqs))
 }
 
 // Close stops the Appender after the batch in progress.

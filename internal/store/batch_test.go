@@ -63,6 +63,46 @@ func TestAppenderCommitsEachAction(t *testing.T) {
 	}
 }
 
+// A batch is one statement for the first action of each game, and the
+// rest one at a time after it: each action is answered as AppendAction
+// alone would answer it, in the order of the batch.
+func TestAppenderBatchAnswersEachAction(t *testing.T) {
+	s, _ := open(t)
+	a := store.NewAppender(s)
+	defer a.Close()
+	ctx := context.Background()
+	ids := newGames(t, s, 4)
+	if err := s.AppendAction(ctx, ids[1], 1, "bob play 1A"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.FinishGame(ctx, ids[2], "", nil); err != nil {
+		t.Fatal(err)
+	}
+	gone, cancel := context.WithCancel(ctx)
+	cancel()
+	batch := []store.Batched{
+		{ctx, ids[0], 1, "ann play 1A"},
+		{ctx, ids[0], 1, "ann play 9A"},  // a duplicate
+		{ctx, ids[0], 2, "ann play 2A"},  // follows one in the same batch
+		{ctx, ids[1], 1, "bob play 1A"},  // the retry of a commit whose answer was lost
+		{ctx, ids[1], 3, "bob play 3A"},  // a gap
+		{ctx, ids[2], 1, "cat play 1A"},  // a finished game
+		{gone, ids[3], 1, "dan play 1A"}, // given up
+		{ctx, ids[3] + 1, 1, "eve play 1A"},
+	}
+	want := []error{nil, store.ErrConflict, nil, nil, store.ErrConflict, store.ErrConflict, context.Canceled, store.ErrNotFound}
+	for i, err := range store.Commit(a, batch) {
+		if !errors.Is(err, want[i]) || (want[i] == nil) != (err == nil) {
+			t.Errorf("%+v: %v, want %v", batch[i], err, want[i])
+		}
+	}
+	for id, want := range map[store.GameID]string{ids[0]: "[ann play 1A ann play 2A]", ids[1]: "[bob play 1A]", ids[3]: "[]"} {
+		if lines, err := s.Actions(ctx, id); err != nil || fmt.Sprint(lines) != want {
+			t.Errorf("Actions(game %d) = %q, %v; want %s", id, lines, err, want)
+		}
+	}
+}
+
 // BenchmarkDurableActions appends actions from 64 concurrent games, each
 // waiting for its commit like a room does: the durable actions per second
 // the server sustains.

@@ -31,3 +31,26 @@ func Columns(s *Store, table string) ([]string, error) {
 	}
 	return cols, rows.Err()
 }
+
+// Batched is one action for Commit.
+type Batched struct {
+	Ctx  context.Context
+	Game GameID
+	Seq  int
+	Line string
+}
+
+// Commit commits actions as one batch of a's, as if they had all arrived
+// while the previous batch was being written, and returns each one's answer.
+func Commit(a *Appender, actions []Batched) []error {
+	batch := make([]appendReq, len(actions))
+	for i, x := range actions {
+		batch[i] = appendReq{ctx: x.Ctx, id: x.Game, seq: x.Seq, line: x.Line, reply: make(chan error, 1)}
+	}
+	a.commit(batch)
+	errs := make([]error, len(batch))
+	for i, r := range batch {
+		errs[i] = <-r.reply
+	}
+	return errs
+}

@@ -194,8 +194,11 @@ func (s *Store) listGames(ctx context.Context, op, query string, args ...any) ([
 // AppendAction records action number seq of a game. Actions are numbered 1, 2,
 // 3, ... so seq must be exactly one more than the last stored: a duplicate or
 // a gap returns an error wrapping ErrConflict, as does appending to a game
-// that is finished or aborted. An unknown game is ErrNotFound. Given a
-// lease (Fenced), it appends only while that lease is held, in a
+// that is finished or aborted. An unknown game is ErrNotFound. Appending
+// again the last action stored, the same line at the same seq, succeeds
+// and changes nothing: it is the retry of a commit whose answer was lost
+// with the connection (PostgreSQL going away), and the action is saved.
+// Given a lease (Fenced), it appends only while that lease is held, in a
 // transaction, so that a node taking the room over waits for it or sees
 // it; otherwise it returns an error wrapping ErrFenced.
 func (s *Store) AppendAction(ctx context.Context, id GameID, seq int, line string) error {
@@ -203,22 +206,9 @@ func (s *Store) AppendAction(ctx context.Context, id GameID, seq int, line strin
 	if fenced && s.db != nil {
 		return s.WithTx(ctx, func(tx *Tx) error { return tx.AppendAction(ctx, id, seq, line) })
 	}
-	query, args := `
-		INSERT INTO actions (game_id, seq, line, at)
-		SELECT ?1, ?2, ?3, ?4
-		WHERE EXISTS (SELECT 1 FROM games WHERE id = ?1 AND status IN ('waiting', 'playing'))
-		  AND ?2 = (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = ?1)`,
-		[]any{id, seq, line, timestamp(s.now())}
-	if fenced {
-		query += ` AND EXISTS (SELECT 1 FROM room_leases WHERE room = ?5 AND node = ?6 AND token = ?7 AND expires > ` + s.d.clock() + `)`
-		args = append(args, lease.Room, lease.Node, lease.Token)
-	}
-	res, err := s.q.ExecContext(ctx, query, args...)
-	if err != nil {
-		return fmt.Errorf("store: append action %d to game %d: %w", seq, id, mapError(err))
-	}
-	if n, err := res.RowsAffected(); err != nil || n == 1 {
-		return mapError(err)
+	saved, err := s.appendActions(ctx, []appendReq{{ctx: ctx, id: id, seq: seq, line: line}})
+	if err != nil || saved[id] {
+		return err
 	}
 	// Nothing was inserted; say why.
 	var (
@@ -240,13 +230,19 @@ func (s *Store) AppendAction(ctx context.Context, id GameID, seq int, line strin
 	switch {
 	case err != nil:
 		return fmt.Errorf("store: append action %d to game %d: %w", seq, id, mapError(err))
-	case !holds:
-		return fmt.Errorf("store: append action %d to game %d: room %s, node %s, token %d: %w", seq, id, lease.Room, lease.Node, lease.Token, ErrFenced)
 	case status.Done():
 		return fmt.Errorf("store: append action %d to game %d: game is %s: %w", seq, id, status, ErrConflict)
-	default:
-		return fmt.Errorf("store: append action %d to game %d: next action is %d: %w", seq, id, last+1, ErrConflict)
+	case seq == last:
+		var stored string
+		err := s.q.QueryRowContext(ctx, `SELECT line FROM actions WHERE game_id = ? AND seq = ?`, id, seq).Scan(&stored)
+		if err == nil && stored == line {
+			return nil
+		}
 	}
+	if !holds {
+		return fmt.Errorf("store: append action %d to game %d: room %s, node %s, token %d: %w", seq, id, lease.Room, lease.Node, lease.Token, ErrFenced)
+	}
+	return fmt.Errorf("store: append action %d to game %d: next action is %d: %w", seq, id, last+1, ErrConflict)
 }
 
 // Actions returns a game's record lines in order, or ErrNotFound if there is

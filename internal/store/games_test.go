@@ -137,6 +137,14 @@ func TestAppendActionRefuses(t *testing.T) {
 	if _, err := s.Actions(ctx, id+1); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("Actions(unknown game) = %v, want ErrNotFound", err)
 	}
+	// The last action again, as a retry after a lost commit answer: saved
+	// once, and the game goes on.
+	if err := s.AppendAction(ctx, id, 1, "alice play 1A"); err != nil {
+		t.Errorf("AppendAction(the last action again) = %v, want nil", err)
+	}
+	if lines, err := s.Actions(ctx, id); err != nil || len(lines) != 1 {
+		t.Errorf("Actions after a retry = %q, %v; want the action once", lines, err)
+	}
 
 	if err := s.FinishGame(ctx, id, "alice 6000", nil); err != nil {
 		t.Fatal(err)

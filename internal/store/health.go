@@ -103,6 +103,13 @@ func (w watched) QueryRowContext(ctx context.Context, query string, args ...any)
 	return watchedRow{r: w.q.QueryRowContext(ctx, w.d.rebind(query), args...), h: w.h}
 }
 
+func (w watched) InsertContext(ctx context.Context, query string, args ...any) (*rows, error) {
+	if err := w.h.refuse(); err != nil {
+		return nil, err
+	}
+	return w.QueryContext(ctx, query, args...)
+}
+
 func (w watched) InsertRowContext(ctx context.Context, query string, args ...any) row {
 	if err := w.h.refuse(); err != nil {
 		return refusedRow{err}

@@ -36,8 +36,9 @@ type querier interface {
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 	QueryContext(ctx context.Context, query string, args ...any) (*rows, error)
 	QueryRowContext(ctx context.Context, query string, args ...any) row
-	// InsertRowContext is a write that returns a row (INSERT ...
-	// RETURNING id), refused as ExecContext is.
+	// InsertContext and InsertRowContext are writes that return rows
+	// (INSERT ... RETURNING), refused as ExecContext is.
+	InsertContext(ctx context.Context, query string, args ...any) (*rows, error)
 	InsertRowContext(ctx context.Context, query string, args ...any) row
 }
 

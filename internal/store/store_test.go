@@ -175,3 +175,51 @@ func TestOpenPostgresErrorsHidePassword(t *testing.T) {
 		}
 	}
 }
+
+// Servers starting together on one new database migrate it once: each
+// migration's check and apply hold the write lock, on PostgreSQL as on
+// SQLite.
+func TestOpenConcurrently(t *testing.T) {
+	data := storetest.Data(t)
+	errs := make(chan error, 4)
+	for range cap(errs) {
+		go func() {
+			s, err := store.Open(context.Background(), data)
+			if err == nil {
+				err = s.Close()
+			}
+			errs <- err
+		}()
+	}
+	for range cap(errs) {
+		if err := <-errs; err != nil {
+			t.Errorf("Open, four at once: %v", err)
+		}
+	}
+	s, err := store.Open(context.Background(), data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = s.Close() }()
+	if v, err := s.SchemaVersion(context.Background()); err != nil || v != store.LatestSchema() {
+		t.Errorf("SchemaVersion = %d, %v; want %d", v, err, store.LatestSchema())
+	}
+}
+
+// A PostgreSQL database that sorts text by a language's rules would compare
+// stored times and order names otherwise than SQLite: it is refused, with
+// how to make one that will do.
+func TestOpenRefusesLanguageCollation(t *testing.T) {
+	if !storetest.Postgres() {
+		t.Skip("PostgreSQL only (" + storetest.Env + "): a database's collation")
+	}
+	data := storetest.PostgresData(t, "LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LC_COLLATE 'C' LC_CTYPE 'C'")
+	s, err := store.Open(context.Background(), data)
+	if err == nil {
+		_ = s.Close()
+		t.Fatal("Open(a database sorting text as en-US) = nil error")
+	}
+	if !strings.Contains(err.Error(), "createdb -T template0 -l C") {
+		t.Errorf("Open(a database sorting text as en-US) = %v, want how to make one sorting byte by byte", err)
+	}
+}

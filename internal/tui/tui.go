@@ -62,6 +62,21 @@ func WithRatings(r Ratings) Option {
 	return func(m *Model) { m.ratings = r }
 }
 
+// Bell is the player's bell setting, as the session reads and changes it:
+// whether the terminal's bell rings when their turn comes and when a game
+// they wait for starts.
+type Bell interface {
+	Bell(ctx context.Context, p rooms.Player) (on bool, err error)
+	SetBell(ctx context.Context, p rooms.Player, on bool) error
+}
+
+// WithBell gives the session the player's remembered bell setting, which
+// B in the lobby changes. Without it the bell rings, and B turns it off
+// for the session only.
+func WithBell(b Bell) Option {
+	return func(m *Model) { m.bellS = b }
+}
+
 // Entry says where a session starts.
 type Entry struct {
 	// Room is a room's ID or a private room's invite code; empty starts in
@@ -91,6 +106,7 @@ type Model struct {
 	lobbyS  Lobby
 	games   history.Archive
 	ratings Ratings
+	bellS   Bell
 	player  rooms.Player
 	entry   Entry
 	styles  *theme.Styles
@@ -103,8 +119,23 @@ type Model struct {
 	ranking *ranking.Model
 	screen  screen
 
+	// bell rings the terminal's bell on the room's alerts: on until the
+	// player's setting, read at the start, says otherwise.
+	bell bool
+
 	width, height int
 }
+
+// Messages owned by the session.
+type (
+	// bellMsg is the player's bell setting as read at the start, or as
+	// saved when the player asked for a change.
+	bellMsg struct {
+		on    bool
+		asked bool
+		err   error
+	}
+)
 
 // New returns the session of player. ctx is the session's: it ends when
 // the player disconnects, and with it every request, subscription and the
@@ -114,6 +145,7 @@ func New(ctx context.Context, l Lobby, player rooms.Player, at Entry, opts ...Op
 	m := &Model{
 		ctx: ctx, lobbyS: l, player: player, entry: at, styles: styles,
 		lobby: lobby.New(ctx, l, player, styles),
+		bell:  true,
 	}
 	for _, o := range opts {
 		o(m)
@@ -138,6 +170,12 @@ func (m *Model) Init() tea.Cmd {
 			return nil
 		},
 		m.lobby.Init(),
+	}
+	if b := m.bellS; b != nil {
+		cmds = append(cmds, func() tea.Msg {
+			on, err := b.Bell(ctx, p)
+			return bellMsg{on: on, err: err}
+		})
 	}
 	if m.entry.Room != "" {
 		cmds = append(cmds, m.lobby.Join(m.entry.Room, m.entry.Watch))
@@ -178,6 +216,15 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if msg.String() == "ctrl+c" {
 			return m, tea.Quit
 		}
+	case room.AlertMsg:
+		if m.bell {
+			return m, tea.Raw("\a")
+		}
+		return m, nil
+	case bellMsg:
+		return m.bellSet(msg)
+	case lobby.BellMsg:
+		return m.toggleBell()
 	case lobby.EnterMsg:
 		return m.enter(msg)
 	case room.LeaveMsg:
@@ -252,6 +299,43 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, cmd
 }
 
+// toggleBell turns the bell off if it is on, or on, remembering it for
+// the player's next sessions: the change is saved in a command, whose
+// bellMsg says so.
+func (m *Model) toggleBell() (tea.Model, tea.Cmd) {
+	on := !m.bell
+	b, ctx, p := m.bellS, m.ctx, m.player
+	if b == nil {
+		return m.bellSet(bellMsg{on: on, asked: true})
+	}
+	return m, func() tea.Msg { return bellMsg{on: on, asked: true, err: b.SetBell(ctx, p, on)} }
+}
+
+// bellSet takes the bell setting read or saved, and tells the player
+// about a change they asked for; one that could not be saved leaves the
+// bell as it was.
+func (m *Model) bellSet(msg bellMsg) (tea.Model, tea.Cmd) {
+	if msg.err != nil {
+		if msg.asked {
+			m.lobby.SetNotice("Your bell setting could not be saved: it stays as it was. Try again later.")
+		}
+		return m, nil
+	}
+	m.bell = msg.on
+	if !msg.asked {
+		return m, nil
+	}
+	text := "The bell is off: it no longer rings when your turn comes or a game you wait for starts. B turns it on."
+	if msg.on {
+		text = "The bell is on: it rings when your turn comes and when a game you wait for starts. B turns it off."
+	}
+	if m.bellS == nil {
+		text += " (For this session: this server keeps no settings.)"
+	}
+	m.lobby.SetNotice(text)
+	return m, nil
+}
+
 // enter opens the room screen, pausing the lobby's subscription.
 func (m *Model) enter(msg lobby.EnterMsg) (tea.Model, tea.Cmd) {
 	var stop tea.Cmd
@@ -296,6 +380,9 @@ func (m *Model) View() tea.View {
 	v := tea.NewView(s)
 	v.AltScreen = true
 	v.WindowTitle = "Hotels"
+	if m.screen == roomScreen {
+		v.WindowTitle = m.room.Title() // whose move it is, seen from another window
+	}
 	return v
 }
 

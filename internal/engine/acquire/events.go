@@ -101,7 +101,7 @@ func (g *Game) Text(e Event, viewer engine.Seat) string {
 			BonusSharedMinority: "a shared minority bonus",
 			BonusSplit:          "a part of the majority bonus",
 		}[e.M]
-		return fmt.Sprintf("%s gets %s %s for %s", who, dollars(e.Amount), what, chain)
+		return fmt.Sprintf("%s gets %s for %s: %s", who, what, chain, dollars(e.Amount))
 	case EvDispose:
 		if !open {
 			return fmt.Sprintf("%s disposes of %s shares", who, chain)
@@ -128,7 +128,7 @@ func (g *Game) Text(e Event, viewer engine.Seat) string {
 		if !open {
 			return fmt.Sprintf("%s buys %d %s", who, e.N, plural(int(e.N), "share"))
 		}
-		return fmt.Sprintf("%s buys %s for %s", who, g.chainList(e.Chains[:e.N], ", "), dollars(e.Amount))
+		return fmt.Sprintf("%s buys %s for %s", who, g.counted(e.Chains[:e.N]), dollars(e.Amount))
 	case EvDeclare:
 		return who + " declares the end of the game"
 	case EvSkip:
@@ -154,6 +154,27 @@ func (g *Game) chainList(chains []Chain, sep string) string {
 		names[i] = g.rules.chainName(c)
 	}
 	return strings.Join(names, sep)
+}
+
+// counted names the chains bought, each once with its count, in the order
+// first bought: "2 Continental and 1 Tower".
+func (g *Game) counted(chains []Chain) string {
+	var order []Chain
+	var n [Chains]int
+	for _, c := range chains {
+		if n[c] == 0 {
+			order = append(order, c)
+		}
+		n[c]++
+	}
+	parts := make([]string, len(order))
+	for i, c := range order {
+		parts[i] = fmt.Sprintf("%d %s", n[c], g.rules.chainName(c))
+	}
+	if len(parts) == 1 {
+		return parts[0]
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }
 
 // dollars writes an amount as $12,300.

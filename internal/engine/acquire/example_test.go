@@ -39,7 +39,7 @@ func ExampleNew() {
 	// Output:
 	// ann plays 6E
 	// ann founds Tower (2 tiles) and gets a free share
-	// ann buys Tower, Tower for $800
+	// ann buys 2 Tower for $800
 	// bob is to play a tile
 	// o...........
 	// ............

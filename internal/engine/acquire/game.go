@@ -70,7 +70,7 @@ type Game struct {
 	phase  Phase
 	turn   int8 // the seat on turn
 	toMove int8 // the seat whose decision is due
-	tile   Tile // the tile being resolved (founding or merger)
+	tile   Tile // the tile played last, resolved in a founding or merger; NoTile before the first
 	played bool // a tile was played this turn
 	idle   int8 // consecutive turns with no tile played (A25)
 	ending bool // the end was declared this turn (A24)
@@ -105,7 +105,7 @@ func New(s Setup) (*Game, error) {
 	if s.Options.Hand == HandRedraw && !r.Redraw {
 		return nil, fmt.Errorf("acquire: option hand=redraw is not part of the %s rules (C7)", r.Key)
 	}
-	g := &Game{rules: r, opts: s.Options, seats: int8(n)}
+	g := &Game{rules: r, opts: s.Options, seats: int8(n), tile: NoTile}
 	for i, name := range s.Seats {
 		if err := engine.ValidSeatName(name); err != nil {
 			return nil, fmt.Errorf("acquire: seat %d: %w", i+1, err)

@@ -39,8 +39,8 @@ type View struct {
 	Choices []Chain
 	// Merger: the surviving chain and the defunct chain being disposed of.
 	Survivor, Defunct Chain
-	DefunctPrice      int // the defunct chain's pre-merger price (A16)
-	Tile              Tile
+	DefunctPrice      int  // the defunct chain's pre-merger price (A16)
+	Tile              Tile // the tile played last (in a founding or merger, the one resolved); NoTile before the first
 	Ending            bool // the end has been declared
 	CanDeclare        bool // the end may be declared now (A24)
 	Standings         []engine.Standing

@@ -109,7 +109,7 @@ func TestView(t *testing.T) {
 		g := p.build(t)
 		do(t, g, "ann play 12I", "ann buy Tower Tower")
 		ann, bob := strings.Join(g.Log(0), "; "), strings.Join(g.Log(1), "; ")
-		if !strings.Contains(ann, "ann buys Tower, Tower for $800") {
+		if !strings.Contains(ann, "ann buys 2 Tower for $800") {
 			t.Errorf("ann's log: %s", ann)
 		}
 		if strings.Contains(bob, "Tower") || strings.Contains(bob, "$") || !strings.Contains(bob, "ann buys 2 shares") {

@@ -32,6 +32,14 @@ func (c Company) String() string {
 	return companyNames[c]
 }
 
+// Possessive is the company's name as an owner: "USA's", "Alps'".
+func (c Company) Possessive() string {
+	if name := c.String(); strings.HasSuffix(name, "s") {
+		return name + "'"
+	}
+	return c.String() + "'s"
+}
+
 // ParseCompany reads a company's name in any case.
 func ParseCompany(s string) (Company, error) {
 	for c, name := range companyNames {

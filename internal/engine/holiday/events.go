@@ -66,7 +66,7 @@ func (g *Game) Text(e Event, viewer engine.Seat) string {
 	case EvOption:
 		return who + " uses an option card and takes " + sharesText(e.N, e.A, e.B)
 	case EvCard:
-		return fmt.Sprintf("%s plays %s: %s's chain is now %d, value %d", who, e.Card, e.A, e.N, e.V)
+		return fmt.Sprintf("%s plays %s: %s chain is now %d, value %d", who, e.Card, e.A.Possessive(), e.N, e.V)
 	case EvCoup:
 		return fmt.Sprintf("%s makes the grand coup with %s: +%d points", who, e.Card, CoupBonus)
 	case EvExchange:

@@ -39,8 +39,8 @@ func Example() {
 	}
 	// Output:
 	// ann takes 2 Alps
-	// ann plays Alps-5: Alps's chain is now 1, value 0
-	// ann plays Alps-6: Alps's chain is now 2, value 0
+	// ann plays Alps-5: Alps' chain is now 1, value 0
+	// ann plays Alps-6: Alps' chain is now 2, value 0
 	// ann draws Alps-11 and Alps-12
 	// bob is to take 2 shares
 	// H9 take 2 shares first (or use an option card)

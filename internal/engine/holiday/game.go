@@ -63,6 +63,7 @@ type Game struct {
 	raises [Companies]int8   // Raise cards beside each company (H16)
 	pile   [Cards]Card       // the face-up discard pile, oldest first (H25)
 	nPile  uint8
+	upPile uint8 // the pile's first cards, turned up at the start (H7)
 
 	bank    [Companies]int8
 	code    int16 // the bank's code for the takes it allows: see bankCode
@@ -124,6 +125,7 @@ func New(s Setup) (*Game, error) {
 		}
 		g.discard(k)
 	}
+	g.upPile = g.nPile
 	g.settle()
 	return g, nil
 }

@@ -26,6 +26,7 @@ type View struct {
 	Hand      []Card // the viewer's hand, in card order; nil for a watcher
 	StockLeft int
 	Discard   []Card // the face-up pile, oldest first (H7, H12)
+	TurnedUp  int    // how many of the pile's first cards were turned up at the start (H7), played by no one
 
 	Phase  Phase
 	ToMove engine.Seat // the seat whose decision is due
@@ -50,6 +51,7 @@ func (g *Game) ViewFor(viewer engine.Seat) *View {
 		Scores:    make([]int, n),
 		StockLeft: g.StockLeft(),
 		Discard:   slices.Clone(g.pile[:g.nPile]),
+		TurnedUp:  int(g.upPile),
 		Phase:     g.phase,
 		ToMove:    engine.Seat(g.turn),
 		Played:    int(g.played),

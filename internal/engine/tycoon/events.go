@@ -97,7 +97,7 @@ func (g *Game) Text(e Event) string {
 	case EvShort:
 		return fmt.Sprintf("%s cannot pay %s and must auction a complex", who, money(e.Amount))
 	case EvBroke:
-		return fmt.Sprintf("%s pays %s all its cash, %s", who, other, money(e.Amount))
+		return fmt.Sprintf("%s pays %s all their cash, %s", who, other, money(e.Amount))
 	case EvOut:
 		return fmt.Sprintf("%s is out of the game", who)
 	case EvBuy:

@@ -46,6 +46,14 @@ func Data(t testing.TB) string {
 	if !Postgres() {
 		return filepath.Join(t.TempDir(), "hotels.db")
 	}
+	// C collation: text sorts by its bytes, as SQLite sorts it.
+	return PostgresData(t, "LC_COLLATE 'C' LC_CTYPE 'C'")
+}
+
+// PostgresData is Data on PostgreSQL, for a database made with options
+// (CREATE DATABASE's, such as its collation).
+func PostgresData(t testing.TB, options string) string {
+	t.Helper()
 	server, err := url.Parse(os.Getenv(Env))
 	if err != nil {
 		t.Fatalf("%s: %v", Env, err)
@@ -57,8 +65,7 @@ func Data(t testing.TB) string {
 	var b [8]byte
 	_, _ = rand.Read(b[:])
 	name := "hotels_test_" + hex.EncodeToString(b[:])
-	// C collation: text sorts by its bytes, as SQLite sorts it.
-	if _, err := admin.Exec(`CREATE DATABASE ` + name + ` TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'`); err != nil {
+	if _, err := admin.Exec(`CREATE DATABASE ` + name + ` TEMPLATE template0 ENCODING 'UTF8' ` + options); err != nil {
 		t.Fatalf("create test database %s: %v", name, err)
 	}
 	t.Cleanup(func() {

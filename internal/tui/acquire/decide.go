@@ -150,7 +150,10 @@ func (s *Screen) playTile() bool {
 		return true
 	}
 	if info := v.Rack[i]; !info.Class.Playable() {
-		s.say(fmt.Sprintf("%s cannot be played: %s.", t, info.Reason), true)
+		// The cursor is on it now, and the decision's line says why it
+		// cannot be played: say what may be done instead.
+		s.in.cursor = i
+		s.say("Choose another tile: ↑↓, or type one.", true)
 		return true
 	}
 	s.act("play " + t.String())

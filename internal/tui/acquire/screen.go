@@ -312,7 +312,7 @@ func (s Screen) Help() ([][]key.Binding, []string) {
 			{room.Hint("letter", "choose or buy a chain"), k.Sell, k.Trade, k.Declare, k.Prices},
 		}, []string{
 			"On the board: · an empty cell, o a lone tile, a letter a chain's tile, + a tile",
-			"in your rack and [+] the one you are choosing.",
+			"in your rack, [+] the one you are choosing, and (T) or (o) the tile played last.",
 			"Players: * marks a chain's majority holders, + its minority holders, ? what",
 			"hidden holdings hide, and > whose decision is due.",
 			fmt.Sprintf("A chain of %d tiles is safe: it cannot be absorbed.", acquire.SafeSize),

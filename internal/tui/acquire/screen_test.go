@@ -1,9 +1,11 @@
 package acquire_test
 
 import (
+	"strings"
 	"testing"
 
 	"hotels/internal/engine"
+	"hotels/internal/engine/acquire"
 	acquirescreen "hotels/internal/tui/acquire"
 	"hotels/internal/tui/room"
 	"hotels/internal/tui/theme"
@@ -45,5 +47,23 @@ func TestScreen(t *testing.T) {
 		if r != st.want {
 			t.Errorf("key %q: reply %+v, want %+v", st.key, r, st.want)
 		}
+	}
+}
+
+// A tile that cannot be played is explained once: the decision's line
+// says why, and enter on it says only what to do instead.
+func TestUnplayableSaidOnce(t *testing.T) {
+	v := tuitest.FourSeat(t, "play").View(0)
+	v.Rack[0].Class = acquire.Unplayable
+	v.Rack[0].Reason = "unplayable for now: all seven chains are on the board (A13)"
+	s, _ := acquirescreen.New(theme.DefaultStyles()).Show(v)
+	at := room.At{You: 0, Mine: true}
+	s, r := s.Key(tuitest.Key("enter"), at)
+	if r.Act != "" || !r.Problem {
+		t.Fatalf("enter on an unplayable tile: %+v, want a problem and no action", r)
+	}
+	text := strings.Join(append(s.Decision(80, at), r.Say), "\n")
+	if n := strings.Count(text, "cannot be played"); n != 1 || !strings.Contains(text, "all seven chains") {
+		t.Errorf("the reason is said %d times, want once:\n%s", n, text)
 	}
 }

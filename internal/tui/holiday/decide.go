@@ -221,7 +221,8 @@ func (s *Screen) confirm() {
 		case k == holiday.Raise:
 			s.in.mode = raising
 		case v.Phase == holiday.PhaseFinal:
-			s.say("An Exchange card cannot be played in the final round: a destination or Raise card, or p to pass (H20).", true)
+			// The line above says why not (effect): say what may be done.
+			s.say("Choose a destination or Raise card, or press p to pass.", true)
 		default:
 			s.in.mode, s.in.picks = exchanging, nil
 		}
@@ -362,7 +363,7 @@ func (s Screen) effect(k holiday.Card) string {
 	}
 	c := k.Company()
 	n := chainWith(v, k)
-	out := fmt.Sprintf("%s's chain through it %d, value %d", c, n, value(max(n, v.Longest[c]), v.Raises[c]))
+	out := fmt.Sprintf("%s chain through it %d, value %d", c.Possessive(), n, value(max(n, v.Longest[c]), v.Raises[c]))
 	if n >= holiday.CoupLength && v.Coup < 0 && v.Phase == holiday.PhasePlay {
 		out += ": the grand coup, +10 (H17)"
 	}

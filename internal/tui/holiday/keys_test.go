@@ -193,7 +193,7 @@ func TestCardValue(t *testing.T) {
 			if err := after.Do(0, holiday.Action{Verb: holiday.Play, Card: k, A: holiday.NoCompany, B: holiday.NoCompany}); err != nil {
 				t.Fatal(err)
 			}
-			want := fmt.Sprintf("%s: %s's chain through it %d, value %d", k, k.Company(), g.ChainWith(k.Company(), k.Number()), after.Value(k.Company()))
+			want := fmt.Sprintf("%s: %s chain through it %d, value %d", k, k.Company().Possessive(), g.ChainWith(k.Company(), k.Number()), after.Value(k.Company()))
 			if line := s.Decision(80, at)[1]; !strings.HasPrefix(line, want) {
 				t.Errorf("%q, want %q as the engine counts it", line, want)
 			}

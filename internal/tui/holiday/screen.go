@@ -120,18 +120,28 @@ func (s Screen) tracks(w int) []string {
 	for _, k := range v.Hand {
 		hand[k] = true
 	}
+	// The card a player played last is marked on its track: ›A.
+	n := len(v.Discard)
+	marked := n > v.TurnedUp && v.Discard[n-1].IsDestination()
+	var last holiday.Card
+	if marked {
+		last = v.Discard[n-1]
+	}
 	for c := range holiday.Company(holiday.Companies) {
 		var b strings.Builder
 		b.WriteString(st.Chain(c.String(), int(c)).Render(letter(c)) + " " + fmt.Sprintf("%-13s", c))
+		lead := strings.Repeat(" ", cell-1)
 		for n := 1; n <= holiday.Destinations; n++ {
-			b.WriteString(strings.Repeat(" ", cell-1))
+			k := holiday.Destination(c, n)
 			switch {
+			case v.Suitcases[c][n-1] && marked && k == last:
+				b.WriteString(lead[1:] + "›" + st.Last.Inherit(st.Chain(c.String(), int(c))).Render(letter(c)))
 			case v.Suitcases[c][n-1]:
-				b.WriteString(st.Chain(c.String(), int(c)).Render(letter(c)))
-			case hand[holiday.Destination(c, n)]:
-				b.WriteString(st.Rack.Render("+"))
+				b.WriteString(lead + st.Chain(c.String(), int(c)).Render(letter(c)))
+			case hand[k]:
+				b.WriteString(lead + st.Rack.Render("+"))
 			default:
-				b.WriteString(st.Empty.Render("·"))
+				b.WriteString(lead + st.Empty.Render("·"))
 			}
 		}
 		raise := "·"
@@ -427,7 +437,8 @@ func (s Screen) Help() ([][]key.Binding, []string) {
 			{k.Prev, k.Option, k.Pass, k.Back},
 		}, []string{
 			"A turn: take 2 shares (H10), play 2 cards (H12), draw back to 10 (H13).",
-			"Tracks: a company's letter is a suitcase, + a card in your hand, · empty.",
+			"Tracks: a company's letter is a suitcase (›A the card played last), + a card in",
+			"your hand, · empty.",
 			"A company's value is its longest chain if 5 or more, + 1 a Raise card (H15,",
 			"H16). A chain of 10 is the grand coup: +10 points, the special round, then",
 			"a final card each (H17–H20). Players: > whose turn, * the coup. Points are",

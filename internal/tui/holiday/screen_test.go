@@ -89,7 +89,7 @@ func snapshot(g *holiday.Game, viewer engine.Seat) *rooms.Snapshot {
 		info.Status = rooms.Over
 	}
 	s := &rooms.Snapshot{Version: 5, Room: info, You: viewer, Host: viewer == 0, Game: g.View(viewer),
-		Turn: engine.Watcher, Log: g.Log(viewer)}
+		Turn: engine.Watcher, Log: tuitest.Events(engine.Watcher, g.Log(viewer)...)}
 	if t, ok := g.ToMove(); ok {
 		s.Turn = t
 	}

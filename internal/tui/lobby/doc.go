@@ -13,7 +13,8 @@
 // while the player waits), and that esc leaves at once. Once in, it hands
 // the room to its parent as an EnterMsg; g asks the parent for the
 // player's recent games with a HistoryMsg, L for the leaderboard with a
-// LeaderboardMsg and P for the player's profile with a ProfileMsg.
+// LeaderboardMsg, P for the player's profile with a ProfileMsg, and B
+// asks it to turn the player's bell on or off with a BellMsg.
 //
 // lobby imports rooms and engine (for their types; the lobby is reached
 // through the Service interface and the player's rating through Ratings),

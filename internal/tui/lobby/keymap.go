@@ -15,6 +15,7 @@ type KeyMap struct {
 	Ranked      key.Binding // look for a ranked game
 	Leaderboard key.Binding
 	Profile     key.Binding // the player's own profile
+	Bell        key.Binding // turn the player's bell on or off
 	Help        key.Binding
 	Quit        key.Binding
 
@@ -41,6 +42,7 @@ func DefaultKeyMap() KeyMap {
 		Ranked:      key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "ranked")),
 		Leaderboard: key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "leaderboard")),
 		Profile:     key.NewBinding(key.WithKeys("P"), key.WithHelp("P", "your profile")),
+		Bell:        key.NewBinding(key.WithKeys("B"), key.WithHelp("B", "bell on/off (your turn, a game starts)")),
 		Help:        key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "keys")),
 		Quit:        key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
 
@@ -65,7 +67,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Up, k.Join, k.Watch},
 		{k.Create, k.QuickPlay, k.Code, k.History},
 		{k.Ranked, k.Leaderboard, k.Profile},
-		{k.Help, k.Quit},
+		{k.Bell, k.Help, k.Quit},
 		{k.NextField, k.NextValue, k.Submit, k.Cancel},
 	}
 }

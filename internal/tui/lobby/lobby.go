@@ -62,6 +62,10 @@ type LeaderboardMsg struct{}
 // ProfileMsg asks the parent to show the player's own profile.
 type ProfileMsg struct{}
 
+// BellMsg asks the parent to turn the player's bell on if it is off, or
+// off if it is on.
+type BellMsg struct{}
+
 // failedMsg is a way into a room that did not work, in words.
 type failedMsg struct{ text string }
 
@@ -358,6 +362,8 @@ func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m, func() tea.Msg { return LeaderboardMsg{} }
 	case key.Matches(k, m.keys.Profile):
 		return m, func() tea.Msg { return ProfileMsg{} }
+	case key.Matches(k, m.keys.Bell):
+		return m, func() tea.Msg { return BellMsg{} }
 	case key.Matches(k, m.keys.Code):
 		m.mode = typingCode
 		m.code.Reset()

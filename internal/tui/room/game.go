@@ -24,7 +24,10 @@ func (m Model) gameView() string {
 	w, h := m.width, m.height
 	at := m.at()
 	out := []string{m.header()}
-	out = append(out, m.screen.Draw(w, h, at)...)
+	// The game and the recap share the lines above the decision (2), the
+	// status line and the help line: the recap takes those of the events
+	// and chat first.
+	out = append(out, m.withRecap(m.screen.Draw(w, h, at), w, h-len(out)-4)...)
 	out = append(out, m.dueLines(w, at)...)
 	out = append(out, m.statusLine(w))
 	out = append(out, m.feed(w, h-len(out)-1)...)
@@ -173,7 +176,11 @@ func (m Model) logPane(w, h int) []string {
 		out = append(out, m.styles.Heading.Render("Events"))
 		h--
 	}
-	return layout.Pad(append(out, layout.Tail(m.snap.Log, w, h)...), len(out)+h)
+	texts := make([]string, 0, h)
+	for _, e := range m.snap.Log[max(0, len(m.snap.Log)-h):] {
+		texts = append(texts, e.Text)
+	}
+	return layout.Pad(append(out, layout.Tail(texts, w, h)...), len(out)+h)
 }
 
 // chatPane shows the chat, under a heading if there is room.
@@ -233,6 +240,8 @@ func (m Model) shortHelp() []key.Binding {
 		return m.chat.KeyMap().ShortHelp()
 	}
 	chatKey := With(k.Chat, "/", "chat")
+	log := k.Log // the log once there is a game to have one
+	log.SetEnabled(m.shown)
 	switch {
 	case m.snap == nil:
 		return []key.Binding{k.Back}
@@ -249,16 +258,16 @@ func (m Model) shortHelp() []key.Binding {
 		}
 		return append(bs, chatKey, k.Help, k.Rules, k.Leave)
 	case (!m.shown || m.facts.Over) && !m.seated():
-		return []key.Binding{chatKey, k.Help, k.Rules, k.Leave}
+		return []key.Binding{chatKey, log, k.Help, k.Rules, k.Leave}
 	case !m.shown || m.facts.Over:
 		if m.snap.Rematch != nil {
-			return []key.Binding{k.Accept, k.Decline, chatKey, k.Help, k.Rules, k.Leave}
+			return []key.Binding{k.Accept, k.Decline, chatKey, log, k.Help, k.Rules, k.Leave}
 		}
-		return []key.Binding{k.Rematch, chatKey, k.Help, k.Rules, k.Leave}
+		return []key.Binding{k.Rematch, chatKey, log, k.Help, k.Rules, k.Leave}
 	case m.onAutopilot():
 		return []key.Binding{k.TakeOver, chatKey, k.Help, k.Back}
 	case !m.myDecision():
-		bs := []key.Binding{chatKey, k.Help, k.Rules, k.Back}
+		bs := []key.Binding{chatKey, k.Log, k.Help, k.Rules, k.Back}
 		if m.snap.Abandoned && m.seated() {
 			bs = append([]key.Binding{k.VoteEnd}, bs...)
 		}

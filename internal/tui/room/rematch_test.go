@@ -96,7 +96,7 @@ func TestRematchWaitingView(t *testing.T) {
 	goldenSizes(t, func() *rooms.Snapshot {
 		s := tuitest.Waiting(0)
 		s.Seats[1].State = rooms.SeatInvited
-		s.Log = []string{"a rematch of room k3vq: everyone has moved up a seat"}
+		s.Log = tuitest.Events(engine.Watcher, "a rematch of room k3vq: everyone has moved up a seat")
 		return s
 	}, "")
 }

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"hotels/internal/rooms"
+	"hotels/internal/sanitize"
 	"hotels/internal/tui/chat"
 	"hotels/internal/tui/feed"
 	"hotels/internal/tui/layout"
@@ -129,6 +130,14 @@ type Model struct {
 	reading  bool // the rules page is open
 	rules    Page
 
+	// mine is whether the decision due was the player's in the last
+	// snapshot: when it becomes so, recap holds what the others did since
+	// the player's own last move, shown until their next key.
+	mine    bool
+	recap   []rooms.Event
+	showLog bool // L opened the game's log
+	logBack int  // how many lines the log is scrolled up from its end
+
 	levels   []BotLevel // the bot levels the host may seat, weakest first
 	choosing bool       // b was pressed: the host is choosing a bot's level
 	levelAt  int        // the level under the chooser's cursor
@@ -248,6 +257,8 @@ func (m Model) setSnapshot(snap *rooms.Snapshot, sub *subscription) (Model, tea.
 		}
 		return m, m.leave(notice)
 	}
+	wasWaiting := m.snap != nil && m.waiting()
+	first := m.snap == nil
 	m.snap = snap
 	m.id = snap.Room.ID
 	if m.screen == nil && m.screens != nil {
@@ -267,10 +278,60 @@ func (m Model) setSnapshot(snap *rooms.Snapshot, sub *subscription) (Model, tea.
 	m.chat.SetLines(snap.Chat)
 	m.now = m.clock()
 	cmds := []tea.Cmd{m.armTick()}
+	mine := m.myDecision()
+	switch {
+	case mine && !m.mine && !first:
+		m.recap = sinceMine(snap.Log, snap.You)
+		cmds = append(cmds, alert(YourTurn))
+	case !mine:
+		m.recap = nil
+	}
+	if wasWaiting && m.shown && m.seated() && !mine {
+		cmds = append(cmds, alert(GameStarts))
+	}
+	m.mine = mine
 	if sub != nil {
 		cmds = append(cmds, sub.wait())
 	}
 	return m, tea.Batch(cmds...)
+}
+
+// AlertMsg is news that may call the player back to this window: the
+// session rings the terminal's bell for it, if the player wants the bell.
+type AlertMsg struct{ Alert Alert }
+
+// Alert says what the news is.
+type Alert int
+
+const (
+	YourTurn   Alert = iota + 1 // a decision of the player's is due
+	GameStarts                  // the game the player sat down to wait for starts
+)
+
+func alert(a Alert) tea.Cmd {
+	return func() tea.Msg { return AlertMsg{Alert: a} }
+}
+
+// Title is the window's title for this screen: whose move it is, so that
+// a player in another window sees when it is theirs. It keeps to ASCII
+// besides the names: with an em dash in the title, the terminal emulator
+// of the end-to-end tests (x/vt) lost the lines drawn after it.
+func (m Model) Title() string {
+	switch {
+	case m.snap == nil:
+		return "Hotels"
+	case m.waiting():
+		return "Hotels: waiting for players"
+	case !m.shown:
+		return "Hotels: " + m.snap.Room.Game
+	case m.facts.Over:
+		return "Hotels: game over"
+	case m.myDecision():
+		return "Hotels: your turn"
+	case m.facts.ToMove >= 0 && int(m.facts.ToMove) < len(m.facts.Names):
+		return "Hotels: " + sanitize.Line(m.facts.Names[m.facts.ToMove]) + " to move"
+	}
+	return "Hotels: " + m.snap.Room.Game
 }
 
 // leave ends the visit and its subscription, and tells the parent.
@@ -326,6 +387,10 @@ func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 		m.rules, m.reading = m.rules.Key(k, m.height)
 		return m, nil
 	}
+	if m.showLog {
+		return m.logKey(k)
+	}
+	m.recap = nil // the recap is read: any key hides it
 	if m.snap == nil {
 		if key.Matches(k, m.keys.Back) {
 			return m, m.leave("")
@@ -336,6 +401,10 @@ func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 	m.leaving = false
 	if m.status != "" && !m.busy {
 		m.say("", false)
+	}
+	if m.shown && key.Matches(k, m.keys.Log) {
+		m.showLog, m.logBack = true, 0
+		return m, nil
 	}
 	switch {
 	case m.waiting():
@@ -381,6 +450,8 @@ func (m Model) View() string {
 		return m.helpView()
 	case m.reading:
 		return m.rules.View(m.styles, m.width, m.height)
+	case m.showLog:
+		return m.logView()
 	case m.waiting():
 		return m.waitingView()
 	case !m.shown || m.facts.Over:

@@ -213,18 +213,19 @@ func (m Model) helpView() string {
 	case !m.shown:
 		groups = [][]key.Binding{{k.Chat, k.Help, k.Rules, k.Leave}, {k.AddBot, k.Kick, k.Start, k.Sit}}
 	case m.facts.Over:
-		groups = [][]key.Binding{{k.Chat, k.Help, k.Rules, k.Leave}, {k.Rematch, k.Accept, k.Decline}}
+		groups = [][]key.Binding{{k.Chat, k.Log, k.Help, k.Rules, k.Leave}, {k.Rematch, k.Accept, k.Decline}}
 	default:
-		groups = append([][]key.Binding{{k.Chat, k.Help, k.Rules, k.Back, k.TakeOver, k.VoteEnd}}, gameKeys...)
+		groups = append([][]key.Binding{{k.Chat, k.Log, k.Help, k.Rules, k.Back, k.TakeOver, k.VoteEnd}}, gameKeys...)
 	}
 	hm := *m.help
 	hm.ShowAll = true
 	lines := []string{m.styles.Title.Render("Keys"), "", hm.FullHelpView(groups), ""}
 	lines = append(lines, gameText...)
 	lines = append(lines,
-		"When a player's time runs out, the autopilot plays for them until they press",
-		"ctrl+t. While a player who left is replaced by the autopilot, the others may",
-		"press V to vote to end the game.",
+		"Your turn: what the others did since your last move is listed under the board",
+		"until your next key; L shows the whole log. When a player's time runs out, the",
+		"autopilot plays for them until they press ctrl+t; while a player who left is",
+		"replaced by the autopilot, the others may press V to vote to end the game.",
 		"", m.styles.Subtle.Render("Press any key to go back."),
 	)
 	return layout.Screen(strings.Split(strings.Join(lines, "\n"), "\n"), m.width, m.height)

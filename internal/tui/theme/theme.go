@@ -24,6 +24,7 @@ type Styles struct {
 	Empty    lipgloss.Style // an empty board cell
 	Lone     lipgloss.Style // a tile in no chain
 	Rack     lipgloss.Style // the player's own tiles marked on the board
+	Last     lipgloss.Style // the last move marked on a board
 
 	chains  map[string]lipgloss.Style
 	palette [7]lipgloss.Style
@@ -66,6 +67,7 @@ func build(dark bool) *Styles {
 		Empty:    lipgloss.NewStyle().Foreground(ld(lipgloss.Color("250"), lipgloss.Color("239"))),
 		Lone:     cell("250", "16"),
 		Rack:     lipgloss.NewStyle().Bold(true).Foreground(ld(lipgloss.Color("#005FAF"), lipgloss.Color("#5FAFFF"))),
+		Last:     lipgloss.NewStyle().Bold(true).Underline(true),
 		dark:     dark,
 	}
 	// The board's colours follow the physical game where a chain has one.

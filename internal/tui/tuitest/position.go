@@ -23,16 +23,17 @@ var records embed.FS
 type Position struct {
 	Game *acquire.Game
 	// logs[0] is what a watcher read, logs[1+seat] what a seat read.
-	logs [][]string
+	logs [][]rooms.Event
 }
 
-// logKeep is how many event lines a Position keeps, as a room does.
+// logKeep is how many events a Position keeps.
 const logKeep = 30
 
 // FourSeat replays records/fourseat.txt (alice, bob, carol and dave, modern
 // rules) up to the line marked `# mark`: "found" (alice names a chain),
 // "dispose" (alice disposes of 7 Sackson shares, Tower surviving), "play"
-// (alice plays a tile), "buy" (alice buys) or "over". options are added to
+// (alice plays a tile), "others" (bob is to play, a few turns before "play"),
+// "buy" (alice buys) or "over". options are added to
 // the record's, as `holdings=hidden`.
 func FourSeat(t testing.TB, mark string, options ...string) *Position {
 	t.Helper()
@@ -84,10 +85,7 @@ func replay(path, mark string, options []string) (*Position, error) {
 	}
 	g := rp.Game
 	seats := g.Seats()
-	p := &Position{Game: g, logs: make([][]string, 1+len(seats))}
-	for i := range p.logs {
-		p.logs[i] = []string{"the game starts: " + seats[0] + " plays first"}
-	}
+	p := newPosition(g)
 	for _, l := range actions {
 		seat := -1
 		for i, name := range seats {
@@ -102,12 +100,29 @@ func replay(path, mark string, options []string) (*Position, error) {
 		if err := g.Apply(engine.Seat(seat), a); err != nil {
 			return nil, fmt.Errorf("line %d: %w", l.Num, err)
 		}
-		for i := range p.logs {
-			p.logs[i] = append(p.logs[i], g.Log(engine.Seat(i-1))...)
-			p.logs[i] = p.logs[i][max(0, len(p.logs[i])-logKeep):]
-		}
+		p.add(engine.Seat(seat))
 	}
 	return p, nil
+}
+
+// newPosition starts the log of g as a room does, with its first event.
+func newPosition(g *acquire.Game) *Position {
+	p := &Position{Game: g, logs: make([][]rooms.Event, 1+len(g.Seats()))}
+	for i := range p.logs {
+		p.logs[i] = []rooms.Event{{Seq: 1, Seat: engine.Watcher, Text: "the game starts: " + g.Seats()[0] + " plays first"}}
+	}
+	return p
+}
+
+// add logs the events of seat's last action, numbered on from the last.
+func (p *Position) add(seat engine.Seat) {
+	for i := range p.logs {
+		seq := p.logs[i][len(p.logs[i])-1].Seq
+		for k, text := range p.Game.Log(engine.Seat(i - 1)) {
+			p.logs[i] = append(p.logs[i], rooms.Event{Seq: seq + 1 + uint64(k), Seat: seat, Text: text})
+		}
+		p.logs[i] = p.logs[i][max(0, len(p.logs[i])-logKeep):]
+	}
 }
 
 // Start deals a new modern game for seats with a fixed shuffle: the start
@@ -119,19 +134,15 @@ func Start(t testing.TB, seats ...string) *Position {
 	if err != nil {
 		t.Fatalf("tuitest: deal for %v: %v", seats, err)
 	}
-	p := &Position{Game: g, logs: make([][]string, 1+len(seats))}
-	for i := range p.logs {
-		p.logs[i] = []string{"the game starts: " + g.Seats()[0] + " plays first"}
-	}
-	return p
+	return newPosition(g)
 }
 
 // View returns the game as viewer sees it.
 func (p *Position) View(viewer engine.Seat) *acquire.View { return p.Game.ViewFor(viewer) }
 
 // Log returns the recent events as viewer read them, oldest first.
-func (p *Position) Log(viewer engine.Seat) []string {
-	return append([]string(nil), p.logs[viewer+1]...)
+func (p *Position) Log(viewer engine.Seat) []rooms.Event {
+	return append([]rooms.Event(nil), p.logs[viewer+1]...)
 }
 
 // Room is the room every fixture snapshot is in.
@@ -213,7 +224,7 @@ func Waiting(viewer engine.Seat) *rooms.Snapshot {
 			{Name: "bot1", State: rooms.SeatBot, Level: "hard"},
 			{State: rooms.SeatEmpty},
 		},
-		Log:  []string{"bob sits down", "bot1 (bot) sits down", "bob is away"},
+		Log:  Events(engine.Watcher, "bob sits down", "bot1 (bot) sits down", "bob is away"),
 		Chat: Chat[:1],
 	}
 	if viewer >= 0 {

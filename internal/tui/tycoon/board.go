@@ -54,6 +54,7 @@ func (s Screen) road(w int, at room.At) []string {
 			}
 		}
 	}
+	moved := -1 // the cell of the car that moved last, once one has
 	for i, p := range v.Seats {
 		if p.Out || p.At < 0 {
 			continue
@@ -67,20 +68,29 @@ func (s Screen) road(w int, at room.At) []string {
 			continue
 		}
 		cars[c] = byte('1' + i)
+		if i == v.Turn && v.Roll > 0 {
+			moved = c
+		}
 	}
 	copy(lines[2*tycoon.BankLine:], "^Bank")
 	copy(lines[2*tycoon.TownHallLine:], "^Town Hall")
-	mine := func(b []byte) string {
-		if at.You < 0 {
-			return string(b)
-		}
-		// The player's own car and entrances stand out in colour too.
+	// mine draws a row with the player's own cars and entrances standing
+	// out in colour too, and the car that moved last (at cell moved, -1
+	// for none) marked: ›2.
+	mine := func(b []byte, moved int) string {
 		you := byte('1' + at.You)
 		var out strings.Builder
 		for i := 0; i < len(b); i++ {
-			if b[i] == you {
+			switch {
+			case i == moved-1 && b[i] == ' ':
+				out.WriteString("›")
+			case i == moved && b[i] == you && at.You >= 0:
+				out.WriteString(st.Last.Inherit(st.Notice).Render(string(b[i])))
+			case i == moved:
+				out.WriteString(st.Last.Render(string(b[i])))
+			case b[i] == you && at.You >= 0:
 				out.WriteString(st.Notice.Render(string(b[i])))
-			} else {
+			default:
 				out.WriteByte(b[i])
 			}
 		}
@@ -90,8 +100,8 @@ func (s Screen) road(w int, at room.At) []string {
 		st.Subtle.Render("space ") + st.Subtle.Render(string(nums)),
 		"plots " + string(outer),
 		"road  " + string(kind),
-		"entr. " + mine(ents),
-		"cars  " + mine(cars),
+		"entr. " + mine(ents, -1),
+		"cars  " + mine(cars, moved),
 		"plots " + string(inner),
 		st.Subtle.Render("lines " + string(lines)),
 	}

@@ -172,8 +172,18 @@ func (m Model) cell(d *drawn, t acquire.Tile) string {
 		return d.rack
 	case c == acquire.Empty:
 		return d.empty
+	case t == m.view.Tile:
+		return m.last(c)
 	case c == acquire.NoChain:
 		return d.lone
 	}
 	return d.chains[c]
+}
+
+// last draws the tile played last in parentheses, underlined: "(T)".
+func (m Model) last(c acquire.Chain) string {
+	if c == acquire.NoChain {
+		return m.styles.Last.Inherit(m.styles.Lone).Render("(o)")
+	}
+	return m.styles.Last.Inherit(m.styles.Chain(m.view.Rules.Chains[c].Name, int(c))).Render("(" + string(m.view.Rules.Chains[c].Letter) + ")")
 }

@@ -44,6 +44,22 @@ func TestBoardReadsWithoutColour(t *testing.T) {
 	}
 }
 
+// The tile played last is in parentheses, and only that one; before the
+// first tile is played none is.
+func TestBoardMarksLastTile(t *testing.T) {
+	v := tuitest.FourSeat(t, "play").View(-1) // dave played 6H last, founding Sackson
+	m := board.New(theme.DefaultStyles())
+	m.SetGame(v)
+	lines := strings.Split(ansi.Strip(m.View()), "\n")
+	if got := strings.Count(strings.Join(lines, "\n"), "("); got != 1 || !strings.Contains(lines[8], "(S)") {
+		t.Errorf("want (S) at 6H and no other mark:\n%s", strings.Join(lines, "\n"))
+	}
+	m.SetGame(tuitest.Start(t, "ann", "bob").View(-1))
+	if text := ansi.Strip(m.View()); strings.Contains(text, "(") {
+		t.Errorf("a new game's board marks a tile:\n%s", text)
+	}
+}
+
 // The viewer's tiles are marked, the chosen one in brackets; a watcher
 // sees no marks.
 func TestBoardMarksRack(t *testing.T) {

@@ -1,0 +1,66 @@
+package holiday_test
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"hotels/internal/engine"
+	"hotels/internal/engine/holiday"
+	"hotels/internal/tui/room"
+	"hotels/internal/tui/tuitest"
+)
+
+// The card played last is marked on its company's track, and no other;
+// none before the first is played.
+func TestLastCardMarked(t *testing.T) {
+	g := game(t, 1, func(g *holiday.Game) bool { return due(0, holiday.PhasePlay)(g) && g.StockLeft() < 50 })
+	v := g.ViewFor(0)
+	last := v.Discard[len(v.Discard)-1]
+	if !last.IsDestination() {
+		t.Fatalf("the card played last is %s: want a destination for this test", last)
+	}
+	m, _ := open(t, snapshot(g, 0), 80, 24)
+	lines := strings.Split(tuitest.Plain(m.View()), "\n")
+	marks := 0
+	for _, l := range lines {
+		marks += strings.Count(l, "›")
+	}
+	row := lines[2+int(last.Company())]
+	if marks != 1 || !strings.Contains(row, "›"+last.Company().String()[:1]) {
+		t.Errorf("want %s marked alone, in its row %q:\n%s", last, row, strings.Join(lines, "\n"))
+	}
+	// The cards turned up at the start were played by no one.
+	start := game(t, 1, due(0, holiday.PhaseTake))
+	m, _ = open(t, snapshot(start, 0), 80, 24)
+	if view := tuitest.Plain(m.View()); strings.Contains(view, "›") {
+		t.Errorf("the first turn marks a card as played:\n%s", view)
+	}
+}
+
+// recapped is alice's screen, w×h, once her turn has come back after the
+// others' moves.
+func recapped(t *testing.T, w, h int) room.Model {
+	g := game(t, 3, due(1, holiday.PhaseTake))
+	before := snapshot(g, 0)
+	rng := rand.New(rand.NewPCG(3, 9))
+	log := tuitest.PlayUntil(g, 0, func(seat engine.Seat) engine.Action {
+		a, _ := g.RandomAction(int(seat), rng)
+		return a
+	})
+	after := snapshot(g, 0)
+	after.Log = log
+	m, _ := open(t, before, w, h)
+	m, _ = m.Update(room.SnapshotMsg{Snapshot: after})
+	return m
+}
+
+// When alice's turn comes back, what the others did since is on her
+// screen; L shows the whole log.
+func TestRecapView(t *testing.T) {
+	tuitest.GoldenSizes(t, func(w, h int) string { return tuitest.Plain(recapped(t, w, h).View()) })
+}
+
+func TestLogView(t *testing.T) {
+	tuitest.GoldenSizes(t, func(w, h int) string { return tuitest.Plain(press(recapped(t, w, h), "L").View()) })
+}

@@ -1,0 +1,210 @@
+package room
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"hotels/internal/engine"
+	"hotels/internal/rooms"
+	"hotels/internal/sanitize"
+	"hotels/internal/tui/layout"
+)
+
+// This file holds what the screen shows of the room's events besides the
+// few newest under the game: the recap of what happened since the
+// player's own last move, shown when their turn comes, and the whole log,
+// which L opens for players and watchers alike.
+
+// sinceMine returns the game's events after the last one that seat's own
+// action made, oldest first: what the others did since. The room's own
+// news (who sat down, who is away) is left out: it is no one's move.
+func sinceMine(log []rooms.Event, seat engine.Seat) []rooms.Event {
+	from := 0
+	for i := len(log) - 1; i >= 0; i-- {
+		if log[i].Seat == seat {
+			from = i + 1
+			break
+		}
+	}
+	var out []rooms.Event
+	for _, e := range log[from:] {
+		if e.Seat != engine.Watcher {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// recapItem is one line of the recap: a player's events in a row, named
+// once, as many as fit in the line ("bob plays 5E: Tower grows to 4; buys
+// 2 Tower for $800").
+type recapItem struct {
+	text   string
+	events int
+}
+
+// recapItems says the events in as few lines w cells wide as reads well.
+func recapItems(events []rooms.Event, names []string, w int) []recapItem {
+	var items []recapItem
+	last := ""
+	for _, e := range events {
+		text := sanitize.Line(e.Text)
+		who := actor(text, names)
+		if who != "" && who == last {
+			it := &items[len(items)-1]
+			if joined := it.text + "; " + strings.TrimPrefix(text, who+" "); ansi.StringWidth(joined) <= w {
+				it.text = joined
+				it.events++
+				continue
+			}
+		}
+		items = append(items, recapItem{text: text, events: 1})
+		last = who
+	}
+	return items
+}
+
+// actor is the player whose name starts text, or "".
+func actor(text string, names []string) string {
+	who := ""
+	for _, n := range names {
+		if len(n) > len(who) && strings.HasPrefix(text, n+" ") {
+			who = n
+		}
+	}
+	return who
+}
+
+// recapPanel draws the recap in at most h lines w cells wide: a heading,
+// then the items, only the newest if they do not all fit, the heading then
+// saying how many events are left out and that L shows them.
+func (m Model) recapPanel(w, h int) []string {
+	s := m.styles
+	items := recapItems(m.recap, m.facts.Names, w-3)
+	var lines []string
+	hidden := 0
+	for i := len(items) - 1; i >= 0; i-- {
+		wrapped := strings.Split(ansi.Wrap(items[i].text, w-3, ""), "\n")
+		if len(lines)+len(wrapped) > h-1 {
+			for _, it := range items[:i+1] {
+				hidden += it.events
+			}
+			break
+		}
+		for j := range wrapped {
+			lead := "   "
+			if j == 0 {
+				lead = " • "
+			}
+			wrapped[j] = lead + wrapped[j]
+		}
+		lines = append(wrapped, lines...)
+	}
+	heading := s.Heading.Render("Since your last move") + s.Subtle.Render(" · any key hides this · L the whole log")
+	if hidden > 0 {
+		heading = s.Heading.Render("Since your last move") +
+			s.Subtle.Render(fmt.Sprintf(" · %d earlier %s not shown: L shows them all", hidden, plural(hidden, "event")))
+	}
+	return append([]string{layout.Cut(heading, w)}, lines...)
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return what
+	}
+	return what + "s"
+}
+
+// withRecap returns the game's lines with the recap under them, in h
+// lines at most: first in those the game leaves free (which the events and
+// chat would have taken) and, if it needs more, over the foot of the game,
+// in at most half of its lines, so that the board at the top stays in
+// sight with the last move marked on it.
+func (m Model) withRecap(game []string, w, h int) []string {
+	if len(m.recap) == 0 {
+		return game
+	}
+	game = strings.Split(strings.Join(game, "\n"), "\n") // a line each
+	free := max(0, h-len(game))
+	need := len(m.recapPanel(w, h))
+	panel := m.recapPanel(w, min(need, free+len(game)/2))
+	cover := max(0, len(panel)-free)
+	return append(game[:len(game)-cover:len(game)-cover], panel...)
+}
+
+// logView shows the whole log kept, scrolled logBack lines up from its
+// end.
+func (m Model) logView() string {
+	s, w, h := m.styles, m.width, m.height
+	lines := m.logLines(w)
+	rows := h - 4
+	top, end := m.logWindow(len(lines), rows)
+	title := fmt.Sprintf("Events of this game (%d)", len(m.snap.Log))
+	where := "the newest at the foot"
+	if len(lines) > rows {
+		where = fmt.Sprintf("lines %d–%d of %d", top+1, end, len(lines))
+	}
+	out := []string{m.header(), layout.Spread(s.Title.Render(title), s.Subtle.Render(where), w), ""}
+	out = append(out, layout.Pad(lines[top:end], rows)...)
+	out = append(out, m.help.ShortHelpView(m.logKeys()))
+	return layout.Screen(out, w, h)
+}
+
+// logLines is the log wrapped to w cells, the room's news dimmed.
+func (m Model) logLines(w int) []string {
+	var out []string
+	for _, e := range m.snap.Log {
+		for i, l := range strings.Split(ansi.Wrap(sanitize.Line(e.Text), w-2, ""), "\n") {
+			if i > 0 {
+				l = "  " + l
+			}
+			if e.Seat == engine.Watcher {
+				l = m.styles.Subtle.Render(l)
+			}
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// logWindow is the lines [top, end) of n the log shows in rows.
+func (m Model) logWindow(n, rows int) (top, end int) {
+	back := min(m.logBack, max(0, n-rows))
+	end = n - back
+	return max(0, end-rows), end
+}
+
+// logKeys are the keys of the open log.
+func (m Model) logKeys() []key.Binding {
+	k := m.keys
+	return []key.Binding{k.LogUp, k.LogPage, k.LogEnds, k.LogClose}
+}
+
+// logKey scrolls the open log, or closes it.
+func (m Model) logKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
+	rows := m.height - 4
+	n := len(m.logLines(m.width))
+	top := max(0, n-rows)
+	switch {
+	case key.Matches(k, m.keys.LogClose):
+		m.showLog = false
+	case key.Matches(k, m.keys.LogUp):
+		m.logBack++
+	case key.Matches(k, m.keys.LogDown):
+		m.logBack--
+	case key.Matches(k, m.keys.LogPage):
+		m.logBack += rows - 1
+	case key.Matches(k, m.keys.LogPageDown):
+		m.logBack -= rows - 1
+	case key.Matches(k, m.keys.LogEnds):
+		m.logBack = top
+	case key.Matches(k, m.keys.LogEnd):
+		m.logBack = 0
+	}
+	m.logBack = min(max(m.logBack, 0), top)
+	return m, nil
+}

@@ -1,0 +1,170 @@
+package room_test
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"hotels/internal/engine"
+	"hotels/internal/rooms"
+	"hotels/internal/tui/room"
+	"hotels/internal/tui/tuitest"
+)
+
+// turnComes opens alice's screen on before, then sends after, as the room
+// does when the others have moved; it returns the screen and the messages
+// of the commands after's arrival ran.
+func turnComes(t *testing.T, before, after *rooms.Snapshot, w, h int) (room.Model, []tea.Msg) {
+	t.Helper()
+	m, _ := open(t, before, w, h)
+	m, cmd := m.Update(room.SnapshotMsg{Snapshot: after})
+	return m, messages(cmd)
+}
+
+// messages runs cmd and the commands it batches, and returns their
+// messages.
+func messages(cmd tea.Cmd) []tea.Msg {
+	if cmd == nil {
+		return nil
+	}
+	msg := cmd()
+	if batch, ok := msg.(tea.BatchMsg); ok {
+		var out []tea.Msg
+		for _, c := range batch {
+			out = append(out, messages(c)...)
+		}
+		return out
+	}
+	return []tea.Msg{msg}
+}
+
+// others is alice's screen before bob's turn, and mine when her turn has
+// come back.
+func others(t *testing.T) (before, after *rooms.Snapshot) {
+	return tuitest.FourSeat(t, "others").Snapshot(0), tuitest.FourSeat(t, "play").Snapshot(0)
+}
+
+// When alice's turn comes, every event since her own last move is on her
+// screen, a player's events in a row named once.
+func TestRecap(t *testing.T) {
+	before, after := others(t)
+	m, _ := turnComes(t, before, after, 80, 24)
+	view := tuitest.Plain(m.View())
+	for _, want := range []string{
+		"Since your last move",
+		"bob buys 1 Worldwide and 1 Imperial for $600",
+		"carol plays 9I: Tower grows to 25; buys 3 Tower for $3,000",
+		"dave plays 6H; founds Sackson (3 tiles) and gets a free share",
+		"dave buys 1 Worldwide for $300",
+	} {
+		if !strings.Contains(view, want) {
+			t.Errorf("the recap does not say %q:\n%s", want, view)
+		}
+	}
+	if strings.Contains(view, "alice keeps") {
+		t.Errorf("the recap goes back past alice's own last move:\n%s", view)
+	}
+	// Her next key hides it, and is her decision's as well.
+	m = press(m, "down")
+	if view := tuitest.Plain(m.View()); strings.Contains(view, "Since your last move") {
+		t.Errorf("the recap stays after a key:\n%s", view)
+	}
+}
+
+func TestRecapView(t *testing.T) {
+	tuitest.GoldenSizes(t, func(w, h int) string {
+		before, after := others(t)
+		m, _ := turnComes(t, before, after, w, h)
+		return tuitest.Plain(m.View())
+	})
+}
+
+// A recap too long for the screen shows the newest events and says how
+// many more the log holds.
+func TestRecapLongView(t *testing.T) {
+	tuitest.GoldenSizes(t, func(w, h int) string {
+		before, after := others(t)
+		// alice's own last move is no longer in the log sent.
+		log := after.Log
+		for i := range log {
+			if log[i].Seat == 0 {
+				log[i].Seat = 1
+			}
+		}
+		m, _ := turnComes(t, before, after, w, h)
+		return tuitest.Plain(m.View())
+	})
+}
+
+// The turn coming back to a player, and the game they wait for starting,
+// ring the bell (if the session wants it); a snapshot that changes neither
+// does not.
+func TestAlerts(t *testing.T) {
+	before, after := others(t)
+	_, msgs := turnComes(t, before, after, 80, 24)
+	if !hasAlert(msgs, room.YourTurn) {
+		t.Errorf("alice's turn comes back: messages %v, want YourTurn", msgs)
+	}
+	_, msgs = turnComes(t, after, after, 80, 24)
+	if hasAlert(msgs, room.YourTurn) {
+		t.Errorf("a second snapshot of the same turn alerts again: %v", msgs)
+	}
+	waiting := tuitest.Waiting(1)
+	_, msgs = turnComes(t, waiting, before, 80, 24)
+	if !hasAlert(msgs, room.GameStarts) {
+		t.Errorf("the game alice waited for starts: messages %v, want GameStarts", msgs)
+	}
+}
+
+func hasAlert(msgs []tea.Msg, a room.Alert) bool {
+	for _, msg := range msgs {
+		if m, ok := msg.(room.AlertMsg); ok && m.Alert == a {
+			return true
+		}
+	}
+	return false
+}
+
+// The window's title says whose move it is.
+func TestTitle(t *testing.T) {
+	before, after := others(t)
+	for _, c := range []struct {
+		snap *rooms.Snapshot
+		want string
+	}{
+		{tuitest.Waiting(0), "Hotels: waiting for players"},
+		{before, "Hotels: bob to move"},
+		{after, "Hotels: your turn"},
+		{tuitest.FourSeat(t, "over").Snapshot(0), "Hotels: game over"},
+	} {
+		m, _ := open(t, c.snap, 80, 24)
+		if got := m.Title(); got != c.want {
+			t.Errorf("Title() = %q, want %q", got, c.want)
+		}
+	}
+}
+
+// L opens the whole log, for a watcher too; it scrolls and esc closes it.
+func TestLog(t *testing.T) {
+	snap := tuitest.FourSeat(t, "play").Snapshot(engine.Watcher)
+	m, _ := open(t, snap, 80, 24)
+	m = press(m, "L")
+	view := tuitest.Plain(m.View())
+	first, last := snap.Log[0].Text, snap.Log[len(snap.Log)-1].Text
+	if !strings.Contains(view, last) || strings.Contains(view, first) {
+		t.Errorf("the log opens at its end: want %q, not %q:\n%s", last, first, view)
+	}
+	m = press(m, "home")
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, first) {
+		t.Errorf("home shows the first event %q:\n%s", first, view)
+	}
+	m = press(m, "esc")
+	if view := tuitest.Plain(m.View()); strings.Contains(view, "Events of this game") {
+		t.Errorf("esc leaves the log open:\n%s", view)
+	}
+}
+
+func TestLogView(t *testing.T) {
+	goldenSizes(t, func() *rooms.Snapshot { return tuitest.FourSeat(t, "play").Snapshot(0) }, "L pgup")
+}

@@ -1,0 +1,69 @@
+package tycoon_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"hotels/internal/engine"
+	"hotels/internal/engine/tycoon"
+	"hotels/internal/rooms"
+	"hotels/internal/tui/room"
+	"hotels/internal/tui/theme"
+	"hotels/internal/tui/tuitest"
+	tycoonscreen "hotels/internal/tui/tycoon"
+)
+
+// snapshot is the room holding g as alice sees it; carol is a bot.
+func snapshot(g *tycoon.Game, log []rooms.Event) *rooms.Snapshot {
+	s := &rooms.Snapshot{
+		Version: 9, You: 0, Host: true, Game: g.View(0), Turn: engine.Watcher, Log: log,
+		Room: rooms.Info{ID: "t9cn", Name: "alice's table", Host: "alice", Game: "Hotel Tycoon", Kind: "tycoon",
+			Seats: 3, Taken: 3, Status: rooms.Playing},
+	}
+	if t, ok := g.ToMove(); ok {
+		s.Turn = t
+	}
+	for i, name := range g.Seats() {
+		st := rooms.SeatInfo{Name: name, State: rooms.SeatReady, Host: i == 0}
+		if name == "carol" {
+			st.State = rooms.SeatBot
+		}
+		s.Seats = append(s.Seats, st)
+	}
+	return s
+}
+
+// recapped is alice's room screen, w×h, once her decision is due again
+// after bob's and carol's turns.
+func recapped(t *testing.T, w, h int) room.Model {
+	g := find(t, "bob's turn", func(g *tycoon.Game) bool {
+		return g.Round() >= 2 && g.ViewFor(0).Turn == 1 && g.Phase() == tycoon.PhaseRoll
+	})
+	before := snapshot(g, nil)
+	rng := rand.New(rand.NewPCG(5, 5))
+	var buf []tycoon.Action
+	log := tuitest.PlayUntil(g, 0, func(seat engine.Seat) engine.Action {
+		a, _ := g.Eager(&buf, int(seat), rng)
+		return a
+	})
+	screens := func(string, *theme.Styles) (room.Screen, bool) { return tycoonscreen.New(theme.DefaultStyles()), true }
+	m := room.New(context.Background(), tuitest.NewTable(nil), "t9cn", rooms.Player{ID: 1, Name: "alice"}, theme.DefaultStyles(), screens)
+	m.SetSize(w, h)
+	m, _ = m.Update(room.SnapshotMsg{Snapshot: before})
+	m, _ = m.Update(room.SnapshotMsg{Snapshot: snapshot(g, log)})
+	return m
+}
+
+// When alice's decision comes back, what bob and carol did since is on
+// her screen, the dice's throws too; L shows the whole log.
+func TestRecapView(t *testing.T) {
+	tuitest.GoldenSizes(t, func(w, h int) string { return tuitest.Plain(recapped(t, w, h).View()) })
+}
+
+func TestLogView(t *testing.T) {
+	tuitest.GoldenSizes(t, func(w, h int) string {
+		m, _ := recapped(t, w, h).Update(tuitest.Key("L"))
+		return tuitest.Plain(m.View())
+	})
+}
