@@ -37,6 +37,8 @@ const (
 	opVote        = "vote"
 	opSubscribe   = "subscribe"
 	opUnsubscribe = "unsubscribe"
+	opRemove      = "remove" // an admin's kick (admin.go)
+	opClose       = "close"  // an admin's close
 )
 
 // message is what nodes send each other on their node channels: an
@@ -89,6 +91,10 @@ func (r *Room) perform(ctx context.Context, in intent) error {
 	case opUnsubscribe:
 		r.post(func() bool { return r.unsubscribeRemote(in.Sub) })
 		return nil
+	case opRemove:
+		return r.removeSeat(ctx, in.Seat, in.Text)
+	case opClose:
+		return r.closeFor(ctx, in.Text)
 	}
 	return errors.New("unknown request " + strconv.Quote(in.Op))
 }
@@ -155,7 +161,7 @@ func (l *Lobby) serve(m message) {
 var sentinels = []error{
 	ErrNoRoom, ErrRoomFull, ErrNotHost, ErrNotSeated, ErrStarted, ErrNotStarted, ErrSeatsEmpty,
 	ErrRoomClosed, ErrChatTooFast, ErrActTooFast, ErrSaveFailed, ErrNotAbandoned, ErrNoAnswer,
-	engine.ErrIllegal,
+	engine.ErrIllegal, ErrNoSeat,
 }
 
 // error turns a verdict back into the error the owner returned: its
