@@ -111,11 +111,18 @@ func (p *peers) write(l *live) {
 	}
 }
 
-// rejoin writes every open session again: this node's rows were deleted
-// when it was taken for dead.
+// rejoin writes every open session again, since this node's rows were
+// deleted if it was taken for dead, and checks each against the bans, since
+// a ban's notification may have been lost meanwhile.
 func (p *peers) rejoin() {
 	for _, l := range p.s.live.list() {
 		p.write(l)
+		ctx, cancel := context.WithTimeout(context.Background(), peerTimeout)
+		msg, refuse, err := p.s.banned(ctx, l.who)
+		cancel()
+		if refuse && err == nil {
+			p.s.live.end(func(o *live) bool { return o == l }, msg)
+		}
 	}
 }
 
