@@ -199,8 +199,9 @@ func (p *player) step(t *testing.T) bool {
 	if g.state() == p.answered {
 		// Scripted players answer as soon as the screen changes, faster
 		// than the server's action limit allows (--action-rate): when told
-		// so, they wait a moment and answer again, as a person would.
-		if !strings.Contains(screen, "You are acting too fast") {
+		// so, they wait a moment and answer again, as a person would; and
+		// as when the server running the room died, until another runs it.
+		if !strings.Contains(screen, "You are acting too fast") && !strings.Contains(screen, "did not answer") {
 			return false
 		}
 		time.Sleep(100 * time.Millisecond)

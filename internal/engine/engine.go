@@ -121,6 +121,14 @@ type Kind struct {
 	RulesHelp string
 	// Options describes the options key=value a game may be created with.
 	Options []Option
+	// Presets are named sets of options that a form fills in one choice
+	// (Hotel Tycoon's European edition), the rulebook's first; none for a
+	// game whose options come one by one.
+	Presets []Preset
+	// Ranked is the options every ranked game is played with, the same
+	// for all so that ratings compare like with like; none plays the
+	// defaults.
+	Ranked []string
 	// Deal creates a new game for seats named clockwise, its chance drawn
 	// from seed, and returns it with its record header (which holds the
 	// seats in turn order and the chance).
@@ -191,4 +199,12 @@ type Option struct {
 	Key    string
 	Values []string
 	Help   string
+}
+
+// Preset is a named set of options, key=value as in Kind.Options; the
+// options it does not name are left as they are.
+type Preset struct {
+	Name    string
+	Options []string
+	Help    string
 }

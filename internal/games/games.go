@@ -121,6 +121,15 @@ func (g Game) Bot(level string, rng *rand.Rand) (bot.Bot, error) {
 	return bot.ByLevel(g.Bots, level, rng)
 }
 
+// Rules returns the game's short rules for a newcomer, as its screen's
+// rules page shows them; ok is false for a game with no screen.
+func (g Game) Rules() (r room.Rules, ok bool) {
+	if g.Screen == nil {
+		return room.Rules{}, false
+	}
+	return g.Screen(theme.DefaultStyles()).Rules(), true
+}
+
 // Tallies lists the games' profile tallies, in the order of All.
 func Tallies() []profile.Tally {
 	var out []profile.Tally

@@ -44,6 +44,7 @@ type Cluster interface {
 	ReleaseLease(ctx context.Context, l store.Lease) error
 	LeaseOf(ctx context.Context, room string) (store.Lease, bool, error)
 	LapsedLeases(ctx context.Context) ([]store.Lease, error)
+	ActionsAfter(ctx context.Context, id store.GameID, seq int) ([]string, error)
 	FindRoom(ctx context.Context, idOrCode string) (store.OpenRoom, error)
 	Game(ctx context.Context, id store.GameID) (store.Game, error)
 	Notify(ctx context.Context, channel, payload string) error
@@ -56,6 +57,10 @@ const (
 	// lapsedRounds is how many renewals a node with no one in a room
 	// leaves its followers to take it over first.
 	lapsedRounds = 2
+	// A node tells the owners of the rooms it follows who is here every
+	// hereEvery; an owner forgets a session not told of for herePatience.
+	hereEvery    = 2 * time.Second
+	herePatience = 3 * hereEvery
 	// askTimeout bounds the wait for the owner's verdict on an intent.
 	askTimeout    = 5 * time.Second
 	framesChannel = "hotels_rooms"
@@ -80,6 +85,7 @@ type cluster struct {
 	asks   map[uint64]chan verdict // intents waiting for their verdict, by id
 	nextID uint64
 	lapsed map[string]int // rooms seen lapsed, by how many rounds
+	rounds int            // of the lease loop
 	out    chan outgoing  // notifications to send, in order
 }
 
@@ -171,6 +177,26 @@ func (l *Lobby) leases(ctx context.Context) {
 		}
 		l.renew(ctx)
 		l.takeOver(ctx)
+		l.presence()
+	}
+}
+
+// presence tells the owners of the rooms followed here who is here, every
+// hereEvery, and forgets the sessions elsewhere in the rooms owned here
+// whose node stopped telling.
+func (l *Lobby) presence() {
+	c := l.cluster
+	c.mu.Lock()
+	c.rounds++
+	tell := c.rounds%int(hereEvery/renewEvery) == 0
+	c.mu.Unlock()
+	for _, r := range l.Rooms() {
+		switch {
+		case r.follow.Load() == nil:
+			r.post(r.forget)
+		case tell:
+			r.post(func() bool { r.tellHere(); return false })
+		}
 	}
 }
 

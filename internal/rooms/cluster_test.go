@@ -211,8 +211,8 @@ func TestClusterFollowAndFailover(t *testing.T) {
 	killed := time.Now()
 	s := bobB.until(t, func(s *rooms.Snapshot) bool { return logs(s, "the game goes on here") })
 	t.Logf("node B took the room over %v after node A died", time.Since(killed).Round(100*time.Millisecond))
-	if s.Seats[1].Name != "bob" || s.Seats[1].State != rooms.SeatReady || s.Seats[0].State != rooms.SeatAway {
-		t.Errorf("after the takeover the seats are %+v; want bob here and ann away, each in their seat", s.Seats)
+	if seatState(s, "bob") != rooms.SeatReady || seatState(s, "ann") != rooms.SeatAway || s.Seats[s.You].Name != "bob" {
+		t.Errorf("after the takeover the seats are %+v, bob's %d; want bob here and ann away, each in their seat", s.Seats, s.You)
 	}
 	lease, live, err := b.st.LeaseOf(ctx, r.ID)
 	if err != nil || !live || lease.Node != "b" {
@@ -224,7 +224,9 @@ func TestClusterFollowAndFailover(t *testing.T) {
 	if annB.r != bobB.r {
 		t.Fatal("ann's room on B is not the one B took over")
 	}
-	annB.until(t, func(s *rooms.Snapshot) bool { return s.You == 0 && s.Seats[0].State == rooms.SeatReady })
+	annB.until(t, func(s *rooms.Snapshot) bool {
+		return s.You >= 0 && s.Seats[s.You].Name == "ann" && seatState(s, "ann") == rooms.SeatReady
+	})
 	acked += turns(t, 1000, annB, bobB)
 	final := annB.last
 	if final.Room.Status != rooms.Over {
@@ -325,5 +327,31 @@ func TestClusterFencedNodeCannotJournal(t *testing.T) {
 	}
 	for _, line := range after[len(before):] {
 		t.Errorf("journaled after node A was cut off, but not by B: %q", line)
+	}
+}
+
+// Issue 18: when the node a player reached dies, the room's owner stops
+// counting the player's session once that node stops telling of it: the
+// seat is away, held for the grace period, as after any dropped
+// connection.
+func TestClusterFollowerNodeDies(t *testing.T) {
+	skipWithoutPostgres(t)
+	ctx := context.Background()
+	data := storetest.Data(t)
+	a, b := startNode(t, data, "a"), startNode(t, data, "b")
+	ps := accounts(t, a.st, "ann", "bob")
+	r, err := a.l.Create(ctx, ps[0], rooms.Settings{Seats: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	annA, bobB := join(t, a.l, r.ID, ps[0]), join(t, b.l, r.ID, ps[1])
+	if err := bobB.r.Sit(ctx, ps[1]); err != nil {
+		t.Fatal(err)
+	}
+	annA.until(t, func(s *rooms.Snapshot) bool { return s.Room.Taken == 2 && s.Seats[1].State == rooms.SeatReady })
+	b.kill()
+	s := annA.until(t, func(s *rooms.Snapshot) bool { return s.Seats[1].State == rooms.SeatAway })
+	if !logs(s, "bob is away") {
+		t.Errorf("the log does not say bob is away: %q", s.Log)
 	}
 }

@@ -13,9 +13,15 @@
 // waiting for players is stored at every change of its seats, so that a
 // restart reopens it with its id and invite code (waiting.go). Rooms host
 // any game of Config.Kinds; bots come from Config.Bots by game and level.
+// The clock times whoever the game says is to decide, in turn or not (a
+// bidder in an auction), and the autopilot decides for a seat out of time.
+// A ranked table plays its kind's fixed options (engine.Kind.Ranked).
 // A store that refuses writes is logged once per change of state and bots
 // retry with backoff (saving.go). Every request a player makes passes a
-// rate limit before it reaches a room (intents.go).
+// rate limit before it reaches a room (intents.go). Once a game is over
+// its players may ask for a rematch: a new waiting room with the same
+// settings and bots, seats rotated, the other players invited
+// (rematch.go).
 //
 // Several servers (nodes) may share one PostgreSQL database (Config.Cluster):
 // each room is then run by the node holding its lease, whose journal

@@ -161,7 +161,7 @@ func (r *Room) applyFrame(f frame) bool {
 	if f.Node != fl.owner {
 		fl.owner = f.Node
 		r.ownerIs(f.Node)
-		r.resubscribe()
+		r.tellHere()
 	}
 	fl.token, fl.version = f.Token, f.Version
 	if f.Status == Closed {
@@ -219,11 +219,11 @@ func (r *Room) catchUp(id store.GameID) error {
 		r.logGame("")
 		return nil
 	}
-	lines, err := db.Actions(ctx, id)
+	lines, err := db.ActionsAfter(ctx, id, len(r.lines))
 	if err != nil {
 		return err
 	}
-	for _, line := range lines[min(len(r.lines), len(lines)):] {
+	for _, line := range lines {
 		text, autopilot := strings.CutSuffix(line, autopilotMark)
 		s, action := engine.SplitLine(r.names, text)
 		next := r.game.Clone()
@@ -338,7 +338,7 @@ func (r *Room) resync() bool {
 			r.lobby.cfg.Log.Warn("cannot follow a room's game", "room", r.ID, "err", err)
 		}
 	}
-	r.resubscribe()
+	r.tellHere()
 	return true
 }
 

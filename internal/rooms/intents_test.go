@@ -55,6 +55,8 @@ func TestRateLimitEveryRoomIntent(t *testing.T) {
 		{"chat", func(_ *rooms.Lobby, r *rooms.Room) error { return r.Chat(ctx, bob, "hi") }},
 		{"take over", func(_ *rooms.Lobby, r *rooms.Room) error { return r.TakeOver(ctx, bob) }},
 		{"vote to end", func(_ *rooms.Lobby, r *rooms.Room) error { return r.VoteEnd(ctx, bob) }},
+		{"rematch", func(_ *rooms.Lobby, r *rooms.Room) error { _, err := r.Rematch(ctx, bob); return err }},
+		{"decline a rematch", func(_ *rooms.Lobby, r *rooms.Room) error { return r.DeclineRematch(ctx, bob) }},
 	}
 	const burst = 3
 	for _, in := range intents {

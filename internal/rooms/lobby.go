@@ -435,6 +435,12 @@ func (l *Lobby) Create(ctx context.Context, host Player, s Settings) (*Room, err
 
 // create is Create for the lobby itself: quick play and ranked tables.
 func (l *Lobby) create(host Player, s Settings) (*Room, error) {
+	return l.open(host, s, nil)
+}
+
+// open opens a room with settings s hosted by host, its seats taken as in
+// taken (a rematch's), or host in the first seat if taken is nil.
+func (l *Lobby) open(host Player, s Settings, taken []seat) (*Room, error) {
 	k, err := l.Kind(s.Game)
 	if err != nil {
 		return nil, err
@@ -479,8 +485,11 @@ func (l *Lobby) create(host Player, s Settings) (*Room, error) {
 			code = l.freeCode(6)
 		}
 		l.mu.Unlock()
-		seats := make([]seat, s.Seats)
-		seats[0] = seat{player: host, name: host.Name}
+		seats := taken
+		if seats == nil {
+			seats = make([]seat, s.Seats)
+			seats[0] = seat{player: host, name: host.Name}
+		}
 		lease, err := l.claimNew(id, code)
 		if errors.Is(err, errElsewhere) {
 			continue // another node has a room by that id or code
@@ -493,7 +502,12 @@ func (l *Lobby) create(host Player, s Settings) (*Room, error) {
 		}
 		l.mu.Lock()
 		if !l.closed && l.rooms[id] == nil && (code == "" || l.rooms[code] == nil) {
-			r := newRoom(l, id, code, k, s, host, func(r *Room) { r.lease.Store(lease) })
+			r := newRoom(l, id, code, k, s, host, func(r *Room) {
+				r.lease.Store(lease)
+				if taken != nil {
+					r.invite(taken)
+				}
+			})
 			l.rooms[id] = r
 			if code != "" {
 				l.rooms[code] = r

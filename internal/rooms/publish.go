@@ -80,6 +80,8 @@ func (r *Room) snapshotFor(seat engine.Seat) *Snapshot {
 			info.Level = st.level
 		case st.autopilot:
 			info.State = SeatAutopilot
+		case st.invited:
+			info.State = SeatInvited
 		case st.away:
 			info.State = SeatAway
 		default:
@@ -105,6 +107,9 @@ func (r *Room) snapshotFor(seat engine.Seat) *Snapshot {
 	s.Clocks, s.Deadline = r.clocks()
 	s.Abandoned = r.status == Playing && r.abandoned()
 	s.Ratings = slices.Clone(r.ratings)
+	if r.offer != nil {
+		s.Rematch = r.offer.clone()
+	}
 	for _, st := range r.seats {
 		if st.human() && r.votes[st.player.ID] {
 			s.Votes = append(s.Votes, st.name)

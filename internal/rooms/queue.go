@@ -207,9 +207,13 @@ func (l *Lobby) openRanked(table []*seeking) {
 func (l *Lobby) openTable(game, rules string, players []Player) (*Room, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
 	defer cancel()
-	r, err := l.create(players[0], Settings{
-		Name: "ranked table", Game: game, Rules: rules, Seats: len(players), Ranked: true,
-	})
+	k, err := l.Kind(game)
+	var r *Room
+	if err == nil { // the game's fixed ranked options, the same at every table
+		r, err = l.create(players[0], Settings{
+			Name: "ranked table", Game: game, Rules: rules, Options: k.Ranked, Seats: len(players), Ranked: true,
+		})
+	}
 	if err == nil {
 		for _, p := range players[1:] {
 			if err = r.sit(ctx, p); err != nil {

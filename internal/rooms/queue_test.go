@@ -3,12 +3,16 @@ package rooms_test
 import (
 	"context"
 	"errors"
+	"fmt"
+	"slices"
 	"sync"
 	"testing"
 	"time"
 
 	"hotels/internal/engine"
 	"hotels/internal/engine/acquire"
+	"hotels/internal/engine/holiday"
+	"hotels/internal/engine/tycoon"
 	"hotels/internal/rooms"
 	"hotels/internal/store"
 )
@@ -112,6 +116,46 @@ func TestRankedQueue(t *testing.T) {
 	}
 	if len(rt.changes) != 2 || rt.by[ann.ID].Games != 1 {
 		t.Errorf("recorded %+v", rt.changes)
+	}
+}
+
+// A ranked table plays its game's fixed options: Hotel Tycoon's end after
+// tycoon.RankedRounds, whatever the seekers; Acquire and Holiday AG play
+// their defaults.
+func TestRankedTablesPlayFixedOptions(t *testing.T) {
+	ctx := context.Background()
+	tm, rt := &timers{}, &ratings{by: map[store.AccountID]store.Rating{}}
+	l := rooms.NewLobby(rooms.Config{
+		Journal: newJournal(), Kinds: []engine.Kind{acquire.Kind, holiday.Kind, tycoon.Kind}, Ratings: rt,
+		Grace: time.Minute, BotDelay: botDelay, After: tm.after,
+	})
+	defer l.Close("test over")
+	tests := []struct {
+		kind  engine.Kind
+		rules string
+		want  []string
+	}{
+		{tycoon.Kind, "", []string{fmt.Sprintf("rounds=%d", tycoon.RankedRounds)}},
+		{acquire.Kind, "classic", nil},
+		{holiday.Kind, "", nil},
+	}
+	for i, tt := range tests { // two new players a game: the last ones keep their seats
+		a := rooms.Player{ID: store.AccountID(10 + 2*i), Name: fmt.Sprintf("p%d", 2*i)}
+		b := rooms.Player{ID: store.AccountID(11 + 2*i), Name: fmt.Sprintf("p%d", 2*i+1)}
+		foundA, _, err := l.Seek(ctx, a, tt.kind.Name, tt.rules, 2, 2)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.kind.Name, err)
+		}
+		foundB, _, _ := l.Seek(ctx, b, tt.kind.Name, tt.rules, 2, 2)
+		tm.fire() // the match tick
+		r := <-foundA
+		if <-foundB != r || r == nil {
+			t.Fatalf("%s: no table formed", tt.kind.Name)
+		}
+		info := r.Info()
+		if !info.Ranked || info.Game != tt.kind.Title || !slices.Equal(info.Options, tt.want) {
+			t.Errorf("%s: ranked %t, game %s, options %q; want ranked, options %q", tt.kind.Name, info.Ranked, info.Game, info.Options, tt.want)
+		}
 	}
 }
 

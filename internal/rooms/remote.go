@@ -22,7 +22,10 @@ type intent struct {
 	Player Player
 	Text   string // an action, a chat message, a bot's level
 	Seat   int    // the seat to kick
-	Sub    string // a follower's subscription, for presence
+	// Here holds sessions on the asking node, by their keys (opHere), and
+	// Sub one that ended (opUnsubscribe).
+	Here map[string]Player `json:",omitempty"`
+	Sub  string            `json:",omitempty"`
 }
 
 const (
@@ -35,7 +38,7 @@ const (
 	opChat        = "chat"
 	opTakeOver    = "take-over"
 	opVote        = "vote"
-	opSubscribe   = "subscribe"
+	opHere        = "here"
 	opUnsubscribe = "unsubscribe"
 	opRemove      = "remove" // an admin's kick (admin.go)
 	opClose       = "close"  // an admin's close
@@ -86,8 +89,8 @@ func (r *Room) perform(ctx context.Context, in intent) error {
 		return r.takeOver(ctx, p)
 	case opVote:
 		return r.voteEnd(ctx, p)
-	case opSubscribe:
-		return r.call(ctx, func() error { return r.subscribeRemote(in.Sub, p) })
+	case opHere:
+		return r.call(ctx, func() error { return r.countHere(in.Here) })
 	case opUnsubscribe:
 		r.post(func() bool { return r.unsubscribeRemote(in.Sub) })
 		return nil
@@ -188,25 +191,43 @@ type remoteError struct {
 func (e remoteError) Error() string { return e.text }
 func (e remoteError) Unwrap() error { return e.is }
 
-// subscribeRemote counts a session on another node in the room, as
-// Subscribe does one here: for its seat's presence and the watchers.
-func (r *Room) subscribeRemote(key string, p Player) error {
+// countHere counts sessions on another node in the room, as Subscribe does
+// one here, for their seats' presence and the watchers: new ones, or ones
+// it counts already, which the node tells again every hereEvery. One not
+// told of for herePatience is gone with its node.
+func (r *Room) countHere(subs map[string]Player) error {
 	if r.status == Closed {
 		return ErrRoomClosed
 	}
-	if r.remote[key] != nil {
-		return nil // told again, after a gap
-	}
-	s := &sub{player: p}
-	if r.remote == nil {
-		r.remote = map[string]*sub{}
-	}
-	r.remote[key] = s
-	r.subs[s] = struct{}{}
-	if i := r.seatOf(p); i >= 0 {
-		r.present(i)
+	now := time.Now()
+	for key, p := range subs {
+		if s := r.remote[key]; s != nil {
+			s.seen = now
+			continue
+		}
+		s := &sub{player: p, seen: now}
+		if r.remote == nil {
+			r.remote = map[string]*sub{}
+		}
+		r.remote[key] = s
+		r.subs[s] = struct{}{}
+		if i := r.seatOf(p); i >= 0 {
+			r.present(i)
+		}
 	}
 	return nil
+}
+
+// forget drops the sessions on other nodes not told of for herePatience:
+// their node died, or lost the database.
+func (r *Room) forget() bool {
+	changed := false
+	for key, s := range r.remote {
+		if time.Since(s.seen) > herePatience {
+			changed = r.unsubscribeRemote(key) || changed
+		}
+	}
+	return changed
 }
 
 func (r *Room) unsubscribeRemote(key string) bool {
@@ -218,9 +239,14 @@ func (r *Room) unsubscribeRemote(key string) bool {
 	return r.unsubscribe(s)
 }
 
-// resubscribe tells the owner again of every session here.
-func (r *Room) resubscribe() {
-	for s := range r.subs {
-		r.tell(intent{Op: opSubscribe, Player: s.player, Sub: s.key})
+// tellHere tells the owner again of every session here.
+func (r *Room) tellHere() {
+	if len(r.subs) == 0 {
+		return
 	}
+	here := map[string]Player{}
+	for s := range r.subs {
+		here[s.key] = s.player
+	}
+	r.tell(intent{Op: opHere, Here: here})
 }

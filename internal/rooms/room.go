@@ -62,6 +62,8 @@ type Room struct {
 	clock    clockState
 	votes    map[store.AccountID]bool // who voted to end an abandoned game
 	ratings  []RatingChange           // a ranked game's rating changes
+	next     *Room                    // the rematch a player asked for, once the game is over
+	offer    *Rematch                 // who asked for it and who answered
 
 	// In a cluster (cluster.go): the lease while this node runs the room,
 	// or what it follows of the node that does, and that node.
@@ -81,6 +83,7 @@ type seat struct {
 	bot       bool   // a bot the host added
 	level     string // the bot's level
 	away      bool
+	invited   bool // offered a rematch, not yet come (held as for an away player)
 	autopilot bool // a bot plays for the absent or out-of-time player
 	stopGrace func() bool
 	decider   *player // the seat's bot, made on first use
@@ -96,6 +99,7 @@ type sub struct {
 	player Player
 	ch     chan *Snapshot // nil for a session on another node
 	key    string         // its key at the owner, on a node that follows the room
+	seen   time.Time      // when its node last told of it, at the owner
 }
 
 // logEntry is one event line as each viewer reads it: texts[0] for
@@ -261,7 +265,7 @@ func (r *Room) Subscribe(ctx context.Context, p Player) (<-chan *Snapshot, func(
 		r.subs[s] = struct{}{}
 		if r.follow.Load() != nil {
 			s.key = r.lobby.subKey()
-			r.tell(intent{Op: opSubscribe, Player: p, Sub: s.key})
+			r.tell(intent{Op: opHere, Here: map[string]Player{s.key: p}})
 			return nil
 		}
 		if i := r.seatOf(p); i >= 0 {
@@ -282,6 +286,11 @@ func (r *Room) present(i int) {
 	if st.stopGrace != nil {
 		st.stopGrace()
 		st.stopGrace = nil
+	}
+	if st.invited {
+		st.invited, st.away = false, false
+		r.note(st.name + " joins the rematch")
+		return
 	}
 	if st.away {
 		st.away, st.autopilot = false, false
@@ -311,6 +320,7 @@ func (r *Room) unsubscribe(s *sub) bool {
 		}
 	}
 	if r.status == Over {
+		r.leftRematch(s.player)
 		r.closeIfDeserted()
 		return true
 	}
@@ -655,6 +665,9 @@ func (r *Room) start(ctx context.Context, p Player) error {
 		for i, st := range r.seats {
 			if st.empty() {
 				return ErrSeatsEmpty
+			}
+			if st.invited {
+				return fmt.Errorf("%s has not answered the rematch yet: wait, or free the seat", st.name)
 			}
 			names[i] = st.name
 		}

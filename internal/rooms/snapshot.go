@@ -25,6 +25,7 @@ const (
 	SeatAway      SeatState = "away"      // a player whose connection dropped (held for a grace period)
 	SeatBot       SeatState = "bot"       // a bot added by the host
 	SeatAutopilot SeatState = "autopilot" // a bot playing for an absent player
+	SeatInvited   SeatState = "invited"   // a player offered a rematch, not yet come
 )
 
 // Info describes a room for the lobby list.
@@ -90,6 +91,9 @@ type Snapshot struct {
 	Votes     []string // who voted to end it
 	// Ratings are a finished ranked game's rating changes.
 	Ratings []RatingChange
+	// Rematch is the rematch a player of the finished game asked for; nil
+	// if none.
+	Rematch *Rematch
 	// Notice is a message for this subscriber alone (kicked, closed).
 	Notice string
 	Closed bool

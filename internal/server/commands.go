@@ -92,6 +92,7 @@ Run a command and exit:              ssh %[1]s COMMAND`, s.sshTarget()),
 	}))
 	root.AddCommand(newLeaderboardCmd(s.store))
 	root.AddCommand(newProfileCmd(s.store))
+	root.AddCommand(newRulesCmd())
 	root.AddCommand(newJoinCmd(s.sshTarget()))
 	root.AddCommand(newWatchCmd(s.sshTarget()))
 	root.AddCommand(s.newAdminCmd(sess, id))

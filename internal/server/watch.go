@@ -85,6 +85,10 @@ func (t *watchTable) Act(context.Context, rooms.Player, string) error    { retur
 func (t *watchTable) Chat(context.Context, rooms.Player, string) error   { return errWatchOnly }
 func (t *watchTable) TakeOver(context.Context, rooms.Player) error       { return errWatchOnly }
 func (t *watchTable) VoteEnd(context.Context, rooms.Player) error        { return errWatchOnly }
+func (t *watchTable) Rematch(context.Context, rooms.Player) (*rooms.Room, error) {
+	return nil, errWatchOnly
+}
+func (t *watchTable) DeclineRematch(context.Context, rooms.Player) error { return errWatchOnly }
 
 // Messages owned by the watch screen.
 type detailMsg struct{ d roomDetail }

@@ -244,8 +244,15 @@ func (s *Store) AppendAction(ctx context.Context, id GameID, seq int, line strin
 // Actions returns a game's record lines in order, or ErrNotFound if there is
 // no such game.
 func (s *Store) Actions(ctx context.Context, id GameID) ([]string, error) {
+	return s.ActionsAfter(ctx, id, 0)
+}
+
+// ActionsAfter returns a game's record lines after the first seq, in
+// order: what a node following the game has not read yet. No such game is
+// ErrNotFound.
+func (s *Store) ActionsAfter(ctx context.Context, id GameID, seq int) ([]string, error) {
 	rows, err := s.q.QueryContext(ctx,
-		`SELECT line FROM actions WHERE game_id = ? ORDER BY seq`, id)
+		`SELECT line FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq`, id, seq)
 	if err != nil {
 		return nil, fmt.Errorf("store: actions of game %d: %w", id, mapError(err))
 	}

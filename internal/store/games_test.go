@@ -94,6 +94,12 @@ func TestAppendAndReadActions(t *testing.T) {
 	if err != nil || !slices.Equal(got, want) {
 		t.Errorf("Actions(%d) = %q, %v; want %q", id, got, err, want)
 	}
+	if got, err := s.ActionsAfter(ctx, id, 9); err != nil || !slices.Equal(got, want[9:]) {
+		t.Errorf("ActionsAfter(%d, 9) = %q, %v; want %q", id, got, err, want[9:])
+	}
+	if got, err := s.ActionsAfter(ctx, id, 12); err != nil || len(got) != 0 {
+		t.Errorf("ActionsAfter(%d, 12) = %q, %v; want none", id, got, err)
+	}
 
 	// Another game's actions stay separate.
 	other := newGame(t, s)

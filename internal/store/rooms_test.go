@@ -168,3 +168,43 @@ func BenchmarkSaveWaitingRoom(b *testing.B) {
 		}
 	}
 }
+
+// A node finds a room by its id or its invite code, waiting or in play,
+// and no room once its game is over.
+func TestFindRoom(t *testing.T) {
+	ctx := context.Background()
+	s, _ := open(t)
+	a, err := s.CreateAccount(ctx, "alice", keyAlice)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := store.WaitingRoom{Room: store.Room{ID: "abcd", Code: "secret", Title: "t", Host: a.ID}, Game: "acquire", Rules: "modern", Seats: 2,
+		Taken: []store.Seat{{Index: 0, Account: a.ID, Name: "alice"}}}
+	if err := s.SaveWaitingRoom(ctx, w); err != nil {
+		t.Fatal(err)
+	}
+	for _, key := range []string{"abcd", "secret"} {
+		if found, err := s.FindRoom(ctx, key); err != nil || found.Waiting == nil || found.Waiting.ID != "abcd" || found.Game != nil {
+			t.Errorf("FindRoom(%q) of a waiting room = %+v, %v", key, found, err)
+		}
+	}
+	id, err := s.CreateGame(ctx, store.NewGame{Game: "acquire", Rules: "modern", Status: store.StatusPlaying,
+		Seats: []store.Seat{{Index: 0, Account: a.ID, Name: "alice"}}, Room: w.Room})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, key := range []string{"abcd", "secret"} {
+		if found, err := s.FindRoom(ctx, key); err != nil || found.Game == nil || found.Game.ID != id || found.Waiting != nil {
+			t.Errorf("FindRoom(%q) of a room in play = %+v, %v", key, found, err)
+		}
+	}
+	if err := s.AbortGame(ctx, id, "test"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.FindRoom(ctx, "abcd"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("FindRoom of a closed room = %v; want ErrNotFound", err)
+	}
+	if _, err := s.FindRoom(ctx, ""); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("FindRoom(\"\") = %v; want ErrNotFound", err)
+	}
+}

@@ -185,6 +185,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.room = nil
 		m.lobby.SetNotice(msg.Notice)
 		return m, m.lobby.Init()
+	case room.RematchMsg:
+		m.screen = lobbyScreen
+		m.room = nil
+		return m.enter(lobby.EnterMsg{Room: msg.Room})
 	case room.SnapshotMsg:
 		if m.screen != roomScreen {
 			return m, msg.Discard() // for a room screen already closed

@@ -2,6 +2,7 @@ package tycoon
 
 import (
 	"fmt"
+	"strconv"
 
 	"hotels/internal/engine"
 )
@@ -21,6 +22,15 @@ var Kind = engine.Kind{
 		{Key: "claim", Values: []string{"auto", "manual"}, Help: "stays are charged at once, or only when the owner claims them"},
 		{Key: "rounds", Values: []string{"0", "10", "20", "30"}, Help: "0 plays until one player is left; N ends after N rounds, richest wins"},
 	},
+	// The editions set the four options where they differ (T28); the die,
+	// the claims and the rounds are the players' choice in either.
+	Presets: []engine.Preset{
+		{Name: "rulebook", Options: []string{"h=half", "landbuy=full", "six=none", "deeds=rulebook"},
+			Help: "the rulebook's game: H halves the building prices, full land price, nothing more for a 6, the rulebook's deeds"},
+		{Name: "European edition", Options: []string{"h=free", "landbuy=half", "six=again", "deeds=european"},
+			Help: "the European edition: H builds free, another's vacant plot for half, a 6 gives another turn, its Royal deed (T28)"},
+	},
+	Ranked: []string{"rounds=" + strconv.Itoa(RankedRounds)},
 	Deal: func(rules string, options []string, seats []string, seed uint64) (engine.Game, string, error) {
 		// The seed picks nothing: the room has shuffled the seats, and the
 		// dice are thrown in play.
@@ -38,6 +48,17 @@ var Kind = engine.Kind{
 	Replay: replayRecord,
 	Unit:   engine.Dollars,
 }
+
+// RankedRounds ends a ranked game after so many rounds, so that a table of
+// four people finishes in about half an hour: the normal bots, playing
+// without a limit, make 4.5 decisions a round at four seats (19,705 in
+// 4,343 rounds of 100 games: 197 in 43 rounds a game; in another 200, p90
+// 279 decisions, the longest 771), so 80 rounds are about 360 decisions,
+// 30 minutes at 5 s a decision. Most games end sooner, with one player
+// left; the limit cuts the long tail. TestRankedRounds in
+// internal/bot/tycoon measures it again. Otherwise ranked games are the
+// rulebook's.
+const RankedRounds = 80
 
 // replayRecord is Kind.Replay: the game a whole record ends in.
 func replayRecord(rec *engine.Record) (engine.Game, error) {

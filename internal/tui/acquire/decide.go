@@ -316,6 +316,11 @@ func (in input) cost(v *acquire.View) int {
 // back, enter buys (A20); e declares the end (A24).
 func (s *Screen) decideBuy(k tea.KeyPressMsg) bool {
 	v := s.game
+	switch {
+	case key.Matches(k, s.keys.Prices), s.prices && key.Matches(k, s.keys.Back):
+		s.prices = !s.prices
+		return true
+	}
 	if c, ok := chainOf(v, k); ok {
 		s.addShare(c)
 		return true

@@ -17,6 +17,7 @@ type KeyMap struct {
 	Trade   key.Binding // dispose: trade two more
 	Untrade key.Binding // dispose: trade two fewer
 	Declare key.Binding // buy: declare the end of the game
+	Prices  key.Binding // buy: show or hide the price table
 }
 
 // DefaultKeyMap returns Acquire's decision keys.
@@ -32,5 +33,6 @@ func DefaultKeyMap() KeyMap {
 		Trade:   key.NewBinding(key.WithKeys("t", "up"), key.WithHelp("t/T", "trade ±2")),
 		Untrade: key.NewBinding(key.WithKeys("T", "down")),
 		Declare: key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "end game")),
+		Prices:  key.NewBinding(key.WithKeys("P"), key.WithHelp("P", "prices")),
 	}
 }

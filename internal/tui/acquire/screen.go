@@ -31,9 +31,10 @@ type Screen struct {
 	layout *layout.Memo // the last layout, shared by the Screen's copies
 	game   *acquire.View
 
-	in    input      // the decision being composed
-	at    room.At    // as of the last call that was given one
-	reply room.Reply // what the key being handled answers
+	in     input      // the decision being composed
+	prices bool       // the buy step shows the price table in place of the board
+	at     room.At    // as of the last call that was given one
+	reply  room.Reply // what the key being handled answers
 }
 
 var _ room.Screen = Screen{}
@@ -58,6 +59,7 @@ func (s Screen) Show(view any) (room.Screen, bool) {
 		return s, false
 	}
 	s.game = v
+	s.prices = s.prices && v.Phase == acquire.PhaseBuy
 	s.board.SetGame(v)
 	s.in = s.in.follow(v)
 	return s, true
@@ -97,6 +99,9 @@ func (s *Screen) act(text string) { s.reply.Act = text }
 func (s Screen) Draw(w, h int, at room.At) []string {
 	s.at = at
 	out := s.boardAndChains(w, h)
+	if s.prices && at.Mine {
+		out = s.board.Prices(w, len(out))
+	}
 	// A clock column takes its cells from the rack's descriptions, so that
 	// names keep theirs: first the gap, as the rack never writes in its
 	// last cell, then what it must.
@@ -272,6 +277,9 @@ func (s Screen) Decision(w int, at room.At) []string {
 			// On the first line: the second is full with four-digit cash.
 			first = strings.TrimSuffix(first, ".") + "; e ends the game."
 		}
+		if s.prices {
+			first = "Prices: a share, then the majority/minority bonus, by chain size. P: board."
+		}
 	}
 	return []string{layout.Spread(st.Notice.Render(first), at.Countdown, w), second}
 }
@@ -287,7 +295,7 @@ func (s Screen) Keys() []key.Binding {
 	case acquire.PhaseDispose:
 		return []key.Binding{k.Sell, k.Trade, k.Confirm}
 	case acquire.PhaseBuy:
-		bs := []key.Binding{room.Hint("letter", "add share"), k.Erase, room.With(k.Confirm, "enter", "buy")}
+		bs := []key.Binding{room.Hint("letter", "add share"), k.Erase, room.With(k.Confirm, "enter", "buy"), k.Prices}
 		if s.game.CanDeclare {
 			bs = append(bs, k.Declare)
 		}
@@ -301,7 +309,7 @@ func (s Screen) Help() ([][]key.Binding, []string) {
 	k := s.keys
 	return [][]key.Binding{
 			{k.Prev, room.Hint("6D", "type a tile"), room.With(k.Confirm, "enter", "confirm"), k.Erase},
-			{room.Hint("letter", "choose or buy a chain"), k.Sell, k.Trade, k.Declare},
+			{room.Hint("letter", "choose or buy a chain"), k.Sell, k.Trade, k.Declare, k.Prices},
 		}, []string{
 			"On the board: · an empty cell, o a lone tile, a letter a chain's tile, + a tile",
 			"in your rack and [+] the one you are choosing.",

@@ -102,6 +102,8 @@ type Model struct {
 	loaded  bool
 	at      int     // the selected game
 	replay  *replay // the game being replayed; nil on the list
+	reading bool    // the replayed game's rules page is open
+	rules   room.Page
 	status  string
 	problem bool
 	busy    bool
@@ -239,7 +241,16 @@ func (m Model) listKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
 // replayKey handles a key in the replay viewer.
 func (m Model) replayKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
 	r := m.replay
+	if m.reading {
+		m.rules, m.reading = m.rules.Key(k, m.height)
+		return m, nil
+	}
 	switch {
+	case key.Matches(k, m.keys.Rules):
+		g := r.game
+		m.rules = room.NewPage(m.screen.Rules(), room.Choices{Rules: g.Rules, Options: strings.Fields(g.Options), Seats: len(g.Seats)})
+		m.reading = true
+		return m, nil
 	case key.Matches(k, m.keys.Back):
 		m.replay, m.screen = nil, nil
 		m.say("", false)
@@ -268,6 +279,9 @@ func (m *Model) show() {
 
 // View draws the list, or the replay.
 func (m Model) View() string {
+	if m.reading {
+		return m.rules.View(m.styles, m.width, m.height)
+	}
 	if m.replay != nil {
 		return m.replayView()
 	}

@@ -177,3 +177,21 @@ func TestProblemsInWords(t *testing.T) {
 		t.Error("esc: no BackMsg")
 	}
 }
+
+// R in a replay opens the rules page of the replayed game with its
+// options; esc goes back to the same step of the replay.
+func TestReplayRules(t *testing.T) {
+	m := press(open(t, tuitest.History(t), 80, 24), "enter right R end")
+	view := tuitest.Plain(m.View())
+	for _, want := range []string{"Acquire: the rules", "THIS GAME'S OPTIONS", "rules modern", "4 players"} {
+		if !strings.Contains(view, want) {
+			t.Errorf("R in a replay, at the page's end: view lacks %q:\n%s", want, view)
+		}
+	}
+	if strings.Contains(view, "clock") || strings.Contains(view, "public") {
+		t.Errorf("a replay's rules page guesses the room's clock or privacy, which the record does not keep:\n%s", view)
+	}
+	if view := tuitest.Plain(press(m, "esc").View()); !strings.Contains(view, "Move 1 of") {
+		t.Errorf("esc: not back on the replay's step:\n%s", view)
+	}
+}

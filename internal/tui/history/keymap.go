@@ -15,6 +15,7 @@ type KeyMap struct {
 	NextPage key.Binding // ten actions on
 	Start    key.Binding // the deal
 	End      key.Binding // the last action
+	Rules    key.Binding // the replayed game's rules page
 }
 
 // Page is how many actions pgup and pgdown step.
@@ -34,6 +35,7 @@ func DefaultKeyMap() KeyMap {
 		NextPage: key.NewBinding(key.WithKeys("pgdown")),
 		Start:    key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("home/end", "start/end")),
 		End:      key.NewBinding(key.WithKeys("end", "G")),
+		Rules:    key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "rules")),
 	}
 }
 
@@ -42,5 +44,5 @@ func (k KeyMap) listHelp() []key.Binding {
 }
 
 func (k KeyMap) replayHelp() []key.Binding {
-	return []key.Binding{k.Prev, k.PrevPage, k.Start, k.Back}
+	return []key.Binding{k.Prev, k.PrevPage, k.Start, k.Rules, k.Back}
 }

@@ -392,8 +392,9 @@ func (s Screen) Replay(w, h int, at room.At, step []string) []string {
 	return append(out, layout.Beside(step, s.players(w-handWidth-gap), handWidth, gap, w-handWidth-gap)...)
 }
 
-// Final draws the final score as H22 counts it: each company's value, each
-// seat's shares and the points they make, the coup bonus and the total.
+// Final draws the final score as H22 counts it: each company's value, then
+// a line a seat: its shares of each, the coup bonus and the total, so that
+// six seats fit beside the standings at 80×24.
 func (s Screen) Final() ([]string, int) {
 	v, st := s.game, s.styles
 	const width = 41
@@ -406,16 +407,14 @@ func (s Screen) Final() ([]string, int) {
 	out := []string{st.Heading.Render(head + " coup total"), vals}
 	for i, name := range v.Names {
 		held := layout.Fit(name, 8) + " "
-		pts := strings.Repeat(" ", 9)
 		for c := range holiday.Companies {
 			held += fmt.Sprintf("%4s", "×"+fmt.Sprint(v.Shares[i][c]))
-			pts += fmt.Sprintf("%4d", v.Shares[i][c]*v.Values[c])
 		}
 		coup := ""
 		if v.Coup == i {
 			coup = fmt.Sprintf("+%d", holiday.CoupBonus)
 		}
-		out = append(out, held, pts+fmt.Sprintf("%5s %5d", coup, v.Scores[i]))
+		out = append(out, held+fmt.Sprintf("%5s %5d", coup, v.Scores[i]))
 	}
 	return append(out, "", st.Subtle.Render("Points: value × shares, + the coup (H22)")), width
 }

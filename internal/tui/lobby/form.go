@@ -2,6 +2,7 @@ package lobby
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -37,10 +38,14 @@ type form struct {
 
 // Labels of the fields the form reads by name.
 const (
-	gameField  = "Game"
-	rulesField = "Rules"
-	seatsField = "Seats"
+	gameField   = "Game"
+	rulesField  = "Rules"
+	seatsField  = "Seats"
+	presetField = "Preset"
 )
+
+// custom is the preset field's value when the options match no preset.
+const custom = "custom"
 
 // newForm returns the form for kinds[game], focused on its first field.
 func newForm(kinds []engine.Kind, game int) form {
@@ -62,6 +67,14 @@ func newForm(kinds []engine.Kind, game int) form {
 	}
 	seats.at = min(max(0, 4-k.MinSeats), len(seats.values)-1) // four seats, as quick play opens
 	f.fields = append(f.fields, seats)
+	if len(k.Presets) > 0 {
+		p := field{label: presetField}
+		for _, ps := range k.Presets {
+			p.values = append(p.values, ps.Name)
+		}
+		p.values = append(p.values, custom)
+		f.fields = append(f.fields, p)
+	}
 	for _, o := range k.Options {
 		f.fields = append(f.fields, field{label: title(o.Key), key: o.Key, values: o.Values, help: o.Help})
 	}
@@ -73,7 +86,45 @@ func newForm(kinds []engine.Kind, game int) form {
 	f.fields = append(f.fields, clock)
 	f.fields = append(f.fields, field{label: "Private", values: []string{"no", "yes"},
 		help: "a private room is not listed: friends join with its invite code"})
+	return f.matchPreset()
+}
+
+// matchPreset shows in the preset field the preset the options match, or
+// custom, with its help.
+func (f form) matchPreset() form {
+	i := slices.IndexFunc(f.fields, func(fd field) bool { return fd.label == presetField })
+	if i < 0 {
+		return f
+	}
+	fd := &f.fields[i]
+	fd.at = slices.IndexFunc(f.kind.Presets, func(p engine.Preset) bool {
+		return !slices.ContainsFunc(p.Options, func(kv string) bool {
+			k, v, _ := strings.Cut(kv, "=")
+			return !slices.ContainsFunc(f.fields, func(o field) bool { return o.key == k && o.value() == v })
+		})
+	})
+	if fd.at < 0 {
+		fd.at = len(f.kind.Presets)
+		fd.help = "the options are set one by one; a preset sets several in one choice"
+		return f
+	}
+	p := f.kind.Presets[fd.at]
+	fd.help = p.Help + ". It sets " + strings.Join(p.Options, " ")
 	return f
+}
+
+// applyPreset sets the options p names to its values.
+func (f form) applyPreset(p engine.Preset) form {
+	f.fields = append([]field(nil), f.fields...)
+	for _, kv := range p.Options {
+		k, v, _ := strings.Cut(kv, "=")
+		for i := range f.fields {
+			if fd := &f.fields[i]; fd.key == k {
+				fd.at = max(0, slices.Index(fd.values, v))
+			}
+		}
+	}
+	return f.matchPreset()
 }
 
 func title(s string) string {
@@ -171,6 +222,18 @@ func (f form) step(d int) form {
 	if fd.label == gameField {
 		return newForm(f.kinds, (fd.at+d+n)%n)
 	}
+	if fd.label == presetField { // the presets the rules accept, never custom
+		for at := fd.at; ; {
+			if at = (at + d + n) % n; at == fd.at {
+				return f
+			}
+			if at < len(f.kind.Presets) {
+				if g := f.applyPreset(f.kind.Presets[at]); g.valid() == nil {
+					return g
+				}
+			}
+		}
+	}
 	for range n {
 		fd.at = (fd.at + d + n) % n
 		if fd.label == rulesField && f.valid() != nil {
@@ -180,7 +243,7 @@ func (f form) step(d int) form {
 			break
 		}
 	}
-	return f
+	return f.matchPreset()
 }
 
 // alone reports whether the focused field has only one value the rules

@@ -2,10 +2,12 @@ package lobby
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"hotels/internal/engine"
 	"hotels/internal/engine/acquire"
+	"hotels/internal/engine/tycoon"
 )
 
 // dice is a game with no rule sets, for forms that host several games.
@@ -55,5 +57,45 @@ func TestFormChoosesTheGame(t *testing.T) {
 	}
 	if r = r.step(-1); r.kind.Name != "acquire" || r.rules() != "modern" {
 		t.Errorf("the ranked form's previous game = %q rules %q, want acquire modern", r.kind.Name, r.rules())
+	}
+}
+
+// Hotel Tycoon's form has its editions as one choice: the European
+// edition fills the four options of T28 at once, changing one of them by
+// hand makes the choice custom, and the rulebook sets them back.
+func TestFormPresetFillsTheOptions(t *testing.T) {
+	f := newForm([]engine.Kind{tycoon.Kind}, 0)
+	if got, want := labels(f.fields), []string{"Seats", "Preset", "H", "Landbuy", "Six", "Deeds", "Permit", "Claim", "Rounds", "Clock", "Private"}; !slices.Equal(got, want) {
+		t.Fatalf("Hotel Tycoon's form = %q, want %q", got, want)
+	}
+	preset := func(f form) string { return f.fields[1].value() }
+	if got := preset(f); got != "rulebook" {
+		t.Errorf("a new form's preset = %q, want rulebook", got)
+	}
+	f.at = 1
+	f = f.step(1)
+	if got, want := f.settings().Options, []string{"h=free", "landbuy=half", "six=again", "deeds=european"}; !slices.Equal(got, want) || preset(f) != "European edition" {
+		t.Errorf("the European edition: options %q, preset %q; want %q, European edition", got, preset(f), want)
+	}
+	f.at = 2 // H back to half: no edition's any more
+	if f = f.step(1); preset(f) != custom || !strings.Contains(f.fields[1].help, "one by one") {
+		t.Errorf("H changed by hand: preset %q (help %q), want custom", preset(f), f.fields[1].help)
+	}
+	f.at = 8 // the rounds are no edition's: they stay
+	f = f.step(1)
+	f.at = 1
+	if f = f.step(1); preset(f) != "rulebook" || !slices.Equal(f.settings().Options, []string{"rounds=10"}) {
+		t.Errorf("the rulebook again: preset %q, options %q; want rulebook, rounds=10 alone", preset(f), f.settings().Options)
+	}
+	if f = f.step(-1); preset(f) != "European edition" {
+		t.Errorf("the preset before the rulebook = %q, want the European edition (custom is never chosen)", preset(f))
+	}
+	for _, p := range tycoon.Kind.Presets { // each preset's options are the form's to set
+		for _, kv := range p.Options {
+			k, v, _ := strings.Cut(kv, "=")
+			if !slices.ContainsFunc(tycoon.Kind.Options, func(o engine.Option) bool { return o.Key == k && slices.Contains(o.Values, v) }) {
+				t.Errorf("preset %s: %s is not an option value the form offers", p.Name, kv)
+			}
+		}
 	}
 }

@@ -8,6 +8,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"hotels/internal/engine"
+	"hotels/internal/engine/tycoon"
 	"hotels/internal/rooms"
 	"hotels/internal/tui/lobby"
 	"hotels/internal/tui/theme"
@@ -75,6 +77,43 @@ func TestEmptyLobbyView(t *testing.T) {
 
 func TestCreateFormView(t *testing.T) {
 	goldenSizes(t, tuitest.LobbySnapshot(), "n right down down down down left left")
+}
+
+// tycoonLobby hosts Hotel Tycoon alone.
+type tycoonLobby struct{ *tuitest.Lobby }
+
+func (tycoonLobby) Kinds() []engine.Kind { return []engine.Kind{tycoon.Kind} }
+
+// Hotel Tycoon's form with the European edition chosen: its four options
+// filled, the preset's help saying which; enter creates the room with them.
+func TestCreateTycoonEuropeanView(t *testing.T) {
+	keys := "n down right"
+	tuitest.GoldenSizes(t, func(w, h int) string {
+		m := lobby.New(context.Background(), tycoonLobby{tuitest.NewLobby(t, nil)}, alice, theme.DefaultStyles())
+		m.SetSize(w, h)
+		m, _ = m.Update(lobby.SnapshotMsg{Snapshot: tuitest.LobbySnapshot()})
+		m, _ = press(m, keys)
+		return tuitest.Plain(m.View())
+	})
+	svc := tycoonLobby{tuitest.NewLobby(t, nil)}
+	m := lobby.New(context.Background(), svc, alice, theme.DefaultStyles())
+	m.SetSize(80, 24)
+	press(m, keys+" enter")
+	if want := "Create rules= seats=4 options=h=free,landbuy=half,six=again,deeds=european private=false clock="; !slices.Contains(svc.Calls(), want) {
+		t.Errorf("calls %q, want %q", svc.Calls(), want)
+	}
+}
+
+// The ranked form of Hotel Tycoon says which options every ranked game of
+// it is played with.
+func TestRankedTycoonFormView(t *testing.T) {
+	tuitest.GoldenSizes(t, func(w, h int) string {
+		m := lobby.New(context.Background(), tycoonLobby{tuitest.NewLobby(t, nil)}, alice, theme.DefaultStyles())
+		m.SetSize(w, h)
+		m, _ = m.Update(lobby.SnapshotMsg{Snapshot: tuitest.LobbySnapshot()})
+		m, _ = press(m, "r")
+		return tuitest.Plain(m.View())
+	})
 }
 
 // The form's keys make the settings the room is created with.

@@ -306,8 +306,12 @@ func (m Model) rankedFormView() []string {
 		out = append(out, s.Subtle.Render(l))
 	}
 	out = append(out, "")
-	return append(out, strings.Split(ansi.Wrap("A ranked game changes the rating of each player by their final place. "+
-		"Tables are formed from players of similar rating who are looking at the same time: press enter to join the queue.", m.width, ""), "\n")...)
+	text := "A ranked game changes the rating of each player by their final place. " +
+		"Tables are formed from players of similar rating who are looking at the same time: press enter to join the queue."
+	if k := f.kind; len(k.Ranked) > 0 { // the same options at every ranked table of the game
+		text += " Every ranked " + k.Title + " game is played with " + strings.Join(k.Ranked, " ") + ", the rest as the rules' defaults."
+	}
+	return append(out, strings.Split(ansi.Wrap(text, m.width, ""), "\n")...)
 }
 
 // seekingView draws the wait for a ranked table.

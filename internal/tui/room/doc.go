@@ -3,7 +3,10 @@
 // players' clocks, the decision due and its countdown, events and chat, the
 // autopilot's notice and the vote to end a game a player left) and the
 // final standings in the game's unit, with each player's rating change
-// after a ranked game; a ranked room says so in its header. What is the
+// after a ranked game, and the rematch (asked for with r, joined with y,
+// declined with n); a ranked room says so in its header. R opens the
+// game's rules page anywhere in the room, with the room's options in words
+// (rules.go; the replay viewer opens the same page). What is the
 // game's own — its board and hands, the player's decision composed by keys,
 // its keys and the explanation of its screen — is drawn by the game's
 // Screen, which internal/games registers for each game; a game with no

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
+	"github.com/charmbracelet/x/ansi"
 
 	"hotels/internal/rooms"
 	"hotels/internal/sanitize"
@@ -34,9 +35,10 @@ func (m Model) gameView() string {
 // header names the room and its rules.
 func (m Model) header() string {
 	info := m.snap.Room
-	left := m.styles.Title.Render("Hotels") + "  " + sanitize.Line(info.Name) + m.styles.Subtle.Render(" · room "+info.ID)
+	title := m.styles.Title.Render("Hotels") + "  "
+	id := m.styles.Subtle.Render(" · room " + info.ID)
 	if m.snap.Code != "" { // a private room's invite code, for its seats only
-		left += m.styles.Subtle.Render(" · code ") + m.styles.Notice.Render(m.snap.Code)
+		id += m.styles.Subtle.Render(" · code ") + m.styles.Notice.Render(m.snap.Code)
 	}
 	right := strings.TrimSpace(info.Game + " " + info.Rules) // a game may have no rule sets
 	if info.Ranked {
@@ -54,7 +56,13 @@ func (m Model) header() string {
 	if !m.seated() {
 		right = "watching · " + right
 	}
-	return layout.Spread(left, m.styles.Subtle.Render(right), m.width)
+	// The room's id (and code) stay whole, for players to pass on: the
+	// rules and options give way first, down to half the line, then the
+	// room's name.
+	name := sanitize.Line(info.Name)
+	right = layout.Cut(right, max(m.width/2, m.width-ansi.StringWidth(title+name+id)-1))
+	name = layout.Cut(name, max(0, m.width-ansi.StringWidth(title+id+right)-1))
+	return layout.Spread(title+name+id, m.styles.Subtle.Render(right), m.width)
 }
 
 // seatTag is the word for a seat that no connected person plays.
@@ -239,13 +247,18 @@ func (m Model) shortHelp() []key.Binding {
 		if !m.seated() {
 			bs = append(bs, k.Sit)
 		}
-		return append(bs, chatKey, k.Help, k.Leave)
+		return append(bs, chatKey, k.Help, k.Rules, k.Leave)
+	case (!m.shown || m.facts.Over) && !m.seated():
+		return []key.Binding{chatKey, k.Help, k.Rules, k.Leave}
 	case !m.shown || m.facts.Over:
-		return []key.Binding{chatKey, k.Help, k.Leave}
+		if m.snap.Rematch != nil {
+			return []key.Binding{k.Accept, k.Decline, chatKey, k.Help, k.Rules, k.Leave}
+		}
+		return []key.Binding{k.Rematch, chatKey, k.Help, k.Rules, k.Leave}
 	case m.onAutopilot():
 		return []key.Binding{k.TakeOver, chatKey, k.Help, k.Back}
 	case !m.myDecision():
-		bs := []key.Binding{chatKey, k.Help, k.Back}
+		bs := []key.Binding{chatKey, k.Help, k.Rules, k.Back}
 		if m.snap.Abandoned && m.seated() {
 			bs = append([]key.Binding{k.VoteEnd}, bs...)
 		}

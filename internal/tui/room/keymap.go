@@ -11,6 +11,9 @@ type KeyMap struct {
 	Help  key.Binding // show every key
 	Back  key.Binding // leave the room (asks first during a game)
 	Leave key.Binding // leave the waiting room or the final standings
+	// Rules opens the game's rules page. It is read before the game's
+	// decision keys: no game's decision uses R.
+	Rules key.Binding
 
 	AddBot key.Binding // host: seat a bot
 	Kick   key.Binding // host: empty a seat, then its number
@@ -20,6 +23,12 @@ type KeyMap struct {
 	Prev    key.Binding // the previous bot level
 	Next    key.Binding // the next bot level
 	Confirm key.Binding // seat the bot chosen
+
+	// Rematch asks for a rematch of the finished game, or joins the one
+	// asked for (as Accept); Decline declines it.
+	Rematch key.Binding
+	Accept  key.Binding
+	Decline key.Binding
 
 	// TakeOver takes the player's seat back from the autopilot. It is a
 	// control key because a game's decision may read every letter.
@@ -36,6 +45,7 @@ func DefaultKeyMap() KeyMap {
 		Help:  key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "keys")),
 		Back:  key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "leave")),
 		Leave: key.NewBinding(key.WithKeys("l", "esc"), key.WithHelp("l", "leave")),
+		Rules: key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "rules")),
 
 		AddBot: key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "add bot")),
 		Kick:   key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "kick")),
@@ -45,6 +55,10 @@ func DefaultKeyMap() KeyMap {
 		Prev:    key.NewBinding(key.WithKeys("up", "left", "k", "h"), key.WithHelp("↑↓", "choose")),
 		Next:    key.NewBinding(key.WithKeys("down", "right", "j", "l")),
 		Confirm: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "confirm")),
+
+		Rematch: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "rematch")),
+		Accept:  key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "join rematch")),
+		Decline: key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "decline")),
 
 		TakeOver: key.NewBinding(key.WithKeys("ctrl+t"), key.WithHelp("ctrl+t", "take seat back")),
 		VoteEnd:  key.NewBinding(key.WithKeys("V"), key.WithHelp("V", "vote to end")),

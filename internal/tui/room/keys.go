@@ -169,10 +169,38 @@ func (m Model) finalKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
 	if m, cmd, ok := m.common(k, true); ok {
 		return m, cmd
 	}
-	if key.Matches(k, m.keys.Leave) {
+	offer := m.snap.Rematch
+	switch {
+	case key.Matches(k, m.keys.Leave):
 		return m, m.leave("")
+	case key.Matches(k, m.keys.Rematch) || offer != nil && key.Matches(k, m.keys.Accept):
+		if !m.seated() {
+			m.say("Only the players at the table can ask for a rematch.", true)
+			return m, nil
+		}
+		return m.rematch()
+	case offer != nil && key.Matches(k, m.keys.Decline) && m.seated():
+		return m.request("You decline the rematch.", func(ctx context.Context) error { return m.table.DeclineRematch(ctx, m.player) })
 	}
 	return m, nil
+}
+
+// rematch asks the room for a rematch, or joins the one asked for, and
+// takes the player to its room.
+func (m Model) rematch() (Model, tea.Cmd) {
+	m.busy = true
+	ctx, table, p, v, sub := m.ctx, m.table, m.player, m.visit, m.sub
+	return m, func() tea.Msg {
+		next, err := table.Rematch(ctx, p)
+		if err != nil {
+			return doneMsg{err: err}
+		}
+		v.cancel()
+		if sub != nil {
+			sub.End()
+		}
+		return RematchMsg{Room: next}
+	}
 }
 
 // gameKey handles a key during the game; leaving is whether esc was
@@ -186,6 +214,8 @@ func (m Model) gameKey(k tea.KeyPressMsg, leaving bool) (Model, tea.Cmd) {
 			return m, nil
 		}
 		return m.request("You take your seat back.", func(ctx context.Context) error { return m.table.TakeOver(ctx, p) })
+	case key.Matches(k, m.keys.Rules):
+		return m.openRules(), nil
 	case key.Matches(k, m.keys.VoteEnd) && m.snap.Abandoned:
 		switch {
 		case !m.seated():

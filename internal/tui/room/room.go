@@ -27,6 +27,8 @@ type Table interface {
 	Chat(ctx context.Context, p rooms.Player, text string) error
 	TakeOver(ctx context.Context, p rooms.Player) error
 	VoteEnd(ctx context.Context, p rooms.Player) error
+	Rematch(ctx context.Context, p rooms.Player) (*rooms.Room, error)
+	DeclineRematch(ctx context.Context, p rooms.Player) error
 }
 
 var _ Table = (*rooms.Room)(nil)
@@ -35,6 +37,12 @@ var _ Table = (*rooms.Room)(nil)
 // room let them go (closed, kicked); Notice says why, if the room said.
 type LeaveMsg struct {
 	Notice string
+}
+
+// RematchMsg tells the parent that the player left the finished game for
+// its rematch, Room, where they have a seat.
+type RematchMsg struct {
+	Room *rooms.Room
 }
 
 // SnapshotMsg delivers a room snapshot. The screen's subscription sends
@@ -118,6 +126,8 @@ type Model struct {
 	kicking  bool   // x was pressed: a seat number is due
 	leaving  bool   // esc was pressed once during the game
 	showHelp bool
+	reading  bool // the rules page is open
+	rules    Page
 
 	levels   []BotLevel // the bot levels the host may seat, weakest first
 	choosing bool       // b was pressed: the host is choosing a bot's level
@@ -312,6 +322,10 @@ func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 		m.showHelp = false // any key closes the key list
 		return m, nil
 	}
+	if m.reading {
+		m.rules, m.reading = m.rules.Key(k, m.height)
+		return m, nil
+	}
 	if m.snap == nil {
 		if key.Matches(k, m.keys.Back) {
 			return m, m.leave("")
@@ -339,10 +353,23 @@ func (m Model) common(k tea.KeyPressMsg, chatKey bool) (Model, tea.Cmd, bool) {
 	case key.Matches(k, m.keys.Help):
 		m.showHelp = true
 		return m, nil, true
+	case key.Matches(k, m.keys.Rules):
+		return m.openRules(), nil, true
 	case k.String() == "/" || (chatKey && key.Matches(k, m.keys.Chat)):
 		return m, m.chat.Open(), true
 	}
 	return m, nil, false
+}
+
+// openRules opens the rules page of the room's game, with the room's
+// options.
+func (m Model) openRules() Model {
+	if m.screen == nil {
+		m.say("This server has no rules page for "+m.snap.Room.Game+".", true)
+		return m
+	}
+	m.rules, m.reading = NewPage(m.screen.Rules(), RoomChoices(m.snap.Room)), true
+	return m
 }
 
 // View draws the screen for its size.
@@ -352,6 +379,8 @@ func (m Model) View() string {
 		return m.styles.Subtle.Render("Entering room " + m.id + "...")
 	case m.showHelp:
 		return m.helpView()
+	case m.reading:
+		return m.rules.View(m.styles, m.width, m.height)
 	case m.waiting():
 		return m.waitingView()
 	case !m.shown || m.facts.Over:

@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"hotels/internal/engine"
+	"hotels/internal/engine/acquire"
 	"hotels/internal/games"
 	"hotels/internal/rooms"
 	"hotels/internal/tui/room"
@@ -106,6 +107,36 @@ func TestHiddenView(t *testing.T) {
 
 func TestFinalView(t *testing.T) {
 	goldenSizes(t, func() *rooms.Snapshot { return tuitest.FourSeat(t, "over").Snapshot(0) }, "")
+}
+
+// Players who share first place share the win: "alice and bob", not "alice
+// or bob".
+func TestSharedWin(t *testing.T) {
+	snap := tuitest.FourSeat(t, "over").Snapshot(0)
+	v := *snap.Game.(*acquire.View)
+	v.Standings = append([]engine.Standing(nil), v.Standings...)
+	v.Standings[1].Place, v.Standings[1].Score = 1, v.Standings[0].Score
+	snap.Game = &v
+	m, _ := open(t, snap, 80, 24)
+	want := v.Standings[0].Name + " and " + v.Standings[1].Name + " share the win."
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, want) {
+		t.Errorf("the final table lacks %q:\n%s", want, view)
+	}
+}
+
+// A room with many options and a long name keeps its id whole in the
+// header, for players to pass on: the options are cut first, then the name.
+func TestHeaderKeepsTheRoomID(t *testing.T) {
+	snap := tuitest.FourSeat(t, "play").Snapshot(0)
+	snap.Room.Name = "the long and winding table of load00199"
+	snap.Room.Options = []string{"h=free", "landbuy=half", "six=again", "deeds=european", "rounds=30"}
+	for _, size := range tuitest.Sizes {
+		m, _ := open(t, snap, size[0], size[1])
+		header := strings.Split(tuitest.Plain(m.View()), "\n")[0]
+		if !strings.Contains(header, "the long") || !strings.Contains(header, "· room "+snap.Room.ID+" ") || !strings.Contains(header, "h free") {
+			t.Errorf("%dx%d: the header lacks the room's name, id or first option: %q", size[0], size[1], header)
+		}
+	}
 }
 
 func TestHelpView(t *testing.T) {

@@ -41,6 +41,9 @@ type Screen interface {
 	Keys() []key.Binding
 	// Help lists the game's keys in groups and explains its screen, for ?.
 	Help() (keys [][]key.Binding, text []string)
+	// Rules are the game's short rules for a newcomer and its kind, for
+	// the rules page (R).
+	Rules() Rules
 	// Composing reports whether the player has begun a decision (typed or
 	// chosen something).
 	Composing() bool

@@ -2,6 +2,7 @@ package room
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -100,10 +101,36 @@ func (m Model) finalView() string {
 	default:
 		out = append(out, s.Notice.Render("The game is over."))
 	}
-	out = append(out, "", m.statusLine(w))
+	out = append(out, "")
+	out = append(out, m.rematchLines(w)...)
+	out = append(out, m.statusLine(w))
 	out = append(out, m.feed(w, h-len(out)-1)...)
 	out = append(out, m.helpLine())
 	return layout.Screen(out, w, h)
+}
+
+// rematchLines say where the rematch stands — who asked, in which room,
+// who joined and who declined — or, to a player, how to ask for one.
+func (m Model) rematchLines(w int) []string {
+	s, offer := m.styles, m.snap.Rematch
+	if offer == nil {
+		if !m.seated() {
+			return nil
+		}
+		return []string{s.Subtle.Render(layout.Cut("Press r for a rematch: the same game, options and bots, each player a seat on.", w))}
+	}
+	first := offer.By + " offers a rematch in room " + offer.Room + " — y to join, n to decline."
+	switch {
+	case !m.seated():
+		first = offer.By + " offers the players a rematch in room " + offer.Room + "."
+	case slices.Contains(offer.Declined, m.you()):
+		first = "You declined " + offer.By + "'s rematch in room " + offer.Room + ": y joins it after all."
+	}
+	second := "Joined: " + strings.Join(offer.Accepted, ", ")
+	if len(offer.Declined) > 0 {
+		second += " · declined: " + strings.Join(offer.Declined, ", ")
+	}
+	return []string{s.Notice.Render(layout.Cut(first, w)), s.Subtle.Render(layout.Cut(second, w))}
 }
 
 // standings lists the final scores in the game's unit, best first, with
@@ -130,7 +157,7 @@ func (m Model) standings() []string {
 		if len(winners) > 1 {
 			verb = "share the win"
 		}
-		out = append(out, "", List(winners, "or")+" "+verb+".")
+		out = append(out, "", List(winners, "and")+" "+verb+".")
 	}
 	return append(out, m.ratingChanges()...)
 }
@@ -184,11 +211,11 @@ func (m Model) helpView() string {
 	var groups [][]key.Binding
 	switch {
 	case !m.shown:
-		groups = [][]key.Binding{{k.Chat, k.Help, k.Leave}, {k.AddBot, k.Kick, k.Start, k.Sit}}
+		groups = [][]key.Binding{{k.Chat, k.Help, k.Rules, k.Leave}, {k.AddBot, k.Kick, k.Start, k.Sit}}
 	case m.facts.Over:
-		groups = [][]key.Binding{{k.Chat, k.Help, k.Leave}}
+		groups = [][]key.Binding{{k.Chat, k.Help, k.Rules, k.Leave}, {k.Rematch, k.Accept, k.Decline}}
 	default:
-		groups = append([][]key.Binding{{k.Chat, k.Help, k.Back, k.TakeOver, k.VoteEnd}}, gameKeys...)
+		groups = append([][]key.Binding{{k.Chat, k.Help, k.Rules, k.Back, k.TakeOver, k.VoteEnd}}, gameKeys...)
 	}
 	hm := *m.help
 	hm.ShowAll = true

@@ -58,6 +58,7 @@ func (c *calls) Fail(method string, err error) {
 type Table struct {
 	calls
 	Feed chan *rooms.Snapshot
+	Next *rooms.Room // what Rematch returns
 }
 
 // NewTable returns a Table whose feed holds snap, if not nil.
@@ -111,6 +112,16 @@ func (t *Table) TakeOver(_ context.Context, _ rooms.Player) error { return t.rec
 
 // VoteEnd records a vote to end the game.
 func (t *Table) VoteEnd(_ context.Context, _ rooms.Player) error { return t.record("VoteEnd") }
+
+// Rematch records a request for a rematch and returns Next.
+func (t *Table) Rematch(_ context.Context, _ rooms.Player) (*rooms.Room, error) {
+	return t.Next, t.record("Rematch")
+}
+
+// DeclineRematch records declining a rematch.
+func (t *Table) DeclineRematch(_ context.Context, _ rooms.Player) error {
+	return t.record("DeclineRematch")
+}
 
 // Levels are the bot levels a Lobby offers, as the server's.
 var Levels = []string{"easy", "normal", "hard"}

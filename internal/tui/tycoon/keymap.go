@@ -12,6 +12,7 @@ type KeyMap struct {
 	MinBid  key.Binding // bid the minimum
 	Raise   key.Binding // bid $500 over the minimum
 	Erase   key.Binding // erase the typed bid's last digit
+	Toggle  key.Binding // at the Town Hall: add the entrance chosen to those to buy, or drop it
 }
 
 // DefaultKeyMap returns Hotel Tycoon's decision keys.
@@ -24,5 +25,6 @@ func DefaultKeyMap() KeyMap {
 		MinBid:  key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "bid the minimum (+$50)")),
 		Raise:   key.NewBinding(key.WithKeys("B"), key.WithHelp("B", "bid +$500")),
 		Erase:   key.NewBinding(key.WithKeys("backspace"), key.WithHelp("⌫", "erase")),
+		Toggle:  key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "add/drop entrance")),
 	}
 }

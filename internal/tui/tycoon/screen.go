@@ -2,6 +2,7 @@ package tycoon
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -27,7 +28,8 @@ type Screen struct {
 	game   *tycoon.View
 	cursor int    // the legal action under the cursor
 	typed  string // a bid being typed, in dollars
-	due    string // the decision the cursor and typed bid belong to
+	picked []int  // at the Town Hall: the entrances to buy together, as indices of Legal
+	due    string // the decision the cursor, typed bid and picks belong to
 }
 
 var _ room.Screen = Screen{}
@@ -53,7 +55,7 @@ func (s Screen) Show(view any) (room.Screen, bool) {
 	}
 	s.game = v
 	if v.Due != s.due {
-		s.due, s.cursor, s.typed = v.Due, 0, ""
+		s.due, s.cursor, s.typed, s.picked = v.Due, 0, "", nil
 	}
 	return s, true
 }
@@ -73,8 +75,9 @@ func (s Screen) Facts() room.Facts {
 		Standings: v.Standings, Unit: tycoon.Kind.Unit, Header: header}
 }
 
-// Composing reports whether the player has moved the cursor or typed a bid.
-func (s Screen) Composing() bool { return s.cursor != 0 || s.typed != "" }
+// Composing reports whether the player has moved the cursor, typed a bid
+// or chosen entrances.
+func (s Screen) Composing() bool { return s.cursor != 0 || s.typed != "" || len(s.picked) > 0 }
 
 // Draw draws the road over the hotels beside the players, and the title
 // deeds when there is room.
@@ -86,15 +89,17 @@ func (s Screen) Draw(w, h int, at room.At) []string {
 	return out
 }
 
-// StepWidth is the width of the replay's step panel.
-func (s Screen) StepWidth() int { return 30 }
+// StepWidth is the width of the replay's step panel: beside the hotels at
+// 80 columns.
+func (s Screen) StepWidth() int { return 80 - hotelsWidth - 1 }
 
-// Replay draws the road, step beside the players, then the hotels.
+// Replay draws the road over the hotels, beside them the step over the
+// players: at 80×24 that leaves the replay a few lines for what the step
+// did (the throws of the dice among it).
 func (s Screen) Replay(w, h int, at room.At, step []string) []string {
-	out := s.road(w, at)
-	hw := hotelsWidth
-	out = append(out, layout.Beside(layout.Pad(step, len(s.game.Seats)+1), s.players(w-hw-1, at), hw, 1, w-hw-1)...)
-	return append(out, s.hotels(hw)...)
+	pw := w - hotelsWidth - 1
+	right := append(append([]string(nil), step...), s.players(pw, at)...)
+	return append(s.road(w, at), layout.Beside(s.hotels(hotelsWidth), right, hotelsWidth, 1, pw)...)
 }
 
 // Final draws the hotels as the game left them, narrow enough to leave
@@ -110,6 +115,9 @@ func (s Screen) Keys() []key.Binding {
 		return []key.Binding{k.MinBid, k.Raise, room.Hint("0-9", "type a bid"), k.Pass, room.With(k.Confirm, "enter", "send")}
 	}
 	bs := []key.Binding{k.Prev, room.With(k.Confirm, "enter", "do it")}
+	if s.townHall() {
+		bs = append(bs, k.Toggle)
+	}
 	if s.legal("pass") {
 		bs = append(bs, k.Pass)
 	}
@@ -120,7 +128,7 @@ func (s Screen) Keys() []key.Binding {
 func (s Screen) Help() ([][]key.Binding, []string) {
 	k := s.keys
 	return [][]key.Binding{{
-			k.Prev, room.With(k.Confirm, "enter", "do it / send bid"), k.Pass,
+			k.Prev, room.With(k.Confirm, "enter", "do it / send bid"), k.Pass, room.With(k.Toggle, "space", "Town Hall: add/drop an entrance"),
 			room.With(k.MinBid, "b", "bid +$50"), k.Raise, room.Hint("0-9", "type a bid"), k.Erase,
 		}}, []string{
 			"The road: spaces 0–30, your car goes round it. Above and below it the",
@@ -147,7 +155,7 @@ func (s Screen) legal(text string) bool {
 }
 
 // Key handles a key of the player's decision.
-func (s Screen) Key(k tea.KeyPressMsg, _ room.At) (room.Screen, room.Reply) {
+func (s Screen) Key(k tea.KeyPressMsg, at room.At) (room.Screen, room.Reply) {
 	v, km := s.game, s.keys
 	if len(v.Legal) == 0 {
 		return s, room.Reply{}
@@ -182,6 +190,10 @@ func (s Screen) Key(k tea.KeyPressMsg, _ room.At) (room.Screen, room.Reply) {
 	case key.Matches(k, km.Next):
 		s.cursor = (s.cursor + 1) % len(v.Legal)
 		return s, ok
+	case key.Matches(k, km.Toggle) && s.townHall():
+		return s.toggle(at)
+	case key.Matches(k, km.Confirm) && len(s.picked) > 0:
+		return s, room.Reply{Handled: true, Act: s.chosen().String()}
 	case key.Matches(k, km.Confirm):
 		return s, room.Reply{Handled: true, Act: v.Legal[min(s.cursor, len(v.Legal)-1)]}
 	case key.Matches(k, km.Pass):
@@ -191,6 +203,67 @@ func (s Screen) Key(k tea.KeyPressMsg, _ room.At) (room.Screen, room.Reply) {
 		return s, room.Reply{Handled: true, Say: "You cannot pass now: choose one of the actions listed.", Problem: true}
 	}
 	return s, room.Reply{}
+}
+
+// townHall reports whether the decision due is the Town Hall's, where
+// one action buys an entrance for each of several hotels (T20, D5).
+func (s Screen) townHall() bool { return s.game.Phase == tycoon.PhaseTownHall && len(s.game.Legal) > 0 }
+
+// entranceOf is the one entrance the legal action i puts up; ok is false
+// for an action that is no entrance (pass).
+func (s Screen) entranceOf(i int) (p tycoon.Placement, ok bool) {
+	a, err := tycoon.ParseAction(s.game.Legal[i])
+	if err != nil || a.Verb != tycoon.Entrance || a.N != 1 {
+		return p, false
+	}
+	return a.Ents[0], true
+}
+
+// toggle adds the entrance under the cursor to those picked, or drops it.
+// A pick the engine would refuse in the set (D5: a hotel twice, a space
+// twice, more than the cash) is refused here, with the reason.
+func (s Screen) toggle(at room.At) (room.Screen, room.Reply) {
+	v := s.game
+	c := min(s.cursor, len(v.Legal)-1)
+	if i := slices.Index(s.picked, c); i >= 0 {
+		s.picked = slices.Delete(slices.Clone(s.picked), i, i+1)
+		return s, room.Reply{Handled: true}
+	}
+	p, ok := s.entranceOf(c)
+	if !ok {
+		return s, room.Reply{Handled: true, Problem: true, Say: "Space adds an entrance to those to buy together; this choice is none."}
+	}
+	total := v.Hotels[p.Hotel].EntrancePrice
+	for _, i := range s.picked {
+		q, _ := s.entranceOf(i)
+		switch {
+		case q.Hotel == p.Hotel:
+			return s, room.Reply{Handled: true, Problem: true, Say: fmt.Sprintf(
+				"One entrance per hotel: the %s's on space %d is chosen already (space drops it).", q.Hotel.Title(), q.Space)}
+		case q.Space == p.Space:
+			return s, room.Reply{Handled: true, Problem: true, Say: fmt.Sprintf(
+				"Space %d has the %s's entrance chosen already.", p.Space, q.Hotel.Title())}
+		}
+		total += v.Hotels[q.Hotel].EntrancePrice
+	}
+	if cash := v.Seats[at.You].Cash; total > cash {
+		return s, room.Reply{Handled: true, Problem: true, Say: fmt.Sprintf(
+			"These entrances would cost %s; you have %s.", money(total), money(cash))}
+	}
+	s.picked = append(slices.Clone(s.picked), c)
+	return s, room.Reply{Handled: true}
+}
+
+// chosen is the Town Hall action that buys the entrances picked, in the
+// hotels' order.
+func (s Screen) chosen() tycoon.Action {
+	a := tycoon.Action{Verb: tycoon.Entrance}
+	for _, i := range s.picked {
+		a.Ents[a.N], _ = s.entranceOf(i)
+		a.N++
+	}
+	slices.SortFunc(a.Ents[:a.N], func(p, q tycoon.Placement) int { return int(p.Hotel) - int(q.Hotel) })
+	return a
 }
 
 // bid answers a bid of n dollars: the engine judges it (any multiple of
@@ -215,13 +288,30 @@ func (s Screen) Decision(w int, at room.At) []string {
 		return []string{layout.Fit(v.Due, w), ""}
 	}
 	c := min(s.cursor, len(v.Legal)-1)
-	first := fmt.Sprintf("Your move: %s  (choice %d of %d)", question(v), c+1, len(v.Legal))
-	second := s.styles.Selected.Render("> " + describe(v, v.Legal[c]))
+	q := question(v)
+	if len(s.picked) > 0 {
+		a := s.chosen()
+		q = fmt.Sprintf("Town Hall: %d chosen%s, enter buys them", a.N, priceOf(v, a))
+	}
+	first := fmt.Sprintf("Your move: %s  (choice %d of %d)", q, c+1, len(v.Legal))
+	second := s.styles.Selected.Render("> " + s.mark(c) + describe(v, v.Legal[c]))
 	if len(v.Legal) > 1 {
-		n := v.Legal[(c+1)%len(v.Legal)]
-		second += s.styles.Subtle.Render("   next: " + describe(v, n))
+		n := (c + 1) % len(v.Legal)
+		second += s.styles.Subtle.Render("   next: " + s.mark(n) + describe(v, v.Legal[n]))
 	}
 	return []string{layout.Fit(first, w), layout.Fit(second, w)}
+}
+
+// mark is "[x] " before an entrance picked at the Town Hall, "[ ] "
+// before one not picked, and nothing elsewhere.
+func (s Screen) mark(i int) string {
+	if _, ok := s.entranceOf(i); !ok || !s.townHall() {
+		return ""
+	}
+	if slices.Contains(s.picked, i) {
+		return "[x] "
+	}
+	return "[ ] "
 }
 
 // question says what the decision due is about.
@@ -237,7 +327,7 @@ func question(v *tycoon.View) string {
 	case tycoon.PhaseDouble:
 		return "the permission die shows 2: pay double?"
 	case tycoon.PhaseTownHall:
-		return "you crossed the Town Hall line: buy an entrance?"
+		return "Town Hall: buy entrances? space picks several"
 	}
 	return v.Due
 }

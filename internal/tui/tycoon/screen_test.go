@@ -201,3 +201,105 @@ func TestAuction(t *testing.T) {
 		t.Error("another player's screen does not show the auction")
 	}
 }
+
+// hotelsOffered counts the hotels the Town Hall offers entrances of.
+func hotelsOffered(g *tycoon.Game) int {
+	seat, _ := g.ToMove()
+	seen := map[tycoon.Hotel]bool{}
+	for _, a := range g.AppendLegal(nil, int(seat)) {
+		if a.Verb == tycoon.Entrance {
+			seen[a.Ents[0].Hotel] = true
+		}
+	}
+	return len(seen)
+}
+
+// At the Town Hall space picks entrances of several hotels and enter buys
+// them in one action, which the engine accepts whole; a second entrance of
+// a hotel picked, or pass, cannot be picked, and space again drops one.
+func TestTownHallBuysSeveral(t *testing.T) {
+	g := find(t, "town hall with two hotels", func(g *tycoon.Game) bool {
+		seat, _ := g.ToMove()
+		return g.Phase() == tycoon.PhaseTownHall && hotelsOffered(g) >= 2 && g.Cash(int(seat)) >= 1000
+	})
+	mover, _ := g.ToMove()
+	at := room.At{You: mover, Mine: true}
+	v := g.ViewFor(mover)
+	s, _ := tycoonscreen.New(theme.DefaultStyles()).Show(v)
+	key := func(k string) room.Reply {
+		t.Helper()
+		var r room.Reply
+		s, r = s.Key(tuitest.Key(k), at)
+		return r
+	}
+	hotelOf := func(i int) tycoon.Hotel {
+		a, err := tycoon.ParseAction(v.Legal[i])
+		if err != nil || a.Verb != tycoon.Entrance {
+			return tycoon.NoHotel
+		}
+		return a.Ents[0].Hotel
+	}
+	// The first entrance offered, then the first of another hotel.
+	first := hotelOf(0)
+	if r := key("space"); r.Problem || r.Act != "" {
+		t.Fatalf("space on %q: %+v", v.Legal[0], r)
+	}
+	i := 1
+	for ; hotelOf(i) == first; i++ {
+		if r := key("down"); r.Act != "" {
+			t.Fatal(r)
+		}
+		if r := key("space"); !r.Problem || !strings.Contains(r.Say, "One entrance per hotel") {
+			t.Errorf("a second entrance of the %s: %+v, want refused", first.Title(), r)
+		}
+	}
+	key("down")
+	if r := key("space"); r.Problem {
+		t.Fatalf("space on %q: %+v", v.Legal[i], r)
+	}
+	tuitest.Golden(t, "80x24", draw(s, 80, 24, at))
+	tuitest.Golden(t, "120x40", draw(s, 120, 40, at))
+	want := tycoon.Action{Verb: tycoon.Entrance, N: 2}
+	a0, _ := tycoon.ParseAction(v.Legal[0])
+	ai, _ := tycoon.ParseAction(v.Legal[i])
+	want.Ents[0], want.Ents[1] = a0.Ents[0], ai.Ents[0]
+	if ai.Ents[0].Hotel < a0.Ents[0].Hotel {
+		want.Ents[0], want.Ents[1] = ai.Ents[0], a0.Ents[0]
+	}
+	r := key("enter")
+	if r.Act != want.String() {
+		t.Fatalf("enter sent %q, want %q", r.Act, want.String())
+	}
+	played := g.Clone().(*tycoon.Game)
+	if err := played.Apply(mover, mustParse(t, played, mover, r.Act)); err != nil {
+		t.Fatalf("the engine refused %q: %v", r.Act, err)
+	}
+	for _, p := range want.Ents[:2] {
+		if played.EntranceAt(int(p.Space)) != p.Hotel {
+			t.Errorf("after %q space %d has %v, want the %s's entrance", r.Act, p.Space, played.EntranceAt(int(p.Space)), p.Hotel.Title())
+		}
+	}
+
+	// space again drops one: enter then buys the other alone.
+	s, _ = tycoonscreen.New(theme.DefaultStyles()).Show(v)
+	key("space")
+	key("space")
+	if r := key("enter"); r.Act != v.Legal[0] {
+		t.Errorf("picked and dropped, enter sent %q, want the entrance under the cursor %q", r.Act, v.Legal[0])
+	}
+	if last := v.Legal[len(v.Legal)-1]; last == "pass" {
+		key("up") // round to pass
+		if r := key("space"); !r.Problem {
+			t.Errorf("space on pass: %+v, want refused", r)
+		}
+	}
+}
+
+func mustParse(t *testing.T, g engine.Game, seat engine.Seat, text string) engine.Action {
+	t.Helper()
+	a, err := g.ParseAction(seat, text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}

@@ -19,6 +19,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -28,6 +29,7 @@ import (
 
 	"golang.org/x/crypto/ssh"
 
+	"hotels/internal/engine"
 	"hotels/internal/games"
 )
 
@@ -50,6 +52,8 @@ type config struct {
 	W, H          int           `json:"-"`
 	PTY           string        `json:"pty"`
 	Buy           float64       `json:"buy_probability"`
+	Bid           float64       `json:"bid_probability"`
+	Options       string        `json:"options,omitempty"`
 	EndGame       bool          `json:"declare_end"`
 	Seed          uint64        `json:"seed"`
 	ConnTimeout   time.Duration `json:"-"`
@@ -62,6 +66,7 @@ type config struct {
 	Label         string        `json:"label,omitempty"`
 	Verbose       bool          `json:"-"`
 	title         string        // the game's title, as the new-room form shows it
+	options       []formOption  // -options, as the form shows them
 
 	// Durations as text, for the report.
 	ThinkS     string `json:"think"`
@@ -100,6 +105,8 @@ func parseFlags(args []string) (*config, error) {
 	fs.IntVar(&c.PID, "pid", 0, "server PID: sample its RSS and CPU from /proc")
 	fs.StringVar(&c.PTY, "pty", "80x24", "terminal size WxH")
 	fs.Float64Var(&c.Buy, "buy", 0.5, "chance that a buy adds a share of a chain on the board before enter")
+	fs.Float64Var(&c.Bid, "bid", 0.4, "Hotel Tycoon: chance that a bidder bids the least it may (b) while its cash covers it, rather than pass")
+	fs.StringVar(&c.Options, "options", "", "the game's options the host sets in the new-room form, key=value separated by commas (Hotel Tycoon: rounds=10 ends a game after 10 rounds)")
 	fs.BoolVar(&c.EndGame, "end", false, "declare the end of the game whenever the rules allow (games end sooner)")
 	fs.Uint64Var(&c.Seed, "seed", 0, "random seed for the players' choices (0: from the clock)")
 	fs.DurationVar(&c.ConnTimeout, "connect-timeout", 30*time.Second, "limit for dial, handshake and session requests")
@@ -137,6 +144,17 @@ Usage: play -key-dir DIR [flags]
 		return nil, fmt.Errorf("-game %s: the players cannot read %s's screen yet", c.Game, g.Title)
 	}
 	c.title = g.Title
+	for _, kv := range strings.Split(c.Options, ",") {
+		if kv = strings.TrimSpace(kv); kv == "" {
+			continue
+		}
+		k, val, _ := strings.Cut(kv, "=")
+		i := slices.IndexFunc(g.Options, func(o engine.Option) bool { return o.Key == k })
+		if i < 0 || !slices.Contains(g.Options[i].Values, val) {
+			return nil, fmt.Errorf("-options %s: the new-room form of %s offers %s", kv, g.Title, formOffers(g.Options))
+		}
+		c.options = append(c.options, formOption{label: strings.ToUpper(k[:1]) + k[1:], value: val})
+	}
 	if _, err := fmt.Sscanf(c.PTY, "%dx%d", &c.W, &c.H); err != nil || c.W < 80 || c.H < 24 {
 		return nil, fmt.Errorf("-pty %q: want WxH, at least 80x24", c.PTY)
 	}
@@ -159,6 +177,18 @@ Usage: play -key-dir DIR [flags]
 	}
 	c.ThinkS, c.IdleEveryS, c.DurationS, c.KeyGapS = c.Think.String(), c.IdleEvery.String(), c.Duration.String(), c.KeyGap.String()
 	return c, nil
+}
+
+// formOffers lists the options' values as the form offers them.
+func formOffers(opts []engine.Option) string {
+	var out []string
+	for _, o := range opts {
+		out = append(out, o.Key+"="+strings.Join(o.Values, "|"))
+	}
+	if len(out) == 0 {
+		return "no options"
+	}
+	return strings.Join(out, ", ")
 }
 
 func main() {
@@ -311,24 +341,32 @@ func (r *runner) setupRoom(ctx context.Context, rm *room, first int) error {
 		return err
 	}
 	// The form starts with the game when the server hosts several: → goes
-	// through them until the form is the game's.
+	// through them until the form is the game's. Only the form's title
+	// tells that a key was read: the lobby's count of who is online may
+	// change the screen meanwhile.
 	form := "New " + cfg.title + " room"
+	if v, err = host.waitFor(ctx, cfg.ScreenTimeout, func(v *view) bool { return v.has("New ") && v.has(" room") }); err != nil {
+		return fmt.Errorf("host %s: new-room form: %w; screen: %s", host.name, err, screenText(v))
+	}
 	for range games.All {
-		if v, err = host.waitFor(ctx, cfg.ScreenTimeout, func(v *view) bool { return v.has("New ") && v.has(" room") }); err != nil {
-			return fmt.Errorf("host %s: new-room form: %w; screen: %s", host.name, err, screenText(v))
-		}
 		if v.has(form) || !v.has("Game ") {
 			break
 		}
+		was := formTitle(v)
 		if err := host.write([]byte(keyRight)); err != nil {
 			return err
 		}
-		if v, err = host.waitFor(ctx, cfg.KeyTimeout, func(w *view) bool { return screenText(w) != screenText(v) }); err != nil {
+		if v, err = host.waitFor(ctx, cfg.KeyTimeout, func(w *view) bool { return formTitle(w) != was }); err != nil {
 			return fmt.Errorf("host %s: choosing %s in the new-room form: %w", host.name, cfg.title, err)
 		}
 	}
 	if !v.has(form) {
 		return fmt.Errorf("host %s: the new-room form never offered %s; screen: %s", host.name, cfg.title, screenText(v))
+	}
+	for _, o := range cfg.options {
+		if v, err = r.setOption(ctx, host, v, o); err != nil {
+			return fmt.Errorf("host %s: option %s=%s: %w; screen: %s", host.name, o.label, o.value, err, screenText(v))
+		}
 	}
 	if err := host.write([]byte(keyEnter)); err != nil {
 		return err
@@ -383,6 +421,57 @@ func (r *runner) setupRoom(ctx context.Context, rm *room, first int) error {
 		}
 	}
 	return nil
+}
+
+// formTitle is the new-room form's title line, "New Acquire room".
+func formTitle(v *view) string {
+	for _, l := range v.lines {
+		if strings.HasPrefix(l, "New ") && strings.HasSuffix(l, " room") {
+			return l
+		}
+	}
+	return ""
+}
+
+// formOption is an option the host sets: the form's label for its key,
+// and the value.
+type formOption struct{ label, value string }
+
+// formLineRe: a new-room form field, "> Rounds     ‹ 10 ›" when focused.
+var formLineRe = regexp.MustCompile(`^(> |  )(\S+) +‹ (.*) ›`)
+
+// setOption moves the form's focus down to o's field, then its value right
+// until it is o's; v is the form as last seen.
+func (r *runner) setOption(ctx context.Context, host *term, v *view, o formOption) (*view, error) {
+	focused := func(v *view) (label, value string) {
+		for _, l := range v.lines {
+			if m := formLineRe.FindStringSubmatch(l); m != nil && m[1] == "> " {
+				return m[2], m[3]
+			}
+		}
+		return "", ""
+	}
+	for range 100 { // fields and values together: far fewer
+		label, value := focused(v)
+		if label == o.label && value == o.value {
+			return v, nil
+		}
+		k := keyDown
+		if label == o.label {
+			k = keyRight
+		}
+		if err := host.write([]byte(k)); err != nil {
+			return v, err
+		}
+		var err error
+		if v, err = host.waitFor(ctx, r.cfg.KeyTimeout, func(w *view) bool {
+			l, val := focused(w)
+			return l != label || val != value
+		}); err != nil {
+			return v, err
+		}
+	}
+	return v, fmt.Errorf("not reached in the form")
 }
 
 // startRoom has the host start the game once every seat is taken, and
@@ -658,7 +747,7 @@ func (r *runner) progress(played []*room) func() {
 			}
 			moves, over := 0, 0
 			for _, rm := range played {
-				m, _, o := rm.counts()
+				m, _, o, _ := rm.counts()
 				moves += m
 				if o {
 					over++
@@ -734,7 +823,10 @@ type report struct {
 		Total   int            `json:"total"`
 		PerS    float64        `json:"per_s"`
 		ByPhase map[string]int `json:"by_decision"`
-		Events  map[string]int `json:"problems,omitempty"`
+		// AuctionsSeen counts Hotel Tycoon's auctions the hosts' screens
+		// showed.
+		AuctionsSeen int            `json:"auctions_seen,omitempty"`
+		Events       map[string]int `json:"problems,omitempty"`
 	} `json:"moves"`
 	Bytes struct {
 		Players             int64    `json:"players_total"`
@@ -796,8 +888,9 @@ func (r *runner) finish(rep *report, played []*room) *report {
 	rep.Moves.ByPhase = map[string]int{}
 	var seatMoves int // Σ moves × seats
 	for _, rm := range played {
-		m, by, over := rm.counts()
+		m, by, over, auctions := rm.counts()
 		rep.Moves.Total += m
+		rep.Moves.AuctionsSeen += auctions
 		for k, v := range by {
 			rep.Moves.ByPhase[k] += v
 		}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"time"
 )
 
@@ -58,6 +59,9 @@ func (p *player) loop(ctx context.Context) {
 		if v.over() {
 			p.room.setOver()
 			return
+		}
+		if p.t == p.room.players[0] {
+			p.room.sawAuction(v.auction())
 		}
 		if ph := v.mine(); ph != phaseNone {
 			if !p.decide(ctx, ph) {
@@ -208,8 +212,53 @@ func (p *player) decide(ctx context.Context, ph phase) bool {
 			}
 		}
 		return p.move(ctx, keyEnter, ph.String())
+	case phaseMenu:
+		return p.menu(ctx)
+	case phaseBid:
+		// The least bid (b) with chance -bid while the cash covers it, else
+		// a pass: every auction ends.
+		least, cash, ok := v.bidRoom()
+		if !ok {
+			return false
+		}
+		if least <= cash && p.rng.Float64() < cfg.Bid {
+			return p.move(ctx, "b", "bid")
+		}
+		return p.move(ctx, "p", "bid_pass")
 	}
 	return false
+}
+
+// menu moves Hotel Tycoon's cursor to one of the legal actions listed,
+// chosen at random, and does it. A debtor picking the complex to auction
+// is counted apart, as "pick_auction" (a debtor with one complex has no
+// choice: the server picks it).
+func (p *player) menu(ctx context.Context) bool {
+	v := p.t.view()
+	cur, n := v.choice()
+	if n == 0 {
+		p.run.stats.events.inc("menu_unreadable")
+		p.run.logf("%s: no choice read from the screen: %s", p.t.name, screenText(v))
+		return false
+	}
+	what := phaseMenu.String()
+	if strings.Contains(v.lines[v.due], "auction which complex") {
+		what = "pick_auction"
+	}
+	target := p.rng.IntN(n)
+	for range n {
+		if cur == target {
+			break
+		}
+		if p.key(ctx, keyDown) != nil {
+			return false
+		}
+		cur, _ = p.t.view().choice()
+	}
+	if cur != target {
+		return false
+	}
+	return p.move(ctx, keyEnter, what)
 }
 
 // play moves the rack cursor to a playable tile chosen at random and

@@ -21,10 +21,23 @@ type room struct {
 	watchers []*term
 	ok       bool // every seat set up and the game started
 
-	mu      sync.Mutex
-	moves   int
-	byPhase map[string]int
-	over    bool
+	mu        sync.Mutex
+	moves     int
+	byPhase   map[string]int
+	over      bool
+	auctions  int  // Hotel Tycoon's auctions the host's screen showed
+	inAuction bool // the host's screen shows one now
+}
+
+// sawAuction notes whether the host's screen shows an auction under way;
+// each one that starts counts once.
+func (r *room) sawAuction(shown bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if shown && !r.inAuction {
+		r.auctions++
+	}
+	r.inAuction = shown
 }
 
 // viewers is every screen of the room but t's.
@@ -64,14 +77,14 @@ func (r *room) setOver() {
 	r.mu.Unlock()
 }
 
-func (r *room) counts() (moves int, byPhase map[string]int, over bool) {
+func (r *room) counts() (moves int, byPhase map[string]int, over bool, auctions int) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	byPhase = map[string]int{}
 	for k, v := range r.byPhase {
 		byPhase[k] = v
 	}
-	return r.moves, byPhase, r.over
+	return r.moves, byPhase, r.over, r.auctions
 }
 
 // stats is everything measured during play.

@@ -19,10 +19,12 @@ import (
 var seed = maphash.MakeSeed()
 
 // readers lists the games whose screens the players read: this file reads
-// Acquire's and Holiday AG's (internal/tui/holiday: the five tracks with
-// the bank's shares in their last column, the hand beside the players).
-// Another game's reader comes with its screen.
-var readers = map[string]bool{"acquire": true, "holiday": true}
+// Acquire's, Holiday AG's (internal/tui/holiday: the five tracks with the
+// bank's shares in their last column, the hand beside the players) and
+// Hotel Tycoon's (internal/tui/tycoon: a menu of the legal actions, "choice
+// 1 of 8", and the auction's bid line). Another game's reader comes with
+// its screen.
+var readers = map[string]bool{"acquire": true, "holiday": true, "tycoon": true}
 
 // view is a parsed screen.
 type view struct {
@@ -83,6 +85,9 @@ var ownDecision = []struct {
 	{"Your turn: special round: take ", phaseTake},
 	{"Your turn: play your ", phaseCard},
 	{"Your turn: final round: ", phaseLast},
+	// Hotel Tycoon (internal/tui/tycoon screen.go Decision).
+	{"Your move: ", phaseMenu},
+	{"Your bid for the ", phaseBid},
 }
 
 type phase int
@@ -99,14 +104,18 @@ const (
 	phaseTake // Holiday AG: shares to take
 	phaseCard // Holiday AG: a card to play
 	phaseLast // Holiday AG: the final round's card, or a pass
+	phaseMenu // Hotel Tycoon: one of the legal actions listed
+	phaseBid  // Hotel Tycoon: a bid in an auction, or a pass
 )
 
-var phaseNames = [...]string{"none", "play", "found", "survivor", "next", "dispose", "buy", "autopilot", "take", "card", "last"}
+var phaseNames = [...]string{"none", "play", "found", "survivor", "next", "dispose", "buy", "autopilot", "take", "card", "last", "menu", "bid"}
 
 func (p phase) String() string { return phaseNames[p] }
 
 func isDueLine(l string) bool {
-	if strings.HasPrefix(l, "> ") && (strings.Contains(l, " is to ") || strings.Contains(l, " has declared the end")) {
+	// Hotel Tycoon's others' decisions read "> bob may bid for the Royal
+	// (...)." or "> bob is on space 7 (build) and may act.".
+	if strings.HasPrefix(l, "> ") && (strings.Contains(l, " is to ") || strings.Contains(l, " may ") || strings.Contains(l, " has declared the end")) {
 		return true
 	}
 	return ownPhase(l) != phaseNone
@@ -282,6 +291,44 @@ func (v *view) chosenCard() string {
 	}
 	card, _, _ := strings.Cut(v.lines[v.due+1], ":")
 	return card
+}
+
+// choiceRe: Hotel Tycoon's decision line, "Your move: space 7 (build),
+// what will you do?  (choice 1 of 4)".
+var choiceRe = regexp.MustCompile(`\(choice (\d+) of (\d+)\)`)
+
+// choice returns the legal action under Hotel Tycoon's cursor (from 0) and
+// how many there are; n is 0 if the decision line says neither.
+func (v *view) choice() (at, n int) {
+	if v.due < 0 {
+		return 0, 0
+	}
+	m := choiceRe.FindStringSubmatch(v.lines[v.due])
+	if m == nil {
+		return 0, 0
+	}
+	return atoi(m[1]) - 1, atoi(m[2])
+}
+
+// auction reports whether Hotel Tycoon's players table shows an auction
+// under way: "Auction: the Waikiki (alice's debt)".
+func (v *view) auction() bool { return v.has("Auction: the ") }
+
+// bidRe: Hotel Tycoon's auction line, "Your bid for the Waikiki: at least
+// $2,850, you have $3,300.".
+var bidRe = regexp.MustCompile(`at least \$([\d,]+), you have \$([\d,]+)`)
+
+// bidRoom reports the auction's least bid and the player's cash; ok is
+// false if the decision line says neither.
+func (v *view) bidRoom() (least, cash int, ok bool) {
+	if v.due < 0 {
+		return 0, 0, false
+	}
+	m := bidRe.FindStringSubmatch(v.lines[v.due])
+	if m == nil {
+		return 0, 0, false
+	}
+	return atoi(strings.ReplaceAll(m[1], ",", "")), atoi(strings.ReplaceAll(m[2], ",", "")), true
 }
 
 // watchKind says which part of the screen a watch waits on.

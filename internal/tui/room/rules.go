@@ -1,0 +1,179 @@
+package room
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"hotels/internal/engine"
+	"hotels/internal/rooms"
+	"hotels/internal/tui/layout"
+	"hotels/internal/tui/theme"
+)
+
+// Rules are what a game's rules page shows: its short rules for a
+// newcomer, and its kind, whose rule sets and options the page explains
+// with the room's choices. Each game's Screen brings its own.
+type Rules struct {
+	// Text is the rules in lines of at most 76 cells, so that the page
+	// and `ssh host rules GAME` need not wrap them.
+	Text string
+	Kind engine.Kind
+}
+
+// Choices are a room's or a recorded game's settings, for the page's
+// "This room's options".
+type Choices struct {
+	Rules   string   // the rule set; "" for a game without
+	Options []string // key=value, as the room was created with
+	Seats   int
+	// Room is set for a room's choices, which say its clock and whether
+	// it is private or ranked; a record keeps none of them.
+	Room    bool
+	Clock   string // the clock in words; "" for none
+	Private bool
+	Ranked  bool
+}
+
+// RoomChoices are the choices of the room info describes.
+func RoomChoices(info rooms.Info) Choices {
+	return Choices{Rules: info.Rules, Options: info.Options, Seats: info.Seats, Room: true,
+		Clock: info.Clock.String(), Private: info.Private, Ranked: info.Ranked}
+}
+
+// Options lists the choices in words: the rule set and every option of the
+// game, those left at their default too, then the seats and, for a room,
+// its clock and whether it is private or ranked.
+func (r Rules) Options(c Choices) []string {
+	var out []string
+	if c.Rules != "" {
+		out = append(out, "  rules "+c.Rules)
+		out = append(out, explained(r.Kind.RulesHelp)...)
+	}
+	chosen := map[string]string{}
+	for _, o := range c.Options {
+		if k, v, ok := strings.Cut(o, "="); ok {
+			chosen[k] = v
+		}
+	}
+	for _, o := range r.Kind.Options {
+		v, ok := chosen[o.Key]
+		if !ok && len(o.Values) > 0 {
+			v = o.Values[0]
+		}
+		out = append(out, "  "+o.Key+" "+v)
+		out = append(out, explained(o.Help)...)
+	}
+	if c.Seats > 0 {
+		out = append(out, fmt.Sprintf("  %d players", c.Seats))
+	}
+	if !c.Room {
+		return out
+	}
+	clock := "no clock: nobody is timed"
+	if c.Clock != "" {
+		clock = "clock " + c.Clock
+	}
+	out = append(out, "  "+clock)
+	switch {
+	case c.Ranked:
+		out = append(out, "  ranked: the result changes the players' ratings")
+	case c.Private:
+		out = append(out, "  private: players join with the invite code")
+	default:
+		out = append(out, "  public: listed in the lobby")
+	}
+	return out
+}
+
+// explained indents an option's explanation under it, in lines that fit
+// the 76 cells of the rules.
+func explained(help string) []string {
+	lines := strings.Split(ansi.Wrap(help, 70, ""), "\n")
+	for i, l := range lines {
+		lines[i] = "      " + l
+	}
+	return lines
+}
+
+// Page is a rules page being read: the game's rules and, for a room or a
+// recorded game, its options; ↑↓, pgup/pgdn, home/end scroll it.
+type Page struct {
+	title string
+	lines []string
+	top   int // the first line shown
+}
+
+// NewPage returns the rules page of r, with the options c of the room (or
+// game) being played below them.
+func NewPage(r Rules, c Choices) Page {
+	lines := strings.Split(r.Text, "\n")
+	heading := "THIS GAME'S OPTIONS"
+	if c.Room {
+		heading = "THIS ROOM'S OPTIONS"
+	}
+	lines = append(lines, "", heading)
+	lines = append(lines, r.Options(c)...)
+	return Page{title: r.Kind.Title + ": the rules", lines: lines}
+}
+
+// pageKeys are the rules page's keys.
+var pageKeys = struct {
+	Up, Down, PageUp, PageDown, Home, End, Close key.Binding
+}{
+	Up:       key.NewBinding(key.WithKeys("up", "k")),
+	Down:     key.NewBinding(key.WithKeys("down", "j")),
+	PageUp:   key.NewBinding(key.WithKeys("pgup", "b")),
+	PageDown: key.NewBinding(key.WithKeys("pgdown", " ", "f")),
+	Home:     key.NewBinding(key.WithKeys("home", "g")),
+	End:      key.NewBinding(key.WithKeys("end", "G")),
+	Close:    key.NewBinding(key.WithKeys("esc", "q", "R")),
+}
+
+// Key scrolls the page shown h lines high; open is false once k closes it.
+func (p Page) Key(k tea.KeyPressMsg, h int) (page Page, open bool) {
+	body := p.bodyHeight(h)
+	switch {
+	case key.Matches(k, pageKeys.Close):
+		return p, false
+	case key.Matches(k, pageKeys.Up):
+		p.top--
+	case key.Matches(k, pageKeys.Down):
+		p.top++
+	case key.Matches(k, pageKeys.PageUp):
+		p.top -= body - 1
+	case key.Matches(k, pageKeys.PageDown):
+		p.top += body - 1
+	case key.Matches(k, pageKeys.Home):
+		p.top = 0
+	case key.Matches(k, pageKeys.End):
+		p.top = len(p.lines)
+	}
+	p.top = max(0, min(p.top, len(p.lines)-body))
+	return p, true
+}
+
+// bodyHeight is how many of the page's lines fit under its title and above
+// its key line in h lines.
+func (p Page) bodyHeight(h int) int { return max(1, h-3) }
+
+// View draws the page in w×h cells: the title and where the reader is, the
+// lines, the keys.
+func (p Page) View(s *theme.Styles, w, h int) string {
+	body := p.bodyHeight(h)
+	end := min(len(p.lines), p.top+body)
+	where := fmt.Sprintf("lines %d–%d of %d", p.top+1, end, len(p.lines))
+	out := []string{layout.Spread(s.Title.Render(p.title), s.Subtle.Render(where), w), ""}
+	for _, l := range p.lines[p.top:end] {
+		if l != "" && l == strings.ToUpper(l) && !strings.HasPrefix(l, " ") {
+			l = s.Heading.Render(l)
+		}
+		out = append(out, ansi.Truncate(l, w, "…"))
+	}
+	out = layout.Pad(out, h-1)
+	keys := "↑↓ scroll · pgup/pgdn page · home/end · esc back"
+	return layout.Screen(append(out, s.Subtle.Render(layout.Cut(keys, w))), w, h)
+}
