@@ -84,10 +84,7 @@ func (l *Lobby) ShareWith(node Node, st Lobbies) {
 			w.read()
 		}
 	})
-	node.On(nodesGone, func(_, gone string) {
-		w.read()
-		l.forgetNodes(strings.Fields(gone))
-	})
+	node.On(nodesGone, func(string, string) { w.read() })
 	node.On(rejoined, func(string, string) {
 		w.rewrite()
 		w.read()
@@ -99,25 +96,6 @@ func (l *Lobby) ShareWith(node Node, st Lobbies) {
 	l.share = w.write
 	l.mu.Unlock()
 	l.changed()
-}
-
-// forgetNodes drops the sessions that nodes gone (killed, cut off) had in
-// the rooms this node runs, as a dropped connection's: their players are
-// away, and the grace and then the autopilot take their seats, as on one
-// server. The nodes' own goodbyes never came.
-func (l *Lobby) forgetNodes(gone []string) {
-	for _, r := range l.Rooms() {
-		r.post(func() bool {
-			changed := false
-			for key := range r.remote {
-				node := key[:max(0, strings.LastIndex(key, "/"))] // subKey's
-				if slices.Contains(gone, node) {
-					changed = r.unsubscribeRemote(key) || changed
-				}
-			}
-			return changed
-		})
-	}
 }
 
 // sharer writes this server's share and reads the others'.

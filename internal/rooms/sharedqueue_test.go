@@ -99,32 +99,3 @@ func TestSharedQueueMatchesAcrossServers(t *testing.T) {
 		t.Errorf("b's seekers after the answer: %+v, %v; want none", left, err)
 	}
 }
-
-// A player whose server is gone is away in the rooms other servers run,
-// as after a dropped connection: the grace, then the autopilot, take the
-// seat, and the game does not wait for the player for ever.
-func TestPlayersOfGoneServerAreAway(t *testing.T) {
-	if !storetest.Postgres() {
-		t.Skip("several servers on one database need PostgreSQL (" + storetest.Env + ")")
-	}
-	ctx := context.Background()
-	data := storetest.Data(t)
-	a, _, st, _ := sharedNode(t, data, "a")
-	b, _, _, nodeB := sharedNode(t, data, "b")
-	ps := accounts(t, st, "ann", "bob")
-	ann, bob := ps[0], ps[1]
-	r, err := a.Create(ctx, ann, rooms.Settings{Seats: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	annA := join(t, a, r.ID, ann)
-	bobB := join(t, b, r.ID, bob)
-	if err := bobB.r.Sit(ctx, bob); err != nil {
-		t.Fatal(err)
-	}
-	annA.until(t, func(s *rooms.Snapshot) bool { return s.Room.Taken == 2 && s.Seats[1].State == rooms.SeatReady })
-
-	rooms.Halt(b) // b dies: no word from its rooms
-	nodeB.Close() // and the others learn it is gone
-	annA.until(t, func(s *rooms.Snapshot) bool { return s.Seats[1].State == rooms.SeatAway })
-}
