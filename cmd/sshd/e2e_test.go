@@ -122,7 +122,8 @@ func soloGame(t *testing.T, addr, name string, width, height int) *player {
 // Two players, two watchers and two bots play a whole game: alice hosts on
 // an 80×24 terminal, bob takes a seat from the lobby on 120×40, carol
 // watches from the lobby and dave with `ssh -t host watch ROOM`. Everyone
-// sees the same final standings.
+// sees the same final standings, and erin, who stays in the lobby, sees
+// the game in progress, then who won.
 func TestGameToTheEnd(t *testing.T) {
 	t.Parallel()
 	start := time.Now()
@@ -155,6 +156,15 @@ func TestGameToTheEnd(t *testing.T) {
 	}
 	alice.term.WaitFor(t, "Your tiles")
 	bob.term.WaitFor(t, "Your tiles")
+	erin := signUp(t, addr, "erin", 80, 24, "")
+	erin.term.WaitFor(t, "1 game in progress")
+	erin.term.WaitForFunc(t, "the room playing", func(s string) bool {
+		return regexp.MustCompile(room + ` alice's table .* 4/4 playing`).MatchString(s)
+	})
+	if out, errOut, status := sshtest.Exec(t, addr, erin.key, "rooms"); status != 0 ||
+		!regexp.MustCompile(room+`  Acquire modern +4/4 +2 +playing  (alice, bob|bob, alice), 2 bots \(easy\)\n`).MatchString(out) {
+		t.Errorf("rooms: exit %d, stdout %q, stderr %q; want the room playing, who sits there", status, out, errOut)
+	}
 
 	playToEnd(t, alice, bob)
 
@@ -185,6 +195,9 @@ func TestGameToTheEnd(t *testing.T) {
 	if alice.moves == 0 || bob.moves == 0 {
 		t.Errorf("alice made %d decisions and bob %d; both should have played", alice.moves, bob.moves)
 	}
+	erin.term.WaitForFunc(t, "who won in the lobby", func(s string) bool {
+		return regexp.MustCompile(room + ` alice's table .* 4/4 (alice|bob|bot1|bot2)( & \w+)* won`).MatchString(s)
+	})
 	t.Logf("a whole game: alice %d decisions, bob %d, in %v", alice.moves, bob.moves, time.Since(start).Round(time.Millisecond))
 }
 

@@ -122,8 +122,8 @@ func run(ctx context.Context, cfg server.Config, logger *slog.Logger, ln net.Lis
 		// Issue 7: a player acts at most --action-rate times a second.
 		ActionRate: cfg.ActionLimit(),
 		// Issue 16: and anything else (sit, stand, bots, chat, votes...)
-		// ten times at once, then once a second.
-		IntentRate: rooms.DefaultIntentRate,
+		// ten times at once, then --intent-rate times a minute.
+		IntentRate: cfg.IntentLimit(),
 	}
 	if node != nil {
 		// Each room run by the server holding its lease, followed by the

@@ -85,6 +85,16 @@ type Revealer interface {
 	Reveal() []Section
 }
 
+// A Yielder is a game some of whose decisions the rules let a player give
+// up with a move of their own: a bidder passes. The room makes that move for
+// a player who is absent or out of time, where the autopilot would otherwise
+// spend their money on a decision they never saw (issue 15).
+type Yielder interface {
+	// Yield returns the move that gives up seat's decision now due, if the
+	// decision has one.
+	Yield(seat Seat) (Action, bool)
+}
+
 // ErrIllegal is wrapped by every error that refuses an action.
 var ErrIllegal = errors.New("illegal action")
 

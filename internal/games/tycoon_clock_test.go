@@ -88,18 +88,21 @@ func (tm *clockTimers) fire(d time.Duration) {
 // claim a stay (T28). The game is stored with a decision's limit and
 // restored, its seats away; everyone but the one to decide comes back.
 // The clock times that seat, and when its time is up the autopilot makes
-// the decision, saved as the autopilot's, and the game goes on.
+// the decision, saved as the autopilot's, and the game goes on. A bidder
+// passes (engine.Yielder): the autopilot does not spend an absent player's
+// money in an auction.
 func TestTycoonClockCoversOutOfTurnDecisions(t *testing.T) {
 	tests := []struct {
 		name    string
 		options []string
+		want    string // the decision made, if the rules dictate it
 		due     func(g *tycoon.Game) bool
 	}{
-		{"auction bid", nil, func(g *tycoon.Game) bool {
+		{"auction bid", nil, "pass", func(g *tycoon.Game) bool {
 			seat, _ := g.ToMove()
 			return g.Phase() == tycoon.PhaseBid && int(seat) != g.Turn()
 		}},
-		{"manual claim", []string{"claim=manual"}, func(g *tycoon.Game) bool {
+		{"manual claim", []string{"claim=manual"}, "", func(g *tycoon.Game) bool {
 			seat, _ := g.ToMove()
 			return g.Phase() == tycoon.PhaseClaim && int(seat) != g.Turn()
 		}},
@@ -197,6 +200,9 @@ func TestTycoonClockCoversOutOfTurnDecisions(t *testing.T) {
 			}
 			if len(stored) <= len(lines) || !strings.HasPrefix(stored[len(lines)], names[decider]+" ") || !strings.HasSuffix(stored[len(lines)], "# autopilot") {
 				t.Fatalf("after %s's time was up the journal goes on %q; want %s's decision, by the autopilot", names[decider], stored[len(lines):], names[decider])
+			}
+			if made := strings.Fields(stored[len(lines)])[1]; tt.want != "" && made != tt.want {
+				t.Errorf("after %s's time was up the autopilot chose %q, want %q", names[decider], stored[len(lines)], tt.want)
 			}
 			t.Logf("%s: %q, then %s", before.Due, stored[len(lines)], after.Due)
 			if after.Phase == tycoon.PhaseOver {

@@ -69,6 +69,14 @@ func (r *Room) scheduleBot() {
 		return
 	}
 	r.botTurn = decision
+	if y, ok := r.game.(engine.Yielder); ok && !r.seats[seat].bot {
+		if a, ok := y.Yield(seat); ok { // an absent player's bid is passed
+			r.lobby.cfg.After(r.lobby.cfg.BotDelay, func() {
+				r.post(func() bool { return r.botMove(decision, seat, a, 0) })
+			})
+			return
+		}
+	}
 	p, g := r.botFor(int(seat)), r.game.Clone()
 	r.lobby.cfg.After(r.lobby.cfg.BotDelay, func() {
 		p.mu.Lock()

@@ -14,14 +14,19 @@
 // restart reopens it with its id and invite code (waiting.go). Rooms host
 // any game of Config.Kinds; bots come from Config.Bots by game and level.
 // The clock times whoever the game says is to decide, in turn or not (a
-// bidder in an auction), and the autopilot decides for a seat out of time.
+// bidder in an auction), and the autopilot decides for a seat out of time,
+// except that a decision the game lets a player give up (engine.Yielder: a
+// bid) is given up for them.
 // A ranked table plays its kind's fixed options (engine.Kind.Ranked).
 // A store that refuses writes is logged once per change of state and bots
 // retry with backoff (saving.go). Every request a player makes passes a
 // rate limit before it reaches a room (intents.go). Once a game is over
 // its players may ask for a rematch: a new waiting room with the same
 // settings and bots, seats rotated, the other players invited
-// (rematch.go).
+// (rematch.go). The lobby's snapshots list the public rooms with who sits
+// where, count the games in progress and the ranked queue by game, and
+// keep a game that ended listed with its winners for FinishedShown;
+// Listed adds the private rooms a player sits in or hosts.
 //
 // Several servers (nodes) may share one PostgreSQL database (Config.Cluster):
 // each room is then run by the node holding its lease, whose journal

@@ -104,6 +104,13 @@ type Lobby struct {
 	subs    map[chan *LobbySnapshot]uint64 // the version each subscriber started at
 	version uint64
 	closed  bool
+	// over holds the lobby lines of the games that ended in the last
+	// FinishedShown, by room ID: they stay listed, with their winners,
+	// though their rooms may have closed. Rooms add to it while l.mu may
+	// be held (a restored game that ends at once), so it has a lock of its
+	// own, taken after l.mu.
+	overMu sync.Mutex
+	over   map[string]endedGame
 
 	// seats says where each player has a seat. Rooms update it while
 	// l.mu may be held (Create), so it has a lock of its own.
@@ -164,6 +171,7 @@ func NewLobby(cfg Config) *Lobby {
 		seats:  map[store.AccountID]*Room{},
 		online: map[store.AccountID]*presence{},
 		subs:   map[chan *LobbySnapshot]uint64{},
+		over:   map[string]endedGame{},
 		dirty:  make(chan struct{}, 1),
 		done:   make(chan struct{}),
 	}
@@ -215,7 +223,8 @@ func (l *Lobby) publish() {
 		snap := l.snapshot()
 		gap := time.Duration(subs) * screenCost
 		since := l.cfg.Now().Sub(lastSent)
-		sameRooms := last != nil && slices.EqualFunc(last.Rooms, snap.Rooms, sameInfo)
+		sameRooms := last != nil && slices.EqualFunc(last.Rooms, snap.Rooms, sameInfo) &&
+			last.Playing == snap.Playing && slices.Equal(last.Queue, snap.Queue)
 		switch {
 		case sameRooms && slices.Equal(last.Online, snap.Online):
 			// A move in a room marks the lobby dirty but seldom changes
@@ -273,7 +282,8 @@ func sameInfo(a, b Info) bool {
 	return a.ID == b.ID && a.Name == b.Name && a.Host == b.Host && a.Game == b.Game &&
 		a.Rules == b.Rules && slices.Equal(a.Options, b.Options) && a.Seats == b.Seats &&
 		a.Taken == b.Taken && a.Watchers == b.Watchers && a.Status == b.Status &&
-		a.Private == b.Private && a.Clock == b.Clock && a.Ranked == b.Ranked
+		a.Private == b.Private && a.Clock == b.Clock && a.Ranked == b.Ranked &&
+		slices.Equal(a.Players, b.Players) && slices.Equal(a.Winners, b.Winners) && a.Ended.Equal(b.Ended)
 }
 
 func (l *Lobby) changed() {
@@ -285,63 +295,108 @@ func (l *Lobby) changed() {
 
 func (l *Lobby) snapshot() *LobbySnapshot {
 	l.mu.Lock()
-	defer l.mu.Unlock()
 	l.version++
-	s := &LobbySnapshot{Version: l.version}
-	own := l.ownLocked(true)
-	s.Rooms, s.Online = own.Rooms, own.Online
-	here := map[string]bool{}
-	for _, info := range own.Rooms {
-		here[info.ID] = true
-	}
-	online := map[string]bool{}
-	for _, name := range own.Online {
-		online[name] = true
-	}
-	for _, sh := range l.elsewhere {
-		for _, info := range sh.Rooms {
-			if !here[info.ID] { // a room this server follows is listed as it sees it
-				here[info.ID] = true
-				s.Rooms = append(s.Rooms, info)
-			}
-		}
-		for _, name := range sh.Online {
-			if !online[name] {
-				online[name] = true
-				s.Online = append(s.Online, name)
-			}
-		}
-	}
-	order := map[Status]int{Waiting: 0, Playing: 1, Over: 2}
-	slices.SortFunc(s.Rooms, func(a, b Info) int {
-		if d := order[a.Status] - order[b.Status]; d != 0 {
-			return d
-		}
-		return strings.Compare(a.ID, b.ID)
-	})
+	s := &LobbySnapshot{Version: l.version, Rooms: l.listed(Player{}), Playing: l.playingLocked(), Online: l.onlineLocked()}
+	elsewhere := l.elsewhere
+	l.mu.Unlock()
+	s.Queue = l.queued()
+	s.merge(elsewhere)
 	slices.Sort(s.Online)
 	return s
 }
 
-// ownLocked is this server's public rooms and its players online,
-// unsorted: with followed, those it follows too, which otherwise only their
-// owner shares; l.mu is held.
-func (l *Lobby) ownLocked(followed bool) Share {
-	var sh Share
-	seen := map[*Room]bool{}
-	for _, r := range l.rooms {
-		if seen[r] {
-			continue
-		}
-		seen[r] = true
-		if info := r.info(); !info.Private && info.Status != Closed && (followed || r.follow.Load() == nil) {
-			sh.Rooms = append(sh.Rooms, info)
+// playingLocked counts the games in progress this server runs, in private
+// rooms too (those it follows are their owners' to count); l.mu is held.
+func (l *Lobby) playingLocked() int {
+	n := 0
+	for id, r := range l.rooms {
+		if id == r.ID && r.follow.Load() == nil && r.info().Status == Playing {
+			n++
 		}
 	}
+	return n
+}
+
+// onlineLocked names this server's players online; l.mu is held.
+func (l *Lobby) onlineLocked() []string {
+	var names []string
 	for _, p := range l.online {
-		sh.Online = append(sh.Online, p.name)
+		names = append(names, p.name)
 	}
-	return sh
+	return names
+}
+
+// FinishedShown is how long a game that ended stays in the lobby's list,
+// with its winners, after it ends.
+const FinishedShown = time.Minute
+
+// Listed returns the rooms p may see listed: the public ones and the
+// private ones p sits in or hosts, waiting first, then playing, then the
+// games that ended in the last FinishedShown.
+func (l *Lobby) Listed(p Player) []Info {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return withShared(l.listed(p), l.elsewhere) // and the other servers' public ones
+}
+
+// listed is Listed; l.mu is held. A room whose game ended is listed from
+// l.over, so that it stays a minute even if everyone leaves it at once.
+func (l *Lobby) listed(p Player) []Info {
+	var out []Info
+	for id, r := range l.rooms {
+		if info := r.info(); id == r.ID && info.Status != Closed && info.Status != Over && r.listedTo(p) {
+			out = append(out, info)
+		}
+	}
+	l.overMu.Lock()
+	defer l.overMu.Unlock()
+	for id, e := range l.over {
+		r := l.rooms[id]
+		again := r != nil && r.info().Status != Over && r.info().Status != Closed // a new game in the same room
+		if !again && (!e.info.Private || (p.ID != 0 && slices.Contains(e.members, p.ID))) {
+			out = append(out, e.info)
+		}
+	}
+	sortListed(out)
+	return out
+}
+
+// sortListed puts listed rooms in the lobby's order: waiting first, then
+// playing, then the games that ended, the newest first.
+func sortListed(rooms []Info) {
+	order := map[Status]int{Waiting: 0, Playing: 1, Over: 2}
+	slices.SortFunc(rooms, func(a, b Info) int {
+		if d := order[a.Status] - order[b.Status]; d != 0 {
+			return d
+		}
+		if d := b.Ended.Compare(a.Ended); d != 0 {
+			return d // the newest ended first
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
+}
+
+// endedGame is a game that ended: its room's lobby line then, and who saw
+// the room listed.
+type endedGame struct {
+	info    Info
+	members []store.AccountID
+}
+
+// ended lists a room whose game just ended for FinishedShown; members are
+// those who see it if it is private.
+func (l *Lobby) ended(info Info, members []store.AccountID) {
+	l.overMu.Lock()
+	l.over[info.ID] = endedGame{info, members}
+	l.overMu.Unlock()
+	l.cfg.After(FinishedShown, func() {
+		l.overMu.Lock()
+		if l.over[info.ID].info.Ended.Equal(info.Ended) {
+			delete(l.over, info.ID)
+		}
+		l.overMu.Unlock()
+		l.changed()
+	})
 }
 
 // Subscribe returns a mailbox of lobby snapshots, which starts with the

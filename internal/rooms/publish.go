@@ -58,18 +58,9 @@ const (
 	recentLog  = 30
 )
 
-func (r *Room) snapshotFor(seat engine.Seat) *Snapshot {
-	s := &Snapshot{
-		Version: r.version,
-		Room:    r.info(),
-		You:     seat,
-		Host:    seat >= 0 && r.seats[seat].player.ID == r.host.ID && r.host.ID != 0,
-		Turn:    engine.Watcher,
-		Closed:  r.status == Closed,
-	}
-	if seat >= 0 {
-		s.Code = r.code
-	}
+// seatInfos lists the seats as everyone sees them.
+func (r *Room) seatInfos() []SeatInfo {
+	out := make([]SeatInfo, 0, len(r.seats))
 	for _, st := range r.seats {
 		info := SeatInfo{Name: st.name, Host: st.human() && st.player.ID == r.host.ID}
 		switch {
@@ -87,8 +78,24 @@ func (r *Room) snapshotFor(seat engine.Seat) *Snapshot {
 		default:
 			info.State = SeatReady
 		}
-		s.Seats = append(s.Seats, info)
+		out = append(out, info)
 	}
+	return out
+}
+
+func (r *Room) snapshotFor(seat engine.Seat) *Snapshot {
+	s := &Snapshot{
+		Version: r.version,
+		Room:    r.info(),
+		You:     seat,
+		Host:    seat >= 0 && r.seats[seat].player.ID == r.host.ID && r.host.ID != 0,
+		Turn:    engine.Watcher,
+		Closed:  r.status == Closed,
+	}
+	if seat >= 0 {
+		s.Code = r.code
+	}
+	s.Seats = r.seatInfos()
 	if r.game != nil {
 		s.Game = r.game.View(seat)
 		if t, ok := r.toMove(); ok {

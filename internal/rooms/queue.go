@@ -143,6 +143,22 @@ func (l *Lobby) Seeking() int {
 	return len(l.queue.seekers)
 }
 
+// queued counts the players in the queue of each hosted kind.
+func (l *Lobby) queued() []Queued {
+	out := make([]Queued, len(l.cfg.Kinds))
+	l.queue.mu.Lock()
+	defer l.queue.mu.Unlock()
+	for i, k := range l.cfg.Kinds {
+		out[i].Game = k.Title
+		for _, s := range l.queue.seekers {
+			if s.Game == k.Name {
+				out[i].Players++
+			}
+		}
+	}
+	return out
+}
+
 // match forms the tables the queue allows and opens their rooms; it runs
 // every second while anyone waits here, and not at all otherwise.
 func (l *Lobby) match() {

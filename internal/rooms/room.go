@@ -41,6 +41,9 @@ type Room struct {
 	cmds  chan func()
 	quit  chan struct{}
 	info_ atomic.Pointer[Info]
+	// members are the accounts seated here and the host's, as of the
+	// last publishInfo: the players who see a private room in lists.
+	members atomic.Pointer[[]store.AccountID]
 
 	// Owned by the room's goroutine.
 	set      Settings
@@ -62,6 +65,7 @@ type Room struct {
 	clock    clockState
 	votes    map[store.AccountID]bool // who voted to end an abandoned game
 	ratings  []RatingChange           // a ranked game's rating changes
+	ended    time.Time                // when the game ended
 	next     *Room                    // the rematch a player asked for, once the game is over
 	offer    *Rematch                 // who asked for it and who answered
 
@@ -200,6 +204,12 @@ func (r *Room) post(fn func() bool) {
 
 func (r *Room) info() Info { return *r.info_.Load() }
 
+// listedTo reports whether p sees the room in lists: a public room, or a
+// private one p sits in or hosts.
+func (r *Room) listedTo(p Player) bool {
+	return !r.info().Private || (p.ID != 0 && slices.Contains(*r.members.Load(), p.ID))
+}
+
 // Info describes the room for lists.
 func (r *Room) Info() Info { return r.info() }
 
@@ -222,6 +232,15 @@ func (r *Room) publishInfo() bool {
 		Game: r.kind.Title, Kind: r.kind.Name, Rules: r.set.Rules, Options: r.set.Options,
 		Seats: len(r.seats), Taken: taken, Watchers: watchers,
 		Status: r.status, Private: r.code != "", Clock: r.set.Clock, Ranked: r.set.Ranked,
+		Players: r.seatInfos(),
+	}
+	if r.status == Over && r.game != nil {
+		info.Ended = r.ended
+		for _, st := range r.game.Standings() {
+			if st.Place == 1 {
+				info.Winners = append(info.Winners, st.Name)
+			}
+		}
 	}
 	old := r.info_.Swap(&info)
 	var seated []store.AccountID
@@ -232,9 +251,14 @@ func (r *Room) publishInfo() bool {
 			}
 		}
 	}
+	members := append([]store.AccountID{r.host.ID}, seated...)
+	r.members.Store(&members)
 	if !slices.Equal(seated, r.indexed) {
 		r.lobby.seated(r, r.indexed, seated)
 		r.indexed = seated
+	}
+	if info.Status == Over && (old == nil || old.Status != Over) {
+		r.lobby.ended(info, members)
 	}
 	return old == nil || !sameInfo(*old, info)
 }
@@ -831,7 +855,7 @@ func (r *Room) logGame(note string) {
 }
 
 func (r *Room) finish() {
-	r.status = Over
+	r.status, r.ended = Over, r.lobby.cfg.Now()
 	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
 	defer cancel()
 	if err := r.lobby.cfg.Journal.FinishGame(ctx, r.gameID, result(r.game), outcomes(r.game)); err != nil {

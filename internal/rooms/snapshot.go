@@ -1,6 +1,8 @@
 package rooms
 
 import (
+	"strconv"
+	"strings"
 	"time"
 
 	"hotels/internal/engine"
@@ -44,6 +46,32 @@ type Info struct {
 	Private  bool
 	Clock    Clock
 	Ranked   bool // a matchmade table whose result changes ratings
+	// Players is each seat as everyone sees it: who sits there, and
+	// whether a bot plays it.
+	Players []SeatInfo
+	// Winners are the seats placed first once the game is Over, and Ended
+	// when it ended (zero before).
+	Winners []string
+	Ended   time.Time
+}
+
+// ShortOptions is the room's options in short, for lists: "ranked" for a
+// ranked table, then each option's value ("hidden" for holdings=hidden),
+// with its key when the value is a number ("rounds 10"), which says
+// nothing alone.
+func (i Info) ShortOptions() []string {
+	var out []string
+	if i.Ranked {
+		out = append(out, "ranked")
+	}
+	for _, o := range i.Options {
+		k, v, _ := strings.Cut(o, "=")
+		if _, err := strconv.Atoi(v); err == nil {
+			v = k + " " + v
+		}
+		out = append(out, v)
+	}
+	return out
 }
 
 // SeatInfo is one seat as everyone sees it.
@@ -105,6 +133,19 @@ type Snapshot struct {
 // LobbySnapshot is the lobby as everyone sees it.
 type LobbySnapshot struct {
 	Version uint64
-	Rooms   []Info // public rooms, waiting first
-	Online  []string
+	// Rooms are the public rooms, waiting first, then playing, then the
+	// games that ended in the last FinishedShown.
+	Rooms  []Info
+	Online []string
+	// Playing counts the games in progress, in private rooms too.
+	Playing int
+	// Queue counts the players in the ranked queue of each hosted game, in
+	// Config.Kinds order.
+	Queue []Queued
+}
+
+// Queued is how many players look for a ranked game of one kind.
+type Queued struct {
+	Game    string // the kind's title
+	Players int
 }

@@ -103,7 +103,8 @@ func TestF4RestartKeepsWaitingRooms(t *testing.T) {
 		t.Fatalf("invite code %s after the restart: %v, %v; want room %s", code, byCode, err, id)
 	}
 	got := byID.Info()
-	got.Watchers, info.Watchers = 0, 0
+	// Its players are away until they reconnect.
+	got.Watchers, info.Watchers, got.Players, info.Players = 0, 0, nil, nil
 	if fmt.Sprintf("%+v", got) != fmt.Sprintf("%+v", info) {
 		t.Errorf("room after the restart:\n got %+v\nwant %+v", got, info)
 	}

@@ -18,11 +18,13 @@ import (
 	"hotels/internal/store"
 )
 
-// Rooms is what the admin commands need of the lobby; *rooms.Lobby is one.
+// Rooms is what the exec commands need of the lobby: `rooms` and the admin
+// commands; *rooms.Lobby is one.
 type Rooms interface {
 	Rooms() []*rooms.Room
 	Room(idOrCode string) (*rooms.Room, error)
 	SeatOf(p rooms.Player) *rooms.Room
+	Listed(p rooms.Player) []rooms.Info
 }
 
 var _ Rooms = (*rooms.Lobby)(nil)
@@ -34,7 +36,8 @@ func (noRooms) Rooms() []*rooms.Room { return nil }
 func (noRooms) Room(id string) (*rooms.Room, error) {
 	return nil, fmt.Errorf("%w %q", rooms.ErrNoRoom, id)
 }
-func (noRooms) SeatOf(rooms.Player) *rooms.Room { return nil }
+func (noRooms) SeatOf(rooms.Player) *rooms.Room  { return nil }
+func (noRooms) Listed(rooms.Player) []rooms.Info { return nil }
 
 // errPermissionDenied is every admin command's answer to everyone else.
 var errPermissionDenied = errors.New("permission denied: admin commands are for this server's admins")
@@ -81,7 +84,7 @@ ran them and how they ended; see admin audit.`,
 		PersistentPreRunE: func(*cobra.Command, []string) error {
 			return gate()
 		},
-		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
+		RunE: showGroup,
 	}
 	cmd.AddCommand(
 		newAdminRoomsCmd(s.rooms),

@@ -31,10 +31,7 @@ type auditEntry struct {
 
 // newAdminAuditCmd lists the newest entries of the audit log.
 func newAdminAuditCmd(st auditReader) *cobra.Command {
-	var (
-		asJSON bool
-		limit  int
-	)
+	var limit int
 	cmd := &cobra.Command{
 		Use:   "audit",
 		Short: "List the newest audited admin commands: who ran what, when, and how it ended",
@@ -49,7 +46,7 @@ func newAdminAuditCmd(st auditReader) *cobra.Command {
 			if err != nil {
 				return errors.New("the audit log could not be read; try again later")
 			}
-			if asJSON {
+			if wantJSON(cmd) {
 				list := []auditEntry{}
 				for _, e := range log {
 					list = append(list, auditEntry{ID: int64(e.ID), At: e.At, Fingerprint: e.Fingerprint, Name: e.Name,
@@ -70,7 +67,6 @@ func newAdminAuditCmd(st auditReader) *cobra.Command {
 			return w.Flush()
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
 	cmd.Flags().IntVar(&limit, "limit", 50, "how many entries, newest first")
 	return cmd
 }

@@ -42,6 +42,13 @@ func checkReason(reason string) (string, error) {
 	return r, nil
 }
 
+// banned is `admin ban --json`.
+type banned struct {
+	Target string     `json:"target"`
+	Until  *time.Time `json:"until,omitempty"` // none: until lifted
+	Ended  int        `json:"sessions_ended"`
+}
+
 // newAdminBanCmd bans a key or an account. A banned key is refused at
 // authentication; a banned account, every key of it, once the session
 // knows whose it is. Open sessions of the banned key or account end now.
@@ -92,8 +99,11 @@ on every server sharing the database.`,
 				return l.who.Key.Fingerprint == t.fingerprint
 			}, banMessage(b))
 			ended += others.ban(ctx, t)
-			_, err = fmt.Fprintf(cmd.OutOrStdout(), "banned %s until %s; %d open sessions ended\n", t.name, untilText(b.Until), ended)
-			return err
+			res := banned{Target: t.name, Ended: ended}
+			if !b.Until.IsZero() {
+				res.Until = &b.Until
+			}
+			return report(cmd, res, fmt.Sprintf("banned %s until %s; %d open sessions ended", t.name, untilText(b.Until), ended))
 		},
 	}
 	cmd.Flags().DurationVar(&dur, "for", 0, "how long, e.g. 24h or 168h; until lifted if not given")

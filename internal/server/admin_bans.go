@@ -25,7 +25,6 @@ type banEntry struct {
 
 // newAdminBansCmd lists the bans in force.
 func newAdminBansCmd(st banStore) *cobra.Command {
-	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "bans",
 		Short: "List the bans in force",
@@ -50,7 +49,7 @@ func newAdminBansCmd(st banStore) *cobra.Command {
 				}
 				list = append(list, e)
 			}
-			if asJSON {
+			if wantJSON(cmd) {
 				return writeJSON(cmd.OutOrStdout(), list)
 			}
 			if len(list) == 0 {
@@ -69,6 +68,5 @@ func newAdminBansCmd(st banStore) *cobra.Command {
 			return w.Flush()
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
 	return cmd
 }

@@ -13,6 +13,11 @@ import (
 // maxBroadcast bounds a broadcast: it has one line of the screen.
 const maxBroadcast = 200
 
+// broadcast is `admin broadcast --json`.
+type broadcast struct {
+	Sessions int `json:"sessions"` // how many screens show it
+}
+
 // newAdminBroadcastCmd shows a message to every interactive session, on
 // the bottom line of its screen for a while, on every server sharing the
 // database.
@@ -33,8 +38,7 @@ func newAdminBroadcastCmd(open *sessions, others *peers) *cobra.Command {
 			ctx, cancel := adminContext(cmd)
 			defer cancel()
 			n := open.broadcast(msg) + others.broadcast(ctx, msg)
-			_, err = fmt.Fprintf(cmd.OutOrStdout(), "sent to %d sessions\n", n)
-			return err
+			return report(cmd, broadcast{Sessions: n}, fmt.Sprintf("sent to %d sessions", n))
 		},
 	}
 }

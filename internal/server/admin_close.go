@@ -9,6 +9,11 @@ import (
 	"hotels/internal/rooms"
 )
 
+// closed is `admin close --json`.
+type closed struct {
+	Room string `json:"room"`
+}
+
 // newAdminCloseCmd ends a room: a game in play is saved as aborted with the
 // reason, and everyone in the room is told it.
 func newAdminCloseCmd(rs Rooms) *cobra.Command {
@@ -26,8 +31,7 @@ func newAdminCloseCmd(rs Rooms) *cobra.Command {
 			if err := r.Close(ctx, why); err != nil {
 				return fmt.Errorf("close room %s: %w", r.ID, err)
 			}
-			_, err = fmt.Fprintf(cmd.OutOrStdout(), "closed room %s\n", r.ID)
-			return err
+			return report(cmd, closed{Room: r.ID}, "closed room "+r.ID)
 		}),
 	}
 	cmd.Flags().StringVar(&reason, "reason", "", "why, shown to everyone in the room and stored with an aborted game")

@@ -30,7 +30,6 @@ type playerEntry struct {
 // newAdminPlayersCmd lists who is connected now, one line a session, to
 // any of the servers sharing the database.
 func newAdminPlayersCmd(open *sessions, others *peers, rs Rooms) *cobra.Command {
-	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "players",
 		Short: "List the open sessions: who, from where, since when, doing what",
@@ -71,7 +70,7 @@ func newAdminPlayersCmd(open *sessions, others *peers, rs Rooms) *cobra.Command 
 					list[i].Room = r.ID
 				}
 			}
-			if asJSON {
+			if wantJSON(cmd) {
 				return writeJSON(cmd.OutOrStdout(), list)
 			}
 			w := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', 0)
@@ -105,6 +104,5 @@ func newAdminPlayersCmd(open *sessions, others *peers, rs Rooms) *cobra.Command 
 			return w.Flush()
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
 	return cmd
 }

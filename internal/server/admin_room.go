@@ -13,7 +13,6 @@ import (
 // Acquire every rack, cash and shares, the bag and its next tiles) and the
 // record so far. It shows what players may not see, so it is audited.
 func newAdminRoomCmd(rs Rooms) *cobra.Command {
-	var asJSON bool
 	cmd := &cobra.Command{
 		Use:         "room ROOM",
 		Short:       "Show a room with every hidden detail: hands, what is drawn next, record (audited)",
@@ -24,7 +23,7 @@ func newAdminRoomCmd(rs Rooms) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if asJSON {
+			if wantJSON(cmd) {
 				return writeJSON(cmd.OutOrStdout(), d)
 			}
 			var b strings.Builder
@@ -33,6 +32,5 @@ func newAdminRoomCmd(rs Rooms) *cobra.Command {
 			return err
 		}),
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
 	return cmd
 }

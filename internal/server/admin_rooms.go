@@ -29,12 +29,12 @@ type seatSummary struct {
 	Name  string `json:"name,omitempty"`
 	State string `json:"state"`
 	Level string `json:"level,omitempty"`
+	Host  bool   `json:"host,omitempty"` // in `rooms`
 }
 
 // newAdminRoomsCmd lists every room, private ones included, with who sits
 // and who watches.
 func newAdminRoomsCmd(rs Rooms) *cobra.Command {
-	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "rooms",
 		Short: "List every room: status, seats and watchers",
@@ -65,7 +65,7 @@ func newAdminRoomsCmd(rs Rooms) *cobra.Command {
 				}
 				return strings.Compare(a.ID, b.ID)
 			})
-			if asJSON {
+			if wantJSON(cmd) {
 				if list == nil {
 					list = []roomSummary{}
 				}
@@ -95,7 +95,6 @@ func newAdminRoomsCmd(rs Rooms) *cobra.Command {
 			return w.Flush()
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
 	return cmd
 }
 

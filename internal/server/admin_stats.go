@@ -86,7 +86,6 @@ func (s *Server) stats(ctx context.Context) (serverStats, error) {
 // newAdminStatsCmd shows sessions, rooms, games, goroutines, memory and
 // uptime.
 func newAdminStatsCmd(stats func(context.Context) (serverStats, error)) *cobra.Command {
-	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "stats",
 		Short: "Show sessions, rooms, stored games, goroutines, memory and uptime",
@@ -98,7 +97,7 @@ func newAdminStatsCmd(stats func(context.Context) (serverStats, error)) *cobra.C
 			if err != nil {
 				cmd.PrintErrln("The stored games or the other servers' sessions could not be counted.")
 			}
-			if asJSON {
+			if wantJSON(cmd) {
 				return writeJSON(cmd.OutOrStdout(), st)
 			}
 			w := cmd.OutOrStdout()
@@ -120,6 +119,5 @@ func newAdminStatsCmd(stats func(context.Context) (serverStats, error)) *cobra.C
 			return err
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
 	return cmd
 }

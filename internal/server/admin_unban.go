@@ -9,6 +9,12 @@ import (
 	"hotels/internal/store"
 )
 
+// unbanned is `admin unban --json`.
+type unbanned struct {
+	Target string `json:"target"`
+	Lifted int    `json:"lifted"` // bans lifted
+}
+
 // newAdminUnbanCmd lifts the bans on a key or an account.
 func newAdminUnbanCmd(st banStore, id identity) *cobra.Command {
 	return &cobra.Command{
@@ -30,8 +36,7 @@ func newAdminUnbanCmd(st banStore, id identity) *cobra.Command {
 			case err != nil:
 				return errors.New("the ban could not be lifted; try again later")
 			}
-			_, err = fmt.Fprintf(cmd.OutOrStdout(), "lifted %d ban(s) on %s\n", n, t.name)
-			return err
+			return report(cmd, unbanned{Target: t.name, Lifted: n}, fmt.Sprintf("lifted %d ban(s) on %s", n, t.name))
 		},
 	}
 }

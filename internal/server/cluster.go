@@ -135,8 +135,8 @@ func (p *peers) sessions(ctx context.Context) ([]store.NodeSession, error) {
 	return p.st.NodeSessions(ctx)
 }
 
-// banned is a ban's notification: whose sessions end.
-type banned struct {
+// banNotice is a ban's notification: whose sessions end.
+type banNotice struct {
 	Fingerprint string          `json:"fingerprint,omitempty"`
 	Account     store.AccountID `json:"account,omitempty"`
 }
@@ -157,7 +157,7 @@ func (p *peers) ban(ctx context.Context, t banTarget) int {
 			n++
 		}
 	}
-	b, _ := json.Marshal(banned{Fingerprint: t.fingerprint, Account: t.account})
+	b, _ := json.Marshal(banNotice{Fingerprint: t.fingerprint, Account: t.account})
 	if err := p.node.Notify(ctx, notifyBan, string(b)); err != nil {
 		logStoreError(p.s.log, "tell the other servers of a ban", err)
 	}
@@ -170,7 +170,7 @@ func (p *peers) onBan(from, payload string) {
 	if from == p.node.ID() {
 		return // ended by the ban command already
 	}
-	var b banned
+	var b banNotice
 	if err := json.Unmarshal([]byte(payload), &b); err != nil {
 		p.s.log.Warn("a ban's notification makes no sense", "from", from, "payload", payload)
 		return

@@ -45,7 +45,8 @@ func (s *Server) runCommands(next ssh.Handler) ssh.Handler {
 			// Cobra's hidden completion command lists every command,
 			// the admin ones too, to anyone: shell completion has no
 			// use over SSH, so it is not offered at all.
-			wish.Fatalf(sess, "hotels: unknown command %q\nRun `ssh %s help` to list the commands.\n", args[0], s.sshTarget())
+			fmt.Fprintf(sess.Stderr(), "hotels: unknown command %q\nRun `ssh %s help` to list the commands.\n", args[0], s.sshTarget())
+			_ = sess.Exit(exitUsage)
 			return
 		}
 		id, _ := identityFrom(sess.Context())
@@ -55,17 +56,23 @@ func (s *Server) runCommands(next ssh.Handler) ssh.Handler {
 		root.SetOut(sess)
 		root.SetErr(sess.Stderr())
 		err := root.ExecuteContext(sess.Context())
+		if _, _, ferr := root.Find(args); ferr != nil {
+			err = usageError{ferr} // cobra finds no such command
+		}
 		if err == nil && refused(root) {
 			err = errPermissionDenied // help for admin commands, asked by someone else
 		}
 		if errors.Is(err, errPermissionDenied) {
 			s.log.Warn("admin command refused", "fingerprint", id.Key.Fingerprint, "command", sess.RawCommand())
 		}
-		if err != nil {
-			wish.Fatalf(sess, "hotels: %v\nRun `ssh %s help` to list the commands.\n", err, s.sshTarget())
-			return
+		status := statusOf(err)
+		switch {
+		case status == exitUsage:
+			fmt.Fprintf(sess.Stderr(), "hotels: %v\nRun `ssh %s help` to list the commands.\n", err, s.sshTarget())
+		case err != nil:
+			fmt.Fprintf(sess.Stderr(), "hotels: %v\n", err)
 		}
-		_ = sess.Exit(0)
+		_ = sess.Exit(status)
 	}
 }
 
@@ -79,12 +86,20 @@ func (s *Server) commandTree(sess ssh.Session, id identity) *cobra.Command {
 		Long: fmt.Sprintf(`Hotels: Sid Sackson's hotel-and-stock games, played over SSH.
 
 Connect without a command to play:   ssh -t %[1]s
-Run a command and exit:              ssh %[1]s COMMAND`, s.sshTarget()),
+Run a command and exit:              ssh %[1]s COMMAND
+
+Every command takes --json: it then prints JSON to stdout instead of text.
+Messages and errors go to stderr as text, --json or not. Exit status:
+%[2]s`, s.sshTarget(), exitStatusText()),
 		SilenceErrors:     true, // runCommands prints them, once
 		SilenceUsage:      true,
 		CompletionOptions: cobra.CompletionOptions{DisableDefaultCmd: true},
 	}
+	root.PersistentFlags().Bool(jsonFlag, false, "print JSON to stdout (errors stay text on stderr)")
+	root.SetHelpCommand(newHelpCmd(root))
 	root.AddCommand(newWhoamiCmd(id))
+	root.AddCommand(newRoomsCmd(s.rooms, id))
+	root.AddCommand(newGamesCmd(s.store, id, s.sshTarget()))
 	root.AddCommand(newExportCmd(s.store))
 	root.AddCommand(newKeysCmd(keysCmd{
 		id: id, st: s.store, isAdmin: s.admins.has, target: s.sshTarget(), log: s.log, open: s.live, sess: sess,
@@ -96,6 +111,7 @@ Run a command and exit:              ssh %[1]s COMMAND`, s.sshTarget()),
 	root.AddCommand(newJoinCmd(s.sshTarget()))
 	root.AddCommand(newWatchCmd(s.sshTarget()))
 	root.AddCommand(s.newAdminCmd(sess, id))
+	markUsage(root)
 	return root
 }
 

@@ -24,8 +24,8 @@ func TestExecHelp(t *testing.T) {
 func TestExecUnknownCommandFails(t *testing.T) {
 	ts := startServer(t, server.Options{})
 	out, errOut, status := sshtest.Exec(t, ts.addr, sshtest.NewKey(t), "bogus")
-	if status != 1 {
-		t.Errorf("bogus: exit %d, want 1", status)
+	if status != 2 {
+		t.Errorf("bogus: exit %d, want 2 (usage)", status)
 	}
 	if out != "" {
 		t.Errorf("bogus: stdout %q, want nothing", out)

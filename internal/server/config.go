@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"hotels/internal/rate"
+	"hotels/internal/rooms"
 )
 
 // Config is how the server is run. Every field has a flag and an environment
@@ -39,6 +40,7 @@ type Config struct {
 	SessionRate       int           // new connections (and sessions) an address may open a minute ...
 	SessionBurst      int           // ... after a burst of this many
 	ActionRate        int           // game actions a player may make a second (and in a burst)
+	IntentRate        int           // other requests of the lobby and rooms a player may make a minute, after a burst
 }
 
 // env maps each flag to its environment variable, in --help order.
@@ -62,6 +64,7 @@ var env = []struct{ flag, name string }{
 	{"session-rate", "HOTELS_SESSION_RATE"},
 	{"session-burst", "HOTELS_SESSION_BURST"},
 	{"action-rate", "HOTELS_ACTION_RATE"},
+	{"intent-rate", "HOTELS_INTENT_RATE"},
 }
 
 // RegisterFlags adds a flag for every Config field to fs, with the defaults,
@@ -102,7 +105,12 @@ func (c *Config) RegisterFlags(fs *pflag.FlagSet) {
 		"new connections, and new sessions, one IP address may open at once (env HOTELS_SESSION_BURST)")
 	fs.IntVar(&c.ActionRate, "action-rate", 20,
 		"game actions one player may make a second, and at once; 0 for no limit (env HOTELS_ACTION_RATE)")
+	fs.IntVar(&c.IntentRate, "intent-rate", defaultIntentRate,
+		fmt.Sprintf("other requests one player may make of the lobby and rooms (sit, stand, bots, start, votes, chat, entering a room) a minute, after a burst of %d; 0 for no limit (env HOTELS_INTENT_RATE)", rooms.DefaultIntentRate.Burst))
 }
+
+// defaultIntentRate is rooms.DefaultIntentRate a minute.
+var defaultIntentRate = int(time.Minute / rooms.DefaultIntentRate.Every)
 
 // DefaultFPS caps the frames a second a session is drawn at unless --fps
 // says otherwise. Frames are drawn only when the screen changed (see
@@ -125,6 +133,16 @@ func (c Config) ActionLimit() rate.Limit {
 		return rate.Limit{}
 	}
 	return rate.Limit{Every: time.Second / time.Duration(c.ActionRate), Burst: c.ActionRate}
+}
+
+// IntentLimit is the rate of a player's other requests of the lobby and
+// rooms as a rate.Limit, which cmd/sshd gives the rooms: --intent-rate a
+// minute, after rooms.DefaultIntentRate's burst.
+func (c Config) IntentLimit() rate.Limit {
+	if c.IntentRate <= 0 {
+		return rate.Limit{}
+	}
+	return rate.Limit{Every: time.Minute / time.Duration(c.IntentRate), Burst: rooms.DefaultIntentRate.Burst}
 }
 
 // LoadEnv sets each flag that was not given on the command line from its

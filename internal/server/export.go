@@ -19,13 +19,22 @@ type records interface {
 	Actions(ctx context.Context, id store.GameID) ([]string, error)
 }
 
+// exported is `export --json`: the record, and what it is of.
+type exported struct {
+	ID     int64        `json:"id"`
+	Game   string       `json:"game"`
+	Rules  string       `json:"rules"`
+	Status store.Status `json:"status"` // finished or aborted
+	Record string       `json:"record"` // the record's text, as export prints it without --json
+}
+
 // newExportCmd prints a finished game's record (records.md), which
 // `sshd replay` accepts. A game in progress is refused: its record holds the
 // bag and every rack.
 func newExportCmd(st records) *cobra.Command {
 	return &cobra.Command{
 		Use:   "export GAME",
-		Short: "Print a finished game's record (hotels-record 1)",
+		Short: "Print a finished game's record (hotels-record 1); --json wraps it with the game's id, rules and status",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			n, err := strconv.ParseInt(strings.TrimPrefix(args[0], "#"), 10, 64)
@@ -57,6 +66,9 @@ func newExportCmd(st records) *cobra.Command {
 				b.WriteString("result " + g.Result + "\n")
 			} else {
 				fmt.Fprintf(&b, "# %s\n", sanitize.Line(g.Result))
+			}
+			if wantJSON(cmd) {
+				return writeJSON(cmd.OutOrStdout(), exported{ID: int64(id), Game: g.Game, Rules: g.Rules, Status: g.Status, Record: b.String()})
 			}
 			_, err = fmt.Fprint(cmd.OutOrStdout(), b.String())
 			return err

@@ -401,8 +401,8 @@ func TestCompletionHidden(t *testing.T) {
 	for _, cmd := range []string{"__complete admin ''", "__completeNoDesc admin ''", "__complete ''"} {
 		for _, key := range []gossh.Signer{sshtest.NewKey(t), a.admin} {
 			out, errOut, status := sshtest.Exec(t, a.addr, key, cmd)
-			if status != 1 || out != "" || !strings.Contains(errOut, "unknown command") {
-				t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 1, unknown command", cmd, status, out, errOut)
+			if status != 2 || out != "" || !strings.Contains(errOut, "unknown command") {
+				t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2 (usage), unknown command", cmd, status, out, errOut)
 			}
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"charm.land/ssh"
 	"github.com/spf13/cobra"
 
+	"hotels/internal/sanitize"
 	"hotels/internal/store"
 )
 
@@ -61,7 +62,6 @@ func newKeysCmd(k keysCmd) *cobra.Command {
 		PersistentPreRunE: needName,
 		RunE:              list.RunE,
 	}
-	cmd.Flags().AddFlagSet(list.Flags())
 	confirm := k.confirmCmd()
 	confirm.PersistentPreRunE = func(*cobra.Command, []string) error { return nil } // the new key has no name
 	cmd.AddCommand(list, k.addCmd(), confirm, k.removeCmd())
@@ -82,7 +82,6 @@ type keyEntry struct {
 }
 
 func (k keysCmd) listCmd() *cobra.Command {
-	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "list",
 		Short: "List the keys you sign in with, and those waiting for confirmation",
@@ -105,7 +104,7 @@ func (k keysCmd) listCmd() *cobra.Command {
 			for _, p := range pending {
 				l.Pending = append(l.Pending, keyEntry{Fingerprint: p.Fingerprint, Type: keyType(p.Key), Expires: &p.Expires})
 			}
-			if asJSON {
+			if wantJSON(cmd) {
 				return writeJSON(cmd.OutOrStdout(), l)
 			}
 			var b strings.Builder
@@ -124,7 +123,6 @@ func (k keysCmd) listCmd() *cobra.Command {
 			return err
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
 	return cmd
 }
 
@@ -136,7 +134,6 @@ type keyAdded struct {
 }
 
 func (k keysCmd) addCmd() *cobra.Command {
-	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "add 'ssh-ed25519 AAAA...'",
 		Short: "Let another SSH public key sign in as you, once its holder confirms",
@@ -175,7 +172,7 @@ confirm it; until then it signs in as no one:
 				logStoreError(k.log, "keys: add", err, "account", k.id.Account.ID, "key", key.Fingerprint)
 				return errors.New("the key could not be saved; try again later")
 			}
-			if asJSON {
+			if wantJSON(cmd) {
 				return writeJSON(cmd.OutOrStdout(), keyAdded{Fingerprint: key.Fingerprint, Code: code, Expires: expires})
 			}
 			_, err = fmt.Fprintf(cmd.OutOrStdout(), `%s signs in as no one yet. To prove it is yours, connect with
@@ -186,8 +183,20 @@ that key within %s and confirm it with this one-time code:
 			return err
 		}),
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
 	return cmd
+}
+
+// keyConfirmed is `keys confirm --json`: the session's key, and the
+// account it now signs in to.
+type keyConfirmed struct {
+	Fingerprint string `json:"fingerprint"`
+	Name        string `json:"name"`
+}
+
+// keyRemoved is `keys remove --json`.
+type keyRemoved struct {
+	Fingerprint string `json:"fingerprint"`
+	Ended       int    `json:"sessions_ended"` // the key's open sessions, ended
 }
 
 func (k keysCmd) confirmCmd() *cobra.Command {
@@ -216,8 +225,8 @@ func (k keysCmd) confirmCmd() *cobra.Command {
 				logStoreError(k.log, "keys: confirm", err, "key", k.id.Key.Fingerprint)
 				return errors.New("the key could not be saved; try again later")
 			}
-			_, err = fmt.Fprintf(cmd.OutOrStdout(), "confirmed %s: it now signs in as %s\n", k.id.Key.Fingerprint, a.Name)
-			return err
+			return report(cmd, keyConfirmed{Fingerprint: k.id.Key.Fingerprint, Name: sanitize.Line(a.Name)},
+				fmt.Sprintf("confirmed %s: it now signs in as %s", k.id.Key.Fingerprint, sanitize.Line(a.Name)))
 		}),
 	}
 }
@@ -247,9 +256,8 @@ func (k keysCmd) removeCmd() *cobra.Command {
 			// go with it.
 			ended := k.open.end(func(l *live) bool { return l.who.Key.Fingerprint == fp && l.sess != k.sess },
 				"This key was removed from its account.")
-			_, err = fmt.Fprintf(cmd.OutOrStdout(), "removed %s: it no longer signs in as %s; %d open sessions of it ended\n",
-				fp, k.id.Account.Name, ended)
-			return err
+			return report(cmd, keyRemoved{Fingerprint: fp, Ended: ended},
+				fmt.Sprintf("removed %s: it no longer signs in as %s; %d open sessions of it ended", fp, sanitize.Line(k.id.Account.Name), ended))
 		}),
 	}
 }

@@ -47,10 +47,9 @@ type boardEntry struct {
 // set, where the game has several).
 func newLeaderboardCmd(st ladder) *cobra.Command {
 	var (
-		game   string
-		rules  string
-		limit  int
-		asJSON bool
+		game  string
+		rules string
+		limit int
 	)
 	cmd := &cobra.Command{
 		Use:   "leaderboard",
@@ -79,7 +78,7 @@ func newLeaderboardCmd(st ladder) *cobra.Command {
 					Games: r.Games, Wins: r.Wins, WinRate: profile.Rating{Games: r.Games, Wins: r.Wins}.WinRate(),
 				})
 			}
-			if asJSON {
+			if wantJSON(cmd) {
 				return writeJSON(cmd.OutOrStdout(), board)
 			}
 			if len(board.Players) == 0 {
@@ -97,6 +96,5 @@ func newLeaderboardCmd(st ladder) *cobra.Command {
 	cmd.Flags().StringVar(&game, "game", games.All[0].Name, "the game: "+strings.Join(games.Names(), ", "))
 	cmd.Flags().StringVar(&rules, "rules", "", "the game's rule set, if it has several (its default if empty)")
 	cmd.Flags().IntVar(&limit, "limit", defaultBoard, fmt.Sprintf("how many players to list, at most %d", maxBoard))
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
 	return cmd
 }

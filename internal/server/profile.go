@@ -25,7 +25,6 @@ type profiles interface {
 // newProfileCmd prints a player's profile: ratings, their recent changes,
 // recent games and each game's tally, as the profile screen shows them.
 func newProfileCmd(st profiles) *cobra.Command {
-	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "profile NAME",
 		Short: "Show a player's ratings, recent games and what each game tallies (favourite chains)",
@@ -43,13 +42,12 @@ func newProfileCmd(st profiles) *cobra.Command {
 				return errors.New("the profile could not be read; try again later")
 			}
 			p = cleanProfile(p)
-			if asJSON {
+			if wantJSON(cmd) {
 				return writeJSON(cmd.OutOrStdout(), p)
 			}
 			return writeProfile(cmd.OutOrStdout(), p)
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
 	return cmd
 }
 

@@ -21,30 +21,27 @@ type gameRules struct {
 // newRulesCmd prints a game's short rules for a newcomer, as the rules page
 // of its rooms shows them (without a room's options), or lists the games.
 func newRulesCmd() *cobra.Command {
-	var asJSON bool
-	cmd := &cobra.Command{
+	return &cobra.Command{
 		Use:   "rules [GAME]",
 		Short: "Print a game's rules for a newcomer; without GAME, list the games",
 		Args:  cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			out := cmd.OutOrStdout()
 			if len(args) == 0 {
-				return listGames(out, asJSON)
+				return listGames(out, wantJSON(cmd))
 			}
 			g, ok := hostedGame(args[0])
 			if !ok {
 				return fmt.Errorf("there is no game %q: choose %s", args[0], strings.Join(hostedNames(), ", "))
 			}
 			r, _ := g.Rules()
-			if asJSON {
+			if wantJSON(cmd) {
 				return writeJSON(out, gameRules{Game: g.Name, Title: g.Title, Text: r.Text})
 			}
 			_, err := fmt.Fprintf(out, "%s\n\n%s\n", strings.ToUpper(g.Title), r.Text)
 			return err
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON: {game, title, text}")
-	return cmd
 }
 
 // hostedGame returns the game with rules named name, in any case.

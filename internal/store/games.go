@@ -151,6 +151,14 @@ func (s *Store) RecentGames(ctx context.Context, account AccountID, limit int) (
 		WHERE id IN (SELECT game_id FROM seats WHERE account_id = ?) ORDER BY id DESC LIMIT ?`, account, limit)
 }
 
+// FinishedGames returns the newest games account played in that are over
+// (finished or aborted), newest first, at most limit of them.
+func (s *Store) FinishedGames(ctx context.Context, account AccountID, limit int) ([]Game, error) {
+	return s.listGames(ctx, fmt.Sprintf("finished games of account %d", account), `SELECT `+gameColumns+` FROM games
+		WHERE id IN (SELECT game_id FROM seats WHERE account_id = ?) AND status NOT IN ('waiting', 'playing')
+		ORDER BY id DESC LIMIT ?`, account, limit)
+}
+
 // listGames runs a query for gameColumns and loads each game's seats.
 func (s *Store) listGames(ctx context.Context, op, query string, args ...any) ([]Game, error) {
 	rows, err := s.q.QueryContext(ctx, query, args...)

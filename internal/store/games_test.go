@@ -296,4 +296,13 @@ func TestRecentGames(t *testing.T) {
 	if games, _ := s.RecentGames(ctx, ann.ID, 1); len(games) != 1 {
 		t.Errorf("limit 1 gave %d games", len(games))
 	}
+
+	// Only games over are finished games, however many are still on.
+	if err := s.AbortGame(ctx, ids[0], "test"); err != nil {
+		t.Fatal(err)
+	}
+	games, err = s.FinishedGames(ctx, ann.ID, 1)
+	if err != nil || len(games) != 1 || games[0].ID != ids[0] {
+		t.Fatalf("FinishedGames = %+v, %v; want game %d alone", games, err, ids[0])
+	}
 }

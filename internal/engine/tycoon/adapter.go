@@ -71,6 +71,15 @@ func (g *Game) Legal(seat engine.Seat) []engine.Action {
 	return out
 }
 
+// Yield passes a bid: a bidder who is absent or out of time drops out of
+// the auction (D4) rather than bid for a player who is not there.
+func (g *Game) Yield(seat engine.Seat) (engine.Action, bool) {
+	if g.phase != PhaseBid || int8(seat) != g.toMove {
+		return nil, false
+	}
+	return Action{Verb: Pass}, true
+}
+
 // ParseAction reads an action from its record text. Text it cannot read
 // is refused like an illegal action: an *engine.RuleError.
 func (g *Game) ParseAction(seat engine.Seat, text string) (engine.Action, error) {

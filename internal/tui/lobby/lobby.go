@@ -324,6 +324,10 @@ func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 			m.status, m.problem = "No room is open: press n to create one, or p for quick play.", true
 			return m, nil
 		}
+		if r := m.snap.Rooms[i]; r.Status == rooms.Over && !watch {
+			m.status, m.problem = "The game in room "+r.ID+" is over: press w to see its end, or n for a new room.", true
+			return m, nil
+		}
 		m.busy = true
 		return m, m.Join(m.selected, watch)
 	case key.Matches(k, m.keys.QuickPlay):
@@ -451,11 +455,12 @@ func (m Model) View() string {
 		return m.styles.Title.Render("Keys") + "\n\n" + hm.View(m.keys) + "\n\n" +
 			m.styles.Subtle.Render("Press any key to go back.")
 	}
-	online := 0
+	online, playing := 0, 0
 	if m.snap != nil {
-		online = len(m.snap.Online)
+		online, playing = len(m.snap.Online), m.snap.Playing
 	}
-	out := []string{spread(m.styles.Title.Render("Hotels")+"  lobby", m.styles.Subtle.Render(fmt.Sprintf("%s · %d online", m.player.Name, online)), w), ""}
+	life := fmt.Sprintf("%s · %d online · %s in progress", m.player.Name, online, fmt.Sprintf("%d %s", playing, plural(playing, "game")))
+	out := []string{spread(m.styles.Title.Render("Hotels")+"  lobby", m.styles.Subtle.Render(life), w), ""}
 	switch m.mode {
 	case creating:
 		out = append(out, m.formView()...)
@@ -465,7 +470,7 @@ func (m Model) View() string {
 		out = append(out, m.seekingView()...)
 	default:
 		out = append(out, m.roomList(h-12)...)
-		out = append(out, "", m.styles.Subtle.Render("Ranked play: r to look for a game · L leaderboard · P your profile"), "")
+		out = append(out, "", m.styles.Subtle.Render(m.rankedLine(w)), "")
 		out = append(out, m.onlineView(w, 3)...)
 	}
 	status := ""
@@ -509,46 +514,68 @@ func (m Model) roomList(h int) []string {
 		return []string{s.Heading.Render("Open rooms"), "",
 			"No room is open yet: press n to create one, or p for quick play."}
 	}
-	// Room, name, game and rules, options, clock, seats, status, watchers.
+	// Room, name, game and rules, options, clock, seats, status, watchers;
+	// a game that ended has who won in its status and watchers.
 	nameW := max(8, min(30, w-67))
-	row := func(cursor, id, name, game, opts, clock, seats, status, watch string) string {
-		return fmt.Sprintf("%s%-4s %s %-15s %-13s %-8s %5s %-7s %5s", cursor, id, fit(name, nameW), game, opts, clock, seats, status, watch)
+	row := func(cursor, id, name, game, opts, clock, seats, status string) string {
+		return cursor + fit(id, 4) + " " + fit(name, nameW) + " " + fit(game, 15) + " " + fit(opts, 13) + " " +
+			fit(clock, 8) + " " + fmt.Sprintf("%5s", seats) + " " + status
 	}
 	out := []string{s.Heading.Render("Open rooms"),
-		s.Heading.Render(row("  ", "Room", "Name", "Game", "Options", "Clock", "Seats", "Status", "Watch"))}
-	rooms := m.snap.Rooms
+		s.Heading.Render(row("  ", "Room", "Name", "Game", "Options", "Clock", "Seats", "Status  Watch"))}
 	first := 0
 	if i := m.selectedIndex(); i >= h-2 {
 		first = i - (h - 2) + 1
 	}
-	for i, r := range rooms[first:] {
+	for i, r := range m.snap.Rooms[first:] {
 		if len(out) >= h {
 			break
 		}
-		var opts []string
-		if r.Ranked {
-			opts = append(opts, "ranked")
-		}
-		for _, o := range r.Options {
-			_, v, _ := strings.Cut(o, "=")
-			opts = append(opts, v)
-		}
-		watch := ""
+		status := fit(string(r.Status), 7)
 		if r.Watchers > 0 {
-			watch = fmt.Sprint(r.Watchers)
+			status += fmt.Sprintf(" %5d", r.Watchers)
+		}
+		if len(r.Winners) > 0 {
+			status = cut(sanitize.Line(strings.Join(r.Winners, " & "))+" won", 13)
 		}
 		cursor := "  "
 		if first+i == m.selectedIndex() {
 			cursor = "> "
 		}
-		line := row(cursor, r.ID, sanitize.Line(r.Name), r.Game+" "+r.Rules, strings.Join(opts, " "), r.Clock.Short(),
-			fmt.Sprintf("%d/%d", r.Taken, r.Seats), string(r.Status), watch)
-		if cursor == "> " {
+		line := row(cursor, r.ID, sanitize.Line(r.Name), strings.TrimSpace(r.Game+" "+r.Rules), strings.Join(r.ShortOptions(), " "), r.Clock.Short(),
+			fmt.Sprintf("%d/%d", r.Taken, r.Seats), status)
+		switch {
+		case cursor == "> ":
 			line = s.Selected.Render(line)
+		case r.Status == rooms.Over:
+			line = s.Subtle.Render(line) // greyed: it goes a minute after the end
 		}
 		out = append(out, line)
 	}
 	return out
+}
+
+// rankedLine counts the players in the ranked queue, by game if that fits
+// in w, and gives the keys of ranked play.
+func (m Model) rankedLine(w int) string {
+	keys := " · r to play ranked · L leaderboard · P your profile"
+	total := 0
+	var byGame []string
+	if m.snap != nil {
+		for _, q := range m.snap.Queue {
+			total += q.Players
+			if q.Players > 0 {
+				byGame = append(byGame, fmt.Sprintf("%s %d", q.Game, q.Players))
+			}
+		}
+	}
+	if total == 0 {
+		return "Nobody in the ranked queue" + keys
+	}
+	if line := "Ranked queue: " + strings.Join(byGame, ", ") + keys; lipgloss.Width(line) <= w {
+		return line
+	}
+	return fmt.Sprintf("%d in the ranked queue", total) + keys
 }
 
 // onlineView lists who is online in at most h lines.

@@ -254,3 +254,41 @@ func TestSubscription(t *testing.T) {
 		t.Errorf("calls %q, want [Subscribe Stop]", got)
 	}
 }
+
+// A game that ended is listed greyed, with who won, unless it is the one
+// selected; the rooms in play are not.
+func TestFinishedRoomGreyed(t *testing.T) {
+	m, _ := open(t, tuitest.LobbySnapshot(), 80, 24)
+	styles := theme.DefaultStyles()
+	var over, playing string
+	for _, l := range strings.Split(m.View(), "\n") {
+		switch plain := tuitest.Plain(l); {
+		case strings.Contains(plain, "w9aa"):
+			over = l
+		case strings.Contains(plain, "p4zz"):
+			playing = l
+		}
+	}
+	if !strings.Contains(tuitest.Plain(over), "heidi won") {
+		t.Errorf("the ended game's line %q does not say who won", tuitest.Plain(over))
+	}
+	grey := styles.Subtle.Render(tuitest.Plain(over))
+	if over != grey {
+		t.Errorf("the ended game's line is not greyed:\n got %q\nwant %q", over, grey)
+	}
+	if playing == styles.Subtle.Render(tuitest.Plain(playing)) {
+		t.Errorf("a game in play is greyed: %q", playing)
+	}
+}
+
+// A game that ended cannot be joined, only watched while its room is open.
+func TestJoinFinishedGame(t *testing.T) {
+	m, svc := open(t, tuitest.LobbySnapshot(), 80, 24)
+	m, up := press(m, "down down down down enter")
+	if up != nil || len(svc.Calls()) != 0 {
+		t.Errorf("enter on a game that ended passed up %#v and called %q; want nothing", up, svc.Calls())
+	}
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "The game in room w9aa is over: press w to see its end") {
+		t.Errorf("enter on a game that ended does not say why:\n%s", view)
+	}
+}

@@ -181,7 +181,7 @@ func TestRankedRoomListed(t *testing.T) {
 	m := lobby.New(context.Background(), tuitest.NewLobby(t, nil), alice, theme.DefaultStyles())
 	m.SetSize(80, 24)
 	m, _ = m.Update(lobby.SnapshotMsg{Snapshot: snap})
-	if view := tuitest.Plain(m.View()); !strings.Contains(view, "h8km ranked table  Acquire classic ranked") {
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "h8km ranked table  Holiday AG      ranked") {
 		t.Errorf("the ranked room is not marked:\n%s", view)
 	}
 }

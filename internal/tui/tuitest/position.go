@@ -222,17 +222,23 @@ func Waiting(viewer engine.Seat) *rooms.Snapshot {
 	return s
 }
 
-// LobbySnapshot is a lobby with rooms in each state and a few people online.
+// LobbySnapshot is a lobby with rooms of each game in each state, a few
+// people online and some in the ranked queue.
 func LobbySnapshot() *rooms.LobbySnapshot {
+	seat := func(name string) rooms.SeatInfo { return rooms.SeatInfo{Name: name, State: rooms.SeatReady} }
 	return &rooms.LobbySnapshot{
 		Version: 12,
 		Rooms: []rooms.Info{
-			{ID: "b2rt", Name: "erin's table", Host: "erin", Game: "Acquire", Rules: "modern", Seats: 4, Taken: 2, Status: rooms.Waiting},
-			{ID: "h8km", Name: "friday night", Host: "frank", Game: "Acquire", Rules: "classic", Seats: 3, Taken: 1, Status: rooms.Waiting, Clock: rooms.Clock{Move: time.Minute}},
-			{ID: "k3vq", Name: "alice's table", Host: "alice", Game: "Acquire", Rules: "modern", Options: []string{"holdings=hidden"}, Seats: 4, Taken: 4, Watchers: 2, Status: rooms.Playing, Clock: rooms.Clock{Game: 10 * time.Minute, Increment: 5 * time.Second}},
-			{ID: "p4zz", Name: "grace's table", Host: "grace", Game: "Acquire", Rules: "modern", Options: []string{"hand=redraw"}, Seats: 6, Taken: 6, Status: rooms.Playing},
-			{ID: "w9aa", Name: "heidi's table", Host: "heidi", Game: "Acquire", Rules: "modern", Seats: 2, Taken: 2, Status: rooms.Over},
+			{ID: "b2rt", Name: "erin's table", Host: "erin", Game: "Acquire", Kind: "acquire", Rules: "modern", Seats: 4, Taken: 2, Status: rooms.Waiting,
+				Players: []rooms.SeatInfo{seat("erin"), {Name: "bot1", State: rooms.SeatBot, Level: "hard"}, {State: rooms.SeatEmpty}, {State: rooms.SeatEmpty}}},
+			{ID: "h8km", Name: "friday night", Host: "frank", Game: "Holiday AG", Kind: "holiday", Seats: 3, Taken: 1, Status: rooms.Waiting, Clock: rooms.Clock{Move: time.Minute}},
+			{ID: "k3vq", Name: "alice's table", Host: "alice", Game: "Acquire", Kind: "acquire", Rules: "classic", Options: []string{"holdings=hidden"}, Seats: 4, Taken: 4, Watchers: 2, Status: rooms.Playing, Clock: rooms.Clock{Game: 10 * time.Minute, Increment: 5 * time.Second}},
+			{ID: "p4zz", Name: "grace's table", Host: "grace", Game: "Hotel Tycoon", Kind: "tycoon", Options: []string{"h=free"}, Seats: 3, Taken: 3, Status: rooms.Playing, Ranked: true},
+			{ID: "w9aa", Name: "heidi's table", Host: "heidi", Game: "Holiday AG", Kind: "holiday", Seats: 2, Taken: 2, Status: rooms.Over,
+				Winners: []string{"heidi"}, Ended: time.Date(2026, 11, 24, 20, 0, 0, 0, time.UTC)},
 		},
-		Online: []string{"alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan"},
+		Online:  []string{"alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan"},
+		Playing: 3,
+		Queue:   []rooms.Queued{{Game: "Acquire", Players: 2}, {Game: "Holiday AG"}, {Game: "Hotel Tycoon", Players: 1}},
 	}
 }
