@@ -197,14 +197,15 @@ func gameBot(game, level string) (rooms.Bot, error) {
 
 // session builds each signed-in player's screens: the lobby, or the room
 // asked for on the command line (`ssh -t host join ROOM`), or the room
-// where the player has a seat, so that a reconnect goes back to the game.
+// where the player has a seat (on any of the servers sharing a PostgreSQL
+// database), so that a reconnect goes back to the game.
 func session(l *rooms.Lobby, games *store.Store) server.Lobby {
 	return func(ctx context.Context, p server.Player) tea.Model {
 		player := rooms.Player{ID: p.Account.ID, Name: p.Account.Name}
 		var at tui.Entry
 		if len(p.Command) == 2 {
 			at = tui.Entry{Room: p.Command[1], Watch: p.Command[0] == "watch"}
-		} else if r := l.SeatOf(player); r != nil {
+		} else if r := l.Rejoin(player); r != nil {
 			at = tui.Entry{Room: r.ID}
 		}
 		s := newStored(games, l)

@@ -30,10 +30,11 @@ import (
 // the owner on the owner's node channel, and the owner's verdict comes back
 // on the asker's (intent.go).
 //
-// Every node looks for lapsed leases each renewEvery: a node that follows
-// such a room takes it over at once, any other after lapsedRounds more
-// rounds, so that a room with no one elsewhere is taken over too; taking a
-// room over is what a restart does (Restore), from the journal.
+// Every node looks for lapsed leases each renewEvery: the owner takes its
+// own back (it lapsed while the database was out of reach), a node that
+// follows such a room takes it over at once, any other after lapsedRounds
+// more rounds, so that a room with no one elsewhere is taken over too;
+// taking a room over is what a restart does (Restore), from the journal.
 
 // Cluster is what a lobby needs of the database to share rooms with other
 // nodes: the store on PostgreSQL. Nil for a single server.
@@ -46,6 +47,7 @@ type Cluster interface {
 	LapsedLeases(ctx context.Context) ([]store.Lease, error)
 	ActionsAfter(ctx context.Context, id store.GameID, seq int) ([]string, error)
 	FindRoom(ctx context.Context, idOrCode string) (store.OpenRoom, error)
+	SeatedRoom(ctx context.Context, account store.AccountID) (string, error)
 	Game(ctx context.Context, id store.GameID) (store.Game, error)
 	Notify(ctx context.Context, channel, payload string) error
 	Listen(ctx context.Context, channels []string, connected func(), got func(channel, payload string)) error
@@ -200,9 +202,9 @@ func (l *Lobby) presence() {
 	}
 }
 
-// renew renews this node's leases; a room whose lease was lost (this node
-// was cut off long enough for another to take it) is closed here, its
-// players told to reconnect, which brings them to it where it is run now.
+// renew renews this node's leases; a room whose lease another node took
+// (this node was cut off long enough) is closed here, its players told to
+// reconnect, which brings them to it where it is run now.
 func (l *Lobby) renew(ctx context.Context) {
 	c := l.cluster
 	rctx, cancel := context.WithTimeout(ctx, renewEvery)
@@ -219,6 +221,9 @@ func (l *Lobby) renew(ctx context.Context) {
 		lease := r.leased()
 		if lease.Room == "" || tokens[lease.Room] == lease.Token {
 			continue
+		}
+		if now, _, err := c.db.LeaseOf(ctx, lease.Room); err != nil && !errors.Is(err, store.ErrNotFound) || now == lease {
+			continue // lapsed, but no one took it: reclaim takes it back
 		}
 		l.cfg.Log.Warn("lost the lease of a room: another node runs it now", "room", r.ID)
 		r.post(func() bool {
@@ -255,6 +260,8 @@ func (l *Lobby) takeOver(ctx context.Context) {
 		r := l.rooms[lease.Room]
 		l.mu.Unlock()
 		switch {
+		case r != nil && r.leased().Room == lease.Room:
+			l.reclaim(ctx, r)
 		case r != nil && r.follow.Load() != nil:
 			l.takeFollowed(ctx, r)
 		case r == nil:
@@ -265,6 +272,18 @@ func (l *Lobby) takeOver(ctx context.Context) {
 			}
 		}
 	}
+}
+
+// reclaim takes back the lease of a room run here that lapsed while the
+// database could not be reached, unless another node was first: then the
+// next renewal finds it lost.
+func (l *Lobby) reclaim(ctx context.Context, r *Room) {
+	lease, err := l.claim(ctx, r.ID)
+	if err != nil {
+		return
+	}
+	r.lease.Store(&lease)
+	l.cfg.Log.Info("took back the lease of a room after it lapsed", "room", r.ID)
 }
 
 // claim takes room id's lease for this node, if it has a cluster: the

@@ -354,4 +354,56 @@ func TestClusterFollowerNodeDies(t *testing.T) {
 	if !logs(s, "bob is away") {
 		t.Errorf("the log does not say bob is away: %q", s.Log)
 	}
+
+	// bob reaches a third node: it sends him back to his seat.
+	c := startNode(t, data, "c")
+	back := c.l.Rejoin(ps[1])
+	if back == nil || back.ID != r.ID || back == r {
+		t.Fatalf("Rejoin on node C = %v; want room %s followed there", back, r.ID)
+	}
+	bobC := join(t, c.l, r.ID, ps[1])
+	bobC.until(t, func(s *rooms.Snapshot) bool { return s.You == 1 })
+	annA.until(t, func(s *rooms.Snapshot) bool { return s.Seats[1].State == rooms.SeatReady })
+}
+
+// Issue 18: a room whose lease lapsed while its node could not reach the
+// database (no other node took it) is its node's again, with a new token,
+// and play goes on.
+func TestClusterOwnerTakesItsLapsedLeaseBack(t *testing.T) {
+	skipWithoutPostgres(t)
+	ctx := context.Background()
+	data := storetest.Data(t)
+	a := startNode(t, data, "a")
+	ps := accounts(t, a.st, "ann", "bob")
+	r, err := a.l.Create(ctx, ps[0], rooms.Settings{Seats: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	annA, bobA := join(t, a.l, r.ID, ps[0]), join(t, a.l, r.ID, ps[1])
+	if err := r.Sit(ctx, ps[1]); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Start(ctx, ps[0]); err != nil {
+		t.Fatal(err)
+	}
+	annA.until(t, func(s *rooms.Snapshot) bool { return s.Game != nil })
+	turns(t, 2, annA, bobA)
+	was, _, err := a.st.LeaseOf(ctx, r.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.st.RenewLeases(ctx, "a", -time.Minute); err != nil { // lapsed
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		if l, live, err := a.st.LeaseOf(ctx, r.ID); err == nil && live && l.Node == "a" && l.Token > was.Token {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("node A did not take its lapsed lease back")
+		}
+	}
+	if n := turns(t, 4, annA, bobA); n != 4 {
+		t.Errorf("%d moves after the lease came back; want 4", n)
+	}
 }

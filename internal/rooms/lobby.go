@@ -665,6 +665,26 @@ func (l *Lobby) SeatOf(p Player) *Room {
 	return l.seats[p.ID]
 }
 
+// Rejoin returns the room where p has a seat, for a new session of p's to
+// go back to: SeatOf, or in a cluster the room the store has p seated in,
+// followed here if another node runs it; nil if none.
+func (l *Lobby) Rejoin(p Player) *Room {
+	if r := l.SeatOf(p); r != nil || l.cluster == nil {
+		return r
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
+	defer cancel()
+	id, err := l.cluster.db.SeatedRoom(ctx, p.ID)
+	if err != nil {
+		return nil // none, or the store cannot say: the lobby, then
+	}
+	r, err := l.Room(id)
+	if err != nil {
+		return nil
+	}
+	return r
+}
+
 // remove forgets a closed room.
 func (l *Lobby) remove(r *Room) {
 	l.mu.Lock()

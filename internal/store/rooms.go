@@ -256,3 +256,23 @@ func (s *Store) FindRoom(ctx context.Context, idOrCode string) (OpenRoom, error)
 	}
 	return OpenRoom{Game: &g}, nil
 }
+
+// SeatedRoom returns the id of the room where account has a seat: the
+// newest game in play it was not removed from, else a waiting room; or
+// ErrNotFound. A player who reaches another node than before goes back
+// to their table.
+func (s *Store) SeatedRoom(ctx context.Context, account AccountID) (string, error) {
+	var id string
+	err := s.q.QueryRowContext(ctx, `
+		SELECT room FROM (
+			SELECT r.room AS room, 0 AS waiting, g.id AS n
+			FROM seats s JOIN games g ON g.id = s.game_id JOIN rooms r ON r.game_id = g.id
+			WHERE s.account_id = ?1 AND s.removed = 0 AND g.status = 'playing'
+			UNION ALL
+			SELECT room, 1, 0 FROM waiting_seats WHERE account_id = ?1
+		) AS seated ORDER BY waiting, n DESC LIMIT 1`, account).Scan(&id)
+	if err != nil {
+		return "", fmt.Errorf("store: the room of account %d: %w", account, mapError(err))
+	}
+	return id, nil
+}

@@ -170,7 +170,7 @@ func BenchmarkSaveWaitingRoom(b *testing.B) {
 }
 
 // A node finds a room by its id or its invite code, waiting or in play,
-// and no room once its game is over.
+// and a player's room, and no room once its game is over.
 func TestFindRoom(t *testing.T) {
 	ctx := context.Background()
 	s, _ := open(t)
@@ -188,6 +188,9 @@ func TestFindRoom(t *testing.T) {
 			t.Errorf("FindRoom(%q) of a waiting room = %+v, %v", key, found, err)
 		}
 	}
+	if room, err := s.SeatedRoom(ctx, a.ID); err != nil || room != "abcd" {
+		t.Errorf("SeatedRoom = %q, %v; want the waiting room", room, err)
+	}
 	id, err := s.CreateGame(ctx, store.NewGame{Game: "acquire", Rules: "modern", Status: store.StatusPlaying,
 		Seats: []store.Seat{{Index: 0, Account: a.ID, Name: "alice"}}, Room: w.Room})
 	if err != nil {
@@ -198,8 +201,14 @@ func TestFindRoom(t *testing.T) {
 			t.Errorf("FindRoom(%q) of a room in play = %+v, %v", key, found, err)
 		}
 	}
+	if room, err := s.SeatedRoom(ctx, a.ID); err != nil || room != "abcd" {
+		t.Errorf("SeatedRoom = %q, %v; want the room in play", room, err)
+	}
 	if err := s.AbortGame(ctx, id, "test"); err != nil {
 		t.Fatal(err)
+	}
+	if room, err := s.SeatedRoom(ctx, a.ID); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("SeatedRoom once the game is over = %q, %v; want ErrNotFound", room, err)
 	}
 	if _, err := s.FindRoom(ctx, "abcd"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("FindRoom of a closed room = %v; want ErrNotFound", err)
