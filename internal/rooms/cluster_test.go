@@ -407,3 +407,48 @@ func TestClusterOwnerTakesItsLapsedLeaseBack(t *testing.T) {
 		t.Errorf("%d moves after the lease came back; want 4", n)
 	}
 }
+
+// Issue 18: a room still waiting for players is taken over too: its seats
+// are held, its host can start the game from the node that took it over,
+// and a bot seated before goes on playing there.
+func TestClusterWaitingRoomFailover(t *testing.T) {
+	skipWithoutPostgres(t)
+	ctx := context.Background()
+	data := storetest.Data(t)
+	a, b := startNode(t, data, "a"), startNode(t, data, "b")
+	ps := accounts(t, a.st, "ann", "bob")
+	r, err := a.l.Create(ctx, ps[0], rooms.Settings{Seats: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	join(t, a.l, r.ID, ps[0])
+	bobB := join(t, b.l, r.ID, ps[1])
+	if err := bobB.r.Sit(ctx, ps[1]); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.AddBot(ctx, ps[0], ""); err != nil {
+		t.Fatal(err)
+	}
+	bobB.until(t, func(s *rooms.Snapshot) bool { return s.Room.Taken == 3 })
+
+	a.kill()
+	s := bobB.until(t, func(s *rooms.Snapshot) bool { return logs(s, "the game goes on here") })
+	if s.Room.Status != rooms.Waiting || s.Room.Taken != 3 || seatState(s, "ann") != rooms.SeatAway || seatState(s, "bob") != rooms.SeatReady {
+		t.Fatalf("the waiting room after the takeover: %+v, seats %+v", s.Room, s.Seats)
+	}
+	annB := join(t, b.l, r.ID, ps[0])
+	if err := annB.r.Start(ctx, ps[0]); err != nil {
+		t.Fatalf("ann starts the game on node B: %v", err)
+	}
+	annB.until(t, func(s *rooms.Snapshot) bool { return s.Game != nil })
+	if n := turns(t, 1000, annB, bobB); n == 0 {
+		t.Fatal("no move made")
+	}
+	final := annB.last
+	if final.Room.Status != rooms.Over {
+		final = annB.until(t, func(s *rooms.Snapshot) bool { return s.Room.Status == rooms.Over })
+	}
+	if len(final.Game.(*acquire.View).Standings) != 3 {
+		t.Errorf("final standings %v; want three seats", final.Game.(*acquire.View).Standings)
+	}
+}

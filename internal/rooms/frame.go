@@ -268,9 +268,9 @@ func (l *Lobby) newFollower(id string, found store.OpenRoom, lines []string, own
 		seats = make([]seat, w.Seats)
 		for _, st := range w.Taken {
 			if st.Index >= 0 && st.Index < len(seats) {
-				seats[st.Index] = seat{player: Player{ID: st.Account, Name: st.Name}, name: st.Name, bot: st.Account == 0, level: st.Bot}
+				seats[st.Index] = storedSeat(st)
 			}
-			if st.Account == w.Host {
+			if st.Account != 0 && st.Account == w.Host {
 				host = Player{ID: st.Account, Name: st.Name}
 			}
 		}
@@ -289,9 +289,14 @@ func (l *Lobby) newFollower(id string, found store.OpenRoom, lines []string, own
 		set = Settings{Name: sg.Room.Title, Game: k.Name, Rules: sg.Rules, Options: strings.Fields(sg.Options),
 			Seats: len(sg.Seats), Private: sg.Room.Code != "", Clock: clock, Ranked: sg.Ranked}
 		for _, st := range sg.Seats {
-			seats = append(seats, seat{player: Player{ID: st.Account, Name: st.Name}, name: st.Name, bot: st.Account == 0, level: st.Bot})
-			if st.Account == sg.Room.Host {
+			seats = append(seats, storedSeat(st))
+			if st.Account != 0 && st.Account == sg.Room.Host {
 				host = Player{ID: st.Account, Name: st.Name}
+			}
+		}
+		for _, i := range sg.Room.Removed {
+			if i >= 0 && i < len(seats) {
+				seats[i].player, seats[i].autopilot = Player{}, true
 			}
 		}
 	}
@@ -354,16 +359,8 @@ func (r *Room) own(lease store.Lease, found store.OpenRoom, lines []string) bool
 			r.lobby.cfg.Log.Error("cannot take over a followed room: its record does not replay", "room", r.ID, "err", err)
 			return false
 		}
+		// The seats are as the last owner announced them.
 		r.game, r.names, r.gameID, r.lines, r.status = g, g.Seats(), sg.ID, lines, Playing
-		if _, ok := g.ToMove(); !ok {
-			r.status = Over
-		}
-		for i, st := range sg.Seats {
-			if i < len(r.seats) {
-				r.seats[i].player, r.seats[i].name = Player{ID: st.Account, Name: st.Name}, st.Name
-				r.seats[i].bot, r.seats[i].level = st.Account == 0, st.Bot
-			}
-		}
 	}
 	r.follow.Store(nil)
 	r.lease.Store(&lease)
@@ -386,8 +383,21 @@ func (r *Room) own(lease store.Lease, found store.OpenRoom, lines []string) bool
 		}
 	}
 	r.note("the server running this room stopped: the game goes on here")
+	if r.game != nil {
+		if _, ok := r.game.ToMove(); !ok {
+			r.finish() // every action was journaled, but not the end
+		}
+	}
 	r.throw()
 	return true
+}
+
+// storedSeat is a seat as the store keeps it: a player's, or a bot's.
+func storedSeat(st store.Seat) seat {
+	if st.Account == 0 {
+		return seat{name: st.Name, bot: true, level: st.Bot}
+	}
+	return seat{player: Player{ID: st.Account, Name: st.Name}, name: st.Name}
 }
 
 // ownerIs records which node runs the room, for the room's methods to send
