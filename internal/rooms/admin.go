@@ -102,7 +102,8 @@ var ErrNoSeat = errors.New("no such seat")
 // RemoveSeat empties seat i (from 0) for an admin: a player or bot leaves a
 // waiting room; in a game, the autopilot plays a player's seat from now on
 // (a bot's seat cannot be emptied then). A removed player is told notice.
-// It returns the name that sat there.
+// It returns the name that sat there. A room another server runs is asked
+// to do it (remote.go), as it is for players.
 func (r *Room) RemoveSeat(ctx context.Context, i int, notice string) (string, error) {
 	var name string
 	err := r.call(ctx, func() error {
@@ -110,8 +111,11 @@ func (r *Room) RemoveSeat(ctx context.Context, i int, notice string) (string, er
 			return fmt.Errorf("%w: seat %d is empty or missing", ErrNoSeat, i+1)
 		}
 		name = r.seats[i].name
-		return r.remove(i, notice)
+		return nil
 	})
+	if err == nil {
+		err = r.do(ctx, intent{Op: opRemove, Seat: i, Text: notice})
+	}
 	return name, err
 }
 
@@ -123,12 +127,25 @@ func (r *Room) RemoveName(ctx context.Context, name, notice string) (int, error)
 		for i, st := range r.seats {
 			if !st.empty() && strings.EqualFold(st.name, name) {
 				seat = i
-				return r.remove(i, notice)
+				return nil
 			}
 		}
 		return fmt.Errorf("%w: no one called %q sits in room %s", ErrNoSeat, name, r.ID)
 	})
+	if err == nil {
+		err = r.do(ctx, intent{Op: opRemove, Seat: seat, Text: notice})
+	}
 	return seat, err
+}
+
+// removeSeat is RemoveSeat where the room is run.
+func (r *Room) removeSeat(ctx context.Context, i int, notice string) error {
+	return r.call(ctx, func() error {
+		if i < 0 || i >= len(r.seats) || r.seats[i].empty() {
+			return fmt.Errorf("%w: seat %d is empty or missing", ErrNoSeat, i+1)
+		}
+		return r.remove(i, notice)
+	})
 }
 
 // remove empties seat i, as Kick does for a host; on the room's goroutine.
@@ -167,8 +184,13 @@ func (r *Room) remove(i int, notice string) error {
 
 // Close ends the room for an admin and tells everyone in it why: a game in
 // play is saved as aborted with the reason; a waiting or finished room just
-// closes.
+// closes. A room another server runs is asked to.
 func (r *Room) Close(ctx context.Context, reason string) error {
+	return r.do(ctx, intent{Op: opClose, Text: reason})
+}
+
+// closeFor is Close where the room is run.
+func (r *Room) closeFor(ctx context.Context, reason string) error {
 	return r.call(ctx, func() error {
 		why := "closed by an admin"
 		if reason != "" {

@@ -296,67 +296,34 @@ func (l *Lobby) changed() {
 func (l *Lobby) snapshot() *LobbySnapshot {
 	l.mu.Lock()
 	l.version++
-	s := &LobbySnapshot{Version: l.version, Rooms: l.listed(Player{})}
-	for id, r := range l.rooms {
-		if id == r.ID && r.info().Status == Playing {
-			s.Playing++
-		}
-	}
-	for _, p := range l.online {
-		s.Online = append(s.Online, p.name)
-	}
-	// Issue 18: the other servers' public rooms and players online.
-	here := map[string]bool{}
-	for _, info := range s.Rooms {
-		here[info.ID] = true
-	}
-	online := map[string]bool{}
-	for _, name := range s.Online {
-		online[name] = true
-	}
-	for _, sh := range l.elsewhere {
-		for _, info := range sh.Rooms {
-			if !here[info.ID] { // a room this server follows is listed as it sees it
-				here[info.ID] = true
-				s.Rooms = append(s.Rooms, info)
-				if info.Status == Playing {
-					s.Playing++
-				}
-			}
-		}
-		for _, name := range sh.Online {
-			if !online[name] {
-				online[name] = true
-				s.Online = append(s.Online, name)
-			}
-		}
-	}
+	s := &LobbySnapshot{Version: l.version, Rooms: l.listed(Player{}), Playing: l.playingLocked(), Online: l.onlineLocked()}
+	elsewhere := l.elsewhere
 	l.mu.Unlock()
-	sortListed(s.Rooms)
-	slices.Sort(s.Online)
 	s.Queue = l.queued()
+	s.merge(elsewhere)
+	slices.Sort(s.Online)
 	return s
 }
 
-// ownLocked is this server's public rooms and its players online,
-// unsorted: with followed, those it follows too, which otherwise only their
-// owner shares; l.mu is held.
-func (l *Lobby) ownLocked(followed bool) Share {
-	var sh Share
-	seen := map[*Room]bool{}
-	for _, r := range l.rooms {
-		if seen[r] {
-			continue
-		}
-		seen[r] = true
-		if info := r.info(); !info.Private && info.Status != Closed && (followed || r.follow.Load() == nil) {
-			sh.Rooms = append(sh.Rooms, info)
+// playingLocked counts the games in progress this server runs, in private
+// rooms too (those it follows are their owners' to count); l.mu is held.
+func (l *Lobby) playingLocked() int {
+	n := 0
+	for id, r := range l.rooms {
+		if id == r.ID && r.follow.Load() == nil && r.info().Status == Playing {
+			n++
 		}
 	}
+	return n
+}
+
+// onlineLocked names this server's players online; l.mu is held.
+func (l *Lobby) onlineLocked() []string {
+	var names []string
 	for _, p := range l.online {
-		sh.Online = append(sh.Online, p.name)
+		names = append(names, p.name)
 	}
-	return sh
+	return names
 }
 
 // FinishedShown is how long a game that ended stays in the lobby's list,
@@ -369,7 +336,7 @@ const FinishedShown = time.Minute
 func (l *Lobby) Listed(p Player) []Info {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return l.listed(p)
+	return withShared(l.listed(p), l.elsewhere) // and the other servers' public ones
 }
 
 // listed is Listed; l.mu is held. A room whose game ended is listed from
@@ -396,9 +363,9 @@ func (l *Lobby) listed(p Player) []Info {
 
 // sortListed puts listed rooms in the lobby's order: waiting first, then
 // playing, then the games that ended, the newest first.
-func sortListed(out []Info) {
+func sortListed(rooms []Info) {
 	order := map[Status]int{Waiting: 0, Playing: 1, Over: 2}
-	slices.SortFunc(out, func(a, b Info) int {
+	slices.SortFunc(rooms, func(a, b Info) int {
 		if d := order[a.Status] - order[b.Status]; d != 0 {
 			return d
 		}

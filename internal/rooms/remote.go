@@ -42,6 +42,8 @@ const (
 	opDecline     = "decline-rematch"
 	opHere        = "here"
 	opUnsubscribe = "unsubscribe"
+	opRemove      = "remove" // an admin's kick (admin.go)
+	opClose       = "close"  // an admin's close
 )
 
 // message is what nodes send each other on their node channels: an
@@ -108,6 +110,10 @@ func (r *Room) perform(ctx context.Context, in intent) (string, error) {
 	case opUnsubscribe:
 		r.post(func() bool { return r.unsubscribeRemote(in.Sub) })
 		return "", nil
+	case opRemove:
+		return "", r.removeSeat(ctx, in.Seat, in.Text)
+	case opClose:
+		return "", r.closeFor(ctx, in.Text)
 	}
 	return "", errors.New("unknown request " + strconv.Quote(in.Op))
 }
@@ -175,7 +181,7 @@ func (l *Lobby) serve(m message) {
 var sentinels = []error{
 	ErrNoRoom, ErrRoomFull, ErrNotHost, ErrNotSeated, ErrStarted, ErrNotStarted, ErrSeatsEmpty,
 	ErrRoomClosed, ErrChatTooFast, ErrActTooFast, ErrSaveFailed, ErrNotAbandoned, ErrNoAnswer,
-	engine.ErrIllegal,
+	engine.ErrIllegal, ErrNoSeat,
 }
 
 // error turns a verdict back into the error the owner returned: its

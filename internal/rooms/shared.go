@@ -12,16 +12,85 @@ import (
 )
 
 // Share is one server's part of the lobby that several servers on one
-// PostgreSQL database show alike (issue 18): its public rooms and its
-// players online.
+// PostgreSQL database show alike (issue 18): the public rooms it runs, how
+// many games it runs, its players online and its players in the ranked
+// queue.
 type Share struct {
-	Rooms  []Info   `json:"rooms"`
-	Online []string `json:"online"`
+	Rooms   []Info   `json:"rooms"`
+	Playing int      `json:"playing"`
+	Online  []string `json:"online"`
+	Queue   []Queued `json:"queue"`
 }
 
 // sameShare reports whether two shares, sorted, would list alike.
 func sameShare(a, b *Share) bool {
-	return a != nil && b != nil && slices.EqualFunc(a.Rooms, b.Rooms, sameInfo) && slices.Equal(a.Online, b.Online)
+	return a != nil && b != nil && slices.EqualFunc(a.Rooms, b.Rooms, sameInfo) && a.Playing == b.Playing &&
+		slices.Equal(a.Online, b.Online) && slices.Equal(a.Queue, b.Queue)
+}
+
+// ownLocked is this server's share, unsorted, but for the queue; l.mu is
+// held.
+func (l *Lobby) ownLocked() Share {
+	sh := Share{Playing: l.playingLocked(), Online: l.onlineLocked()}
+	for _, info := range l.listed(Player{}) {
+		if r := l.rooms[info.ID]; r == nil || r.follow.Load() == nil { // one it follows is its owner's to share
+			sh.Rooms = append(sh.Rooms, info)
+		}
+	}
+	return sh
+}
+
+// merge adds the other servers' shares to a snapshot of this one's lobby:
+// their rooms, their games in progress, their players online and in the
+// queue.
+func (s *LobbySnapshot) merge(shares []Share) {
+	if len(shares) == 0 {
+		return
+	}
+	s.Rooms = withShared(s.Rooms, shares)
+	online := map[string]bool{}
+	for _, name := range s.Online {
+		online[name] = true
+	}
+	for _, sh := range shares {
+		for _, name := range sh.Online {
+			if !online[name] {
+				online[name] = true
+				s.Online = append(s.Online, name)
+			}
+		}
+		s.Playing += sh.Playing
+		for _, q := range sh.Queue {
+			for i := range s.Queue {
+				if s.Queue[i].Game == q.Game {
+					s.Queue[i].Players += q.Players
+				}
+			}
+		}
+	}
+}
+
+// withShared adds the rooms of the other servers' shares to rooms listed
+// here, but those listed here already (which this server follows), in the
+// lobby's order.
+func withShared(rooms []Info, shares []Share) []Info {
+	if len(shares) == 0 {
+		return rooms
+	}
+	here := map[string]bool{}
+	for _, info := range rooms {
+		here[info.ID] = true
+	}
+	for _, sh := range shares {
+		for _, info := range sh.Rooms {
+			if !here[info.ID] {
+				here[info.ID] = true
+				rooms = append(rooms, info)
+			}
+		}
+	}
+	sortListed(rooms)
+	return rooms
 }
 
 // shareOwn hands this server's share to the function ShareWith set, if it
@@ -34,8 +103,9 @@ func (l *Lobby) shareOwn(last *Share) *Share {
 		l.mu.Unlock()
 		return nil
 	}
-	own := l.ownLocked(false)
+	own := l.ownLocked()
 	l.mu.Unlock()
+	own.Queue = l.queued()
 	slices.SortFunc(own.Rooms, func(a, b Info) int { return strings.Compare(a.ID, b.ID) })
 	slices.Sort(own.Online)
 	if sameShare(last, &own) {
@@ -119,8 +189,9 @@ func (w *sharer) write(own Share) {
 // rewrite writes the last share again: this node's row was deleted.
 func (w *sharer) rewrite() {
 	w.l.mu.Lock()
-	own := w.l.ownLocked(false)
+	own := w.l.ownLocked()
 	w.l.mu.Unlock()
+	own.Queue = w.l.queued()
 	w.write(own)
 }
 

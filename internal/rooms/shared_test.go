@@ -47,8 +47,8 @@ func nextLobby(t *testing.T, ch <-chan *rooms.LobbySnapshot, what string, ok fun
 	}
 }
 
-// The lobby of one server lists the public rooms and the players of
-// another, and forgets them when that server goes.
+// The lobby of one server lists the public rooms, the games in progress
+// and the players of another, and forgets them when that server goes.
 func TestSharedLobbyListsOtherServersRooms(t *testing.T) {
 	if !storetest.Postgres() {
 		t.Skip("several servers on one database need PostgreSQL (" + storetest.Env + ")")
@@ -72,6 +72,15 @@ func TestSharedLobbyListsOtherServersRooms(t *testing.T) {
 	nextLobby(t, ch, "listed a's public room and ann", func(s *rooms.LobbySnapshot) bool {
 		return len(s.Rooms) == 1 && s.Rooms[0].ID == pub.ID && s.Rooms[0].Host == "ann" &&
 			slices.Equal(s.Online, []string{"ann", "bob"})
+	})
+	if err := pub.AddBot(context.Background(), ann, "random"); err != nil {
+		t.Fatal(err)
+	}
+	if err := pub.Start(context.Background(), ann); err != nil {
+		t.Fatal(err)
+	}
+	nextLobby(t, ch, "counted a's game in progress", func(s *rooms.LobbySnapshot) bool {
+		return len(s.Rooms) == 1 && s.Rooms[0].Status == rooms.Playing && s.Playing == 1
 	})
 
 	nodeA.Close()

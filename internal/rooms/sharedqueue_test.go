@@ -14,9 +14,10 @@ import (
 	"hotels/internal/store/storetest"
 )
 
-// queueNode is a lobby with the ranked queue of every server on the
-// database at data, matching when its timers fire.
-func queueNode(t *testing.T, data, id string) (*rooms.Lobby, *timers, *store.Store) {
+// sharedNode is a server of a cluster on the database at data: a lobby
+// whose rooms, lobby list and ranked queue are shared with the others,
+// matching when its timers fire.
+func sharedNode(t *testing.T, data, id string) (*rooms.Lobby, *timers, *store.Store, *cluster.Node) {
 	t.Helper()
 	st, err := store.Open(context.Background(), data)
 	if err != nil {
@@ -36,8 +37,9 @@ func queueNode(t *testing.T, data, id string) (*rooms.Lobby, *timers, *store.Sto
 		Ratings: st, Grace: time.Minute, BotDelay: botDelay, After: tm.after, Cluster: st, Node: id,
 	})
 	t.Cleanup(func() { l.Close("test over") })
+	l.ShareWith(n, st)
 	l.ShareQueue(n, st)
-	return l, tm, st
+	return l, tm, st, n
 }
 
 // Two players queued on two servers are seated at one table, whose room
@@ -48,8 +50,8 @@ func TestSharedQueueMatchesAcrossServers(t *testing.T) {
 	}
 	ctx := context.Background()
 	data := storetest.Data(t)
-	a, tmA, st := queueNode(t, data, "a")
-	b, _, _ := queueNode(t, data, "b")
+	a, tmA, st, _ := sharedNode(t, data, "a")
+	b, _, _, _ := sharedNode(t, data, "b")
 	players := accounts(t, st, "ann", "bob", "cat")
 	ann, bob, cat := players[0], players[1], players[2]
 

@@ -32,7 +32,7 @@ const (
 type peerStore interface {
 	AddNodeSession(ctx context.Context, ns store.NodeSession) error
 	DropNodeSession(ctx context.Context, node string, session int64) error
-	KeySessions(ctx context.Context, fingerprint, node string) (int, error)
+	KeySessions(ctx context.Context, fingerprint, node string) (all, terminals int, err error)
 	NodeSessions(ctx context.Context) ([]store.NodeSession, error)
 	BanOn(ctx context.Context, fingerprint string, account store.AccountID) (store.Ban, error)
 }
@@ -65,20 +65,21 @@ func newPeers(s *Server, node Cluster, st peerStore) *peers {
 }
 
 // others counts the open sessions of the key with fingerprint on the other
-// nodes. A database that does not answer counts none: a cap is not worth
-// refusing everyone while it is away.
-func (p *peers) others(ctx context.Context, fingerprint string) int {
+// nodes, and whether one is a terminal (which a new one may take over). A
+// database that does not answer counts none: a cap is not worth refusing
+// everyone while it is away.
+func (p *peers) others(ctx context.Context, fingerprint string) (n int, terminal bool) {
 	if p == nil {
-		return 0
+		return 0, false
 	}
 	ctx, cancel := context.WithTimeout(ctx, peerTimeout)
 	defer cancel()
-	n, err := p.st.KeySessions(ctx, fingerprint, p.node.ID())
+	n, terminals, err := p.st.KeySessions(ctx, fingerprint, p.node.ID())
 	if err != nil {
 		logStoreError(p.s.log, "count the key's sessions on the other servers", err)
-		return 0
+		return 0, false
 	}
-	return n
+	return n, terminals > 0
 }
 
 // add writes l to the shared registry, and returns what removes it.
@@ -111,11 +112,18 @@ func (p *peers) write(l *live) {
 	}
 }
 
-// rejoin writes every open session again: this node's rows were deleted
-// when it was taken for dead.
+// rejoin writes every open session again, since this node's rows were
+// deleted if it was taken for dead, and checks each against the bans, since
+// a ban's notification may have been lost meanwhile.
 func (p *peers) rejoin() {
 	for _, l := range p.s.live.list() {
 		p.write(l)
+		ctx, cancel := context.WithTimeout(context.Background(), peerTimeout)
+		msg, refuse, err := p.s.banned(ctx, l.who)
+		cancel()
+		if refuse && err == nil {
+			p.s.live.end(func(o *live) bool { return o == l }, msg)
+		}
 	}
 }
 

@@ -77,13 +77,16 @@ func TestClusterSessionCapAcrossNodes(t *testing.T) {
 }
 
 // A player who connects again through another server takes the old
-// session over there, as on one server.
+// session over there, as on one server, even at a cap of one session.
 func TestClusterReconnectTakesOverAcrossNodes(t *testing.T) {
-	a, b, _ := twoNodes(t, nil)
+	a, b, _ := twoNodes(t, func(c *server.Config) { c.MaxSessionsPerKey = 1 })
 	key := sshtest.NewKey(t)
 	signUp(t, a, "ann", key)
 	first := sshtest.Open(t, a.addr, key, 80, 24)
 	first.WaitFor(t, "LOBBY name=ann")
+	if _, _, status := sshtest.Exec(t, b.addr, key, "whoami"); status != 1 {
+		t.Errorf("an exec session on b over the cap: exit %d, want 1", status)
+	}
 	second := sshtest.Open(t, b.addr, key, 80, 24)
 	second.WaitFor(t, "LOBBY name=ann")
 	first.WaitFor(t, "You connected again from somewhere else")

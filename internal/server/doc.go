@@ -26,6 +26,11 @@
 // only strong algorithms and accepts only strong client keys
 // (transport.go).
 //
+// Several servers may share one PostgreSQL database (Options.Cluster,
+// cluster.go): each writes its open sessions there, so that the per-key cap
+// and the admins' lists count every server's, and tells the others of bans,
+// broadcasts and takeovers, which they apply to their own sessions.
+//
 // server may import store, sanitize, rate, rooms (for the admin commands),
 // the engine's view types (to show hidden information to admins) and the tui
 // packages; nothing imports server except cmd/sshd.

@@ -49,18 +49,20 @@ func newSessions() *sessions {
 var errTooManySessions = errors.New("too many sessions")
 
 // add registers l unless its key already has max open sessions (0: no
-// cap), others of them on the other nodes. A signed-in player's interactive session is let in over the cap
-// when the same key already has one, to take it over (see
-// Server.takeover), so a player whose old connections linger is never
-// locked out; but not while another of the key's sessions is still
-// closing: those count against the cap (issue 16, F3), or a client that
-// stops reading could pile up sessions by taking over its own. remove must
-// be called when the session ends.
-func (r *sessions) add(l *live, max, others int) (remove func(), err error) {
+// cap), counting elsewhere's, on the other nodes. A signed-in player's
+// interactive session is let in over the cap when the same key already has
+// one, here or elsewhere, to take it over (see Server.takeover), so a
+// player whose old connections linger is never locked out; but not while
+// another of the key's sessions here is still closing: those count against
+// the cap (issue 16, F3), or a client that stops reading could pile up
+// sessions by taking over its own. remove must be called when the session
+// ends.
+func (r *sessions) add(l *live, max int, elsewhere elsewhere) (remove func(), err error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	fp := l.who.Key.Fingerprint
-	if open := r.perKey[fp] + others; max > 0 && open >= max && !(l.pty && l.who.Known && r.canTakeOver(fp)) {
+	takeOver := l.pty && l.who.Known && (r.canTakeOver(fp) || elsewhere.terminal && !r.closing(fp))
+	if open := r.perKey[fp] + elsewhere.sessions; max > 0 && open >= max && !takeOver {
 		return nil, fmt.Errorf("%w: this key has %d open", errTooManySessions, open)
 	}
 	r.next++
@@ -78,6 +80,24 @@ func (r *sessions) add(l *live, max, others int) (remove func(), err error) {
 			}
 		})
 	}, nil
+}
+
+// elsewhere is what the other nodes have of a key: how many sessions, and
+// whether one is a terminal.
+type elsewhere struct {
+	sessions int
+	terminal bool
+}
+
+// closing reports whether one of the key fp's sessions is closing; r.mu is
+// held.
+func (r *sessions) closing(fp string) bool {
+	for _, o := range r.open {
+		if o.who.Key.Fingerprint == fp && o.closing {
+			return true
+		}
+	}
+	return false
 }
 
 // canTakeOver reports whether the key fp has an interactive session to
@@ -218,9 +238,9 @@ func (s *Server) admit(next ssh.Handler) ssh.Handler {
 			pty: pty, command: sess.RawCommand(), sess: sess,
 			notices: make(chan string, 1), ended: make(chan string, 1),
 		}
-		others := 0
+		var others elsewhere
 		if s.cfg.MaxSessionsPerKey > 0 {
-			others = s.peers.others(sess.Context(), id.Key.Fingerprint)
+			others.sessions, others.terminal = s.peers.others(sess.Context(), id.Key.Fingerprint)
 		}
 		remove, err := s.live.add(l, s.cfg.MaxSessionsPerKey, others)
 		if err != nil {

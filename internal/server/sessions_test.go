@@ -16,29 +16,29 @@ func TestF3_ClosingCountsAgainstCap(t *testing.T) {
 	terminal := func() *live { return &live{who: who, pty: true} }
 
 	a := terminal()
-	removeA, err := r.add(a, 2, 0)
+	removeA, err := r.add(a, 2, elsewhere{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	b := terminal()
-	if _, err := r.add(b, 2, 0); err != nil {
+	if _, err := r.add(b, 2, elsewhere{}); err != nil {
 		t.Fatal(err)
 	}
 	r.markClosing(a) // b took a over
 	c := terminal()
-	if _, err := r.add(c, 2, 0); !errors.Is(err, errTooManySessions) {
+	if _, err := r.add(c, 2, elsewhere{}); !errors.Is(err, errTooManySessions) {
 		t.Fatalf("a third terminal while the first is closing: err %v, want %v", err, errTooManySessions)
 	}
 	removeA()
-	if _, err := r.add(c, 2, 0); err != nil {
+	if _, err := r.add(c, 2, elsewhere{}); err != nil {
 		t.Fatalf("a third terminal once the first closed: %v", err)
 	}
 	// Over the cap, an exec session is never let in, nor a newcomer's
 	// terminal.
-	if _, err := r.add(&live{who: who}, 2, 0); !errors.Is(err, errTooManySessions) {
+	if _, err := r.add(&live{who: who}, 2, elsewhere{}); !errors.Is(err, errTooManySessions) {
 		t.Errorf("an exec session over the cap: err %v", err)
 	}
-	if _, err := r.add(&live{who: identity{Key: who.Key}, pty: true}, 2, 0); !errors.Is(err, errTooManySessions) {
+	if _, err := r.add(&live{who: identity{Key: who.Key}, pty: true}, 2, elsewhere{}); !errors.Is(err, errTooManySessions) {
 		t.Errorf("a newcomer's terminal over the cap: err %v", err)
 	}
 }

@@ -155,15 +155,15 @@ func (s *Store) DropNodeSession(ctx context.Context, node string, session int64)
 }
 
 // KeySessions counts the open sessions of the key with fingerprint on the
-// nodes other than node.
-func (s *Store) KeySessions(ctx context.Context, fingerprint, node string) (int, error) {
-	var n int
-	err := s.q.QueryRowContext(ctx, `SELECT COUNT(*) FROM node_sessions WHERE fingerprint = ? AND node <> ?`,
-		fingerprint, node).Scan(&n)
+// nodes other than node, and how many of them are terminals.
+func (s *Store) KeySessions(ctx context.Context, fingerprint, node string) (all, terminals int, err error) {
+	err = s.q.QueryRowContext(ctx, `
+		SELECT COUNT(*), COALESCE(SUM(terminal), 0) FROM node_sessions WHERE fingerprint = ? AND node <> ?`,
+		fingerprint, node).Scan(&all, &terminals)
 	if err != nil {
-		return 0, fmt.Errorf("store: sessions of key %s: %w", fingerprint, mapError(err))
+		return 0, 0, fmt.Errorf("store: sessions of key %s: %w", fingerprint, mapError(err))
 	}
-	return n, nil
+	return all, terminals, nil
 }
 
 // NodeSessions returns every node's open sessions, oldest first.

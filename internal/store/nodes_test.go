@@ -37,8 +37,8 @@ func TestNodesBeatAndLapse(t *testing.T) {
 			t.Fatalf("AddNodeSession(%s, %d) = %v", node, i+1, err)
 		}
 	}
-	if n, err := s.KeySessions(ctx, fp, "a"); err != nil || n != 2 {
-		t.Errorf("KeySessions(alice, not a) = %d, %v; want node b's 2", n, err)
+	if n, terms, err := s.KeySessions(ctx, fp, "a"); err != nil || n != 2 || terms != 2 {
+		t.Errorf("KeySessions(alice, not a) = %d (%d terminals), %v; want node b's 2 terminals", n, terms, err)
 	}
 	if err := s.AddNodeSession(ctx, store.NodeSession{Node: "c", Session: 1, Fingerprint: fp, Started: time.Now()}); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("AddNodeSession on a node that never beat = %v, want ErrNotFound", err)
@@ -53,7 +53,7 @@ func TestNodesBeatAndLapse(t *testing.T) {
 	if err != nil || !slices.Equal(gone, []string{"b"}) {
 		t.Fatalf("LapseNodes = %v, %v; want [b]", gone, err)
 	}
-	if n, err := s.KeySessions(ctx, fp, "a"); err != nil || n != 0 {
+	if n, _, err := s.KeySessions(ctx, fp, "a"); err != nil || n != 0 {
 		t.Errorf("KeySessions(alice, not a) after b lapsed = %d, %v; want 0", n, err)
 	}
 	nodes, err := s.Nodes(ctx)
