@@ -4,7 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"strconv"
+	"fmt"
 	"time"
 
 	"hotels/internal/store"
@@ -223,27 +223,28 @@ func (p *peers) onBroadcast(from, msg string) {
 	}
 }
 
-// takeover tells the other nodes that the account has a new interactive
-// session here: theirs end, as one on this node would.
-func (p *peers) takeover(id store.AccountID) {
+// takeover tells every node, this one too, that the account has a new
+// interactive session here, named by token: theirs end, as one on this
+// node would (Server.announced).
+func (p *peers) takeover(id store.AccountID, token string) {
 	if p == nil {
 		return
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), peerTimeout)
 	defer cancel()
-	if err := p.node.Notify(ctx, notifyTakeover, strconv.FormatInt(int64(id), 10)); err != nil {
+	if err := p.node.Notify(ctx, notifyTakeover, fmt.Sprintf("%d %s", id, token)); err != nil {
 		logStoreError(p.s.log, "tell the other servers of a takeover", err)
 	}
 }
 
 func (p *peers) onTakeover(from, payload string) {
-	if from == p.node.ID() {
-		return
-	}
-	id, err := strconv.ParseInt(payload, 10, 64)
-	if err != nil {
+	var (
+		id    int64
+		token string
+	)
+	if _, err := fmt.Sscanf(payload, "%d %s", &id, &token); err != nil {
 		p.s.log.Warn("a takeover's notification makes no sense", "from", from, "payload", payload)
 		return
 	}
-	p.s.replaced(store.AccountID(id))
+	p.s.announced(store.AccountID(id), from == p.node.ID(), token)
 }

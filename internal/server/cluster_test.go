@@ -26,16 +26,17 @@ func twoNodes(t *testing.T, configure func(*server.Config)) (a, b *testServer, a
 	data := storetest.Data(t)
 	admin = sshtest.NewKey(t)
 	node := func(id string) *testServer {
+		var n *cluster.Node
 		ts := startServerOn(t, data, configure, server.Options{
 			Lobby: func(_ context.Context, p server.Player) tea.Model { return stubLobby{p: p} },
 		}, func(st *store.Store, o *server.Options) {
-			n, err := cluster.Start(context.Background(), st, cluster.Config{ID: id, Addr: id})
-			if err != nil {
+			var err error
+			if n, err = cluster.Start(context.Background(), st, cluster.Config{ID: id, Addr: id}); err != nil {
 				t.Fatal(err)
 			}
-			t.Cleanup(n.Close)
 			o.Cluster = n
 		})
+		t.Cleanup(n.Close) // before its store closes
 		writeAdminKeys(t, ts.dir+"/admin_keys", admin)
 		return ts
 	}

@@ -54,6 +54,7 @@ type Server struct {
 
 	mu       sync.Mutex
 	accounts map[store.AccountID]*claim // each account's interactive session
+	claims   uint64                     // claims made, for their tokens
 }
 
 // New builds a server from cfg, loading the host key from cfg.HostKey or
@@ -246,11 +247,13 @@ func (s *Server) takeover(ctx context.Context, id store.AccountID, l *live) <-ch
 	} else if old := s.accounts[id]; old != nil {
 		close(old.replaced)
 	}
+	s.claims++
+	mine.token = fmt.Sprintf("%d", s.claims)
 	s.accounts[id] = mine
 	s.mu.Unlock()
 	if s.peers != nil {
 		// On another node too; not while the screen waits.
-		go s.peers.takeover(id)
+		go s.peers.takeover(id, mine.token)
 	}
 	// A callback, not a goroutine parked for the whole session.
 	context.AfterFunc(ctx, func() {
@@ -263,13 +266,23 @@ func (s *Server) takeover(ctx context.Context, id store.AccountID, l *live) <-ch
 	return mine.replaced
 }
 
-// replaced ends the account's interactive session on this node, if it has
-// one: the account has a new one on another node.
-func (s *Server) replaced(id store.AccountID) {
+// announced is told of each claim of the account's interactive session on
+// any node, this one's too, in the one order every node hears them in: the
+// last claim heard wins. A claim here that was heard before this one ends;
+// one not heard yet is newer, and stays. Of this node's own claims only the
+// latest counts, which has replaced the others here already.
+func (s *Server) announced(id store.AccountID, mine bool, token string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.replaceLocked(id, nil)
-	delete(s.accounts, id)
+	c := s.accounts[id]
+	switch {
+	case c == nil:
+	case mine && c.token == token:
+		c.heard = true
+	case !mine && c.heard:
+		s.replaceLocked(id, nil)
+		delete(s.accounts, id)
+	}
 }
 
 // replaceLocked tells the account's interactive session that another took
@@ -290,5 +303,7 @@ func (s *Server) replaceLocked(id store.AccountID, conn *gossh.ServerConn) {
 // another took over.
 type claim struct {
 	replaced chan struct{}
-	l        *live // its registry entry; nil if it has none
+	l        *live  // its registry entry; nil if it has none
+	token    string // names it to the other nodes (announced)
+	heard    bool   // its announcement came back: any later one replaces it; s.mu
 }
