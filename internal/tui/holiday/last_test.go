@@ -64,3 +64,4 @@ func TestRecapView(t *testing.T) {
 func TestLogView(t *testing.T) {
 	tuitest.GoldenSizes(t, func(w, h int) string { return tuitest.Plain(press(recapped(t, w, h), "L").View()) })
 }
+

@@ -3,6 +3,7 @@ package tycoon_test
 import (
 	"context"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"hotels/internal/engine"
@@ -66,4 +67,30 @@ func TestLogView(t *testing.T) {
 		m, _ := recapped(t, w, h).Update(tuitest.Key("L"))
 		return tuitest.Plain(m.View())
 	})
+}
+
+// Hotel Tycoon's key list is taller than 80×24: it opens at its top and
+// scrolls, its last line in reach, and any other key closes it.
+func TestHelpView(t *testing.T) {
+	tuitest.GoldenSizes(t, func(w, h int) string {
+		m, _ := recapped(t, w, h).Update(tuitest.Key("?"))
+		return tuitest.Plain(m.View())
+	})
+}
+
+func TestHelpScrolls(t *testing.T) {
+	m, _ := recapped(t, 80, 24).Update(tuitest.Key("?"))
+	top := tuitest.Plain(m.View())
+	last := "to end the game." // the help's last line
+	if !strings.Contains(top, "Keys") || strings.Contains(top, last) || !strings.Contains(top, "↑↓ scroll") {
+		t.Fatalf("80×24: the key list opens at its top, saying it scrolls:\n%s", top)
+	}
+	m, _ = m.Update(tuitest.Key("end"))
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, last) {
+		t.Errorf("end shows the key list's last line %q:\n%s", last, view)
+	}
+	m, _ = m.Update(tuitest.Key("x"))
+	if view := tuitest.Plain(m.View()); strings.Contains(view, "any other key: back") {
+		t.Errorf("another key closes the key list:\n%s", view)
+	}
 }
