@@ -104,7 +104,7 @@ func (m Model) recapPanel(w, h int) []string {
 		}
 		lines = append(wrapped, lines...)
 	}
-	heading := s.Heading.Render("Since your last move") + s.Subtle.Render(" · any key hides this · L the whole log")
+	heading := s.Heading.Render("Since your last move") + s.Subtle.Render(" · your next key plays and hides this · L the whole log")
 	if hidden > 0 {
 		heading = s.Heading.Render("Since your last move") +
 			s.Subtle.Render(fmt.Sprintf(" · %d earlier %s not shown: L shows them all", hidden, plural(hidden, "event")))
@@ -119,11 +119,12 @@ func plural(n int, what string) string {
 	return what + "s"
 }
 
-// withRecap returns the game's lines with the recap under them, in h
-// lines at most: first in those the game leaves free (which the events and
-// chat would have taken) and, if it needs more, over the foot of the game,
-// in at most half of its lines, so that the board at the top stays in
-// sight with the last move marked on it.
+// withRecap returns the game's lines with the recap, in h lines at most:
+// under them, in the lines the game leaves free (which the events and chat
+// would have taken), if it fits there; else at the top, over the board, in
+// at most half of the game's lines besides the free ones, so that the foot
+// of the game, where the player's hand is, stays in sight with the
+// decision under it.
 func (m Model) withRecap(game []string, w, h int) []string {
 	if len(m.recap) == 0 {
 		return game
@@ -131,9 +132,12 @@ func (m Model) withRecap(game []string, w, h int) []string {
 	game = strings.Split(strings.Join(game, "\n"), "\n") // a line each
 	free := max(0, h-len(game))
 	need := len(m.recapPanel(w, h))
+	if need <= free {
+		return append(game, m.recapPanel(w, need)...)
+	}
 	panel := m.recapPanel(w, min(need, free+len(game)/2))
 	cover := max(0, len(panel)-free)
-	return append(game[:len(game)-cover:len(game)-cover], panel...)
+	return append(panel, game[cover:]...)
 }
 
 // logView shows the whole log kept, as far as it is scrolled.

@@ -281,9 +281,14 @@ func (m Model) setSnapshot(snap *rooms.Snapshot, sub *subscription) (Model, tea.
 	cmds := []tea.Cmd{m.armTick()}
 	mine := m.myDecision()
 	switch {
-	case mine && !m.mine && !first:
+	case mine && !m.mine:
+		// On arrival too: a player who comes (back) when their turn is
+		// due reads what happened since their own last move; the bell is
+		// for a turn that comes while they are here.
 		m.recap = sinceMine(snap.Log, snap.You)
-		cmds = append(cmds, alert(YourTurn))
+		if !first {
+			cmds = append(cmds, alert(YourTurn))
+		}
 	case !mine:
 		m.recap = nil
 	}
