@@ -94,3 +94,19 @@ func TestHelpScrolls(t *testing.T) {
 		t.Errorf("another key closes the key list:\n%s", view)
 	}
 }
+
+// A room with the European edition's options says so in its header, and
+// its other options one by one.
+func TestHeaderNamesThePreset(t *testing.T) {
+	g := find(t, "bob's turn", func(g *tycoon.Game) bool { return g.ViewFor(0).Turn == 1 })
+	snap := snapshot(g, nil)
+	snap.Room.Options = []string{"h=free", "landbuy=half", "six=again", "deeds=european", "rounds=30"}
+	screens := func(string, *theme.Styles) (room.Screen, bool) { return tycoonscreen.New(theme.DefaultStyles()), true }
+	m := room.New(context.Background(), tuitest.NewTable(nil), "t9cn", rooms.Player{ID: 1, Name: "alice"}, theme.DefaultStyles(), screens)
+	m.SetSize(120, 40)
+	m, _ = m.Update(room.SnapshotMsg{Snapshot: snap})
+	header := strings.Split(tuitest.Plain(m.View()), "\n")[0]
+	if !strings.Contains(header, "Hotel Tycoon · European edition · rounds 30") || strings.Contains(header, "six") {
+		t.Errorf("header %q: want the European edition named, then rounds 30", header)
+	}
+}
