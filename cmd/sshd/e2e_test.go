@@ -260,9 +260,15 @@ func TestReconnectMidGame(t *testing.T) {
 	bob.term.WaitFor(t, "alice is away: the autopilot plays if they do not come back soon.")
 	bob.term.WaitFor(t, "alice away")
 
-	// She connects again and is sent straight back to her seat.
+	// She connects again and is sent straight back to her seat, where the
+	// recap says what the others did since her last move, over the board:
+	// she hides it to compare the board.
 	alice.reconnect(t, addr, 80, 24)
 	s := alice.term.WaitFor(t, "Your turn: play a tile.")
+	if !strings.Contains(s, recapHeading) || !strings.Contains(s, " • bob ") {
+		t.Errorf("alice is back on her turn with no recap of bob's move:\n%s", s)
+	}
+	s = alice.hideRecap(t)
 	sameGame(t, "alice", before, readGame(s), s)
 	bob.term.WaitForFunc(t, "showed alice back", func(s string) bool {
 		return strings.Contains(s, "> alice is to play a tile.") &&

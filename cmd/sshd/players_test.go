@@ -243,12 +243,12 @@ func (p *player) step(t *testing.T) bool {
 }
 
 // recapHeading heads what the others did since the player's last move,
-// which the screen shows when the player's turn comes, over the foot of
-// the rack on a small screen.
+// which the screen shows when the player's turn comes (or they come back
+// on it), over the board on a small screen.
 const recapHeading = "Since your last move"
 
 // hideRecap hides the recap as a person does who has read it and wants to
-// see the whole rack: L opens the log, which hides it, and esc closes the
+// see the whole board: L opens the log, which hides it, and esc closes the
 // log. It returns the screen then.
 func (p *player) hideRecap(t *testing.T) string {
 	t.Helper()

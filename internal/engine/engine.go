@@ -218,3 +218,31 @@ type Preset struct {
 	Options []string
 	Help    string
 }
+
+// Preset names the first of the kind's presets whose options options all
+// hold, and returns the options besides its own ("European edition",
+// [rounds=30]); "" and options themselves if they hold none whole. A room's
+// header says the name rather than the four options.
+func (k Kind) Preset(options []string) (name string, rest []string) {
+	for _, p := range k.Presets {
+		if !containsAll(options, p.Options) {
+			continue
+		}
+		for _, o := range options {
+			if !slices.Contains(p.Options, o) {
+				rest = append(rest, o)
+			}
+		}
+		return p.Name, rest
+	}
+	return "", options
+}
+
+func containsAll(set, some []string) bool {
+	for _, o := range some {
+		if !slices.Contains(set, o) {
+			return false
+		}
+	}
+	return true
+}

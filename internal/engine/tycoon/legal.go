@@ -183,15 +183,18 @@ func (g *Game) check(seat int8, a Action) error {
 	switch {
 	case g.phase == PhaseBid && a.Verb == Bid:
 		lo, c := g.minBid(), g.cash[seat]
+		// Every refusal says the lowest bid and the step, in dollars: a
+		// player who typed 26 for $2,600 reads what to type instead.
+		least := fmt.Sprintf("bid at least %s, in steps of %s", money(lo), money(BidStep))
 		switch {
-		case a.N%BidStep != 0:
-			return g.refuse(seat, a, "T24", fmt.Sprintf("bids are multiples of $%d", BidStep))
 		case a.N < lo && g.leader < 0:
-			return g.refuse(seat, a, "D4", fmt.Sprintf("the first bid is at least the %s's land price, $%d", g.lot.Title(), lo))
+			return g.refuse(seat, a, "D4", fmt.Sprintf("the first bid is at least the %s's land price: %s", g.lot.Title(), least))
 		case a.N < lo:
-			return g.refuse(seat, a, "T24", fmt.Sprintf("the highest bid is $%d: bid at least $%d", g.high, lo))
+			return g.refuse(seat, a, "T24", fmt.Sprintf("the highest bid is %s: %s", money(g.high), least))
+		case a.N%BidStep != 0:
+			return g.refuse(seat, a, "T24", least)
 		case a.N > c:
-			return g.refuse(seat, a, "T24", fmt.Sprintf("a bid is at most the bidder's cash, $%d", c))
+			return g.refuse(seat, a, "T24", fmt.Sprintf("a bid is at most the bidder's cash, %s", money(c)))
 		}
 		return nil
 	case g.phase == PhaseTownHall && a.Verb == Entrance:

@@ -412,6 +412,14 @@ func TestT24_Auction(t *testing.T) {
 	refused(t, g, "cat bid 3520", "T24")
 	play(t, g, "cat bid 3500", "dan pass", "ann bid 4000")
 	refused(t, g, "cat bid 4000", "T24")
+	// A bid typed short ("40" for $4,000) is told the lowest bid and the
+	// step, in dollars.
+	for _, line := range []string{"cat bid 40", "cat bid 4020"} {
+		err := apply(g, line)
+		if want := "bid at least $4,050, in steps of $50"; err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want it to say %q", line, err, want)
+		}
+	}
 	play(t, g, "cat pass")
 	// ann takes the complex with its buildings.
 	if g.owner[President] != 0 || g.built[President] != 2 || g.cash[1] != 100+4000-3900 {

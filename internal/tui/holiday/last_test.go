@@ -64,3 +64,16 @@ func TestRecapView(t *testing.T) {
 func TestLogView(t *testing.T) {
 	tuitest.GoldenSizes(t, func(w, h int) string { return tuitest.Plain(press(recapped(t, w, h), "L").View()) })
 }
+
+// The recap never hides the player's hand nor the decision: at 80×24 the
+// screen's foot, from "Your hand" down to the decision, is the same with it as without.
+func TestRecapKeepsTheHand(t *testing.T) {
+	m := recapped(t, 80, 24)
+	with := tuitest.Plain(m.View())
+	without := tuitest.Plain(press(m, "? ?").View()) // the key list, opened and closed, hides the recap
+	foot := without[strings.Index(without, "Your hand"):]
+	foot = foot[:strings.Index(foot, "\n\n")] // down to the decision, above the status line
+	if !strings.Contains(with, "Since your last move") || !strings.Contains(with, foot) {
+		t.Errorf("the recap hides the hand or the decision:\n%s\nwant its foot:\n%s", with, foot)
+	}
+}

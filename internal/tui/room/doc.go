@@ -7,11 +7,13 @@
 // declined with n); a ranked room says so in its header. R opens the
 // game's rules page anywhere in the room, with the room's options in words
 // (rules.go; the replay viewer opens the same page). When the player's
-// decision comes, it recaps what the others did since the player's own
-// last move (by the room's event numbers), until their next key; L opens
-// the game's whole log, for watchers too. It tells the session, with an
-// AlertMsg, when the player's turn comes or the game they wait for starts,
-// and its Title says whose move it is. What is the
+// decision comes, or they arrive when it is due, it recaps what the others
+// did since the player's own last move, until their next key (which still
+// does its work); L opens the game's whole log, for watchers too. The rules
+// page, the log and the key list (?) scroll in one Pager (pager.go) when
+// taller than the screen. It tells the session, with an AlertMsg, when the
+// player's turn comes or the game they wait for starts, and its Title says
+// whose move it is. What is the
 // game's own — its board and hands, the player's decision composed by keys,
 // its keys and the explanation of its screen — is drawn by the game's
 // Screen, which internal/games registers for each game; a game with no

@@ -104,7 +104,7 @@ func (m Model) recapPanel(w, h int) []string {
 		}
 		lines = append(wrapped, lines...)
 	}
-	heading := s.Heading.Render("Since your last move") + s.Subtle.Render(" · any key hides this · L the whole log")
+	heading := s.Heading.Render("Since your last move") + s.Subtle.Render(" · your next key plays and hides this · L the whole log")
 	if hidden > 0 {
 		heading = s.Heading.Render("Since your last move") +
 			s.Subtle.Render(fmt.Sprintf(" · %d earlier %s not shown: L shows them all", hidden, plural(hidden, "event")))
@@ -119,11 +119,12 @@ func plural(n int, what string) string {
 	return what + "s"
 }
 
-// withRecap returns the game's lines with the recap under them, in h
-// lines at most: first in those the game leaves free (which the events and
-// chat would have taken) and, if it needs more, over the foot of the game,
-// in at most half of its lines, so that the board at the top stays in
-// sight with the last move marked on it.
+// withRecap returns the game's lines with the recap, in h lines at most:
+// under them, in the lines the game leaves free (which the events and chat
+// would have taken), if it fits there; else at the top, over the board, in
+// at most half of the game's lines besides the free ones, so that the foot
+// of the game, where the player's hand is, stays in sight with the
+// decision under it.
 func (m Model) withRecap(game []string, w, h int) []string {
 	if len(m.recap) == 0 {
 		return game
@@ -131,27 +132,19 @@ func (m Model) withRecap(game []string, w, h int) []string {
 	game = strings.Split(strings.Join(game, "\n"), "\n") // a line each
 	free := max(0, h-len(game))
 	need := len(m.recapPanel(w, h))
+	if need <= free {
+		return append(game, m.recapPanel(w, need)...)
+	}
 	panel := m.recapPanel(w, min(need, free+len(game)/2))
 	cover := max(0, len(panel)-free)
-	return append(game[:len(game)-cover:len(game)-cover], panel...)
+	return append(panel, game[cover:]...)
 }
 
-// logView shows the whole log kept, scrolled logBack lines up from its
-// end.
+// logView shows the whole log kept, as far as it is scrolled.
 func (m Model) logView() string {
-	s, w, h := m.styles, m.width, m.height
-	lines := m.logLines(w)
-	rows := h - 4
-	top, end := m.logWindow(len(lines), rows)
 	title := fmt.Sprintf("Events of this game (%d)", len(m.snap.Log))
-	where := "the newest at the foot"
-	if len(lines) > rows {
-		where = fmt.Sprintf("lines %d–%d of %d", top+1, end, len(lines))
-	}
-	out := []string{m.header(), layout.Spread(s.Title.Render(title), s.Subtle.Render(where), w), ""}
-	out = append(out, layout.Pad(lines[top:end], rows)...)
-	out = append(out, m.help.ShortHelpView(m.logKeys()))
-	return layout.Screen(out, w, h)
+	out := append([]string{m.header()}, m.logPager.View(m.styles, title, m.logLines(m.width), "esc close", m.width, m.height-1)...)
+	return layout.Screen(out, m.width, m.height)
 }
 
 // logLines is the log wrapped to w cells, the room's news dimmed.
@@ -171,40 +164,12 @@ func (m Model) logLines(w int) []string {
 	return out
 }
 
-// logWindow is the lines [top, end) of n the log shows in rows.
-func (m Model) logWindow(n, rows int) (top, end int) {
-	back := min(m.logBack, max(0, n-rows))
-	end = n - back
-	return max(0, end-rows), end
-}
-
-// logKeys are the keys of the open log.
-func (m Model) logKeys() []key.Binding {
-	k := m.keys
-	return []key.Binding{k.LogUp, k.LogPage, k.LogEnds, k.LogClose}
-}
-
 // logKey scrolls the open log, or closes it.
 func (m Model) logKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
-	rows := m.height - 4
-	n := len(m.logLines(m.width))
-	top := max(0, n-rows)
-	switch {
-	case key.Matches(k, m.keys.LogClose):
+	if key.Matches(k, m.keys.LogClose) {
 		m.showLog = false
-	case key.Matches(k, m.keys.LogUp):
-		m.logBack++
-	case key.Matches(k, m.keys.LogDown):
-		m.logBack--
-	case key.Matches(k, m.keys.LogPage):
-		m.logBack += rows - 1
-	case key.Matches(k, m.keys.LogPageDown):
-		m.logBack -= rows - 1
-	case key.Matches(k, m.keys.LogEnds):
-		m.logBack = top
-	case key.Matches(k, m.keys.LogEnd):
-		m.logBack = 0
+		return m, nil
 	}
-	m.logBack = min(max(m.logBack, 0), top)
+	m.logPager, _ = m.logPager.Key(k, len(m.logLines(m.width)), m.height-1)
 	return m, nil
 }

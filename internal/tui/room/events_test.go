@@ -1,14 +1,17 @@
 package room_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
 
 	"hotels/internal/engine"
+	"hotels/internal/games"
 	"hotels/internal/rooms"
 	"hotels/internal/tui/room"
+	"hotels/internal/tui/theme"
 	"hotels/internal/tui/tuitest"
 )
 
@@ -167,4 +170,55 @@ func TestLog(t *testing.T) {
 
 func TestLogView(t *testing.T) {
 	goldenSizes(t, func() *rooms.Snapshot { return tuitest.FourSeat(t, "play").Snapshot(0) }, "L pgup")
+}
+
+// A player who enters the room (or comes back to it) when their turn is
+// due gets the recap as well, with no bell: they are looking.
+func TestRecapOnArrival(t *testing.T) {
+	_, after := others(t)
+	table := tuitest.NewTable(nil)
+	m := room.New(context.Background(), table, "k3vq", alice, theme.DefaultStyles(), games.Screens)
+	m.SetSize(80, 24)
+	m, cmd := m.Update(room.SnapshotMsg{Snapshot: after})
+	view := tuitest.Plain(m.View())
+	for _, want := range []string{"Since your last move", "carol plays 9I: Tower grows to 25"} {
+		if !strings.Contains(view, want) {
+			t.Errorf("alice arrives on her turn: the recap does not say %q:\n%s", want, view)
+		}
+	}
+	if hasAlert(messages(cmd), room.YourTurn) {
+		t.Error("arriving on one's turn rings the bell")
+	}
+}
+
+// The key that hides the recap is not lost: a move's key both hides it
+// and plays, as the recap's heading says.
+func TestRecapKeyPlays(t *testing.T) {
+	before, after := others(t)
+	m, table := open(t, before, 80, 24)
+	m, _ = m.Update(room.SnapshotMsg{Snapshot: after})
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "your next key plays and hides this") {
+		t.Errorf("the recap does not say what a key does:\n%s", view)
+	}
+	m = press(m, "enter")
+	if view := tuitest.Plain(m.View()); strings.Contains(view, "Since your last move") {
+		t.Errorf("the recap stays after enter:\n%s", view)
+	}
+	if calls := table.Calls(); len(calls) != 1 || !strings.HasPrefix(calls[0], "Act play ") {
+		t.Errorf("enter over the recap played %v, want one tile played", calls)
+	}
+}
+
+// The recap never hides the player's rack nor the decision: at 80×24 the
+// screen's foot, from "Your tiles" down to the decision, is the same with it as without.
+func TestRecapKeepsTheRack(t *testing.T) {
+	before, after := others(t)
+	m, _ := turnComes(t, before, after, 80, 24)
+	with := tuitest.Plain(m.View())
+	without := tuitest.Plain(press(m, "? ?").View()) // the key list, opened and closed, hides the recap
+	foot := without[strings.Index(without, "Your tiles"):]
+	foot = foot[:strings.Index(foot, "\n\n")] // down to the decision, above the status line
+	if !strings.Contains(with, "Since your last move") || !strings.Contains(with, foot) {
+		t.Errorf("the recap hides the rack or the decision:\n%s\nwant its foot:\n%s", with, foot)
+	}
 }

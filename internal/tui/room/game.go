@@ -47,7 +47,14 @@ func (m Model) header() string {
 	if info.Ranked {
 		right += " · ranked"
 	}
-	for _, o := range info.Options {
+	options := info.Options
+	if m.screen != nil { // a preset's options are said by its name
+		var preset string
+		if preset, options = m.screen.Rules().Kind.Preset(options); preset != "" {
+			right += " · " + preset
+		}
+	}
+	for _, o := range options {
 		right += " · " + strings.Replace(o, "=", " ", 1)
 	}
 	if c := m.snap.Clock.String(); c != "" {

@@ -40,14 +40,8 @@ type KeyMap struct {
 	// Log opens the game's whole log. It is read before the game's
 	// decision keys: no game's decision reads a capital L (Acquire's
 	// Luxor is l as well).
-	Log         key.Binding
-	LogUp       key.Binding // the open log's line up
-	LogDown     key.Binding
-	LogPage     key.Binding // a page up
-	LogPageDown key.Binding
-	LogEnds     key.Binding // its first line
-	LogEnd      key.Binding // its newest
-	LogClose    key.Binding
+	Log      key.Binding
+	LogClose key.Binding // the open log's; ↑↓ and the pages scroll it (Pager)
 }
 
 // DefaultKeyMap returns the room keys.
@@ -75,13 +69,7 @@ func DefaultKeyMap() KeyMap {
 		TakeOver: key.NewBinding(key.WithKeys("ctrl+t"), key.WithHelp("ctrl+t", "take seat back")),
 		VoteEnd:  key.NewBinding(key.WithKeys("V"), key.WithHelp("V", "vote to end")),
 
-		Log:         key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "event log")),
-		LogUp:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑↓", "scroll")),
-		LogDown:     key.NewBinding(key.WithKeys("down", "j")),
-		LogPage:     key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup/pgdn", "page")),
-		LogPageDown: key.NewBinding(key.WithKeys("pgdown", "space")),
-		LogEnds:     key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("home/end", "first/newest")),
-		LogEnd:      key.NewBinding(key.WithKeys("end", "G")),
-		LogClose:    key.NewBinding(key.WithKeys("esc", "L", "q"), key.WithHelp("esc", "close")),
+		Log:      key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "event log")),
+		LogClose: key.NewBinding(key.WithKeys("esc", "L", "q"), key.WithHelp("esc", "close")),
 	}
 }

@@ -121,22 +121,23 @@ type Model struct {
 	shown   bool   // screen shows snap.Game; false while waiting
 	facts   Facts  // screen's facts while shown
 
-	status   string // the last answer or problem, in words
-	problem  bool   // status is a problem, not news
-	busy     bool   // a request is on its way
-	kicking  bool   // x was pressed: a seat number is due
-	leaving  bool   // esc was pressed once during the game
-	showHelp bool
-	reading  bool // the rules page is open
-	rules    Page
+	status    string // the last answer or problem, in words
+	problem   bool   // status is a problem, not news
+	busy      bool   // a request is on its way
+	kicking   bool   // x was pressed: a seat number is due
+	leaving   bool   // esc was pressed once during the game
+	showHelp  bool
+	helpPager Pager
+	reading   bool // the rules page is open
+	rules     Page
 
 	// mine is whether the decision due was the player's in the last
 	// snapshot: when it becomes so, recap holds what the others did since
 	// the player's own last move, shown until their next key.
-	mine    bool
-	recap   []rooms.Event
-	showLog bool // L opened the game's log
-	logBack int  // how many lines the log is scrolled up from its end
+	mine     bool
+	recap    []rooms.Event
+	showLog  bool // L opened the game's log
+	logPager Pager
 
 	levels   []BotLevel // the bot levels the host may seat, weakest first
 	choosing bool       // b was pressed: the host is choosing a bot's level
@@ -280,9 +281,14 @@ func (m Model) setSnapshot(snap *rooms.Snapshot, sub *subscription) (Model, tea.
 	cmds := []tea.Cmd{m.armTick()}
 	mine := m.myDecision()
 	switch {
-	case mine && !m.mine && !first:
+	case mine && !m.mine:
+		// On arrival too: a player who comes (back) when their turn is
+		// due reads what happened since their own last move; the bell is
+		// for a turn that comes while they are here.
 		m.recap = sinceMine(snap.Log, snap.You)
-		cmds = append(cmds, alert(YourTurn))
+		if !first {
+			cmds = append(cmds, alert(YourTurn))
+		}
 	case !mine:
 		m.recap = nil
 	}
@@ -380,7 +386,9 @@ func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m, cmd
 	}
 	if m.showHelp {
-		m.showHelp = false // any key closes the key list
+		var scrolled bool
+		m.helpPager, scrolled = m.helpPager.Key(k, len(m.helpLines()), m.height)
+		m.showHelp = scrolled // any other key closes the key list
 		return m, nil
 	}
 	if m.reading {
@@ -403,7 +411,7 @@ func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 		m.say("", false)
 	}
 	if m.shown && key.Matches(k, m.keys.Log) {
-		m.showLog, m.logBack = true, 0
+		m.showLog, m.logPager = true, AtEnd()
 		return m, nil
 	}
 	switch {
@@ -420,7 +428,7 @@ func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 func (m Model) common(k tea.KeyPressMsg, chatKey bool) (Model, tea.Cmd, bool) {
 	switch {
 	case key.Matches(k, m.keys.Help):
-		m.showHelp = true
+		m.showHelp, m.helpPager = true, Pager{}
 		return m, nil, true
 	case key.Matches(k, m.keys.Rules):
 		return m.openRules(), nil, true

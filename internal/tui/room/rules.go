@@ -100,11 +100,11 @@ func explained(help string) []string {
 }
 
 // Page is a rules page being read: the game's rules and, for a room or a
-// recorded game, its options; ↑↓, pgup/pgdn, home/end scroll it.
+// recorded game, its options, in a Pager.
 type Page struct {
 	title string
 	lines []string
-	top   int // the first line shown
+	pager Pager
 }
 
 // NewPage returns the rules page of r, with the options c of the room (or
@@ -120,60 +120,24 @@ func NewPage(r Rules, c Choices) Page {
 	return Page{title: r.Kind.Title + ": the rules", lines: lines}
 }
 
-// pageKeys are the rules page's keys.
-var pageKeys = struct {
-	Up, Down, PageUp, PageDown, Home, End, Close key.Binding
-}{
-	Up:       key.NewBinding(key.WithKeys("up", "k")),
-	Down:     key.NewBinding(key.WithKeys("down", "j")),
-	PageUp:   key.NewBinding(key.WithKeys("pgup", "b")),
-	PageDown: key.NewBinding(key.WithKeys("pgdown", " ", "f")),
-	Home:     key.NewBinding(key.WithKeys("home", "g")),
-	End:      key.NewBinding(key.WithKeys("end", "G")),
-	Close:    key.NewBinding(key.WithKeys("esc", "q", "R")),
-}
+// closePage closes the rules page.
+var closePage = key.NewBinding(key.WithKeys("esc", "q", "R"))
 
 // Key scrolls the page shown h lines high; open is false once k closes it.
 func (p Page) Key(k tea.KeyPressMsg, h int) (page Page, open bool) {
-	body := p.bodyHeight(h)
-	switch {
-	case key.Matches(k, pageKeys.Close):
-		return p, false
-	case key.Matches(k, pageKeys.Up):
-		p.top--
-	case key.Matches(k, pageKeys.Down):
-		p.top++
-	case key.Matches(k, pageKeys.PageUp):
-		p.top -= body - 1
-	case key.Matches(k, pageKeys.PageDown):
-		p.top += body - 1
-	case key.Matches(k, pageKeys.Home):
-		p.top = 0
-	case key.Matches(k, pageKeys.End):
-		p.top = len(p.lines)
-	}
-	p.top = max(0, min(p.top, len(p.lines)-body))
-	return p, true
+	p.pager, _ = p.pager.Key(k, len(p.lines), h)
+	return p, !key.Matches(k, closePage)
 }
 
-// bodyHeight is how many of the page's lines fit under its title and above
-// its key line in h lines.
-func (p Page) bodyHeight(h int) int { return max(1, h-3) }
-
-// View draws the page in w×h cells: the title and where the reader is, the
-// lines, the keys.
+// View draws the page in w×h cells, its headings (lines in capitals)
+// marked.
 func (p Page) View(s *theme.Styles, w, h int) string {
-	body := p.bodyHeight(h)
-	end := min(len(p.lines), p.top+body)
-	where := fmt.Sprintf("lines %d–%d of %d", p.top+1, end, len(p.lines))
-	out := []string{layout.Spread(s.Title.Render(p.title), s.Subtle.Render(where), w), ""}
-	for _, l := range p.lines[p.top:end] {
+	lines := make([]string, len(p.lines))
+	for i, l := range p.lines {
 		if l != "" && l == strings.ToUpper(l) && !strings.HasPrefix(l, " ") {
 			l = s.Heading.Render(l)
 		}
-		out = append(out, ansi.Truncate(l, w, "…"))
+		lines[i] = l
 	}
-	out = layout.Pad(out, h-1)
-	keys := "↑↓ scroll · pgup/pgdn page · home/end · esc back"
-	return layout.Screen(append(out, s.Subtle.Render(layout.Cut(keys, w))), w, h)
+	return layout.Screen(p.pager.View(s, p.title, lines, "esc back", w, h), w, h)
 }

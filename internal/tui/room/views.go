@@ -198,10 +198,10 @@ func (m Model) you() string {
 	return m.snap.Seats[m.snap.You].Name
 }
 
-// helpView lists every key of the current screen and how to read it: the
+// helpLines list every key of the current screen and how to read it: the
 // room's keys, then the game's, and the game's own explanation of its
 // screen.
-func (m Model) helpView() string {
+func (m Model) helpLines() []string {
 	k := m.keys
 	var gameKeys [][]key.Binding
 	var gameText []string
@@ -219,14 +219,25 @@ func (m Model) helpView() string {
 	}
 	hm := *m.help
 	hm.ShowAll = true
-	lines := []string{m.styles.Title.Render("Keys"), "", hm.FullHelpView(groups), ""}
+	lines := []string{hm.FullHelpView(groups), ""}
 	lines = append(lines, gameText...)
 	lines = append(lines,
-		"Your turn: what the others did since your last move is listed under the board",
-		"until your next key; L shows the whole log. When a player's time runs out, the",
-		"autopilot plays for them until they press ctrl+t; while a player who left is",
-		"replaced by the autopilot, the others may press V to vote to end the game.",
-		"", m.styles.Subtle.Render("Press any key to go back."),
+		"Your turn: what the others did since your last move is listed on the screen",
+		"until your next key, which also plays; L shows the whole log. When a player's",
+		"time runs out, the autopilot plays for them until they press ctrl+t; while a",
+		"player who left is replaced by the autopilot, the others may press V to vote",
+		"to end the game.",
 	)
-	return layout.Screen(strings.Split(strings.Join(lines, "\n"), "\n"), m.width, m.height)
+	return strings.Split(strings.Join(lines, "\n"), "\n")
+}
+
+// helpView draws the key list, scrolled as far as the player has: at
+// 80×24 Hotel Tycoon's is taller than the screen.
+func (m Model) helpView() string {
+	lines := m.helpLines()
+	back := "Press any key to go back."
+	if len(lines) > pagerRows(m.height) {
+		back = "any other key: back"
+	}
+	return layout.Screen(m.helpPager.View(m.styles, "Keys", lines, back, m.width, m.height), m.width, m.height)
 }

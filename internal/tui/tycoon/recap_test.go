@@ -3,6 +3,7 @@ package tycoon_test
 import (
 	"context"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"hotels/internal/engine"
@@ -66,4 +67,46 @@ func TestLogView(t *testing.T) {
 		m, _ := recapped(t, w, h).Update(tuitest.Key("L"))
 		return tuitest.Plain(m.View())
 	})
+}
+
+// Hotel Tycoon's key list is taller than 80×24: it opens at its top and
+// scrolls, its last line in reach, and any other key closes it.
+func TestHelpView(t *testing.T) {
+	tuitest.GoldenSizes(t, func(w, h int) string {
+		m, _ := recapped(t, w, h).Update(tuitest.Key("?"))
+		return tuitest.Plain(m.View())
+	})
+}
+
+func TestHelpScrolls(t *testing.T) {
+	m, _ := recapped(t, 80, 24).Update(tuitest.Key("?"))
+	top := tuitest.Plain(m.View())
+	last := "to end the game." // the help's last line
+	if !strings.Contains(top, "Keys") || strings.Contains(top, last) || !strings.Contains(top, "↑↓ scroll") {
+		t.Fatalf("80×24: the key list opens at its top, saying it scrolls:\n%s", top)
+	}
+	m, _ = m.Update(tuitest.Key("end"))
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, last) {
+		t.Errorf("end shows the key list's last line %q:\n%s", last, view)
+	}
+	m, _ = m.Update(tuitest.Key("x"))
+	if view := tuitest.Plain(m.View()); strings.Contains(view, "any other key: back") {
+		t.Errorf("another key closes the key list:\n%s", view)
+	}
+}
+
+// A room with the European edition's options says so in its header, and
+// its other options one by one.
+func TestHeaderNamesThePreset(t *testing.T) {
+	g := find(t, "bob's turn", func(g *tycoon.Game) bool { return g.ViewFor(0).Turn == 1 })
+	snap := snapshot(g, nil)
+	snap.Room.Options = []string{"h=free", "landbuy=half", "six=again", "deeds=european", "rounds=30"}
+	screens := func(string, *theme.Styles) (room.Screen, bool) { return tycoonscreen.New(theme.DefaultStyles()), true }
+	m := room.New(context.Background(), tuitest.NewTable(nil), "t9cn", rooms.Player{ID: 1, Name: "alice"}, theme.DefaultStyles(), screens)
+	m.SetSize(120, 40)
+	m, _ = m.Update(room.SnapshotMsg{Snapshot: snap})
+	header := strings.Split(tuitest.Plain(m.View()), "\n")[0]
+	if !strings.Contains(header, "Hotel Tycoon · European edition · rounds 30") || strings.Contains(header, "six") {
+		t.Errorf("header %q: want the European edition named, then rounds 30", header)
+	}
 }
