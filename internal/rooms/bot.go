@@ -118,6 +118,9 @@ func (r *Room) botMove(decision int, seat engine.Seat, a engine.Action, waited t
 			r.post(func() bool { return r.botMove(decision, seat, a, wait) })
 		})
 		return false
+	case errors.Is(err, ErrMovedOn):
+		r.botTurn = 0 // the journal held another move: choose again
+		return true
 	default:
 		r.lobby.cfg.Log.Error("bot action refused; it chooses again", "room", r.ID, "seat", seat, "action", a.String(), "err", err)
 		r.botTurn = 0

@@ -229,11 +229,20 @@ func (r *Room) catchUp(id store.GameID) error {
 		r.logGame(by, "")
 		return nil
 	}
-	lines, err := db.ActionsAfter(ctx, id, len(r.lines))
+	_, err := r.readJournal(ctx)
+	return err
+}
+
+// readJournal applies the journal's lines of the room's game that the
+// room lacks, and says how many there were: how a follower keeps up, and
+// how an owner whose commit answer was lost learns that its action (or
+// another) was saved after all.
+func (r *Room) readJournal(ctx context.Context) (int, error) {
+	lines, err := r.lobby.cfg.Journal.ActionsAfter(ctx, r.gameID, len(r.lines))
 	if err != nil {
-		return err
+		return 0, err
 	}
-	for _, line := range lines {
+	for i, line := range lines {
 		text, autopilot := strings.CutSuffix(line, autopilotMark)
 		s, action := engine.SplitLine(r.names, text)
 		next := r.game.Clone()
@@ -242,7 +251,7 @@ func (r *Room) catchUp(id store.GameID) error {
 			err = next.Apply(s, a)
 		}
 		if err != nil {
-			return fmt.Errorf("action %d %q: %w", len(r.lines)+1, line, err)
+			return i, fmt.Errorf("action %d %q: %w", len(r.lines)+1, line, err)
 		}
 		r.game, r.lines = next, append(r.lines, line)
 		note := ""
@@ -251,7 +260,7 @@ func (r *Room) catchUp(id store.GameID) error {
 		}
 		r.logGame(s, note)
 	}
-	return nil
+	return len(lines), nil
 }
 
 // newFollower opens a room here that node owner runs, as the store has

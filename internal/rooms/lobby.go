@@ -29,6 +29,7 @@ type Player struct {
 type Journal interface {
 	CreateGame(ctx context.Context, g store.NewGame) (store.GameID, error)
 	AppendAction(ctx context.Context, id store.GameID, seq int, line string) error
+	ActionsAfter(ctx context.Context, id store.GameID, seq int) ([]string, error)
 	FinishGame(ctx context.Context, id store.GameID, result string, seats []store.Outcome) error
 	AbortGame(ctx context.Context, id store.GameID, reason string) error
 	RemovePlayer(ctx context.Context, id store.GameID, seat int) error
@@ -92,6 +93,7 @@ var (
 	ErrActTooFast   = errors.New("you are acting too fast: wait a moment") // see Config.ActionRate and IntentRate
 	ErrSaveFailed   = errors.New("the server could not save that; nothing changed, try again")
 	ErrNotAbandoned = errors.New("every player is here: a game can be ended by vote only when someone has left")
+	ErrMovedOn      = errors.New("the game moved on before that was saved: look again and choose anew")
 )
 
 // Lobby is the registry of rooms and of who is online.

@@ -180,7 +180,7 @@ func (l *Lobby) serve(m message) {
 // from the owner to the asker.
 var sentinels = []error{
 	ErrNoRoom, ErrRoomFull, ErrNotHost, ErrNotSeated, ErrStarted, ErrNotStarted, ErrSeatsEmpty,
-	ErrRoomClosed, ErrChatTooFast, ErrActTooFast, ErrSaveFailed, ErrNotAbandoned, ErrNoAnswer,
+	ErrRoomClosed, ErrChatTooFast, ErrActTooFast, ErrSaveFailed, ErrNotAbandoned, ErrNoAnswer, ErrMovedOn,
 	engine.ErrIllegal, ErrNoSeat,
 }
 

@@ -778,11 +778,12 @@ func (r *Room) act(ctx context.Context, p Player, text string) error {
 // makes it the game (house rule 3); then it throws whatever chance is due.
 // An autopilot's action is saved and shown as such.
 func (r *Room) apply(s engine.Seat, text string, autopilot bool) error {
-	if err := r.step(s, text, autopilot); err != nil {
+	err := r.step(s, text, autopilot)
+	if err != nil && !errors.Is(err, ErrMovedOn) {
 		return err
 	}
 	r.throw()
-	return nil
+	return err
 }
 
 // step applies one action of seat s (Chance for a throw) and journals it
@@ -807,6 +808,9 @@ func (r *Room) step(s engine.Seat, text string, autopilot bool) error {
 		ctx = store.Fenced(ctx, lease) // journaled only while this node runs the room
 	}
 	if err := r.lobby.cfg.Journal.AppendAction(ctx, r.gameID, len(r.lines)+1, line); err != nil {
+		if errors.Is(err, store.ErrConflict) && r.movedOn(ctx) {
+			return ErrMovedOn
+		}
 		r.lobby.saveFailed("save action", err, "room", r.ID, "game", r.gameID, "line", line)
 		return ErrSaveFailed
 	}
@@ -819,6 +823,26 @@ func (r *Room) step(s engine.Seat, text string, autopilot bool) error {
 		r.finish()
 	}
 	return nil
+}
+
+// movedOn reads the journal after an append found its number taken: a
+// commit whose answer was lost (the connection dropped as it committed)
+// saved an action this room never applied. The journal is the truth, so
+// the room applies what it lacks, as a restart would, and says whether
+// there was any: then the action asked for was judged on a game that has
+// moved on since, and is refused.
+func (r *Room) movedOn(ctx context.Context) bool {
+	n, err := r.readJournal(ctx)
+	if err != nil {
+		r.lobby.cfg.Log.Error("cannot read a room's journal after its action number was taken", "room", r.ID, "game", r.gameID, "err", err)
+	}
+	if n == 0 {
+		return false
+	}
+	if _, ok := r.game.ToMove(); !ok {
+		r.finish()
+	}
+	return true
 }
 
 // autopilotMark ends the journal line of an action the autopilot chose.
@@ -836,7 +860,11 @@ func (r *Room) throw() {
 		}
 		outcomes := r.game.Legal(engine.Chance)
 		a := outcomes[cryptoIntN(len(outcomes))]
-		if err := r.step(engine.Chance, a.String(), false); err != nil { // step logged why
+		err := r.step(engine.Chance, a.String(), false)
+		if errors.Is(err, ErrMovedOn) {
+			continue // the journal's throw stands; another may be due
+		}
+		if err != nil { // step logged why
 			r.lobby.cfg.After(r.lobby.cfg.BotDelay, func() {
 				r.post(func() bool { r.throw(); return true })
 			})

@@ -55,6 +55,12 @@ func (j *journal) AppendAction(_ context.Context, id store.GameID, seq int, line
 	return nil
 }
 
+func (j *journal) ActionsAfter(_ context.Context, id store.GameID, seq int) ([]string, error) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return append([]string(nil), j.lines[id][seq:]...), nil
+}
+
 func (j *journal) FinishGame(_ context.Context, id store.GameID, result string, places []store.Outcome) error {
 	j.mu.Lock()
 	defer j.mu.Unlock()

@@ -264,6 +264,9 @@ func (j *journal) CreateGame(context.Context, store.NewGame) (store.GameID, erro
 }
 
 func (j *journal) AppendAction(context.Context, store.GameID, int, string) error { return nil }
+func (j *journal) ActionsAfter(context.Context, store.GameID, int) ([]string, error) {
+	return nil, nil
+}
 func (j *journal) FinishGame(context.Context, store.GameID, string, []store.Outcome) error {
 	return nil
 }

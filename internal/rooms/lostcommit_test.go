@@ -1,0 +1,136 @@
+package rooms_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"hotels/internal/engine"
+	"hotels/internal/engine/acquire"
+	"hotels/internal/rooms"
+	"hotels/internal/store"
+	"hotels/internal/store/storetest"
+)
+
+// loseAnswer is a journal whose next append, once armed, commits and then
+// answers with an error, as when the connection drops while PostgreSQL
+// commits.
+type loseAnswer struct {
+	store.Journal
+	mu    sync.Mutex
+	armed bool
+}
+
+func (j *loseAnswer) AppendAction(ctx context.Context, id store.GameID, seq int, line string) error {
+	err := j.Journal.AppendAction(ctx, id, seq, line)
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if err == nil && j.armed {
+		j.armed = false
+		return errors.New("connection reset by peer")
+	}
+	return err
+}
+
+// Issue 18: an action saved whose answer was lost is not in the room's
+// game, and the next different action takes its number. The journal is the
+// truth: the room reads the line it lacks, shows it, refuses the action
+// judged on the old game with a message that says the game moved on, and
+// play goes on from the journal's game.
+func TestLostCommitAnswerDoesNotJamTheRoom(t *testing.T) {
+	ctx := context.Background()
+	st, err := store.Open(ctx, storetest.Data(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	app := store.NewAppender(st)
+	defer app.Close()
+	j := &loseAnswer{Journal: store.Journal{Store: st, Appender: app}}
+	ps := accounts(t, st, "ann", "bob")
+	l := rooms.NewLobby(rooms.Config{Journal: j, Kinds: []engine.Kind{acquire.Kind}, Grace: time.Minute, After: (&timers{}).after})
+	defer l.Close("test over")
+	r, _ := l.Create(ctx, ps[0], rooms.Settings{Seats: 2})
+	if err := r.Sit(ctx, ps[1]); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Start(ctx, ps[0]); err != nil {
+		t.Fatal(err)
+	}
+	chans := map[string]<-chan *rooms.Snapshot{}
+	for _, p := range ps {
+		ch, stop, err := r.Subscribe(ctx, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer stop()
+		chans[p.Name] = ch
+	}
+	// onTurn is whoever is on turn at version v or later, with their view.
+	onTurn := func(v uint64) (rooms.Player, *rooms.Snapshot) {
+		for _, p := range ps {
+			s := next(t, chans[p.Name], func(s *rooms.Snapshot) bool { return s.Version >= v })
+			if s.Seats[s.Turn].Name == p.Name {
+				return p, s
+			}
+		}
+		t.Fatal("nobody on turn")
+		return rooms.Player{}, nil
+	}
+	p, s := onTurn(0)
+	var plays []string
+	for _, ti := range s.Game.(*acquire.View).Rack {
+		if ti.Class.Playable() {
+			plays = append(plays, "play "+ti.Tile.String())
+		}
+	}
+	if len(plays) < 2 {
+		t.Fatalf("%s can play %v: want two tiles to choose from", p.Name, plays)
+	}
+	sg, err := st.UnfinishedGames(ctx)
+	if err != nil || len(sg) != 1 {
+		t.Fatalf("UnfinishedGames = %v, %v; want the one game", sg, err)
+	}
+	id := sg[0].ID
+	before, err := st.Actions(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	j.mu.Lock()
+	j.armed = true
+	j.mu.Unlock()
+	if err := r.Act(ctx, p, plays[0]); !errors.Is(err, rooms.ErrSaveFailed) {
+		t.Fatalf("%s %s, its answer lost: %v; want %v", p.Name, plays[0], err, rooms.ErrSaveFailed)
+	}
+	err = r.Act(ctx, p, plays[1])
+	if !errors.Is(err, rooms.ErrMovedOn) {
+		t.Fatalf("%s %s after the lost answer: %v; want %v", p.Name, plays[1], err, rooms.ErrMovedOn)
+	}
+	lines, err := st.Actions(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lines) != len(before)+1 || !strings.Contains(lines[len(before)], plays[0]) {
+		t.Fatalf("journal after the lost answer: %q after %d lines; want only %q added", lines[len(before):], len(before), plays[0])
+	}
+
+	// The room shows the journal's game, and play goes on from it.
+	for range 3 {
+		p, s = onTurn(s.Version + 1)
+		action := firstLegal(s.Game.(*acquire.View))
+		if err := r.Act(ctx, p, action); err != nil {
+			t.Fatalf("%s %s after catching up: %v", p.Name, action, err)
+		}
+	}
+	lines, err = st.Actions(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lines) < len(before)+4 {
+		t.Errorf("journal has %d lines after 3 more moves; want at least %d", len(lines), len(before)+4)
+	}
+}
