@@ -87,7 +87,7 @@ ran them and how they ended; see admin audit.`,
 		RunE: showGroup,
 	}
 	cmd.AddCommand(
-		newAdminRoomsCmd(s.rooms),
+		newAdminRoomsCmd(s.roomList, s.peers != nil),
 		newAdminRoomCmd(s.rooms),
 		newAdminWatchCmd(sess, s.rooms, s.sshTarget()),
 		newAdminKickCmd(s.rooms),

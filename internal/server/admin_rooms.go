@@ -1,8 +1,11 @@
 package server
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -10,6 +13,7 @@ import (
 
 	"hotels/internal/rooms"
 	"hotels/internal/sanitize"
+	"hotels/internal/store"
 )
 
 // roomSummary is one room in `admin rooms`.
@@ -21,7 +25,8 @@ type roomSummary struct {
 	Code     string        `json:"code,omitempty"`
 	GameID   int64         `json:"game_id,omitempty"`
 	Seats    []seatSummary `json:"seats"`
-	Watchers []string      `json:"watchers"`
+	Watchers []string      `json:"watchers"`       // nil for another server's room, whose watchers are its own
+	Node     string        `json:"node,omitempty"` // the server running it, when there are several
 }
 
 // seatSummary is one seat in `admin rooms`.
@@ -33,8 +38,8 @@ type seatSummary struct {
 }
 
 // newAdminRoomsCmd lists every room, private ones included, with who sits
-// and who watches.
-func newAdminRoomsCmd(rs Rooms) *cobra.Command {
+// and who watches, on every server sharing the database.
+func newAdminRoomsCmd(list func(context.Context) ([]roomSummary, error), several bool) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "rooms",
 		Short: "List every room: status, seats and watchers",
@@ -42,21 +47,9 @@ func newAdminRoomsCmd(rs Rooms) *cobra.Command {
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, cancel := adminContext(cmd)
 			defer cancel()
-			var list []roomSummary
-			for _, r := range rs.Rooms() {
-				in, err := r.Inspect(ctx)
-				if err != nil {
-					continue // closed meanwhile
-				}
-				rs := roomSummary{
-					ID: in.Info.ID, Name: sanitize.Line(in.Info.Name), Status: in.Info.Status,
-					Private: in.Info.Private, Code: in.Code, GameID: int64(in.Game),
-					Watchers: detail(in).Watchers,
-				}
-				for _, st := range in.Seats {
-					rs.Seats = append(rs.Seats, seatSummary{Name: st.Name, State: string(st.State), Level: st.Level})
-				}
-				list = append(list, rs)
+			list, err := list(ctx)
+			if err != nil {
+				return errors.New("the other servers' rooms could not be read; try again later")
 			}
 			order := map[rooms.Status]int{rooms.Playing: 0, rooms.Waiting: 1, rooms.Over: 2}
 			slices.SortFunc(list, func(a, b roomSummary) int {
@@ -76,7 +69,11 @@ func newAdminRoomsCmd(rs Rooms) *cobra.Command {
 				return nil
 			}
 			w := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', 0)
-			fmt.Fprintln(w, "ROOM\tSTATUS\tGAME\tNAME\tSEATS\tWATCHERS")
+			node := func(string) string { return "" }
+			if several {
+				node = func(n string) string { return "\t" + n }
+			}
+			fmt.Fprintf(w, "ROOM\tSTATUS\tGAME\tNAME\tSEATS\tWATCHERS%s\n", node("SERVER"))
 			for _, r := range list {
 				id := r.ID
 				if r.Private {
@@ -90,12 +87,109 @@ func newAdminRoomsCmd(rs Rooms) *cobra.Command {
 				for _, s := range r.Seats {
 					seats = append(seats, seatText(s))
 				}
-				fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%d\n", id, r.Status, game, r.Name, strings.Join(seats, ", "), len(r.Watchers))
+				watchers := "-"
+				if r.Watchers != nil {
+					watchers = strconv.Itoa(len(r.Watchers))
+				}
+				fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s%s\n", id, r.Status, game, r.Name, strings.Join(seats, ", "), watchers, node(r.Node))
 			}
 			return w.Flush()
 		},
 	}
 	return cmd
+}
+
+// roomList is every room: this server's and those it follows, as their
+// rooms have them; and, with several servers, the others' as the database
+// has them (their room leases, seats and games), each with its server.
+func (s *Server) roomList(ctx context.Context) ([]roomSummary, error) {
+	var (
+		list   []roomSummary
+		leases []store.Lease
+		here   string
+	)
+	if s.peers != nil {
+		here = s.peers.node.ID()
+		var err error
+		if leases, err = s.store.Leases(ctx); err != nil {
+			return nil, err
+		}
+	}
+	runs := map[string]string{} // room → the server running it
+	for _, l := range leases {
+		runs[l.Room] = l.Node
+	}
+	listed := map[string]bool{}
+	for _, r := range s.rooms.Rooms() {
+		in, err := r.Inspect(ctx)
+		if err != nil {
+			continue // closed meanwhile
+		}
+		rs := roomSummary{
+			ID: in.Info.ID, Name: sanitize.Line(in.Info.Name), Status: in.Info.Status,
+			Private: in.Info.Private, Code: in.Code, GameID: int64(in.Game),
+			Watchers: detail(in).Watchers, Node: here,
+		}
+		if runs[rs.ID] != "" {
+			rs.Node = runs[rs.ID]
+		}
+		for _, st := range in.Seats {
+			rs.Seats = append(rs.Seats, seatSummary{Name: st.Name, State: string(st.State), Level: st.Level})
+		}
+		list, listed[rs.ID] = append(list, rs), true
+	}
+	for _, l := range leases {
+		if listed[l.Room] {
+			continue
+		}
+		found, err := s.store.FindRoom(ctx, l.Room)
+		if errors.Is(err, store.ErrNotFound) {
+			continue // closed meanwhile
+		}
+		if err != nil {
+			return nil, err
+		}
+		list = append(list, storedRoom(l, found))
+	}
+	return list, nil
+}
+
+// storedRoom is another server's room as the database has it: who sits,
+// not who is connected or watching, which only that server knows.
+func storedRoom(l store.Lease, found store.OpenRoom) roomSummary {
+	rs := roomSummary{ID: l.Room, Node: l.Node}
+	var seats []store.Seat
+	if w := found.Waiting; w != nil {
+		rs.Status, rs.Name, rs.Code, rs.Private = rooms.Waiting, w.Title, w.Code, w.Code != ""
+		seats = make([]store.Seat, w.Seats)
+		for i := range seats {
+			seats[i].Index = -1 // empty until one of Taken fills it
+		}
+		for _, st := range w.Taken {
+			if st.Index >= 0 && st.Index < len(seats) {
+				seats[st.Index] = st
+			}
+		}
+	} else {
+		g := found.Game
+		rs.Status, rs.Name, rs.Code, rs.Private = rooms.Playing, g.Room.Title, g.Room.Code, g.Room.Code != ""
+		if g.Status == store.StatusWaiting {
+			rs.Status = rooms.Waiting
+		}
+		rs.GameID, seats = int64(g.ID), g.Seats
+	}
+	rs.Name = sanitize.Line(rs.Name)
+	for _, st := range seats {
+		switch {
+		case st.Index < 0:
+			rs.Seats = append(rs.Seats, seatSummary{State: string(rooms.SeatEmpty)})
+		case st.Account == 0:
+			rs.Seats = append(rs.Seats, seatSummary{Name: st.Name, State: string(rooms.SeatBot), Level: st.Bot})
+		default:
+			rs.Seats = append(rs.Seats, seatSummary{Name: st.Name, State: "seated"})
+		}
+	}
+	return rs
 }
 
 // seatText is a seat in a list: "ann (ready)", "bot1 (bot normal)", "(empty)".

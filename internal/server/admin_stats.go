@@ -13,8 +13,8 @@ import (
 )
 
 // serverStats is the server at one moment, for `admin stats`. With
-// several servers on one database, sessions and players are all the
-// servers'; the rest is this one's.
+// several servers on one database, sessions, players and rooms are all
+// the servers'; the rest is this one's.
 type serverStats struct {
 	Uptime      string               `json:"uptime"`
 	Node        string               `json:"node,omitempty"`  // this server, when there are several
@@ -69,8 +69,12 @@ func (s *Server) stats(ctx context.Context) (serverStats, error) {
 		st.Nodes = len(nodes)
 	}
 	st.Players = len(players)
-	for _, r := range s.rooms.Rooms() {
-		st.Rooms[r.Info().Status]++
+	list, err := s.roomList(ctx)
+	if err != nil {
+		return st, err
+	}
+	for _, r := range list {
+		st.Rooms[r.Status]++
 	}
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
@@ -95,7 +99,7 @@ func newAdminStatsCmd(stats func(context.Context) (serverStats, error)) *cobra.C
 			defer cancel()
 			st, err := stats(ctx)
 			if err != nil {
-				cmd.PrintErrln("The stored games or the other servers' sessions could not be counted.")
+				cmd.PrintErrln("The stored games or the other servers' sessions or rooms could not be counted.")
 			}
 			if wantJSON(cmd) {
 				return writeJSON(cmd.OutOrStdout(), st)

@@ -5,11 +5,15 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	gossh "golang.org/x/crypto/ssh"
 
 	"hotels/internal/cluster"
+	"hotels/internal/engine"
+	"hotels/internal/engine/acquire"
+	"hotels/internal/rooms"
 	"hotels/internal/server"
 	"hotels/internal/sshtest"
 	"hotels/internal/store"
@@ -17,7 +21,8 @@ import (
 )
 
 // twoNodes starts two servers, a and b, on one PostgreSQL database, each a
-// node of the cluster, with the stub lobby and one admin key for both.
+// node of the cluster with its rooms, with the stub lobby and one admin
+// key for both.
 func twoNodes(t *testing.T, configure func(*server.Config)) (a, b *testServer, admin gossh.Signer) {
 	t.Helper()
 	if !storetest.Postgres() {
@@ -26,7 +31,10 @@ func twoNodes(t *testing.T, configure func(*server.Config)) (a, b *testServer, a
 	data := storetest.Data(t)
 	admin = sshtest.NewKey(t)
 	node := func(id string) *testServer {
-		var n *cluster.Node
+		var (
+			n     *cluster.Node
+			lobby *rooms.Lobby
+		)
 		ts := startServerOn(t, data, configure, server.Options{
 			Lobby: func(_ context.Context, p server.Player) tea.Model { return stubLobby{p: p} },
 		}, func(st *store.Store, o *server.Options) {
@@ -35,8 +43,15 @@ func twoNodes(t *testing.T, configure func(*server.Config)) (a, b *testServer, a
 				t.Fatal(err)
 			}
 			o.Cluster = n
+			lobby = rooms.NewLobby(rooms.Config{
+				Journal: st, Kinds: []engine.Kind{acquire.Kind}, Cluster: st, Node: id,
+				Grace: time.Minute, BotDelay: time.Hour, // bots never move during a test
+			})
+			o.Rooms = lobby
 		})
-		t.Cleanup(n.Close) // before its store closes
+		t.Cleanup(n.Close)                             // before its store closes
+		t.Cleanup(func() { lobby.Close("test over") }) // before its node leaves
+		ts.lobby = lobby
 		writeAdminKeys(t, ts.dir+"/admin_keys", admin)
 		return ts
 	}
@@ -134,4 +149,60 @@ func TestClusterPlayersStatsAndBroadcast(t *testing.T) {
 	}
 	bob.WaitFor(t, "Notice from the admins: Restarting at noon")
 	ann.WaitFor(t, "Notice from the admins: Restarting at noon")
+}
+
+// Admins list every server's rooms, private ones too, each with the server
+// running it, and count them all in the stats.
+func TestClusterAdminRoomsAcrossNodes(t *testing.T) {
+	a, b, admin := twoNodes(t, nil)
+	ctx := context.Background()
+	player := func(name string) rooms.Player {
+		acc, err := a.store.CreateAccount(ctx, name, authorized(sshtest.NewKey(t)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rooms.Player{ID: acc.ID, Name: acc.Name}
+	}
+	ann, bob := player("ann"), player("bob")
+	onA, err := a.lobby.Create(ctx, ann, rooms.Settings{Name: "ann's table", Seats: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	onB, err := b.lobby.Create(ctx, bob, rooms.Settings{Name: "bob's table", Seats: 3, Private: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := onB.AddBot(ctx, bob, ""); err != nil {
+		t.Fatal(err)
+	}
+
+	out, errOut, status := sshtest.Exec(t, a.addr, admin, "admin rooms --json")
+	var list []struct {
+		ID, Name, Node, Code string
+		Private              bool
+		Seats                []struct{ Name, State string }
+	}
+	if err := json.Unmarshal([]byte(out), &list); status != 0 || err != nil {
+		t.Fatalf("admin rooms --json on a: exit %d, %v, %q", status, err, errOut)
+	}
+	where := map[string]string{}
+	for _, r := range list {
+		where[r.ID] = r.Node
+		if r.ID == onB.ID && (!r.Private || r.Code == "" || r.Name != "bob's table" || len(r.Seats) != 3 ||
+			r.Seats[0].Name != "bob" || r.Seats[1].State != "bot" || r.Seats[2].State != "empty") {
+			t.Errorf("b's room listed on a as %+v; want bob's private table with bob, a bot and an empty seat", r)
+		}
+	}
+	if len(list) != 2 || where[onA.ID] != "a" || where[onB.ID] != "b" {
+		t.Fatalf("admin rooms on a: %s; want %s on a and %s on b", out, onA.ID, onB.ID)
+	}
+	out, _, _ = sshtest.Exec(t, b.addr, admin, "admin rooms")
+	if !strings.Contains(out, "SERVER") || !strings.Contains(out, "ann's table") || !strings.Contains(out, "bob's table") {
+		t.Errorf("admin rooms on b:\n%s\nwant both tables and a SERVER column", out)
+	}
+	out, _, _ = sshtest.Exec(t, b.addr, admin, "admin stats --json")
+	var st struct{ Rooms map[string]int }
+	if err := json.Unmarshal([]byte(out), &st); err != nil || st.Rooms["waiting"] != 2 {
+		t.Errorf("admin stats --json on b = %s (%v); want 2 rooms waiting", out, err)
+	}
 }

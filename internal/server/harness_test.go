@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"hotels/internal/rooms"
 	"hotels/internal/server"
 	"hotels/internal/sshtest"
 	"hotels/internal/store"
@@ -25,6 +26,7 @@ type testServer struct {
 	data  string // where the store lives (storetest.Data)
 	dir   string
 	stop  func() error // cancels Serve and returns its result
+	lobby *rooms.Lobby // its rooms, when a test gave it some
 }
 
 func startServer(t *testing.T, opts server.Options) *testServer {

@@ -120,21 +120,31 @@ func (s *Store) LeaseOf(ctx context.Context, room string) (Lease, bool, error) {
 // whose node stopped renewing them (it died, or lost the database), for
 // another node to take over.
 func (s *Store) LapsedLeases(ctx context.Context) ([]Lease, error) {
-	rows, err := s.q.QueryContext(ctx, `SELECT room, node, token FROM room_leases WHERE expires <= `+s.d.clock()+` ORDER BY room`)
+	return s.leases(ctx, "lapsed leases", `expires <= `+s.d.clock())
+}
+
+// Leases returns the live leases, by room: every room a node runs, for
+// admins to list every server's rooms.
+func (s *Store) Leases(ctx context.Context) ([]Lease, error) {
+	return s.leases(ctx, "leases", `expires > `+s.d.clock())
+}
+
+func (s *Store) leases(ctx context.Context, op, where string) ([]Lease, error) {
+	rows, err := s.q.QueryContext(ctx, `SELECT room, node, token FROM room_leases WHERE `+where+` ORDER BY room`)
 	if err != nil {
-		return nil, fmt.Errorf("store: lapsed leases: %w", mapError(err))
+		return nil, fmt.Errorf("store: %s: %w", op, mapError(err))
 	}
 	defer func() { _ = rows.Close() }()
 	var out []Lease
 	for rows.Next() {
 		var l Lease
 		if err := rows.Scan(&l.Room, &l.Node, &l.Token); err != nil {
-			return nil, fmt.Errorf("store: lapsed leases: %w", mapError(err))
+			return nil, fmt.Errorf("store: %s: %w", op, mapError(err))
 		}
 		out = append(out, l)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: lapsed leases: %w", mapError(err))
+		return nil, fmt.Errorf("store: %s: %w", op, mapError(err))
 	}
 	return out, nil
 }

@@ -29,6 +29,9 @@ func TestLeaseLapsesToAnotherNode(t *testing.T) {
 	if lapsed, err := s.LapsedLeases(ctx); err != nil || len(lapsed) != 0 {
 		t.Fatalf("LapsedLeases = %v, %v; want none", lapsed, err)
 	}
+	if live, err := s.Leases(ctx); err != nil || !slices.Equal(live, []store.Lease{a}) {
+		t.Fatalf("Leases = %v, %v; want [%v]", live, err, a)
+	}
 
 	// Renewed into the past: node-a stopped renewing long ago.
 	if _, err := s.RenewLeases(ctx, "node-a", -time.Minute); err != nil {
@@ -36,6 +39,9 @@ func TestLeaseLapsesToAnotherNode(t *testing.T) {
 	}
 	if lapsed, err := s.LapsedLeases(ctx); err != nil || !slices.Equal(lapsed, []store.Lease{a}) {
 		t.Fatalf("LapsedLeases = %v, %v; want [%v]", lapsed, err, a)
+	}
+	if live, err := s.Leases(ctx); err != nil || len(live) != 0 {
+		t.Fatalf("Leases = %v, %v; want none live", live, err)
 	}
 	if held, err := s.RenewLeases(ctx, "node-a", time.Hour); err != nil || len(held) != 0 {
 		t.Fatalf("RenewLeases of a lapsed lease = %v, %v; want none: it may have been taken", held, err)
