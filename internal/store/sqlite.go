@@ -8,7 +8,8 @@ import (
 	"strings"
 	"time"
 
-	_ "modernc.org/sqlite" // registers the "sqlite" database/sql driver
+	"modernc.org/sqlite" // also registers the "sqlite" database/sql driver
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // busyTimeout is how long a connection waits for another writer's lock before
@@ -37,11 +38,34 @@ func openSQLite(ctx context.Context, path string) (*sql.DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: open %q: %w", path, err)
 	}
-	if err := db.PingContext(ctx); err != nil {
+	if err := pingSQLite(ctx, db); err != nil {
 		_ = db.Close()
 		return nil, fmt.Errorf("store: open %q: %w", path, err)
 	}
 	return db, nil
+}
+
+// pingSQLite opens the first connection, which turns a new file to WAL.
+// That switch takes the file's exclusive lock, and SQLite answers another
+// connection switching it at the same moment (another Open of the same
+// new file) SQLITE_BUSY at once, without its busy timeout, because waiting
+// could deadlock. So a busy first connection is tried again, for as long
+// as the busy timeout would have waited; once the file is in WAL, the
+// switch is a no-op and every connection opens.
+func pingSQLite(ctx context.Context, db *sql.DB) error {
+	deadline := time.Now().Add(busyTimeout)
+	for {
+		err := db.PingContext(ctx)
+		var se *sqlite.Error
+		if err == nil || !errors.As(err, &se) || se.Code()&0xff != sqlite3.SQLITE_BUSY || time.Now().After(deadline) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
 }
 
 func (sqliteDialect) name() string                   { return "SQLite" }
