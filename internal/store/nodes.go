@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"time"
+	"unicode/utf8"
 )
 
 // Node is one server process sharing the database (issue 18), as its last
@@ -49,37 +50,69 @@ func (s *Store) Beat(ctx context.Context, id, addr string) (joined bool, err err
 
 // LapseNodes deletes the nodes whose last beat is older than lapse by the
 // database's clock, with their sessions and seekers, and returns their ids.
+// The other nodes' seekers whose tables they took but never opened wait
+// again (releaseTables).
 func (s *Store) LapseNodes(ctx context.Context, lapse time.Duration) ([]string, error) {
 	now, err := s.Clock(ctx)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.q.QueryContext(ctx, `DELETE FROM nodes WHERE beat < ? RETURNING id`, now.Add(-lapse).UnixMilli())
-	if err != nil {
-		return nil, fmt.Errorf("store: lapse nodes: %w", mapError(err))
-	}
-	defer func() { _ = rows.Close() }()
 	var gone []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, fmt.Errorf("store: lapse nodes: %w", mapError(err))
+	err = s.WithTx(ctx, func(tx *Tx) error {
+		rows, err := tx.q.QueryContext(ctx, `DELETE FROM nodes WHERE beat < ? RETURNING id`, now.Add(-lapse).UnixMilli())
+		if err != nil {
+			return mapError(err)
 		}
-		gone = append(gone, id)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: lapse nodes: %w", mapError(err))
+		defer func() { _ = rows.Close() }()
+		for rows.Next() {
+			var id string
+			if err := rows.Scan(&id); err != nil {
+				return mapError(err)
+			}
+			gone = append(gone, id)
+		}
+		if err := rows.Err(); err != nil {
+			return mapError(err)
+		}
+		_ = rows.Close() // before the next statement on the transaction's connection
+		for _, id := range gone {
+			if err := tx.releaseTables(ctx, id); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: lapse nodes: %w", err)
 	}
 	return gone, nil
 }
 
-// LeaveNode deletes node id, with its sessions and seekers: it is shutting
-// down.
+// LeaveNode deletes node id, with its sessions and seekers, and lets the
+// other nodes' seekers of the tables it took but did not open wait again:
+// it is shutting down.
 func (s *Store) LeaveNode(ctx context.Context, id string) error {
-	if _, err := s.q.ExecContext(ctx, `DELETE FROM nodes WHERE id = ?`, id); err != nil {
-		return fmt.Errorf("store: node %s leaves: %w", id, mapError(err))
+	err := s.WithTx(ctx, func(tx *Tx) error {
+		if _, err := tx.q.ExecContext(ctx, `DELETE FROM nodes WHERE id = ?`, id); err != nil {
+			return mapError(err)
+		}
+		return tx.releaseTables(ctx, id)
+	})
+	if err != nil {
+		return fmt.Errorf("store: node %s leaves: %w", id, err)
 	}
 	return nil
+}
+
+// releaseTables puts the seekers of the tables node took (TakeTables) and
+// never gave a room back in the queue: the node is gone, and no room will
+// come for them.
+func (s *Store) releaseTables(ctx context.Context, node string) error {
+	mark := pendingTable + node + " "
+	_, err := s.q.ExecContext(ctx, `UPDATE seekers SET room = '' WHERE substr(room, 1, ?) = ?`,
+		utf8.RuneCountInString(mark), mark) // substr counts characters
+
+	return mapError(err)
 }
 
 // Nodes returns the nodes alive, by id.

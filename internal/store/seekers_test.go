@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"hotels/internal/store"
+	"hotels/internal/store/storetest"
 )
 
 // The shared ranked queue: a table taken is no longer waiting, its rows
@@ -81,5 +82,77 @@ func TestSeekersTakeTables(t *testing.T) {
 		if list, err := s.Seekers(ctx, n); err != nil || len(list) != 0 {
 			t.Errorf("Seekers(%s) at the end = %+v, %v; want none", n, list, err)
 		}
+	}
+}
+
+// A node that took a table and died (or left) before opening its room
+// leaves no seeker stuck: the table's rows, on other nodes, wait again.
+func TestSeekersOfTableOfGoneNodeWaitAgain(t *testing.T) {
+	ctx := context.Background()
+	s, data := open(t)
+	for _, n := range []string{"a", "ab", "b"} {
+		if _, err := s.Beat(ctx, n, n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var ids []store.AccountID
+	keyCarol := "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAILuilXavsSINjY6uq5pUSTWNUmRzxy48U9I+CfbWtRGG"
+	for i, key := range []string{keyAlice, keyBob, keyCarol} {
+		acct, err := s.CreateAccount(ctx, []string{"alice", "bob", "carol"}[i], key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, acct.ID)
+		k := store.Seeker{Account: acct.ID, Node: "b", Name: acct.Name, Game: "acquire",
+			Rules: "modern", Min: 1, Max: 2, Rating: 1000, Since: time.Now().Add(time.Duration(i) * time.Second)}
+		if err := s.AddSeeker(ctx, k); err != nil {
+			t.Fatalf("AddSeeker(%s) = %v", acct.Name, err)
+		}
+	}
+	take := func(node string, table ...int) {
+		t.Helper()
+		tables, err := s.TakeTables(ctx, node, func([]store.Seeker) [][]int { return [][]int{table} })
+		if err != nil || len(tables) != 1 {
+			t.Fatalf("TakeTables(%s) = %v, %v", node, tables, err)
+		}
+	}
+	waiting := func() []store.AccountID {
+		t.Helper()
+		var out []store.AccountID
+		if _, err := s.TakeTables(ctx, "b", func(w []store.Seeker) [][]int {
+			for _, k := range w {
+				out = append(out, k.Account)
+			}
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	take("a", 0, 1) // alice and bob
+	take("ab", 0)   // carol, by a node whose name starts like a's
+	if w := waiting(); len(w) != 0 {
+		t.Fatalf("waiting after both tables were taken: %v; want nobody", w)
+	}
+
+	// Node a stops beating before it opens alice and bob's room.
+	storetest.Exec(t, data, `UPDATE nodes SET beat = beat - 3600000 WHERE id = 'a'`)
+	if gone, err := s.LapseNodes(ctx, time.Minute); err != nil || len(gone) != 1 || gone[0] != "a" {
+		t.Fatalf("LapseNodes = %v, %v; want [a]", gone, err)
+	}
+	if w := waiting(); len(w) != 2 || w[0] != ids[0] || w[1] != ids[1] {
+		t.Fatalf("waiting after node a lapsed: %v; want alice and bob %v, not ab's carol", w, ids[:2])
+	}
+	rows, err := s.Seekers(ctx, "b")
+	if err != nil || len(rows) != 3 {
+		t.Fatalf("Seekers(b) = %+v, %v; want all three still queued", rows, err)
+	}
+
+	// Node ab shuts down before it opens carol's.
+	if err := s.LeaveNode(ctx, "ab"); err != nil {
+		t.Fatal(err)
+	}
+	if w := waiting(); len(w) != 3 {
+		t.Fatalf("waiting after node ab left: %v; want all three", w)
 	}
 }
