@@ -98,11 +98,7 @@ func (l *connLimiter) Accept() (net.Conn, error) {
 		l.all++
 		l.handshake++
 		l.mu.Unlock()
-		cc := &countedConn{Conn: c, l: l, key: key}
-		if l.idle > 0 {
-			cc.idle = time.AfterFunc(l.idle, func() { _ = cc.Close() })
-		}
-		return cc, nil
+		return &countedConn{Conn: c, l: l, key: key}, nil
 	}
 }
 
@@ -134,7 +130,8 @@ func (l *connLimiter) Open() int {
 // once, its handshake slot when authenticated or closed, its address slot
 // when closed; and it closes itself when it has had no session channel
 // open for the limiter's idle time (`ssh -N`, or a client that only
-// authenticates), counted from the connection or its last session.
+// authenticates), counted from its authentication or its last session:
+// until it authenticates, the handshake timeout bounds it.
 type countedConn struct {
 	net.Conn
 	l   *connLimiter
@@ -144,16 +141,22 @@ type countedConn struct {
 
 	mu       sync.Mutex
 	sessions int         // session channels open
-	idle     *time.Timer // nil if there is no idle limit
+	idle     *time.Timer // nil before authentication, or if there is no idle limit
 	closed   bool
 }
 
-// handshook frees the connection's handshake slot.
+// handshook frees the connection's handshake slot and starts its idle
+// clock.
 func (c *countedConn) handshook() {
 	c.handshakeOnce.Do(func() {
 		c.l.mu.Lock()
 		c.l.handshake--
 		c.l.mu.Unlock()
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		if c.l.idle > 0 && !c.closed {
+			c.idle = time.AfterFunc(c.l.idle, func() { _ = c.Close() })
+		}
 	})
 }
 
