@@ -40,6 +40,12 @@ func (j *journal) AppendAction(_ context.Context, _ store.GameID, _ int, line st
 	return nil
 }
 
+func (j *journal) ActionsAfter(_ context.Context, _ store.GameID, seq int) ([]string, error) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return append([]string(nil), j.lines[seq:]...), nil
+}
+
 func (j *journal) FinishGame(_ context.Context, _ store.GameID, result string, _ []store.Outcome) error {
 	j.mu.Lock()
 	defer j.mu.Unlock()
