@@ -21,8 +21,9 @@ import (
 //
 // After each change the owner announces the room on framesChannel: a frame
 // (frame.go) with what is not stored, its seats' states, clocks, votes,
-// and the notes and chat since the last frame, and how many actions the
-// journal holds, which followers read from the store. A node whose players
+// the notes, chat and journaled actions since the last frame (when they
+// fit in a notification), and how many actions the journal holds: a
+// follower that missed some reads them from the store. A node whose players
 // or watchers are in a room it does not own follows it: the same Room,
 // whose state it takes from the frames and the journal, applying each
 // action to the same engine, and whose sessions see it as any room. Its

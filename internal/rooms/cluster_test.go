@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -26,6 +27,13 @@ type node struct {
 
 func startNode(t *testing.T, data, name string) *node {
 	t.Helper()
+	return startNodeWith(t, data, name, func(st *store.Store) rooms.Cluster { return st })
+}
+
+// startNodeWith starts a node whose lobby reaches the others through
+// cluster(its store).
+func startNodeWith(t *testing.T, data, name string, cluster func(*store.Store) rooms.Cluster) *node {
+	t.Helper()
 	st, err := store.Open(context.Background(), data)
 	if err != nil {
 		t.Fatal(err)
@@ -33,7 +41,7 @@ func startNode(t *testing.T, data, name string) *node {
 	n := &node{st: st, app: store.NewAppender(st)}
 	n.l = rooms.NewLobby(rooms.Config{
 		Journal: store.Journal{Store: st, Appender: n.app}, Kinds: []engine.Kind{acquire.Kind},
-		Grace: time.Minute, BotDelay: time.Millisecond, Cluster: st, Node: name,
+		Grace: time.Minute, BotDelay: time.Millisecond, Cluster: cluster(st), Node: name,
 	})
 	t.Cleanup(func() {
 		n.l.Close("test over")
@@ -495,4 +503,55 @@ func TestClusterRematch(t *testing.T) {
 	}
 	bobNext := join(t, b.l, next.ID, ps[1])
 	bobNext.until(t, func(s *rooms.Snapshot) bool { return s.Room.Taken == 2 && seatState(s, "ann") == rooms.SeatReady })
+}
+
+// journalReads counts a node's reads of a game's journal.
+type journalReads struct {
+	*store.Store
+	n atomic.Int64
+}
+
+func (j *journalReads) ActionsAfter(ctx context.Context, id store.GameID, seq int) ([]string, error) {
+	j.n.Add(1)
+	return j.Store.ActionsAfter(ctx, id, seq)
+}
+
+// A follower takes each action from the owner's frame, not from a read of
+// the journal per move: the journal is read only when frames were missed.
+func TestClusterFramesCarryActions(t *testing.T) {
+	skipWithoutPostgres(t)
+	ctx := context.Background()
+	data := storetest.Data(t)
+	reads := &journalReads{}
+	a := startNode(t, data, "a")
+	b := startNodeWith(t, data, "b", func(st *store.Store) rooms.Cluster { reads.Store = st; return reads })
+	ps := accounts(t, a.st, "ann", "bob")
+	ann, bob := ps[0], ps[1]
+	r, err := a.l.Create(ctx, ann, rooms.Settings{Seats: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	annA, bobB := join(t, a.l, r.ID, ann), join(t, b.l, r.ID, bob)
+	if err := bobB.r.Sit(ctx, bob); err != nil {
+		t.Fatal(err)
+	}
+	annA.until(t, func(s *rooms.Snapshot) bool { return s.Room.Taken == 2 })
+	if err := annA.r.Start(ctx, ann); err != nil {
+		t.Fatal(err)
+	}
+	bobB.until(t, func(s *rooms.Snapshot) bool { return s.Game != nil })
+	before := reads.n.Load()
+	moves := turns(t, 20, annA, bobB)
+	// Both sides agree on the game after every move.
+	want := annA.until(t, func(s *rooms.Snapshot) bool { return true }).Game.(*acquire.View)
+	got := bobB.until(t, func(s *rooms.Snapshot) bool {
+		v := s.Game.(*acquire.View)
+		return v.Due == want.Due && v.Tile == want.Tile
+	}).Game.(*acquire.View)
+	if got.Due != want.Due {
+		t.Fatalf("node B shows %q, node A %q", got.Due, want.Due)
+	}
+	if n := reads.n.Load() - before; n > 2 {
+		t.Errorf("node B read the journal %d times for %d moves; want the frames to carry them", n, moves)
+	}
 }

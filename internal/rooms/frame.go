@@ -22,11 +22,16 @@ type frame struct {
 	Status  Status
 	Game    store.GameID // 0 while waiting
 	Seq     int          // the actions journaled
-	Host    Player
-	Seats   []frameSeat
-	Notes   []string   // notes since the last frame, in order
-	Chat    []ChatLine // chat since the last frame
-	Left    []time.Duration
+	// Lines are the actions journaled since the owner's last frame, the
+	// first being action From+1, when they fit: a follower that has the
+	// ones before applies them without reading the journal.
+	From  int
+	Lines []string
+	Host  Player
+	Seats []frameSeat
+	Notes []string   // notes since the last frame, in order
+	Chat  []ChatLine // chat since the last frame
+	Left  []time.Duration
 	// Deadline is by the owner's clock: nodes' clocks are assumed close
 	// enough for a countdown on screen, and decide nothing.
 	Deadline time.Time
@@ -46,8 +51,8 @@ type frameSeat struct {
 	Invited   bool
 }
 
-// maxNews bounds the notes and chat lines one frame carries: a
-// notification holds at most 8000 bytes.
+// maxNews bounds the notes and chat lines one frame carries, and again
+// its actions: a notification holds at most 8000 bytes.
 const maxNews = 2000
 
 // follower is a room's state on a node that follows it: owned by the
@@ -95,6 +100,16 @@ func (r *Room) announce(notice string) {
 		f.Notes, f.Chat = nil, nil // followers miss them; the state is whole
 	}
 	r.news, r.newChat = nil, nil
+	if from := min(r.announced, len(r.lines)); r.gameID != 0 {
+		size = 0
+		for _, line := range r.lines[from:] {
+			size += len(line)
+		}
+		if size <= maxNews {
+			f.From, f.Lines = from, r.lines[from:]
+		}
+	}
+	r.announced = len(r.lines)
 	for _, st := range r.seats {
 		f.Seats = append(f.Seats, frameSeat{Player: st.player, Name: st.name, Bot: st.bot, Level: st.level,
 			Away: st.away, Autopilot: st.autopilot, Invited: st.invited})
@@ -175,6 +190,11 @@ func (r *Room) applyFrame(f frame) bool {
 		r.close(f.Notice)
 		return false
 	}
+	if have := len(r.lines); f.Game == r.gameID && f.From <= have && have < f.Seq && f.From+len(f.Lines) == f.Seq {
+		if err := r.applyLines(f.Lines[have-f.From:]); err != nil {
+			r.lobby.cfg.Log.Warn("cannot follow a room's game", "room", r.ID, "game", f.Game, "err", err)
+		}
+	}
 	if f.Game != 0 && (f.Game != r.gameID || f.Seq > len(r.lines)) {
 		if err := r.catchUp(f.Game); err != nil {
 			r.lobby.cfg.Log.Warn("cannot follow a room's game", "room", r.ID, "game", f.Game, "err", err)
@@ -242,7 +262,14 @@ func (r *Room) readJournal(ctx context.Context) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	for i, line := range lines {
+	before := len(r.lines)
+	err = r.applyLines(lines)
+	return len(r.lines) - before, err
+}
+
+// applyLines applies the game's next journaled actions.
+func (r *Room) applyLines(lines []string) error {
+	for _, line := range lines {
 		text, autopilot := strings.CutSuffix(line, autopilotMark)
 		s, action := engine.SplitLine(r.names, text)
 		next := r.game.Clone()
@@ -251,7 +278,7 @@ func (r *Room) readJournal(ctx context.Context) (int, error) {
 			err = next.Apply(s, a)
 		}
 		if err != nil {
-			return i, fmt.Errorf("action %d %q: %w", len(r.lines)+1, line, err)
+			return fmt.Errorf("action %d %q: %w", len(r.lines)+1, line, err)
 		}
 		r.game, r.lines = next, append(r.lines, line)
 		note := ""
@@ -260,7 +287,7 @@ func (r *Room) readJournal(ctx context.Context) (int, error) {
 		}
 		r.logGame(s, note)
 	}
-	return len(lines), nil
+	return nil
 }
 
 // newFollower opens a room here that node owner runs, as the store has

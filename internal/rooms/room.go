@@ -83,7 +83,9 @@ type Room struct {
 	// and the sessions on other nodes, by their key.
 	news    []string
 	newChat []ChatLine
-	remote  map[string]*sub
+	// announced is how many of the game's actions the frames carried.
+	announced int
+	remote    map[string]*sub
 }
 
 type seat struct {

@@ -39,6 +39,27 @@ func sinceMine(log []rooms.Event, seat engine.Seat) []rooms.Event {
 	return out
 }
 
+// ownLast returns the Seq of the last event seat's own action made, 0 if
+// none.
+func ownLast(log []rooms.Event, seat engine.Seat) uint64 {
+	for i := len(log) - 1; i >= 0; i-- {
+		if log[i].Seat == seat {
+			return log[i].Seq
+		}
+	}
+	return 0
+}
+
+// othersMoved reports whether another seat's action is among events.
+func othersMoved(events []rooms.Event, seat engine.Seat) bool {
+	for _, e := range events {
+		if e.Seat >= 0 && e.Seat != seat {
+			return true
+		}
+	}
+	return false
+}
+
 // recapItem is one line of the recap: a player's events in a row, named
 // once, as many as fit in the line ("bob plays 5E: Tower grows to 4; buys
 // 2 Tower for $800").

@@ -75,6 +75,30 @@ func TestRecap(t *testing.T) {
 	}
 }
 
+// A mailbox keeps only the latest snapshot: alice may see none of the
+// others' turns, her decision due before and after. Her own move since
+// the last snapshot, and the others' after it, still bring the recap.
+func TestRecapWhenTheOthersTurnsWereNotSeen(t *testing.T) {
+	_, after := others(t)
+	before := *after
+	for i := len(after.Log) - 1; i >= 0; i-- {
+		if after.Log[i].Seat == 0 {
+			before.Log = after.Log[:i] // her decision due, her last move not yet made
+			break
+		}
+	}
+	if len(before.Log) == len(after.Log) {
+		t.Fatal("alice made no move in the log")
+	}
+	m, msgs := turnComes(t, &before, after, 80, 24)
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "Since your last move") || !strings.Contains(view, "dave buys 1 Worldwide") {
+		t.Errorf("no recap of the others' moves:\n%s", view)
+	}
+	if !hasAlert(msgs, room.YourTurn) {
+		t.Errorf("alice's turn came back unseen: messages %v, want YourTurn", msgs)
+	}
+}
+
 func TestRecapView(t *testing.T) {
 	tuitest.GoldenSizes(t, func(w, h int) string {
 		before, after := others(t)

@@ -132,9 +132,13 @@ type Model struct {
 	rules     Page
 
 	// mine is whether the decision due was the player's in the last
-	// snapshot: when it becomes so, recap holds what the others did since
-	// the player's own last move, shown until their next key.
+	// snapshot, and own the Seq of the player's own last event then: when
+	// the decision becomes theirs, or is theirs again after others moved
+	// (the snapshots in between may be dropped: latest wins), recap holds
+	// what the others did since the player's own last move, shown until
+	// their next key.
 	mine     bool
+	own      uint64
 	recap    []rooms.Event
 	showLog  bool // L opened the game's log
 	logPager Pager
@@ -280,18 +284,21 @@ func (m Model) setSnapshot(snap *rooms.Snapshot, sub *subscription) (Model, tea.
 	m.now = m.clock()
 	cmds := []tea.Cmd{m.armTick()}
 	mine := m.myDecision()
+	since := sinceMine(snap.Log, snap.You)
+	own := ownLast(snap.Log, snap.You)
 	switch {
-	case mine && !m.mine:
+	case mine && (!m.mine || own != m.own && othersMoved(since, snap.You)):
 		// On arrival too: a player who comes (back) when their turn is
 		// due reads what happened since their own last move; the bell is
 		// for a turn that comes while they are here.
-		m.recap = sinceMine(snap.Log, snap.You)
+		m.recap = since
 		if !first {
 			cmds = append(cmds, alert(YourTurn))
 		}
 	case !mine:
 		m.recap = nil
 	}
+	m.own = own
 	if wasWaiting && m.shown && m.seated() && !mine {
 		cmds = append(cmds, alert(GameStarts))
 	}
