@@ -50,10 +50,12 @@ func ownLast(log []rooms.Event, seat engine.Seat) uint64 {
 	return 0
 }
 
-// othersMoved reports whether another seat's action is among events.
-func othersMoved(events []rooms.Event, seat engine.Seat) bool {
+// othersMoved reports whether another seat's action is among events, or
+// with dice a throw: a throw may play another player's whole turn (Hotel
+// Tycoon's car moves to a space where nothing is to decide).
+func othersMoved(events []rooms.Event, seat engine.Seat, dice bool) bool {
 	for _, e := range events {
-		if e.Seat >= 0 && e.Seat != seat {
+		if e.Seat >= 0 && e.Seat != seat || dice && e.Seat == engine.Chance {
 			return true
 		}
 	}

@@ -97,6 +97,20 @@ func TestRecapWhenTheOthersTurnsWereNotSeen(t *testing.T) {
 	if !hasAlert(msgs, room.YourTurn) {
 		t.Errorf("alice's turn came back unseen: messages %v, want YourTurn", msgs)
 	}
+
+	// The others' turns may be played by the dice alone (a Hotel Tycoon
+	// car lands where nothing is to decide): their events are the throws'.
+	thrown := *after
+	thrown.Log = append([]rooms.Event(nil), after.Log...)
+	for i, e := range thrown.Log[len(before.Log):] {
+		if e.Seat > 0 {
+			thrown.Log[len(before.Log)+i].Seat = engine.Chance
+		}
+	}
+	m, _ = turnComes(t, &before, &thrown, 80, 24)
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "Since your last move") || !strings.Contains(view, "dave buys 1 Worldwide") {
+		t.Errorf("no recap of the turns the dice played:\n%s", view)
+	}
 }
 
 func TestRecapView(t *testing.T) {

@@ -287,12 +287,13 @@ func (m Model) setSnapshot(snap *rooms.Snapshot, sub *subscription) (Model, tea.
 	since := sinceMine(snap.Log, snap.You)
 	own := ownLast(snap.Log, snap.You)
 	switch {
-	case mine && (!m.mine || own != m.own && othersMoved(since, snap.You)):
+	case mine && (!m.mine || own != m.own && othersMoved(since, snap.You, true)):
 		// On arrival too: a player who comes (back) when their turn is
 		// due reads what happened since their own last move; the bell is
-		// for a turn that comes while they are here.
+		// for a turn that comes back while they are here, not for a throw
+		// of the dice within their own.
 		m.recap = since
-		if !first {
+		if !first && (!m.mine || othersMoved(since, snap.You, false)) {
 			cmds = append(cmds, alert(YourTurn))
 		}
 	case !mine:
