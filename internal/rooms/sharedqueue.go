@@ -119,7 +119,12 @@ func (sq *sharedQueue) match() {
 		}
 		if r, err := l.openTable(t[0].Game, t[0].Rules, players); err == nil {
 			err = sq.st.SeatTable(ctx, t, r.ID)
-			if err != nil {
+			switch {
+			case errors.Is(err, store.ErrConflict):
+				// This node was taken for dead meanwhile and its tables
+				// went back to the queue: the game is not played.
+				_ = r.call(ctx, func() error { r.end("its players were matched again"); return nil })
+			case err != nil:
 				l.saveFailed("seat a ranked table", err, "room", r.ID)
 			}
 		} else if err := sq.st.DropTable(ctx, t); err != nil {

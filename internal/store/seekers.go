@@ -68,7 +68,9 @@ func (s *Store) DropSeeker(ctx context.Context, account AccountID) error {
 // transaction, which the store's write lock makes the only one matching at
 // a time: form picks the tables (indexes into the seekers it is given,
 // oldest first), and their rows are taken, no longer waiting, until
-// SeatTable gives them their room or DropTable drops them.
+// SeatTable gives them their room or DropTable drops them. Each seeker
+// returned holds its table's mark in Room: the rows stay the table's only
+// while they hold it (a node taken for dead gives its tables back).
 func (s *Store) TakeTables(ctx context.Context, node string, form func([]Seeker) [][]int) ([][]Seeker, error) {
 	var tables [][]Seeker
 	err := s.WithTx(ctx, func(tx *Tx) error {
@@ -81,6 +83,7 @@ func (s *Store) TakeTables(ctx context.Context, node string, form func([]Seeker)
 			mark := fmt.Sprintf("%s%s %d", pendingTable, node, n)
 			for i, j := range t {
 				table[i] = waiting[j]
+				table[i].Room = mark
 				if _, err := tx.q.ExecContext(ctx, `UPDATE seekers SET room = ? WHERE account_id = ?`,
 					mark, waiting[j].Account); err != nil {
 					return mapError(err)
@@ -97,7 +100,9 @@ func (s *Store) TakeTables(ctx context.Context, node string, form func([]Seeker)
 }
 
 // SeatTable gives the seekers of a table taken by TakeTables its room, for
-// their nodes to find (Seekers).
+// their nodes to find (Seekers). If the table's rows are no longer its
+// (the node was taken for dead and its tables went back to the queue),
+// nothing changes and the error is ErrConflict.
 func (s *Store) SeatTable(ctx context.Context, table []Seeker, room string) error {
 	return s.setTable(ctx, table, "room = ?", room)
 }
@@ -111,12 +116,18 @@ func (s *Store) DropTable(ctx context.Context, table []Seeker) error {
 func (s *Store) setTable(ctx context.Context, table []Seeker, set string, args ...any) error {
 	err := s.WithTx(ctx, func(tx *Tx) error {
 		for _, k := range table {
-			query := `DELETE FROM seekers WHERE account_id = ?`
+			query := `DELETE FROM seekers WHERE account_id = ? AND room = ?`
 			if set != "" {
-				query = `UPDATE seekers SET ` + set + ` WHERE account_id = ?`
+				query = `UPDATE seekers SET ` + set + ` WHERE account_id = ? AND room = ?`
 			}
-			if _, err := tx.q.ExecContext(ctx, query, append(args, k.Account)...); err != nil {
+			res, err := tx.q.ExecContext(ctx, query, append(args, k.Account, k.Room)...)
+			if err != nil {
 				return mapError(err)
+			}
+			if n, err := res.RowsAffected(); err != nil {
+				return mapError(err)
+			} else if n != 1 {
+				return fmt.Errorf("%w: %s is no longer at this table", ErrConflict, k.Name)
 			}
 		}
 		return nil

@@ -75,7 +75,10 @@ func TestSeekersTakeTables(t *testing.T) {
 	if left, err := s.LeaveQueue(ctx, ids[2]); err != nil || !left {
 		t.Errorf("LeaveQueue(carol) = %v, %v; want waiting", left, err)
 	}
-	if err := s.DropTable(ctx, tables[0]); err != nil {
+	if err := s.DropTable(ctx, tables[0]); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("DropTable of a table seated = %v, want ErrConflict: its rows are its room's now", err)
+	}
+	if err := s.DropSeeker(ctx, ids[0]); err != nil {
 		t.Fatal(err)
 	}
 	for _, n := range []string{"a", "b"} {
@@ -109,12 +112,13 @@ func TestSeekersOfTableOfGoneNodeWaitAgain(t *testing.T) {
 			t.Fatalf("AddSeeker(%s) = %v", acct.Name, err)
 		}
 	}
-	take := func(node string, table ...int) {
+	take := func(node string, table ...int) []store.Seeker {
 		t.Helper()
 		tables, err := s.TakeTables(ctx, node, func([]store.Seeker) [][]int { return [][]int{table} })
 		if err != nil || len(tables) != 1 {
 			t.Fatalf("TakeTables(%s) = %v, %v", node, tables, err)
 		}
+		return tables[0]
 	}
 	waiting := func() []store.AccountID {
 		t.Helper()
@@ -129,8 +133,8 @@ func TestSeekersOfTableOfGoneNodeWaitAgain(t *testing.T) {
 		}
 		return out
 	}
-	take("a", 0, 1) // alice and bob
-	take("ab", 0)   // carol, by a node whose name starts like a's
+	stale := take("a", 0, 1) // alice and bob
+	take("ab", 0)            // carol, by a node whose name starts like a's
 	if w := waiting(); len(w) != 0 {
 		t.Fatalf("waiting after both tables were taken: %v; want nobody", w)
 	}
@@ -154,5 +158,23 @@ func TestSeekersOfTableOfGoneNodeWaitAgain(t *testing.T) {
 	}
 	if w := waiting(); len(w) != 3 {
 		t.Fatalf("waiting after node ab left: %v; want all three", w)
+	}
+
+	// Node b seats alice and bob; node a, back from its pause, cannot.
+	fresh := take("b", 0, 1)
+	if err := s.SeatTable(ctx, stale, "old1"); !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("node a seats the table it lost: %v, want ErrConflict", err)
+	}
+	if err := s.SeatTable(ctx, fresh, "new1"); err != nil {
+		t.Fatal(err)
+	}
+	rows, err = s.Seekers(ctx, "b")
+	if err != nil || len(rows) != 3 {
+		t.Fatalf("Seekers(b) = %+v, %v", rows, err)
+	}
+	for _, k := range rows {
+		if k.Account != ids[2] && k.Room != "new1" {
+			t.Errorf("%s is in room %q, want node b's new1", k.Name, k.Room)
+		}
 	}
 }
