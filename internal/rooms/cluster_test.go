@@ -150,6 +150,23 @@ func turns(t *testing.T, n int, players ...*at) int {
 	return done
 }
 
+// annAndBob opens ann's room of seats on node a, ann there and bob seated
+// from node b, and returns it with ann and bob as each node has them.
+func annAndBob(t *testing.T, a, b *node, seats int) (r *rooms.Room, annA, bobB *at, ps []rooms.Player) {
+	t.Helper()
+	ctx := context.Background()
+	ps = accounts(t, a.st, "ann", "bob")
+	r, err := a.l.Create(ctx, ps[0], rooms.Settings{Seats: seats})
+	if err != nil {
+		t.Fatal(err)
+	}
+	annA, bobB = join(t, a.l, r.ID, ps[0]), join(t, b.l, r.ID, ps[1])
+	if err := bobB.r.Sit(ctx, ps[1]); err != nil {
+		t.Fatalf("bob sits from node B: %v", err)
+	}
+	return r, annA, bobB, ps
+}
+
 func logs(s *rooms.Snapshot, part string) bool {
 	return slices.ContainsFunc(s.Log, func(e rooms.Event) bool { return strings.Contains(e.Text, part) })
 }
@@ -344,18 +361,9 @@ func TestClusterFencedNodeCannotJournal(t *testing.T) {
 // connection.
 func TestClusterFollowerNodeDies(t *testing.T) {
 	skipWithoutPostgres(t)
-	ctx := context.Background()
 	data := storetest.Data(t)
 	a, b := startNode(t, data, "a"), startNode(t, data, "b")
-	ps := accounts(t, a.st, "ann", "bob")
-	r, err := a.l.Create(ctx, ps[0], rooms.Settings{Seats: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	annA, bobB := join(t, a.l, r.ID, ps[0]), join(t, b.l, r.ID, ps[1])
-	if err := bobB.r.Sit(ctx, ps[1]); err != nil {
-		t.Fatal(err)
-	}
+	r, annA, _, ps := annAndBob(t, a, b, 2)
 	annA.until(t, func(s *rooms.Snapshot) bool { return s.Room.Taken == 2 && s.Seats[1].State == rooms.SeatReady })
 	b.kill()
 	s := annA.until(t, func(s *rooms.Snapshot) bool { return s.Seats[1].State == rooms.SeatAway })
@@ -424,16 +432,7 @@ func TestClusterWaitingRoomFailover(t *testing.T) {
 	ctx := context.Background()
 	data := storetest.Data(t)
 	a, b := startNode(t, data, "a"), startNode(t, data, "b")
-	ps := accounts(t, a.st, "ann", "bob")
-	r, err := a.l.Create(ctx, ps[0], rooms.Settings{Seats: 3})
-	if err != nil {
-		t.Fatal(err)
-	}
-	join(t, a.l, r.ID, ps[0])
-	bobB := join(t, b.l, r.ID, ps[1])
-	if err := bobB.r.Sit(ctx, ps[1]); err != nil {
-		t.Fatal(err)
-	}
+	r, _, bobB, ps := annAndBob(t, a, b, 3)
 	if err := r.AddBot(ctx, ps[0], ""); err != nil {
 		t.Fatal(err)
 	}
@@ -469,15 +468,7 @@ func TestClusterRematch(t *testing.T) {
 	ctx := context.Background()
 	data := storetest.Data(t)
 	a, b := startNode(t, data, "a"), startNode(t, data, "b")
-	ps := accounts(t, a.st, "ann", "bob")
-	r, err := a.l.Create(ctx, ps[0], rooms.Settings{Seats: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	annA, bobB := join(t, a.l, r.ID, ps[0]), join(t, b.l, r.ID, ps[1])
-	if err := bobB.r.Sit(ctx, ps[1]); err != nil {
-		t.Fatal(err)
-	}
+	r, annA, bobB, ps := annAndBob(t, a, b, 2)
 	annA.until(t, func(s *rooms.Snapshot) bool { return s.Room.Taken == 2 })
 	if err := r.Start(ctx, ps[0]); err != nil {
 		t.Fatal(err)
@@ -525,18 +516,9 @@ func TestClusterFramesCarryActions(t *testing.T) {
 	reads := &journalReads{}
 	a := startNode(t, data, "a")
 	b := startNodeWith(t, data, "b", func(st *store.Store) rooms.Cluster { reads.Store = st; return reads })
-	ps := accounts(t, a.st, "ann", "bob")
-	ann, bob := ps[0], ps[1]
-	r, err := a.l.Create(ctx, ann, rooms.Settings{Seats: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	annA, bobB := join(t, a.l, r.ID, ann), join(t, b.l, r.ID, bob)
-	if err := bobB.r.Sit(ctx, bob); err != nil {
-		t.Fatal(err)
-	}
+	_, annA, bobB, ps := annAndBob(t, a, b, 2)
 	annA.until(t, func(s *rooms.Snapshot) bool { return s.Room.Taken == 2 })
-	if err := annA.r.Start(ctx, ann); err != nil {
+	if err := annA.r.Start(ctx, ps[0]); err != nil {
 		t.Fatal(err)
 	}
 	bobB.until(t, func(s *rooms.Snapshot) bool { return s.Game != nil })
