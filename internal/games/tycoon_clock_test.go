@@ -2,15 +2,12 @@ package games_test
 
 import (
 	"context"
-	"crypto/ed25519"
 	"log/slog"
 	"math/rand/v2"
 	"strings"
 	"sync"
 	"testing"
 	"time"
-
-	gossh "golang.org/x/crypto/ssh"
 
 	"hotels/internal/engine"
 	"hotels/internal/engine/tycoon"
@@ -117,28 +114,8 @@ func TestTycoonClockCoversOutOfTurnDecisions(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer st.Close()
-			players := make([]rooms.Player, len(names))
-			seats := make([]store.Seat, len(names))
-			for i, name := range names {
-				pub, _, _ := ed25519.GenerateKey(nil)
-				key, _ := gossh.NewPublicKey(pub)
-				acct, err := st.CreateAccount(ctx, name, string(gossh.MarshalAuthorizedKey(key)))
-				if err != nil {
-					t.Fatal(err)
-				}
-				players[i] = rooms.Player{ID: acct.ID, Name: name}
-				seats[i] = store.Seat{Index: i, Account: acct.ID, Name: name}
-			}
-			id, err := st.CreateGame(ctx, store.NewGame{Game: tycoon.GameName, Options: strings.Join(tt.options, " "),
-				Clock: rooms.Clock{Move: limit}.Text(), Chance: header, Seats: seats, Status: store.StatusPlaying})
-			if err != nil {
-				t.Fatal(err)
-			}
-			for i, line := range lines {
-				if err := st.AppendAction(ctx, id, i+1, line); err != nil {
-					t.Fatal(err)
-				}
-			}
+			players, id := storeGame(t, st, names, store.NewGame{Game: tycoon.GameName, Options: strings.Join(tt.options, " "),
+				Clock: rooms.Clock{Move: limit}.Text(), Chance: header}, lines)
 			app := store.NewAppender(st)
 			defer app.Close()
 			tm := &clockTimers{}
