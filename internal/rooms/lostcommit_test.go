@@ -53,34 +53,9 @@ func TestLostCommitAnswerDoesNotJamTheRoom(t *testing.T) {
 	ps := accounts(t, st, "ann", "bob")
 	l := rooms.NewLobby(rooms.Config{Journal: j, Kinds: []engine.Kind{acquire.Kind}, Grace: time.Minute, After: (&timers{}).after})
 	defer l.Close("test over")
-	r, _ := l.Create(ctx, ps[0], rooms.Settings{Seats: 2})
-	if err := r.Sit(ctx, ps[1]); err != nil {
-		t.Fatal(err)
-	}
-	if err := r.Start(ctx, ps[0]); err != nil {
-		t.Fatal(err)
-	}
-	chans := map[string]<-chan *rooms.Snapshot{}
-	for _, p := range ps {
-		ch, stop, err := r.Subscribe(ctx, p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer stop()
-		chans[p.Name] = ch
-	}
-	// onTurn is whoever is on turn at version v or later, with their view.
-	onTurn := func(v uint64) (rooms.Player, *rooms.Snapshot) {
-		for _, p := range ps {
-			s := next(t, chans[p.Name], func(s *rooms.Snapshot) bool { return s.Version >= v })
-			if s.Seats[s.Turn].Name == p.Name {
-				return p, s
-			}
-		}
-		t.Fatal("nobody on turn")
-		return rooms.Player{}, nil
-	}
-	p, s := onTurn(0)
+	d := startDuel(t, l, ps)
+	r := d.r
+	p, s := d.onTurn(t, 0)
 	var plays []string
 	for _, ti := range s.Game.(*acquire.View).Rack {
 		if ti.Class.Playable() {
@@ -120,7 +95,7 @@ func TestLostCommitAnswerDoesNotJamTheRoom(t *testing.T) {
 
 	// The room shows the journal's game, and play goes on from it.
 	for range 3 {
-		p, s = onTurn(s.Version + 1)
+		p, s = d.onTurn(t, s.Version+1)
 		action := firstLegal(s.Game.(*acquire.View))
 		if err := r.Act(ctx, p, action); err != nil {
 			t.Fatalf("%s %s after catching up: %v", p.Name, action, err)

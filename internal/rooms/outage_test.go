@@ -40,33 +40,13 @@ func TestPostgresOutagePausesPlay(t *testing.T) {
 		Grace: time.Minute, After: (&timers{}).after, Log: slog.New(logs),
 	})
 	defer l.Close("test over")
-	r, _ := l.Create(ctx, ps[0], rooms.Settings{Seats: 2})
-	if err := r.Sit(ctx, ps[1]); err != nil {
-		t.Fatal(err)
-	}
-	if err := r.Start(ctx, ps[0]); err != nil {
-		t.Fatal(err)
-	}
-	chans := map[string]<-chan *rooms.Snapshot{}
-	for _, p := range ps {
-		ch, stop, err := r.Subscribe(ctx, p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer stop()
-		chans[p.Name] = ch
-	}
+	d := startDuel(t, l, ps)
+	r, chans := d.r, d.chans
 	// move makes the move of whoever is on turn, from their view at
 	// version at least v, and returns it with the snapshot it was made on.
 	move := func(v uint64) (rooms.Player, string, *rooms.Snapshot) {
-		for _, p := range ps {
-			s := next(t, chans[p.Name], func(s *rooms.Snapshot) bool { return s.Version >= v })
-			if s.Seats[s.Turn].Name == p.Name {
-				return p, firstLegal(s.Game.(*acquire.View)), s
-			}
-		}
-		t.Fatal("nobody on turn")
-		return rooms.Player{}, "", nil
+		p, s := d.onTurn(t, v)
+		return p, firstLegal(s.Game.(*acquire.View)), s
 	}
 	acknowledged, v := 0, uint64(0)
 	for range 4 {
