@@ -97,7 +97,13 @@ func (r *Room) snapshotFor(seat engine.Seat) *Snapshot {
 		s.Game = r.game.View(seat)
 		if t, ok := r.toMove(); ok {
 			s.Turn = t
+			if t == seat {
+				for _, a := range r.game.Legal(t) {
+					s.Legal = append(s.Legal, a.String())
+				}
+			}
 		}
+		s.GameID = r.gameID
 	}
 	if v := int(seat) + 1; v < len(r.logs) {
 		l := r.logs[max(v, 0)]

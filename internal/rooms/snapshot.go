@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"hotels/internal/engine"
+	"hotels/internal/store"
 )
 
 // Status is where a room is in its life.
@@ -117,6 +118,12 @@ type Snapshot struct {
 	Game any
 	// Turn is the seat whose decision is due, or engine.Watcher.
 	Turn engine.Seat
+	// Legal is the record text of each action the subscriber's seat may
+	// take now, as the engine lists them (engine.Game.Legal); nil unless
+	// its decision is due. Programs that play read it (issue 24).
+	Legal []string
+	// GameID is the stored game's id, for `export`; 0 while waiting.
+	GameID store.GameID
 	// Log is the game's events as the subscriber reads them, oldest
 	// first: the last logKeep of them. Shared by the snapshots: read only.
 	Log  []Event
