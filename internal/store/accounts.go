@@ -17,6 +17,8 @@ type Account struct {
 	ID        AccountID
 	Name      string
 	CreatedAt time.Time
+	// Bot marks a bot account (issue 24): a program plays it.
+	Bot bool
 }
 
 // Key is an SSH public key in the form the store keeps it.
@@ -49,7 +51,7 @@ func (s *Store) AccountByKey(ctx context.Context, authorizedKey string) (Account
 		return Account{}, err
 	}
 	a, err := scanAccount(s.q.QueryRowContext(ctx, `
-		SELECT a.id, a.name, a.created_at
+		SELECT a.id, a.name, a.created_at, a.bot
 		FROM keys k JOIN accounts a ON a.id = k.account_id
 		WHERE k.authorized_key = ?`, k.Authorized))
 	if err != nil {
@@ -62,7 +64,7 @@ func (s *Store) AccountByKey(ctx context.Context, authorizedKey string) (Account
 // case, or ErrNotFound.
 func (s *Store) AccountByName(ctx context.Context, name string) (Account, error) {
 	a, err := scanAccount(s.q.QueryRowContext(ctx,
-		`SELECT id, name, created_at FROM accounts WHERE name = ?`, name))
+		`SELECT id, name, created_at, bot FROM accounts WHERE name = ?`, name))
 	if err != nil {
 		return Account{}, fmt.Errorf("store: account named %q: %w", name, err)
 	}
@@ -139,14 +141,28 @@ func scanAccount(r row) (Account, error) {
 	var (
 		a       Account
 		created string
+		bot     int
 	)
-	if err := r.Scan(&a.ID, &a.Name, &created); err != nil {
+	if err := r.Scan(&a.ID, &a.Name, &created, &bot); err != nil {
 		return Account{}, mapError(err)
 	}
+	a.Bot = bot != 0
 	t, err := parseTime(created)
 	if err != nil {
 		return Account{}, err
 	}
 	a.CreatedAt = t
 	return a, nil
+}
+
+// MakeBot turns account into a bot account, for good (issue 24).
+func (s *Store) MakeBot(ctx context.Context, account AccountID) error {
+	res, err := s.q.ExecContext(ctx, `UPDATE accounts SET bot = 1 WHERE id = ?`, account)
+	if err != nil {
+		return fmt.Errorf("store: make account %d a bot: %w", account, mapError(err))
+	}
+	if n, err := res.RowsAffected(); err == nil && n == 0 {
+		return fmt.Errorf("store: make account %d a bot: %w", account, ErrNotFound)
+	}
+	return nil
 }

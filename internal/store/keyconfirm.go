@@ -123,7 +123,7 @@ func (s *Store) ConfirmKey(ctx context.Context, authorizedKey, code string) (Acc
 			return err
 		}
 		a, err = scanAccount(tx.q.QueryRowContext(ctx,
-			`SELECT id, name, created_at FROM accounts WHERE id = ?`, owner))
+			`SELECT id, name, created_at, bot FROM accounts WHERE id = ?`, owner))
 		return err
 	})
 	if err != nil {

@@ -14,6 +14,7 @@ type Rating struct {
 	Mu, Sigma   float64
 	Games, Wins int
 	UpdatedAt   time.Time
+	Bot         bool // a bot account's (issue 24)
 }
 
 // RatingChange is one player's rating before and after one rated game.
@@ -77,9 +78,24 @@ func (s *Store) RecordRatings(ctx context.Context, game, rules string, changes [
 // Leaderboard returns the best rated players of game and rules by the
 // conservative estimate Mu − 3·Sigma, at most limit of them.
 func (s *Store) Leaderboard(ctx context.Context, game, rules string, limit int) ([]Rating, error) {
+	return s.LeaderboardOf(ctx, game, rules, limit, Everyone)
+}
+
+// Who picks the accounts a leaderboard lists.
+type Who int
+
+const (
+	Everyone Who = iota
+	People       // accounts that are not bots
+	Bots         // bot accounts alone
+)
+
+// LeaderboardOf is Leaderboard of the people or the bots alone.
+func (s *Store) LeaderboardOf(ctx context.Context, game, rules string, limit int, who Who) ([]Rating, error) {
+	bots := map[Who]string{Everyone: "", People: " AND a.bot = 0", Bots: " AND a.bot = 1"}[who]
 	rows, err := s.q.QueryContext(ctx, `SELECT `+ratingColumns+`
 		FROM ratings r JOIN accounts a ON a.id = r.account_id
-		WHERE r.game = ? AND r.rules = ?
+		WHERE r.game = ? AND r.rules = ?`+bots+`
 		ORDER BY r.mu - 3 * r.sigma DESC, a.name LIMIT ?`, game, rules, limit)
 	if err != nil {
 		return nil, fmt.Errorf("store: leaderboard: %w", mapError(err))
@@ -144,14 +160,16 @@ func (s *Store) RatingHistory(ctx context.Context, account AccountID, game, rule
 	return out, mapError(rows.Err())
 }
 
-const ratingColumns = `r.account_id, a.name, r.game, r.rules, r.mu, r.sigma, r.games, r.wins, r.updated_at`
+const ratingColumns = `r.account_id, a.name, r.game, r.rules, r.mu, r.sigma, r.games, r.wins, r.updated_at, a.bot`
 
 func scanRating(r row) (Rating, error) {
 	var x Rating
 	var at string
-	if err := r.Scan(&x.Account, &x.Name, &x.Game, &x.Rules, &x.Mu, &x.Sigma, &x.Games, &x.Wins, &at); err != nil {
+	var bot int
+	if err := r.Scan(&x.Account, &x.Name, &x.Game, &x.Rules, &x.Mu, &x.Sigma, &x.Games, &x.Wins, &at, &bot); err != nil {
 		return Rating{}, mapError(err)
 	}
+	x.Bot = bot != 0
 	var err error
 	x.UpdatedAt, err = parseTime(at)
 	return x, err

@@ -2,6 +2,8 @@ package store_test
 
 import (
 	"context"
+	"errors"
+	"slices"
 	"testing"
 
 	"hotels/internal/store"
@@ -49,5 +51,47 @@ func TestRatings(t *testing.T) {
 	// A game is rated once.
 	if err := s.RecordRatings(ctx, "acquire", "modern", []store.RatingChange{{Game: id, Account: ann.ID, Place: 1}}); err == nil {
 		t.Error("rating the same game twice was accepted")
+	}
+}
+
+// A bot account stays one, and the leaderboard lists the people or the
+// bots alone when asked (issue 24).
+func TestBotAccountsOnTheLeaderboard(t *testing.T) {
+	ctx := context.Background()
+	s, _ := open(t)
+	ann, _ := s.CreateAccount(ctx, "ann", keyAlice)
+	robo, _ := s.CreateAccount(ctx, "robo", keyBob)
+	if err := s.MakeBot(ctx, robo.ID); err != nil {
+		t.Fatal(err)
+	}
+	if a, err := s.AccountByKey(ctx, keyBob); err != nil || !a.Bot {
+		t.Fatalf("AccountByKey(robo's key) = %+v, %v; want a bot", a, err)
+	}
+	if a, err := s.AccountByName(ctx, "ann"); err != nil || a.Bot {
+		t.Fatalf("AccountByName(ann) = %+v, %v; want a person", a, err)
+	}
+	if err := s.MakeBot(ctx, 999); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("MakeBot(no account) = %v, want ErrNotFound", err)
+	}
+	id, _ := s.CreateGame(ctx, store.NewGame{Game: "acquire", Rules: "modern", Ranked: true, Status: store.StatusPlaying,
+		Seats: []store.Seat{{Index: 0, Account: ann.ID, Name: "ann"}, {Index: 1, Account: robo.ID, Name: "robo"}}})
+	if err := s.RecordRatings(ctx, "acquire", "modern", []store.RatingChange{
+		{Game: id, Account: ann.ID, Place: 1, MuAfter: 27, SigmaAfter: 8},
+		{Game: id, Account: robo.ID, Place: 2, MuAfter: 23, SigmaAfter: 8},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	for who, want := range map[store.Who][]string{store.Everyone: {"ann", "robo"}, store.People: {"ann"}, store.Bots: {"robo"}} {
+		board, err := s.LeaderboardOf(ctx, "acquire", "modern", 10, who)
+		var got []string
+		for _, r := range board {
+			got = append(got, r.Name)
+			if r.Bot != (r.Name == "robo") {
+				t.Errorf("%s's Bot = %v", r.Name, r.Bot)
+			}
+		}
+		if err != nil || !slices.Equal(got, want) {
+			t.Errorf("LeaderboardOf(%d) = %q, %v; want %q", who, got, err, want)
+		}
 	}
 }

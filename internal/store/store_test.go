@@ -40,7 +40,7 @@ func TestOpenMigratesEmptyDatabase(t *testing.T) {
 
 	want := map[string][]string{
 		"schema_version": {"version", "name", "applied_at"},
-		"accounts":       {"id", "name", "created_at"},
+		"accounts":       {"id", "name", "created_at", "bot"},
 		"keys":           {"authorized_key", "fingerprint", "account_id", "added_at"},
 		"games":          {"id", "game", "rules", "options", "chance", "status", "created_at", "finished_at", "result", "clock", "ranked"},
 		"seats":          {"game_id", "seat", "account_id", "name", "bot", "removed", "place", "score"},
