@@ -201,7 +201,7 @@ func gameBot(game, level string) (rooms.Bot, error) {
 // database), so that a reconnect goes back to the game.
 func session(l *rooms.Lobby, games *store.Store) server.Lobby {
 	return func(ctx context.Context, p server.Player) tea.Model {
-		player := rooms.Player{ID: p.Account.ID, Name: p.Account.Name}
+		player := rooms.Player{ID: p.Account.ID, Name: p.Account.Name, Bot: p.Account.Bot}
 		var at tui.Entry
 		if len(p.Command) == 2 {
 			at = tui.Entry{Room: p.Command[1], Watch: p.Command[0] == "watch"}

@@ -36,6 +36,7 @@ const (
 // Profile is one player's record.
 type Profile struct {
 	Name    string   `json:"name"`
+	Bot     bool     `json:"bot"`     // a bot account (issue 24)
 	Ratings []Rating `json:"ratings"` // by game, then rules
 	Recent  []Game   `json:"recent_games"`
 	// Favourites has one entry for each game's tally that the player has

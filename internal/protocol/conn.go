@@ -23,7 +23,7 @@ const (
 // LineRate bounds the lines one connection may send: a program answering
 // its turns needs a few a second; a flood is answered with errors and
 // never reaches a room, so nobody else's game slows down.
-var LineRate = rate.Limit{Every: 50 * time.Millisecond, Burst: 20}
+var LineRate = rate.Limit{Every: 25 * time.Millisecond, Burst: 40}
 
 // Conn is one session's two directions: JSON lines out, safe for several
 // streams at once, and the lines in, read within MaxLine and LineRate.

@@ -36,7 +36,7 @@ type Stream struct {
 	// Since skips the events up to this seq: a client that reconnects
 	// has seen them.
 	Since uint64
-	// In carries the lines for this room.
+	// In carries the lines for this room (Send).
 	In chan string
 
 	shape    shape
@@ -52,7 +52,21 @@ type Stream struct {
 
 // NewStream returns a stream of p's seat in the room t, id.
 func NewStream(t Table, p rooms.Player, id string, c *Conn) *Stream {
-	return &Stream{Table: t, Player: p, Room: id, Conn: c, In: make(chan string, 1)}
+	return &Stream{Table: t, Player: p, Room: id, Conn: c, In: make(chan string, inQueue)}
+}
+
+// inQueue is how many lines a stream holds while it waits for the room:
+// a client that sends more before the answers come is refused.
+const inQueue = 8
+
+// Send hands a line to the stream, or refuses it at once if the stream
+// has too many waiting.
+func (s *Stream) Send(text string) {
+	select {
+	case s.In <- text:
+	default:
+		s.Conn.Refuse(s.Room, text, "too many lines wait for the room's answer: wait for each answer before sending more")
+	}
 }
 
 // Run plays until the game is over (nil) or the room closes, the seat
@@ -215,6 +229,11 @@ func (s *Stream) handle(ctx context.Context, text string) {
 	}
 	if err != nil {
 		s.Conn.Refuse(s.Room, text, Explain(err))
+		if s.last != nil {
+			if t := s.turnOf(s.last); t != nil {
+				_ = s.Conn.Send(t) // the decision is still due: choose again
+			}
+		}
 		return
 	}
 	_ = s.Conn.Send(Reply{Type: "ok", Room: s.Room, Sent: text})

@@ -23,6 +23,9 @@ import (
 type Player struct {
 	ID   store.AccountID
 	Name string
+	// Bot marks a bot account (issue 24), shown as such at the table and
+	// kept out of the ranked queue.
+	Bot bool `json:",omitempty"`
 }
 
 // Journal is what rooms need of the store.
@@ -94,6 +97,7 @@ var (
 	ErrSaveFailed   = errors.New("the server could not save that; nothing changed, try again")
 	ErrNotAbandoned = errors.New("every player is here: a game can be ended by vote only when someone has left")
 	ErrMovedOn      = errors.New("the game moved on before that was saved: look again and choose anew")
+	ErrBotRanked    = errors.New("bot accounts do not play in the ranked queue: it is for people; a host may seat a bot account at a table")
 )
 
 // Lobby is the registry of rooms and of who is online.

@@ -59,7 +59,7 @@ const recentChat = 20
 func (r *Room) seatInfos() []SeatInfo {
 	out := make([]SeatInfo, 0, len(r.seats))
 	for _, st := range r.seats {
-		info := SeatInfo{Name: st.name, Host: st.human() && st.player.ID == r.host.ID}
+		info := SeatInfo{Name: st.name, Host: st.human() && st.player.ID == r.host.ID, Account: st.player.Bot}
 		switch {
 		case st.empty():
 			info.State = SeatEmpty

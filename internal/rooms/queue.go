@@ -57,6 +57,9 @@ func (l *Lobby) Seek(ctx context.Context, p Player, game, rules string, min, max
 	if err := l.allow(p); err != nil {
 		return nil, nil, err
 	}
+	if p.Bot {
+		return nil, nil, ErrBotRanked
+	}
 	k, err := l.Kind(game)
 	if err != nil {
 		return nil, nil, err

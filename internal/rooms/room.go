@@ -216,6 +216,10 @@ func (r *Room) listedTo(p Player) bool {
 // Info describes the room for lists.
 func (r *Room) Info() Info { return r.info() }
 
+// Code is a private room's invite code, "" for a public room: what its
+// host hands to the players it invites.
+func (r *Room) Code() string { return r.code }
+
 // publishInfo updates the room's line in the lobby and reports whether it
 // changed: most moves do not change it, and need not redraw the lobby.
 func (r *Room) publishInfo() bool {

@@ -81,6 +81,9 @@ type SeatInfo struct {
 	State SeatState
 	Host  bool
 	Level string // a bot's level (SeatBot); "" for a player
+	// Account marks a bot account's seat (issue 24): a program plays
+	// it, which everyone is shown.
+	Account bool
 }
 
 // Event is one line of a room's log.

@@ -35,6 +35,8 @@ type seatSummary struct {
 	State string `json:"state"`
 	Level string `json:"level,omitempty"`
 	Host  bool   `json:"host,omitempty"` // in `rooms`
+	// BotAccount marks a bot account's seat (issue 24), in `rooms`.
+	BotAccount bool `json:"bot_account,omitempty"`
 }
 
 // newAdminRoomsCmd lists every room, private ones included, with who sits

@@ -111,6 +111,8 @@ Messages and errors go to stderr as text, --json or not. Exit status:
 	root.AddCommand(newRulesCmd())
 	root.AddCommand(newJoinCmd(s.sshTarget()))
 	root.AddCommand(newWatchCmd(s.sshTarget()))
+	root.AddCommand(s.newPlayCmd(id), s.newNewCmd(id), s.newStartCmd(id), s.newInviteCmd(id),
+		s.newAccountCmd(id), s.newBotCmd(id)) // issue 24: play.go
 	root.AddCommand(s.newAdminCmd(sess, id))
 	markUsage(root)
 	return root

@@ -42,6 +42,7 @@ func newProfileCmd(st profiles) *cobra.Command {
 				return errors.New("the profile could not be read; try again later")
 			}
 			p = cleanProfile(p)
+			p.Bot = a.Bot
 			if wantJSON(cmd) {
 				return writeJSON(cmd.OutOrStdout(), p)
 			}
@@ -67,7 +68,7 @@ func cleanProfile(p profile.Profile) profile.Profile {
 // writeProfile writes p as text: a table per part.
 func writeProfile(out io.Writer, p profile.Profile) error {
 	w := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
-	fmt.Fprintf(w, "%s\n\n", p.Name)
+	fmt.Fprintf(w, "%s\n\n", botMark(p.Name, p.Bot))
 	if len(p.Ratings) == 0 {
 		fmt.Fprintln(w, "No ranked game yet.")
 	} else {

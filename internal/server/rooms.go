@@ -49,7 +49,7 @@ func newRoomsCmd(rs Rooms, id identity) *cobra.Command {
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			var p rooms.Player
 			if id.Known {
-				p = rooms.Player{ID: id.Account.ID, Name: id.Account.Name}
+				p = rooms.Player{ID: id.Account.ID, Name: id.Account.Name, Bot: id.Account.Bot}
 			}
 			infos := rs.Listed(p)
 			list := []roomListing{}
@@ -89,7 +89,7 @@ func listing(info rooms.Info) roomListing {
 		Players: []seatSummary{}, Winners: []string{},
 	}
 	for _, st := range info.Players {
-		r.Players = append(r.Players, seatSummary{Name: sanitize.Line(st.Name), State: string(st.State), Level: st.Level, Host: st.Host})
+		r.Players = append(r.Players, seatSummary{Name: sanitize.Line(st.Name), State: string(st.State), Level: st.Level, Host: st.Host, BotAccount: st.Account})
 	}
 	for _, n := range info.Winners {
 		r.Winners = append(r.Winners, sanitize.Line(n))
@@ -131,8 +131,9 @@ func playersText(seats []seatSummary) string {
 		case rooms.SeatBot:
 			levels = append(levels, s.Level)
 		case rooms.SeatReady:
-			out = append(out, s.Name)
+			out = append(out, botMark(s.Name, s.BotAccount))
 		default:
+			s.Name = botMark(s.Name, s.BotAccount)
 			out = append(out, seatText(s))
 		}
 	}

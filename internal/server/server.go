@@ -16,6 +16,7 @@ import (
 	bm "charm.land/wish/v2/bubbletea"
 	gossh "golang.org/x/crypto/ssh"
 
+	"hotels/internal/protocol"
 	"hotels/internal/rate"
 	"hotels/internal/rooms"
 	"hotels/internal/store"
@@ -51,6 +52,8 @@ type Server struct {
 
 	closing     chan struct{} // closed when shutdown starts; sessions watch it
 	closingOnce sync.Once
+
+	bots protocol.Waiters // the bot accounts waiting for games (issue 24)
 
 	mu       sync.Mutex
 	accounts map[store.AccountID]*claim // each account's interactive session
