@@ -54,10 +54,21 @@ func (c *Conn) Send(v any) error {
 	return c.err
 }
 
-// Refuse answers a line with an error.
-func (c *Conn) Refuse(room, sent, why string) {
-	_ = c.Send(Reply{Type: "error", Room: room, Sent: sent, Error: why})
+// Refuse answers a line with an error: its code and why in words.
+func (c *Conn) Refuse(room, sent, code, why string) {
+	_ = c.Send(Reply{Type: "error", Room: room, Sent: sent, Code: code, Error: why})
 }
+
+// The codes of an `error`, for programs to tell them apart.
+const (
+	CodeNotJSON = "not_json" // the line is not a JSON string or object
+	CodeTooLong = "too_long" // longer than MaxLine
+	CodeTooFast = "too_fast" // over LineRate: wait a moment, then send it again
+	CodeBusy    = "busy"     // too many lines wait for the room's answer
+	CodeNoRoom  = "no_room"  // the line names no room this connection plays
+	CodeRefused = "refused"  // the room refused it: not legal, not your turn...
+	CodeEnded   = "ended"    // a room's stream ended before the game did
+)
 
 // Input is one line a client sent: the room it names ("" for none), and
 // the action or `chat TEXT`.
@@ -70,7 +81,7 @@ type Input struct {
 var ErrTooLong = fmt.Errorf("that line is longer than %d bytes: send one action a line", MaxLine)
 
 // ErrTooFast refuses lines sent faster than LineRate.
-var ErrTooFast = errors.New("you are sending too fast: nothing was done; wait for your turn and send one action")
+var ErrTooFast = errors.New("you are sending too fast: nothing was done; wait a moment and send it again")
 
 // Read reads in's lines until it ends, and hands each well-formed one to
 // handle; a line that is not, or comes too fast, is answered with an
@@ -85,17 +96,18 @@ func (c *Conn) Read(in io.Reader, handle func(Input)) {
 		if strings.TrimSpace(string(line)) == "" && !long {
 			continue
 		}
-		if !c.lines.Allow(struct{}{}) {
-			c.Refuse("", "", ErrTooFast.Error())
-			continue
-		}
+		allowed := c.lines.Allow(struct{}{})
 		if long {
-			c.Refuse("", "", ErrTooLong.Error())
+			c.Refuse("", "", CodeTooLong, ErrTooLong.Error())
 			continue
 		}
 		in, err := ParseInput(line)
-		if err != nil {
-			c.Refuse("", "", err.Error())
+		switch {
+		case err != nil:
+			c.Refuse("", "", CodeNotJSON, err.Error())
+			continue
+		case !allowed:
+			c.Refuse(in.Room, in.Text, CodeTooFast, ErrTooFast.Error())
 			continue
 		}
 		handle(in)

@@ -115,6 +115,7 @@ type Reply struct {
 	Type  string `json:"type"` // "ok" or "error"
 	Room  string `json:"room,omitempty"`
 	Sent  string `json:"sent,omitempty"` // the action or chat answered
+	Code  string `json:"code,omitempty"` // an error's kind (CodeTooFast...)
 	Error string `json:"error,omitempty"`
 }
 

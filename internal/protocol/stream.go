@@ -65,7 +65,7 @@ func (s *Stream) Send(text string) {
 	select {
 	case s.In <- text:
 	default:
-		s.Conn.Refuse(s.Room, text, "too many lines wait for the room's answer: wait for each answer before sending more")
+		s.Conn.Refuse(s.Room, text, CodeBusy, "too many lines wait for the room's answer: wait for each answer before sending more")
 	}
 }
 
@@ -222,14 +222,15 @@ func (s *Stream) showChat(lines []rooms.ChatLine) {
 // handle does what a line asks and answers it.
 func (s *Stream) handle(ctx context.Context, text string) {
 	var err error
-	if msg, ok := strings.CutPrefix(text, "chat "); ok {
+	msg, chat := strings.CutPrefix(text, "chat ")
+	if chat {
 		err = s.Table.Chat(ctx, s.Player, msg)
 	} else {
 		err = s.act(ctx, text)
 	}
 	if err != nil {
-		s.Conn.Refuse(s.Room, text, Explain(err))
-		if s.last != nil {
+		s.Conn.Refuse(s.Room, text, CodeRefused, Explain(err))
+		if !chat && s.last != nil {
 			if t := s.turnOf(s.last); t != nil {
 				_ = s.Conn.Send(t) // the decision is still due: choose again
 			}

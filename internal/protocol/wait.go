@@ -122,9 +122,9 @@ func (w *Waiters) Wait(ctx context.Context, p rooms.Player, games []string, c *C
 		mu.Unlock()
 		switch {
 		case line.Room == "":
-			c.Refuse("", line.Text, `name the room: send {"room": ROOM, "action": TEXT}`)
+			c.Refuse("", line.Text, CodeNoRoom, `name the room: send {"room": ROOM, "action": TEXT}`)
 		case s == nil:
-			c.Refuse(line.Room, line.Text, "you play no game in room "+line.Room)
+			c.Refuse(line.Room, line.Text, CodeNoRoom, "you play no game in room "+line.Room)
 		default:
 			s.Send(line.Text)
 		}
@@ -164,7 +164,7 @@ func (w *Waiters) Wait(ctx context.Context, p rooms.Player, games []string, c *C
 			go func() {
 				defer wg.Done()
 				if err := s.Run(ctx); err != nil && ctx.Err() == nil {
-					c.Refuse(s.Room, "", "the stream of room "+s.Room+" ended: "+Explain(err))
+					c.Refuse(s.Room, "", CodeEnded, "the stream of room "+s.Room+" ended: "+Explain(err))
 				}
 				mu.Lock()
 				delete(streams, s.Room)

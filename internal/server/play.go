@@ -55,7 +55,7 @@ func (s *Server) newPlayCmd(id identity) *cobra.Command {
 			st.Since = since
 			go c.Read(cmd.InOrStdin(), func(in protocol.Input) {
 				if in.Room != "" && in.Room != r.ID {
-					c.Refuse(in.Room, in.Text, "this stream plays room "+r.ID+" only")
+					c.Refuse(in.Room, in.Text, protocol.CodeNoRoom, "this stream plays room "+r.ID+" only")
 					return
 				}
 				st.Send(in.Text)
