@@ -18,7 +18,7 @@ type Hello struct {
 	Title   string      `json:"title"`
 	Rules   string      `json:"rules"`
 	Options []string    `json:"options"`
-	Clock   string      `json:"clock"`
+	Clock   string      `json:"time_control"` // "30s a decision", "10m + 5s"; "" for none
 	Seats   []Seat      `json:"seats"`
 	You     engine.Seat `json:"you"`
 	Status  string      `json:"status"` // waiting, playing, over
@@ -34,11 +34,12 @@ type Seat struct {
 
 // State is the game as the seat sees it, in its game's shape.
 type State struct {
-	Type   string `json:"type"` // "state"
-	Room   string `json:"room"`
-	Status string `json:"status"`
-	Seats  []Seat `json:"seats"`
-	Game   any    `json:"game"`
+	Type   string      `json:"type"` // "state"
+	Room   string      `json:"room"`
+	Status string      `json:"status"`
+	Seats  []Seat      `json:"seats"` // in turn order once the game starts
+	You    engine.Seat `json:"you"`   // your seat among them`
+	Game   any         `json:"game"`
 }
 
 // Event is one line of the room's log, as the seat reads it.
@@ -61,10 +62,11 @@ type Chat struct {
 
 // Turn says the seat must decide, and what it may send.
 type Turn struct {
-	Type  string   `json:"type"` // "turn"
-	Room  string   `json:"room"`
-	Due   string   `json:"due"`
-	Legal []string `json:"legal"`
+	Type  string      `json:"type"` // "turn"
+	Room  string      `json:"room"`
+	Seat  engine.Seat `json:"seat"` // whose decision: yours
+	Due   string      `json:"due"`
+	Legal []string    `json:"legal"`
 	// Range is a decision too wide to list (a Hotel Tycoon bid); Several
 	// names a verb whose listed actions may be joined into one.
 	Range   *Range `json:"range,omitempty"`

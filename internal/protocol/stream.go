@@ -133,7 +133,7 @@ func (s *Stream) show(ctx context.Context, snap *rooms.Snapshot) (bool, error) {
 		s.seq = max(s.seq, e.Seq)
 	}
 	s.showChat(snap.Chat)
-	st := State{Type: "state", Room: s.Room, Status: string(info.Status), Seats: seats}
+	st := State{Type: "state", Room: s.Room, Status: string(info.Status), Seats: seats, You: snap.You}
 	if snap.Game != nil && s.shape.state != nil {
 		st.Game = s.shape.state(snap.Game)
 	}
@@ -167,7 +167,7 @@ func (s *Stream) turnOf(snap *rooms.Snapshot) *Turn {
 	if snap.Room.Status != rooms.Playing || snap.Turn != snap.You || len(snap.Legal) == 0 {
 		return nil
 	}
-	t := &Turn{Type: "turn", Room: s.Room, Legal: []string{}}
+	t := &Turn{Type: "turn", Room: s.Room, Seat: snap.You, Legal: []string{}}
 	if s.shape.bids != nil {
 		t.Range = s.shape.bids(snap.Game, snap.You)
 	}
