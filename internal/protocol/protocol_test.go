@@ -261,3 +261,74 @@ func checkLegal(t *testing.T, g engine.Game, seat engine.Seat, turn protocol.Tur
 		t.Errorf("legal = %q (range %+v), want the engine's %q (%s)", turn.Legal, turn.Range, want, g.Due())
 	}
 }
+
+// Bad input gets an error that says what was wrong, and changes nothing:
+// not JSON, an unknown action, an action out of turn, a line of 1 MB, and
+// 10,000 lines at once, of which no more than the line rate's burst
+// reaches the room.
+func TestBadInputChangesNothing(t *testing.T) {
+	j := newJournal()
+	l := newLobby(t, j)
+	tb := seat(t, l, "acquire", 2)
+	turn := tb.next(t, "turn")
+	id := store.GameID(len(j.header))
+	_, before, _ := j.game(games.All[0].Kind, id)
+	other := 1 - turn.seat
+
+	refused := func(who int, sent string) {
+		t.Helper()
+		tb.streams[who].Send(sent)
+		m := tb.next(t, "error", "ok")
+		if m.Type != "error" || m.Code != protocol.CodeRefused || m.Sent != sent || m.Error == "" || m.seat != who {
+			t.Errorf("%q from seat %d: %+v, want an error saying why", sent, who, m)
+		}
+	}
+	refused(other, turn.Legal[0]) // out of turn
+	refused(turn.seat, "fly")
+	refused(turn.seat, "play 99Z")
+
+	var out strings.Builder
+	c := protocol.NewConn(&out, nil)
+	input := "not json\n" + strings.Repeat("x", 1<<20) + "\n" + strings.Repeat("\"fly\"\n", 10000)
+	reached := 0
+	c.Read(strings.NewReader(input), func(in protocol.Input) {
+		reached++
+		tb.streams[turn.seat].Send(in.Text)
+	})
+	codes := map[string]int{}
+	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		var m protocol.Reply
+		if err := json.Unmarshal([]byte(l), &m); err != nil || m.Type != "error" || m.Error == "" {
+			t.Fatalf("conn line %q: %v", l, err)
+		}
+		codes[m.Code]++
+	}
+	if codes[protocol.CodeNotJSON] != 1 || codes[protocol.CodeTooLong] != 1 || reached > protocol.LineRate.Burst+5 ||
+		codes[protocol.CodeTooFast] != 10000-reached {
+		t.Errorf("errors by code %v, %d lines reached the room; want 1 not_json, 1 too_long, at most the burst (%d) passed",
+			codes, reached, protocol.LineRate.Burst)
+	}
+	// Every line that reached the stream is answered with an error.
+	for range reached {
+		if m := tb.next(t, "error", "ok"); m.Type != "error" {
+			t.Fatalf("a bad line was answered %+v", m)
+		}
+	}
+	if _, after, _ := j.game(games.All[0].Kind, id); after != before {
+		t.Errorf("the journal went from %d to %d lines on bad input", before, after)
+	}
+	// The seat still plays.
+	tb.streams[turn.seat].Send(turn.Legal[0])
+	for {
+		m := tb.next(t, "error", "ok")
+		if m.Type == "ok" && m.Sent == turn.Legal[0] {
+			break
+		}
+		if m.Type == "error" && m.Sent == turn.Legal[0] {
+			t.Fatalf("%q refused after the bad input: %s", turn.Legal[0], m.Error)
+		}
+	}
+	if _, after, _ := j.game(games.All[0].Kind, id); after <= before {
+		t.Errorf("the journal has %d lines after a legal action, %d before", after, before)
+	}
+}

@@ -47,6 +47,13 @@ func TestEveryCommandJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Issue 24: a bot account waiting for games, for `invite`.
+	roboKey := sshtest.NewKey(t)
+	signUp(t, a.testServer, "robo", roboKey)
+	if _, errOut, status := sshtest.Exec(t, a.addr, roboKey, "account bot --yes"); status != 0 {
+		t.Fatalf("account bot --yes: exit %d: %s", status, errOut)
+	}
+	waitForGames(t, a.addr, roboKey)
 	otherFP := gossh.FingerprintSHA256(other.PublicKey())
 	strangerFP := gossh.FingerprintSHA256(stranger.PublicKey())
 
@@ -101,6 +108,12 @@ func TestEveryCommandJSON(t *testing.T) {
 		{annKey, "keys add --json " + authorized(other), 0, nil},
 		{other, "keys confirm {code} --json", 0, func(t *testing.T, out string) { want(t, out, `"name": "ann"`) }},
 		{annKey, "keys remove --json " + otherFP, 0, nil},
+		{annKey, "new --json --seats 3 --bot random", 0, func(t *testing.T, out string) { want(t, out, `"play": "ssh `) }},
+		{annKey, "invite --json {room} robo", 0, func(t *testing.T, out string) { want(t, out, `"robo"`) }},
+		{annKey, "start --json {room}", 0, func(t *testing.T, out string) { want(t, out, `"status": "playing"`) }},
+		{annKey, "account --json", 0, func(t *testing.T, out string) { want(t, out, `"command": "account bot"`) }},
+		{annKey, "bot --json", 0, func(t *testing.T, out string) { want(t, out, `"command": "bot wait"`) }},
+		{bobKey, "account bot --yes --json", 0, func(t *testing.T, out string) { want(t, out, `"bot": true`) }},
 		{a.admin, "admin --json", 0, func(t *testing.T, out string) { want(t, out, `"command": "admin kick"`) }},
 		{a.admin, "admin rooms --json", 0, nil},
 		{a.admin, "admin room --json " + playing.ID, 0, nil},
@@ -115,6 +128,16 @@ func TestEveryCommandJSON(t *testing.T) {
 		{a.admin, "admin audit --json", 0, nil},
 
 		// Refused or failed: 1.
+		{annKey, "play nope --json", 1, nil},
+		{stranger, "play {room} --json", 1, nil},
+		{annKey, "new --game chess --json", 1, nil},
+		{annKey, "new --clock 1s --json", 1, nil},
+		{annKey, "start {room} --json", 1, nil}, // started already
+		{bobKey, "start " + playing.ID + " --json", 1, nil},
+		{annKey, "invite {room} nobody --json", 1, nil},
+		{annKey, "account bot --json", 1, nil}, // asks for --yes
+		{annKey, "bot wait --json", 1, nil},   // not a bot account
+		{bobKey, "bot wait --game chess --json", 1, nil},
 		{annKey, "games nobody --json", 1, nil},
 		{stranger, "games --json", 1, nil},
 		{annKey, "games --limit 0 --json", 1, nil},
@@ -143,6 +166,9 @@ func TestEveryCommandJSON(t *testing.T) {
 		{annKey, "rules a b --json", 2, nil},
 		{annKey, "settings bell --json", 2, nil},
 		{annKey, "help bogus --json", 2, nil},
+		{annKey, "play --json", 2, nil},
+		{annKey, "invite x --json", 2, nil},
+		{annKey, "new --seats x --json", 2, nil},
 		{a.admin, "admin bogus --json", 2, nil},
 		{a.admin, "admin kick --json " + playing.ID, 2, nil},
 	}
@@ -172,6 +198,9 @@ func TestEveryCommandJSON(t *testing.T) {
 		if m, ok := v.(map[string]any); ok && m["code"] != nil {
 			vars["code"] = m["code"].(string)
 		}
+		if m, ok := v.(map[string]any); ok && commandOf(cmd) == "new" {
+			vars["room"] = m["room"].(string)
+		}
 		if tt.check != nil {
 			tt.check(t, out)
 		}
@@ -179,7 +208,9 @@ func TestEveryCommandJSON(t *testing.T) {
 	}
 
 	// Every command an admin may run was run above with --json and
-	// exit 0, except those that need a terminal.
+	// exit 0, except those that need a terminal, and the streams of
+	// docs/protocol.md (`play` and `bot wait`, run to their end by
+	// TestPlayOverSSH), which were refused above.
 	out, _, _ := sshtest.Exec(t, a.addr, a.admin, "help --json")
 	var help struct {
 		Commands []struct{ Command string }
@@ -190,7 +221,7 @@ func TestEveryCommandJSON(t *testing.T) {
 	}
 	mustJSON(t, out, &help)
 	for _, c := range help.Commands {
-		if !ran[c.Command] && !slices.Contains([]string{"join", "watch", "admin watch"}, c.Command) {
+		if !ran[c.Command] && !slices.Contains([]string{"join", "watch", "admin watch", "play", "bot wait"}, c.Command) {
 			t.Errorf("%q is not run with --json by this test", c.Command)
 		}
 	}
@@ -214,7 +245,7 @@ func TestEveryCommandJSON(t *testing.T) {
 func commandOf(line string) string {
 	var words []string
 	for _, w := range strings.Fields(line) {
-		if strings.HasPrefix(w, "-") || (len(words) > 0 && words[0] != "admin" && words[0] != "keys") || len(words) == 2 {
+		if strings.HasPrefix(w, "-") || (len(words) > 0 && !slices.Contains([]string{"admin", "keys", "account", "bot"}, words[0])) || len(words) == 2 {
 			break
 		}
 		words = append(words, w)
