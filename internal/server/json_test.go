@@ -136,7 +136,7 @@ func TestEveryCommandJSON(t *testing.T) {
 		{bobKey, "start " + playing.ID + " --json", 1, nil},
 		{annKey, "invite {room} nobody --json", 1, nil},
 		{annKey, "account bot --json", 1, nil}, // asks for --yes
-		{annKey, "bot wait --json", 1, nil},   // not a bot account
+		{annKey, "bot wait --json", 1, nil},    // not a bot account
 		{bobKey, "bot wait --game chess --json", 1, nil},
 		{annKey, "games nobody --json", 1, nil},
 		{stranger, "games --json", 1, nil},
