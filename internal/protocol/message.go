@@ -30,6 +30,8 @@ type Seat struct {
 	State string `json:"state"` // empty, ready, away, bot, autopilot, invited
 	Level string `json:"level,omitempty"`
 	Host  bool   `json:"host,omitempty"`
+	// BotAccount marks a bot account's seat.
+	BotAccount bool `json:"bot_account,omitempty"`
 }
 
 // State is the game as the seat sees it, in its game's shape.

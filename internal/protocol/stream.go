@@ -267,7 +267,7 @@ func Explain(err error) string {
 func seatsOf(in []rooms.SeatInfo) []Seat {
 	out := make([]Seat, 0, len(in))
 	for _, st := range in {
-		out = append(out, Seat{Name: st.Name, State: string(st.State), Level: st.Level, Host: st.Host})
+		out = append(out, Seat{Name: st.Name, State: string(st.State), Level: st.Level, Host: st.Host, BotAccount: st.Account})
 	}
 	return out
 }
