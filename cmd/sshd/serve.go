@@ -15,6 +15,7 @@ import (
 
 	"hotels/internal/cluster"
 	"hotels/internal/games"
+	"hotels/internal/protocol"
 	"hotels/internal/rooms"
 	"hotels/internal/server"
 	"hotels/internal/store"
@@ -146,8 +147,9 @@ func run(ctx context.Context, cfg server.Config, logger *slog.Logger, ln net.Lis
 	if n > 0 {
 		logger.Info("finished games placed", "games", n)
 	}
-	opts := server.Options{Store: st, Logger: logger, Lobby: session(lobby, st),
-		Rooms: lobby} // issue 7: what `ssh host admin …` inspects and acts on
+	bots := &protocol.Waiters{} // issue 24: bot accounts waiting, for `invite` and the bot chooser
+	opts := server.Options{Store: st, Logger: logger, Lobby: session(lobby, st, bots),
+		Rooms: lobby, Bots: bots} // issue 7: what `ssh host admin …` inspects and acts on
 	if node != nil {
 		// Sessions, bans, broadcasts, the lobby's list and the ranked
 		// queue, across the servers.
@@ -199,7 +201,7 @@ func gameBot(game, level string) (rooms.Bot, error) {
 // asked for on the command line (`ssh -t host join ROOM`), or the room
 // where the player has a seat (on any of the servers sharing a PostgreSQL
 // database), so that a reconnect goes back to the game.
-func session(l *rooms.Lobby, games *store.Store) server.Lobby {
+func session(l *rooms.Lobby, games *store.Store, bots *protocol.Waiters) server.Lobby {
 	return func(ctx context.Context, p server.Player) tea.Model {
 		player := rooms.Player{ID: p.Account.ID, Name: p.Account.Name, Bot: p.Account.Bot}
 		var at tui.Entry
@@ -209,6 +211,6 @@ func session(l *rooms.Lobby, games *store.Store) server.Lobby {
 			at = tui.Entry{Room: r.ID}
 		}
 		s := newStored(games, l)
-		return tui.New(ctx, l, player, at, tui.WithGames(s), tui.WithRatings(s), tui.WithBell(s))
+		return tui.New(ctx, l, player, at, tui.WithGames(s), tui.WithRatings(s), tui.WithBell(s), tui.WithBotAccounts(bots))
 	}
 }

@@ -28,6 +28,9 @@ type Options struct {
 	Logger *slog.Logger // slog.Default() if nil
 	Lobby  Lobby        // the placeholder welcome screen if nil
 	Rooms  Rooms        // what admins inspect and act on; none if nil
+	// Bots are the bot accounts waiting for games (issue 24), shared with
+	// the screens that seat them; the server keeps its own if nil.
+	Bots *protocol.Waiters
 	// Cluster is the other servers on the same PostgreSQL database, which
 	// share sessions, bans, broadcasts and takeovers with this one; nil
 	// for a server alone.
@@ -53,7 +56,7 @@ type Server struct {
 	closing     chan struct{} // closed when shutdown starts; sessions watch it
 	closingOnce sync.Once
 
-	bots protocol.Waiters // the bot accounts waiting for games (issue 24)
+	bots *protocol.Waiters // the bot accounts waiting for games (issue 24)
 
 	mu       sync.Mutex
 	accounts map[store.AccountID]*claim // each account's interactive session
@@ -72,6 +75,7 @@ func New(cfg Config, o Options) (*Server, error) {
 		log:         o.Logger,
 		lobby:       o.Lobby,
 		rooms:       o.Rooms,
+		bots:        o.Bots,
 		started:     time.Now(),
 		live:        newSessions(),
 		newSessions: newSessionLimiter(cfg.SessionLimit()),
@@ -86,6 +90,9 @@ func New(cfg Config, o Options) (*Server, error) {
 	}
 	if s.rooms == nil {
 		s.rooms = noRooms{}
+	}
+	if s.bots == nil {
+		s.bots = &protocol.Waiters{}
 	}
 	s.admins = newAdminKeys(cfg.AdminKeys, s.log)
 	s.peers = newPeers(s, o.Cluster, o.Store)

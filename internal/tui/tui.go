@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"hotels/internal/games"
+	"hotels/internal/protocol"
 	"hotels/internal/rooms"
 	"hotels/internal/tui/history"
 	"hotels/internal/tui/lobby"
@@ -77,6 +78,19 @@ func WithBell(b Bell) Option {
 	return func(m *Model) { m.bellS = b }
 }
 
+// BotAccounts are the bot accounts waiting for games, which a host may
+// seat from the waiting room's bot chooser (issue 24); *protocol.Waiters
+// is one.
+type BotAccounts interface {
+	Waiting(game string) []string
+	Invite(ctx context.Context, t protocol.Table, id, game, host, name string) error
+}
+
+// WithBotAccounts offers the waiting bot accounts in the bot chooser.
+func WithBotAccounts(b BotAccounts) Option {
+	return func(m *Model) { m.botAccounts = b }
+}
+
 // Entry says where a session starts.
 type Entry struct {
 	// Room is a room's ID or a private room's invite code; empty starts in
@@ -107,9 +121,11 @@ type Model struct {
 	games   history.Archive
 	ratings Ratings
 	bellS   Bell
-	player  rooms.Player
-	entry   Entry
-	styles  *theme.Styles
+	// botAccounts are the bot accounts waiting for games (issue 24).
+	botAccounts BotAccounts
+	player      rooms.Player
+	entry       Entry
+	styles      *theme.Styles
 
 	lobby lobby.Model
 	// The other screens exist only while shown: a lobby session holds
@@ -353,6 +369,11 @@ func (m *Model) enter(msg lobby.EnterMsg) (tea.Model, tea.Cmd) {
 		levels = append(levels, room.BotLevel{ID: id, How: g.BotHow(id)})
 	}
 	m.room.SetBotLevels(levels)
+	if b, host := m.botAccounts, msg.Room; b != nil {
+		m.room.SetBotAccounts(func() []string { return b.Waiting(kind) }, func(ctx context.Context, name string) error {
+			return b.Invite(ctx, host, host.ID, kind, m.player.Name, name)
+		})
+	}
 	m.room.SetSize(m.width, m.height)
 	m.screen = roomScreen
 	return m, tea.Batch(stop, m.room.Init())

@@ -81,6 +81,10 @@ func seatTag(snap *rooms.Snapshot, i int) string {
 		return ""
 	}
 	switch snap.Seats[i].State {
+	case rooms.SeatReady:
+		if snap.Seats[i].Account {
+			return "BOT" // a bot account (issue 24)
+		}
 	case rooms.SeatBot:
 		return "bot"
 	case rooms.SeatAway:

@@ -46,9 +46,18 @@ func (m Model) waitingKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
 		case m.freeSeats() == 0:
 			m.say("Every seat is taken: press x to free one first.", true)
 			return m, nil
-		case len(m.levels) > 1:
+		}
+		m.waitingBots = nil
+		if m.accounts != nil {
+			m.waitingBots = m.accounts()
+		}
+		if len(m.levels)+len(m.waitingBots) > 1 {
 			m.choosing = true
 			return m, nil
+		}
+		if len(m.levels) == 0 && len(m.waitingBots) == 1 {
+			name := m.waitingBots[0]
+			return m.request("", func(ctx context.Context) error { return m.invite(ctx, name) })
 		}
 		level := ""
 		if len(m.levels) == 1 {
@@ -90,7 +99,7 @@ func (m Model) waitingKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
 // chooseLevel handles a key in the bot level chooser: a level's number, or
 // ↑↓ and enter, seats a bot; esc (or any other key) closes it.
 func (m Model) chooseLevel(k tea.KeyPressMsg) (Model, tea.Cmd) {
-	n := len(m.levels)
+	n := len(m.levels) + len(m.waitingBots)
 	switch {
 	case len(k.Text) == 1 && k.Text[0] >= '1' && int(k.Text[0]-'0') <= n:
 		m.levelAt = int(k.Text[0] - '1')
@@ -106,6 +115,10 @@ func (m Model) chooseLevel(k tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m, nil
 	}
 	m.choosing = false
+	if at := m.levelAt - len(m.levels); at >= 0 {
+		name := m.waitingBots[at]
+		return m.request("", func(ctx context.Context) error { return m.invite(ctx, name) })
+	}
 	return m.addBot(m.levels[m.levelAt].ID)
 }
 

@@ -145,7 +145,12 @@ type Model struct {
 
 	levels   []BotLevel // the bot levels the host may seat, weakest first
 	choosing bool       // b was pressed: the host is choosing a bot's level
-	levelAt  int        // the level under the chooser's cursor
+	levelAt  int        // the level under the chooser's cursor (then the accounts)
+	// Issue 24: the bot accounts waiting for this game, which the chooser
+	// lists after the levels (as of opening it), and how to seat one.
+	accounts    func() []string
+	invite      func(ctx context.Context, name string) error
+	waitingBots []string
 
 	clock   func() time.Time // the time; tests fix it
 	now     time.Time        // as of the last snapshot or tick, for View
@@ -186,6 +191,12 @@ type BotLevel struct {
 func (m *Model) SetBotLevels(levels []BotLevel) {
 	m.levels = append([]BotLevel(nil), levels...)
 	m.levelAt = len(levels) / 2 // the middle level until the host picks one
+}
+
+// SetBotAccounts lets the host seat the bot accounts waiting for games
+// (issue 24) from the bot chooser: waiting lists them, invite seats one.
+func (m *Model) SetBotAccounts(waiting func() []string, invite func(ctx context.Context, name string) error) {
+	m.accounts, m.invite = waiting, invite
 }
 
 // SetStyles changes the screen's styles.

@@ -558,6 +558,32 @@ func TestBotLevels(t *testing.T) {
 	}
 }
 
+// The bot chooser lists the bot accounts waiting for the game after the
+// levels (issue 24): choosing one invites it; the chooser shows it as a
+// bot account.
+func TestBotAccountsInTheChooser(t *testing.T) {
+	for _, tt := range []struct{ keys, want string }{{"b 4", "robo"}, {"b down down down enter", "zeta"}, {"b 3", ""}} {
+		m, table := open(t, tuitest.Waiting(0), 80, 24)
+		var invited []string
+		m.SetBotAccounts(func() []string { return []string{"robo", "zeta"} }, func(_ context.Context, name string) error {
+			invited = append(invited, name)
+			return nil
+		})
+		if tt.keys == "b 4" {
+			if view := tuitest.Plain(press(m, "b").View()); !strings.Contains(view, "robo") || !strings.Contains(view, "BOT") {
+				t.Errorf("the chooser lacks the waiting bot account:\n%s", view)
+			}
+		}
+		press(m, tt.keys)
+		switch {
+		case tt.want == "" && (len(invited) != 0 || !slices.Equal(table.Calls(), []string{"AddBot hard"})):
+			t.Errorf("keys %q: invited %q, calls %q; want the hard bot", tt.keys, invited, table.Calls())
+		case tt.want != "" && !slices.Equal(invited, []string{tt.want}):
+			t.Errorf("keys %q: invited %q, want %s", tt.keys, invited, tt.want)
+		}
+	}
+}
+
 // ctrl+t takes the seat back from the autopilot; while the autopilot
 // plays, no key makes a decision.
 func TestTakeOver(t *testing.T) {

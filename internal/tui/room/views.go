@@ -36,6 +36,9 @@ func (m Model) waitingView() string {
 		} else if i == int(snap.You) {
 			name = s.Name.Render(name)
 		}
+		if st.Account {
+			state = "BOT " + state // a bot account (issue 24)
+		}
 		if st.State == rooms.SeatBot && st.Level != "" {
 			state = st.Level + " bot"
 		}
@@ -79,6 +82,17 @@ func (m Model) levelChooser() []string {
 		}
 		line := fmt.Sprintf("%s%d  %-8s %s", cursor, i+1, title(l.ID), l.How)
 		if i == m.levelAt {
+			line = s.Selected.Render(line)
+		}
+		out = append(out, line)
+	}
+	for i, name := range m.waitingBots {
+		cursor := "  "
+		if len(m.levels)+i == m.levelAt {
+			cursor = "> "
+		}
+		line := fmt.Sprintf("%s%d  %-8s %s", cursor, len(m.levels)+i+1, name, "BOT: a bot account waiting for games")
+		if len(m.levels)+i == m.levelAt {
 			line = s.Selected.Render(line)
 		}
 		out = append(out, line)
