@@ -178,3 +178,29 @@ func TestPlayerRating(t *testing.T) {
 		t.Error("PlayerRating without ratings = nil error")
 	}
 }
+
+// A bot account never enters the people's ranked queue (issue 24), and a
+// seat it takes is marked as a bot account's for everyone.
+func TestBotAccountsStayOutOfTheQueue(t *testing.T) {
+	ctx := context.Background()
+	tm := &timers{}
+	l := rooms.NewLobby(rooms.Config{
+		Journal: newJournal(), Kinds: []engine.Kind{acquire.Kind}, Ratings: &ratings{by: map[store.AccountID]store.Rating{}},
+		Grace: time.Minute, BotDelay: botDelay, After: tm.after,
+	})
+	defer l.Close("test over")
+	robo := rooms.Player{ID: 77, Name: "robo", Bot: true}
+	if _, _, err := l.Seek(ctx, robo, "acquire", "modern", 2, 2); !errors.Is(err, rooms.ErrBotRanked) {
+		t.Errorf("a bot account seeks a ranked game: %v, want ErrBotRanked", err)
+	}
+	r, err := l.Create(ctx, ann, rooms.Settings{Seats: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Sit(ctx, robo); err != nil {
+		t.Fatal(err)
+	}
+	if seats := r.Info().Players; seats[0].Account || !seats[1].Account {
+		t.Errorf("seats %+v: want robo's, alone, marked a bot account's", seats)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"io"
+	"strings"
 	"testing"
 	"time"
 
@@ -134,5 +135,66 @@ func TestPlayOverSSH(t *testing.T) {
 			}
 			return
 		}
+	}
+}
+
+// A bot account is one for good, waits with `bot wait`, is seated by a
+// host's `invite`, and is marked as a bot wherever its name shows: the
+// rooms, its profile, the leaderboard's filter.
+func TestBotAccount(t *testing.T) {
+	a := startAdmin(t, nil, server.Options{})
+	annKey, roboKey := sshtest.NewKey(t), sshtest.NewKey(t)
+	signUp(t, a.testServer, "ann", annKey)
+	signUp(t, a.testServer, "robo", roboKey)
+	if _, errOut, status := sshtest.Exec(t, a.addr, roboKey, "account bot"); status != 1 || !strings.Contains(errOut, "--yes") {
+		t.Errorf("account bot without --yes: exit %d, %q; want 1 asking for --yes", status, errOut)
+	}
+	if _, _, status := sshtest.Exec(t, a.addr, roboKey, "bot wait"); status != 1 {
+		t.Errorf("bot wait before account bot: exit %d, want 1", status)
+	}
+	if _, errOut, status := sshtest.Exec(t, a.addr, roboKey, "account bot --yes"); status != 0 {
+		t.Fatalf("account bot --yes: exit %d: %s", status, errOut)
+	}
+	out, _, _ := sshtest.Exec(t, a.addr, annKey, "new --json")
+	var room struct{ Room string }
+	mustJSON(t, out, &room)
+	if _, errOut, status := sshtest.Exec(t, a.addr, annKey, "invite "+room.Room+" robo"); status != 1 || !strings.Contains(errOut, "waiting") {
+		t.Errorf("invite before robo waits: exit %d, %q", status, errOut)
+	}
+	_, lines, _ := stream(t, a.addr, roboKey, "bot wait --game acquire")
+	if m := readLine(t, lines); m["type"] != "waiting" || m["name"] != "robo" {
+		t.Fatalf("bot wait began %v", m)
+	}
+	if _, _, status := sshtest.Exec(t, a.addr, roboKey, "invite "+room.Room+" robo"); status != 1 {
+		t.Errorf("robo, not the host, invited: exit %d, want 1", status)
+	}
+	if _, errOut, status := sshtest.Exec(t, a.addr, annKey, "invite "+room.Room+" ROBO"); status != 0 {
+		t.Fatalf("invite: exit %d: %s", status, errOut)
+	}
+	if m := readLine(t, lines); m["type"] != "invitation" || m["room"] != room.Room || m["host"] != "ann" {
+		t.Errorf("after invite robo read %v, want the invitation", m)
+	}
+	if m := readLine(t, lines); m["type"] != "hello" || m["room"] != room.Room {
+		t.Errorf("then %v, want the room's hello", m)
+	}
+	text, _, _ := sshtest.Exec(t, a.addr, annKey, "rooms")
+	js, _, _ := sshtest.Exec(t, a.addr, annKey, "rooms --json")
+	if !strings.Contains(text, "robo BOT") || !strings.Contains(js, `"bot_account": true`) {
+		t.Errorf("rooms does not mark robo a bot account:\n%s\n%s", text, js)
+	}
+	if out, _, _ := sshtest.Exec(t, a.addr, annKey, "profile robo --json"); !strings.Contains(out, `"bot": true`) {
+		t.Errorf("robo's profile: %s", out)
+	}
+	if out, _, _ := sshtest.Exec(t, a.addr, annKey, "profile robo"); !strings.Contains(out, "robo BOT") {
+		t.Errorf("robo's profile: %s", out)
+	}
+	if _, _, status := sshtest.Exec(t, a.addr, annKey, "leaderboard --players bots --json"); status != 0 {
+		t.Errorf("leaderboard --players bots: exit %d", status)
+	}
+	if _, _, status := sshtest.Exec(t, a.addr, annKey, "leaderboard --players robots"); status != 1 {
+		t.Errorf("leaderboard --players robots: exit %d, want 1", status)
+	}
+	if _, errOut, status := sshtest.Exec(t, a.addr, annKey, "start "+room.Room); status != 0 {
+		t.Errorf("start with robo seated: exit %d: %s", status, errOut)
 	}
 }
