@@ -89,7 +89,7 @@ func (s *Stream) Run(ctx context.Context) error {
 		case text := <-s.In:
 			s.handle(ctx, text)
 		case <-ctx.Done():
-			return ctx.Err()
+			return context.Cause(ctx)
 		}
 	}
 }

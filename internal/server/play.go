@@ -60,7 +60,9 @@ func (s *Server) newPlayCmd(id identity) *cobra.Command {
 				}
 				st.Send(in.Text)
 			})
-			return st.Run(cmd.Context())
+			ctx, stop := s.untilShutdown(cmd.Context(), c, r.ID)
+			defer stop()
+			return st.Run(ctx)
 		},
 	}
 	cmd.Flags().Uint64Var(&since, "since", 0, "skip the events up to this seq (they were read before a reconnect)")
@@ -306,10 +308,34 @@ func (s *Server) newBotCmd(id identity) *cobra.Command {
 			slices.Sort(games)
 			games = slices.Compact(games)
 			c := protocol.NewConn(cmd.OutOrStdout(), nil)
-			return s.bots.Wait(cmd.Context(), p, games, c, cmd.InOrStdin())
+			ctx, stop := s.untilShutdown(cmd.Context(), c, "")
+			defer stop()
+			if err := s.bots.Wait(ctx, p, games, c, cmd.InOrStdin()); err != nil {
+				return err
+			}
+			return context.Cause(ctx)
 		},
 	}
 	wait.Flags().StringArrayVar(&games, "game", nil, "wait for this game only; repeat for several (default: every game)")
 	botCmd.AddCommand(wait)
 	return botCmd
+}
+
+// errShutdown ends the streams when the server shuts down.
+var errShutdown = errors.New("the server is shutting down: connect again in a moment")
+
+// untilShutdown is ctx, ended with a `closed` line when the server starts
+// shutting down: a stream has no screen to show the notice on, and would
+// otherwise hold the shutdown for its whole timeout.
+func (s *Server) untilShutdown(ctx context.Context, c *protocol.Conn, room string) (context.Context, func()) {
+	ctx, cancel := context.WithCancelCause(ctx)
+	go func() {
+		select {
+		case <-s.closing:
+			_ = c.Send(protocol.Closed{Type: "closed", Room: room, Reason: errShutdown.Error()})
+			cancel(errShutdown)
+		case <-ctx.Done():
+		}
+	}()
+	return ctx, func() { cancel(nil) }
 }

@@ -3,6 +3,7 @@ package server_test
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"io"
 	"strings"
 	"testing"
@@ -32,7 +33,15 @@ func waitForGames(t *testing.T, addr string, key gossh.Signer) {
 // its stdout's lines.
 func stream(t *testing.T, addr string, key gossh.Signer, cmd string) (io.Writer, *bufio.Scanner, *gossh.Session) {
 	t.Helper()
-	sess, err := sshtest.Connect(t, addr, key).NewSession()
+	in, out, sess, _ := streamOn(t, addr, key, cmd)
+	return in, out, sess
+}
+
+// streamOn is stream, with the connection it runs on.
+func streamOn(t *testing.T, addr string, key gossh.Signer, cmd string) (io.Writer, *bufio.Scanner, *gossh.Session, *gossh.Client) {
+	t.Helper()
+	client := sshtest.Connect(t, addr, key)
+	sess, err := client.NewSession()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +58,7 @@ func stream(t *testing.T, addr string, key gossh.Signer, cmd string) (io.Writer,
 	}
 	sc := bufio.NewScanner(out)
 	sc.Buffer(nil, 1<<20)
-	return in, sc, sess
+	return in, sc, sess, client
 }
 
 // readLine reads one JSON line, failing if none comes.
@@ -196,5 +205,29 @@ func TestBotAccount(t *testing.T) {
 	}
 	if _, errOut, status := sshtest.Exec(t, a.addr, annKey, "start "+room.Room); status != 0 {
 		t.Errorf("start with robo seated: exit %d: %s", status, errOut)
+	}
+}
+
+// On shutdown a waiting bot account's stream is told, with a `closed`
+// line, and ends with exit status 1, rather than holding the shutdown.
+func TestShutdownEndsBotWait(t *testing.T) {
+	a := startAdmin(t, nil, server.Options{})
+	roboKey := sshtest.NewKey(t)
+	signUp(t, a.testServer, "robo", roboKey)
+	sshtest.Exec(t, a.addr, roboKey, "account bot --yes")
+	_, lines, sess, client := streamOn(t, a.addr, roboKey, "bot wait")
+	readLine(t, lines) // waiting
+	stopped := make(chan error, 1)
+	go func() { stopped <- a.stop() }()
+	if m := readLine(t, lines); m["type"] != "closed" || !strings.Contains(m["reason"].(string), "shutting down") {
+		t.Errorf("on shutdown bot wait read %v, want closed", m)
+	}
+	var exit *gossh.ExitError
+	if err := sess.Wait(); !errors.As(err, &exit) || exit.ExitStatus() != 1 {
+		t.Errorf("bot wait ended with %v, want exit status 1", err)
+	}
+	_ = client.Close() // as ssh(1) does once its session ends
+	if err := <-stopped; err != nil {
+		t.Errorf("Serve = %v", err)
 	}
 }
