@@ -13,9 +13,10 @@ import (
 	"hotels/internal/rooms"
 )
 
-// Table is what a stream needs of a room: what a terminal screen uses.
+// Table is what a stream needs of a room: what a terminal screen uses,
+// with snapshots that list the seat's legal actions.
 type Table interface {
-	Subscribe(ctx context.Context, p rooms.Player) (<-chan *rooms.Snapshot, func(), error)
+	SubscribePlay(ctx context.Context, p rooms.Player) (<-chan *rooms.Snapshot, func(), error)
 	Sit(ctx context.Context, p rooms.Player) error
 	Act(ctx context.Context, p rooms.Player, text string) error
 	Chat(ctx context.Context, p rooms.Player, text string) error
@@ -74,7 +75,7 @@ func (s *Stream) Send(text string) {
 // before the game does leaves the seat as a dropped connection does: held
 // for the grace period, then played by the autopilot.
 func (s *Stream) Run(ctx context.Context) error {
-	ch, stop, err := s.Table.Subscribe(ctx, s.Player)
+	ch, stop, err := s.Table.SubscribePlay(ctx, s.Player)
 	if err != nil {
 		return err
 	}

@@ -31,22 +31,30 @@ func (r *Room) changed() {
 // publish sends every subscriber its snapshot: one per seat and one shared
 // by all watchers, each built once.
 func (r *Room) publish(notice string) {
-	var built = map[engine.Seat]*Snapshot{}
+	type view struct {
+		seat  engine.Seat
+		legal bool
+	}
+	var built = map[view]*Snapshot{}
 	for s := range r.subs {
 		if s.ch == nil {
 			continue // on another node, which publishes it there
 		}
 		seat := engine.Seat(r.seatOf(s.player))
-		snap := built[seat]
+		v := view{seat, s.legal && seat >= 0}
+		snap := built[v]
 		if snap == nil {
 			snap = r.snapshotFor(seat)
+			if v.legal {
+				snap.Legal = r.legal(seat)
+			}
 			if notice != "" {
 				snap.Notice = notice
 			}
 			if seat == engine.Watcher {
 				snap.Memo = new(Memo)
 			}
-			built[seat] = snap
+			built[v] = snap
 		}
 		mailbox.Put(s.ch, snap)
 	}
@@ -80,6 +88,24 @@ func (r *Room) seatInfos() []SeatInfo {
 	return out
 }
 
+// legal lists the record text of each action seat may take now, none if
+// its decision is not due: for programs, which alone ask (SubscribePlay),
+// as the engine's list costs a little on every change.
+func (r *Room) legal(seat engine.Seat) []string {
+	if r.game == nil || r.status != Playing {
+		return nil
+	}
+	t, ok := r.toMove()
+	if !ok || t != seat {
+		return nil
+	}
+	var out []string
+	for _, a := range r.game.Legal(seat) {
+		out = append(out, a.String())
+	}
+	return out
+}
+
 func (r *Room) snapshotFor(seat engine.Seat) *Snapshot {
 	s := &Snapshot{
 		Version: r.version,
@@ -97,11 +123,6 @@ func (r *Room) snapshotFor(seat engine.Seat) *Snapshot {
 		s.Game = r.game.View(seat)
 		if t, ok := r.toMove(); ok {
 			s.Turn = t
-			if t == seat {
-				for _, a := range r.game.Legal(t) {
-					s.Legal = append(s.Legal, a.String())
-				}
-			}
 		}
 		s.GameID = r.gameID
 	}

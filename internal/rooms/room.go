@@ -108,6 +108,7 @@ func (s *seat) robot() bool { return s.bot || s.autopilot }
 
 type sub struct {
 	player Player
+	legal  bool           // its snapshots list the seat's legal actions (SubscribePlay)
 	ch     chan *Snapshot // nil for a session on another node
 	key    string         // its key at the owner, on a node that follows the room
 	seen   time.Time      // when its node last told of it, at the owner
@@ -285,10 +286,21 @@ func (r *Room) seatOf(p Player) int {
 // Subscribe starts sending the room to p: as its seat if p has one (which
 // ends p's absence), else as a watcher. stop ends the subscription.
 func (r *Room) Subscribe(ctx context.Context, p Player) (<-chan *Snapshot, func(), error) {
+	return r.subscribe(ctx, p, false)
+}
+
+// SubscribePlay is Subscribe for a program that plays the seat (issue 24):
+// its snapshots also list the seat's legal actions when its decision is
+// due (Snapshot.Legal).
+func (r *Room) SubscribePlay(ctx context.Context, p Player) (<-chan *Snapshot, func(), error) {
+	return r.subscribe(ctx, p, true)
+}
+
+func (r *Room) subscribe(ctx context.Context, p Player, legal bool) (<-chan *Snapshot, func(), error) {
 	if err := r.lobby.allow(p); err != nil {
 		return nil, nil, err
 	}
-	s := &sub{player: p, ch: make(chan *Snapshot, 1)}
+	s := &sub{player: p, ch: make(chan *Snapshot, 1), legal: legal}
 	err := r.call(ctx, func() error {
 		if r.status == Closed {
 			return ErrRoomClosed

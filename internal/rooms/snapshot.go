@@ -123,7 +123,8 @@ type Snapshot struct {
 	Turn engine.Seat
 	// Legal is the record text of each action the subscriber's seat may
 	// take now, as the engine lists them (engine.Game.Legal); nil unless
-	// its decision is due. Programs that play read it (issue 24).
+	// its decision is due, and for every subscriber but a program that
+	// plays (SubscribePlay, issue 24).
 	Legal []string
 	// GameID is the stored game's id, for `export`; 0 while waiting.
 	GameID store.GameID
