@@ -312,6 +312,7 @@ func (r *Room) subscribe(ctx context.Context, p Player, legal bool) (<-chan *Sna
 			return nil
 		}
 		if i := r.seatOf(p); i >= 0 {
+			r.seats[i].player.Bot = p.Bot // a seat restored from the store has no mark (issue 24)
 			r.present(i)
 		}
 		return nil
