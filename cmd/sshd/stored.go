@@ -42,7 +42,7 @@ func (s stored) Leaderboard(ctx context.Context, game, rules string, limit int) 
 	}
 	out := make([]ranking.Entry, len(rows))
 	for i, x := range rows {
-		out[i] = ranking.Entry{Player: rooms.Player{ID: x.Account, Name: x.Name},
+		out[i] = ranking.Entry{Player: rooms.Player{ID: x.Account, Name: x.Name, Bot: x.Bot},
 			Rating: rating.Rating{Mu: x.Mu, Sigma: x.Sigma}.Display(), Games: x.Games, Wins: x.Wins}
 	}
 	return out, nil
@@ -50,7 +50,11 @@ func (s stored) Leaderboard(ctx context.Context, game, rules string, limit int) 
 
 // Profile reads p's profile, with each game's tally.
 func (s stored) Profile(ctx context.Context, p rooms.Player) (profile.Profile, error) {
-	return profile.Load(ctx, s.st, p.ID, p.Name, games.Tallies())
+	prof, err := profile.Load(ctx, s.st, p.ID, p.Name, games.Tallies())
+	if a, aerr := s.st.AccountByName(ctx, p.Name); err == nil && aerr == nil && a.ID == p.ID {
+		prof.Bot = a.Bot // issue 24: a bot account's profile says so
+	}
+	return prof, err
 }
 
 // PlayerRating returns p's own rating in game and rules.

@@ -80,6 +80,21 @@ func TestEmptyLeaderboardView(t *testing.T) {
 	}
 }
 
+// A bot account on the leaderboard is marked as one (issue 24).
+func TestBotAccountMarked(t *testing.T) {
+	src := tuitest.Ranked(t)
+	for rules, board := range src.Board {
+		if len(board) > 0 {
+			board[0].Bot = true
+			src.Board[rules] = board
+		}
+	}
+	view := tuitest.Plain(open(t, src, 80, 24).View())
+	if strings.Count(view, " BOT") != 1 {
+		t.Errorf("want one row marked BOT:\n%s", view)
+	}
+}
+
 // The screen asks the store for each rule set's board as the player turns
 // to it, and for the profile of the row they open; esc steps back.
 func TestKeys(t *testing.T) {

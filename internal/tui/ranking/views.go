@@ -77,6 +77,9 @@ func (m Model) boardView() []string {
 	for i := first; i < len(m.board) && i < first+rows; i++ {
 		r := m.board[i]
 		name := sanitize.Line(r.Player.Name)
+		if r.Player.Bot {
+			name += " BOT" // a bot account (issue 24)
+		}
 		if r.Player.ID == m.player.ID {
 			name += " (you)"
 		}
@@ -103,8 +106,12 @@ func winRate(wins, games int) int {
 // the rows the screen has left.
 func (m Model) profileView() []string {
 	s, w, h := m.styles, m.width, m.height
-	out := []string{m.title("profile of " + sanitize.Line(m.who.Name)), ""}
 	p := m.prof
+	who := sanitize.Line(m.who.Name)
+	if p != nil && p.Bot {
+		who += " BOT" // a bot account (issue 24)
+	}
+	out := []string{m.title("profile of " + who), ""}
 	if p == nil {
 		if m.status == "" {
 			out = append(out, s.Subtle.Render("Loading the profile..."))

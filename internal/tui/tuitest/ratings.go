@@ -31,7 +31,7 @@ func (r *Ratings) Leaderboard(_ context.Context, game, rules string, limit int) 
 	}
 	var out []ranking.Entry
 	for _, x := range r.Board[rules][:min(limit, len(r.Board[rules]))] {
-		out = append(out, ranking.Entry{Player: rooms.Player{ID: x.Account, Name: x.Name},
+		out = append(out, ranking.Entry{Player: rooms.Player{ID: x.Account, Name: x.Name, Bot: x.Bot},
 			Rating: rating.Rating{Mu: x.Mu, Sigma: x.Sigma}.Display(), Games: x.Games, Wins: x.Wins})
 	}
 	return out, nil
