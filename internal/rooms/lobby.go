@@ -67,6 +67,11 @@ type Config struct {
 	// lobby and the rooms (see allow); zero for no limit (the server
 	// passes DefaultIntentRate).
 	IntentRate rate.Limit
+	// MissRate bounds the failed look-ups (a room or a game that is not
+	// there, or that the player may not reach) of each account and each
+	// address (see Find); zero for no limit (the server passes
+	// DefaultMissRate).
+	MissRate rate.Limit
 	// After runs f after d, like time.AfterFunc, and Now is the time;
 	// tests replace both.
 	After func(d time.Duration, f func()) (stop func() bool)
@@ -128,6 +133,7 @@ type Lobby struct {
 
 	actions *rate.Keyed[store.AccountID] // each player's game actions; see Config.ActionRate
 	intents *rate.Keyed[store.AccountID] // each player's other requests; see Config.IntentRate
+	misses  *rate.Keyed[string]          // failed look-ups by account and by address; see Config.MissRate
 	saving  saving                       // whether the store takes the rooms' writes
 
 	dirty chan struct{}
@@ -179,6 +185,7 @@ func NewLobby(cfg Config) *Lobby {
 	}
 	l.actions = rate.NewKeyed[store.AccountID](cfg.ActionRate, cfg.Now)
 	l.intents = rate.NewKeyed[store.AccountID](cfg.IntentRate, cfg.Now)
+	l.misses = rate.NewKeyed[string](cfg.MissRate, cfg.Now)
 	go l.publish()
 	if cfg.Cluster != nil {
 		l.startCluster()
@@ -539,7 +546,7 @@ func (l *Lobby) open(host Player, s Settings, taken []seat) (*Room, error) {
 		}
 		id, code := l.freeCode(4), ""
 		if s.Private {
-			code = l.freeCode(6)
+			code = l.freeCode(inviteLength)
 		}
 		l.mu.Unlock()
 		seats := taken
@@ -577,6 +584,13 @@ func (l *Lobby) open(host Player, s Settings, taken []seat) (*Room, error) {
 		l.dropWaiting(id)
 	}
 }
+
+// inviteLength is how long a private room's invite code is: 31^10 codes
+// (about 2^49.5), which guessed at the pace Config.MissRate allows
+// (DefaultMissRate: 14,400 a day an address) from ten thousand addresses at
+// once, with a thousand private rooms open, find one about every 15 years.
+// Six characters, before: one about every ten minutes.
+const inviteLength = 10
 
 // codeAlphabet leaves out letters and digits that look alike.
 const codeAlphabet = "abcdefghjkmnpqrstuvwxyz23456789"

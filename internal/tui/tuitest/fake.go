@@ -219,12 +219,12 @@ func (l *Lobby) QuickPlay(ctx context.Context, p rooms.Player) (*rooms.Room, err
 	return l.Lobby.QuickPlay(ctx, p)
 }
 
-// Room records a look-up by ID or invite code.
-func (l *Lobby) Room(idOrCode string) (*rooms.Room, error) {
+// Find records a look-up by ID or invite code.
+func (l *Lobby) Find(ctx context.Context, p rooms.Player, idOrCode string) (*rooms.Room, error) {
 	if err := l.record("Room", idOrCode); err != nil {
 		return nil, err
 	}
-	return l.Lobby.Room(idOrCode)
+	return l.Lobby.Find(ctx, p, idOrCode)
 }
 
 // Seek records a ranked seek, as "Seek game=acquire rules=modern
