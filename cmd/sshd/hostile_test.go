@@ -68,3 +68,35 @@ func TestN2_GuessesLimited(t *testing.T) {
 	guest := signUp(t, addr, "guest", 80, 24, "join "+id)
 	guest.term.WaitFor(t, "Too many look-ups found nothing: wait a minute and try again.")
 }
+
+// N6: one account in one game at a time. mallory sits in two waiting rooms
+// (`join A`, then `join B`, from one key): allowed. A starts; B's host
+// fills B and presses s, and is told mallory plays elsewhere; a third
+// `join B` is refused, and a reconnect takes mallory to A's game.
+func TestN6_OneGameAtATime(t *testing.T) {
+	t.Parallel()
+	addr := startHotels(t)
+	ann, bob := signUp(t, addr, "ann", 80, 24, ""), signUp(t, addr, "bob", 120, 40, "")
+	a, b := hostRoom(t, ann), hostRoom(t, bob)
+
+	mallory := signUp(t, addr, "mallory", 120, 40, "join "+a)
+	ann.term.WaitFor(t, "Waiting for players: 2 of 4 seats taken.")
+	mallory.term = sshtest.OpenCommand(t, addr, mallory.key, 120, 40, "join "+b)
+	bob.term.WaitFor(t, "Waiting for players: 2 of 4 seats taken.")
+
+	fillWithBots(t, ann, 2) // A starts
+	for taken := 2; taken < 4; taken++ {
+		bob.term.Type("b")
+		bob.term.WaitFor(t, "Add a bot: which level?")
+		bob.term.Type("1")
+	}
+	bob.term.WaitFor(t, "Waiting for players: 4 of 4 seats taken.")
+	bob.term.Type("s")
+	bob.term.WaitFor(t, "One game at a time: mallory plays in room "+a+" until its game ends.")
+
+	again := sshtest.OpenCommand(t, addr, mallory.key, 120, 40, "join "+b)
+	again.WaitFor(t, "Room "+b+": one game at a time: you play in room "+a+" until its game ends")
+	back := sshtest.Open(t, addr, mallory.key, 120, 40)
+	back.WaitFor(t, "room "+a)
+	back.WaitFor(t, "Your tiles")
+}

@@ -35,6 +35,9 @@ type Journal interface {
 	RemovePlayer(ctx context.Context, id store.GameID, seat int) error
 	SaveWaitingRoom(ctx context.Context, w store.WaitingRoom) error
 	DropWaitingRoom(ctx context.Context, id string) error
+	// PlayingRoom returns the room of the game in play where account has
+	// a seat, on any node, or store.ErrNotFound (see playingElsewhere).
+	PlayingRoom(ctx context.Context, account store.AccountID) (string, error)
 }
 
 // Config configures a Lobby.
@@ -535,6 +538,11 @@ func (l *Lobby) open(host Player, s Settings, taken []seat) (*Room, error) {
 	if s.Name == "" {
 		s.Name = host.Name + "'s table"
 	}
+	if taken == nil { // the host sits down (a rematch's seats are those of a game that ended)
+		if err := l.playingElsewhere(context.Background(), host, ""); err != nil {
+			return nil, err
+		}
+	}
 	// The room is stored before anyone sees it (F4), without holding the
 	// lobby for the write: its id and code are chosen, stored, then taken
 	// if no room took them meanwhile.
@@ -669,12 +677,16 @@ func (l *Lobby) seated(r *Room, old, now []store.AccountID) {
 		}
 	}
 	for _, id := range now {
+		if cur := l.seats[id]; cur != nil && cur != r && cur.info().Status == Playing && r.info().Status != Playing {
+			continue // the game the player plays comes first (playing.go)
+		}
 		l.seats[id] = r
 	}
 }
 
-// SeatOf returns the room where p has a seat (the newest, if several), or
-// nil: a player who reconnects goes back to their table.
+// SeatOf returns the room where p has a seat (the game p plays, else the
+// newest, if several), or nil: a player who reconnects goes back to their
+// table.
 func (l *Lobby) SeatOf(p Player) *Room {
 	l.seatsMu.Lock()
 	defer l.seatsMu.Unlock()

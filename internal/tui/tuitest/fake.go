@@ -274,6 +274,9 @@ func (j *journal) AbortGame(context.Context, store.GameID, string) error    { re
 func (j *journal) RemovePlayer(context.Context, store.GameID, int) error    { return nil }
 func (j *journal) SaveWaitingRoom(context.Context, store.WaitingRoom) error { return nil }
 func (j *journal) DropWaitingRoom(context.Context, string) error            { return nil }
+func (j *journal) PlayingRoom(context.Context, store.AccountID) (string, error) {
+	return "", store.ErrNotFound
+}
 
 // Archive is a fake store of finished and unfinished games: it records
 // each call and returns the error set with Fail.
