@@ -243,8 +243,8 @@ func (k keysCmd) removeCmd() *cobra.Command {
 			}
 			err := k.st.RemoveKey(cmd.Context(), k.id.Account.ID, fp)
 			switch {
-			case errors.Is(err, store.ErrNotFound):
-				return fmt.Errorf("%s is not one of your keys: `keys list` shows them", fp)
+			case errors.Is(err, store.ErrNotFound): // fp is as typed: quoted
+				return fmt.Errorf("%q is not one of your keys: `keys list` shows them", sanitize.Line(fp))
 			case errors.Is(err, store.ErrLastKey):
 				return fmt.Errorf("%s is your only key, so it stays: without it no one could sign in as %s; add another first",
 					fp, k.id.Account.Name)
