@@ -63,8 +63,8 @@ func TestN2_GuessesLimited(t *testing.T) {
 		t.Errorf("%d of 12 guesses refused, want 2: ten are answered", refused)
 	}
 
-	host := signUp(t, addr, "host", 80, 24, "")
-	id := hostRoom(t, host)
+	hester := signUp(t, addr, "hester", 80, 24, "")
+	id := hostRoom(t, hester)
 	guest := signUp(t, addr, "guest", 80, 24, "join "+id)
 	guest.term.WaitFor(t, "Too many look-ups found nothing: wait a minute and try again.")
 }

@@ -6,6 +6,7 @@ package server_test
 // that need the whole product's screens (N2's rooms, N6).
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -52,4 +53,21 @@ func TestN8_ArgumentsQuoted(t *testing.T) {
 			}
 		}
 	}
+}
+
+// N9: a newcomer cannot take a name that passes for the server, its admins
+// or the autopilot, however written; the name is explained, not saved.
+func TestN9_ReservedNames(t *testing.T) {
+	ts := startServer(t, server.Options{})
+	term := sshtest.Open(t, ts.addr, sshtest.NewKey(t), 80, 24)
+	term.WaitFor(t, "Pick the name")
+	for _, name := range []string{"root", "SYSTEM", "hotels", "autopilot", "Adm1n", "the_admin"} {
+		term.Type("\x15" + name + "\r") // ctrl+u clears the input
+		term.WaitFor(t, "The name "+strings.ToLower(name)+" is kept for the server's own words: pick another.")
+		if _, err := ts.store.AccountByName(context.Background(), strings.ToLower(name)); err == nil {
+			t.Errorf("an account named %q was created", name)
+		}
+	}
+	term.Type("\x1b")
+	term.Wait(t)
 }
