@@ -7,8 +7,13 @@ package server_test
 
 import (
 	"context"
+	"fmt"
+	"io"
 	"strings"
 	"testing"
+	"time"
+
+	gossh "golang.org/x/crypto/ssh"
 
 	"hotels/internal/server"
 	"hotels/internal/sshtest"
@@ -70,4 +75,87 @@ func TestN9_ReservedNames(t *testing.T) {
 	}
 	term.Type("\x1b")
 	term.Wait(t)
+}
+
+// N10: `keys add` answers alike for a key that signs in to another account,
+// an admin's key and a key no one has: a code each, and each listed as
+// waiting. Before, the first two were refused, saying why.
+func TestN10_KeysAddTellsNothing(t *testing.T) {
+	a := startAdmin(t, nil, server.Options{})
+	mallory, bob, fresh := sshtest.NewKey(t), sshtest.NewKey(t), sshtest.NewKey(t)
+	signUp(t, a.testServer, "mallory", mallory)
+	signUp(t, a.testServer, "bob", bob)
+	masked := func(key gossh.Signer) string {
+		out, errOut, status := sshtest.Exec(t, a.addr, mallory, "keys add "+authorized(key))
+		text := strings.ReplaceAll(out+errOut, gossh.FingerprintSHA256(key.PublicKey()), "FP")
+		return fmt.Sprintf("exit %d: %s", status, codeIn.ReplaceAllString(text, "CODE"))
+	}
+	want := masked(fresh)
+	for name, key := range map[string]gossh.Signer{"bob's key": bob, "an admin's key": a.admin} {
+		if got := masked(key); got != want {
+			t.Errorf("keys add of %s:\n%s\nof a fresh key:\n%s", name, got, want)
+		}
+	}
+	if out, _, _ := sshtest.Exec(t, a.addr, mallory, "keys list"); strings.Count(out, "waiting for confirmation") != 3 {
+		t.Errorf("keys list = %q, want the three keys waiting", out)
+	}
+}
+
+// N10: a session's request for agent forwarding is answered false (nothing
+// is forwarded), before the shell and after, and a signal that asks for a
+// reply gets one (false: the server sends its sessions no signals), where
+// before the client waited for ever.
+func TestN10_AgentAndSignalRequests(t *testing.T) {
+	ts := startServer(t, server.Options{})
+	key := sshtest.NewKey(t)
+	signUp(t, ts, "ann", key)
+	c := sshtest.Connect(t, ts.addr, key)
+	ask := func(ch gossh.Channel, typ string, payload []byte) (bool, error) {
+		type answer struct {
+			ok  bool
+			err error
+		}
+		got := make(chan answer, 1)
+		go func() {
+			ok, err := ch.SendRequest(typ, true, payload)
+			got <- answer{ok, err}
+		}()
+		select {
+		case a := <-got:
+			return a.ok, a.err
+		case <-time.After(5 * time.Second):
+			return false, fmt.Errorf("%s: no answer in 5 s", typ)
+		}
+	}
+	signal := gossh.Marshal(struct{ Signal string }{"INT"})
+	for _, shell := range []bool{false, true} {
+		ch, reqs, err := c.OpenChannel("session", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		go gossh.DiscardRequests(reqs)
+		go func() { _, _ = io.Copy(io.Discard, ch) }()
+		if shell { // the lobby, which stays
+			pty := gossh.Marshal(struct {
+				Term         string
+				W, H, PW, PH uint32
+				Modes        string
+			}{"xterm", 80, 24, 0, 0, ""})
+			for _, r := range []struct {
+				typ     string
+				payload []byte
+			}{{"pty-req", pty}, {"shell", nil}} {
+				if ok, err := ch.SendRequest(r.typ, true, r.payload); !ok || err != nil {
+					t.Fatalf("%s: %v, %v", r.typ, ok, err)
+				}
+			}
+		}
+		if ok, err := ask(ch, "auth-agent-req@openssh.com", nil); ok || err != nil {
+			t.Errorf("agent forwarding (after the shell: %v) answered %v, %v; want false", shell, ok, err)
+		}
+		if ok, err := ask(ch, "signal", signal); ok || err != nil {
+			t.Errorf("signal (after the shell: %v) answered %v, %v; want false", shell, ok, err)
+		}
+		_ = ch.Close()
+	}
 }
