@@ -1,9 +1,10 @@
 package server_test
 
-// The hostile-client suite, round two (issue 27): what a stranger's raw
-// SSH client could still do, one test per finding (N2, N8, …), each able
-// to fail on the code before its fix. cmd/sshd/hostile_test.go has those
-// that need the whole product's screens (N2's rooms, N6).
+// The hostile-client suite, round two (issue 27), its application-level
+// findings: what a stranger's raw SSH client could still do through the
+// commands and screens, one test per finding (N2, N8, ...), each able to
+// fail on the code before its fix. cmd/sshd/hostile_test.go has those that
+// need the whole product's screens (N2's rooms, N6).
 
 import (
 	"context"
