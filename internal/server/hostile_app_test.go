@@ -59,6 +59,10 @@ func TestN8_ArgumentsQuoted(t *testing.T) {
 			}
 		}
 	}
+	// Quoted once, as typed otherwise.
+	if _, errOut, _ := sshtest.Exec(t, ts.addr, key, "keys list --"+rlo+"nosuch"); !strings.Contains(errOut, `unknown flag: "--nosuch"`) {
+		t.Errorf("an unknown flag: stderr %q, want it quoted once", errOut)
+	}
 }
 
 // N9: a newcomer cannot take a name that passes for the server, its admins
