@@ -6,7 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"hotels/internal/engine"
+	"hotels/internal/engine/acquire"
 	"hotels/internal/rooms"
+	"hotels/internal/store"
 	"hotels/internal/store/storetest"
 )
 
@@ -101,5 +104,35 @@ func TestClusterOneGameAtATime(t *testing.T) {
 	}
 	if err := other.Sit(ctx, ps[0]); !errors.Is(err, rooms.ErrPlaying) {
 		t.Errorf("ann sits on node B while playing on A: %v, want ErrPlaying", err)
+	}
+}
+
+// Issue 27, N6: a game in play that the store has, though no room here
+// runs it (another server's), holds its player too: no ranked queue, no
+// room, no seat.
+func TestPlayingElsewhereInTheStore(t *testing.T) {
+	ctx := context.Background()
+	j := newJournal()
+	if _, err := j.CreateGame(ctx, store.NewGame{Game: "acquire", Status: store.StatusPlaying,
+		Seats: []store.Seat{{Index: 0, Account: ann.ID, Name: "ann"}}, Room: store.Room{ID: "zzzz"}}); err != nil {
+		t.Fatal(err)
+	}
+	l := rooms.NewLobby(rooms.Config{
+		Journal: j, Kinds: []engine.Kind{acquire.Kind}, Ratings: &ratings{by: map[store.AccountID]store.Rating{}},
+		After: (&timers{}).after,
+	})
+	t.Cleanup(func() { l.Close("test over") })
+	r, err := l.Create(ctx, bob, rooms.Settings{Seats: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, do := range map[string]func() error{
+		"seek":   func() error { _, _, err := l.Seek(ctx, ann, "acquire", "modern", 2, 2); return err },
+		"create": func() error { _, err := l.Create(ctx, ann, rooms.Settings{Seats: 2}); return err },
+		"sit":    func() error { return r.Sit(ctx, ann) },
+	} {
+		if err := do(); !errors.Is(err, rooms.ErrPlaying) || !strings.Contains(err.Error(), "room zzzz") {
+			t.Errorf("%s: %v, want ErrPlaying naming room zzzz", name, err)
+		}
 	}
 }
