@@ -342,7 +342,7 @@ func TestWrongInput(t *testing.T) {
 	addr := startHotels(t)
 
 	_, stderr, status := sshtest.Exec(t, addr, sshtest.NewKey(t), "join x")
-	if status != 1 || !strings.Contains(stderr, "join needs a terminal: run `ssh -t -p ") || !strings.Contains(stderr, " join x`") {
+	if status != 1 || !strings.Contains(stderr, "join needs a terminal: run `ssh -t -p ") || !strings.Contains(stderr, ` join "x"`+"`") {
 		t.Errorf("join without a terminal: exit %d, stderr %q; want 1 and how to run it", status, stderr)
 	}
 

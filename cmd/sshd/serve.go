@@ -125,6 +125,10 @@ func run(ctx context.Context, cfg server.Config, logger *slog.Logger, ln net.Lis
 		// Issue 16: and anything else (sit, stand, bots, chat, votes...)
 		// ten times at once, then --intent-rate times a minute.
 		IntentRate: cfg.IntentLimit(),
+		// Issue 27: a room or game looked for and not found is a guess:
+		// ten at once, then one every six seconds, by account and by
+		// address.
+		MissRate: rooms.DefaultMissRate,
 	}
 	if node != nil {
 		// Each room run by the server holding its lease, followed by the

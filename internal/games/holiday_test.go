@@ -57,6 +57,9 @@ func (j *journal) AbortGame(context.Context, store.GameID, string) error    { re
 func (j *journal) RemovePlayer(context.Context, store.GameID, int) error    { return nil }
 func (j *journal) SaveWaitingRoom(context.Context, store.WaitingRoom) error { return nil }
 func (j *journal) DropWaitingRoom(context.Context, string) error            { return nil }
+func (j *journal) PlayingRoom(context.Context, store.AccountID) (string, error) {
+	return "", store.ErrNotFound
+}
 
 // Holiday AG is hosted, and a whole game is played in a room: a person
 // deciding by the screen's keys, as a new player would press them, against

@@ -68,6 +68,24 @@ func (k *Keyed[K]) Allow(key K) bool {
 	return true
 }
 
+// Ready reports whether key's bucket has a token, without taking it: a
+// caller that spends tokens only on failures (Allow, after the fact) asks
+// first.
+func (k *Keyed[K]) Ready(key K) bool {
+	if k.limit.Unlimited() {
+		return true
+	}
+	now := k.now()
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	b := k.buckets[key]
+	if b == nil {
+		return true // a new bucket is full
+	}
+	b.refill(k.limit, now)
+	return b.tokens >= 1
+}
+
 func (b *bucket) refill(l Limit, now time.Time) {
 	if d := now.Sub(b.at); d > 0 {
 		b.tokens = min(float64(l.Burst), b.tokens+float64(d)/float64(l.Every))

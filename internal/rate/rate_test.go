@@ -61,3 +61,23 @@ func TestKeyedForgetsIdleKeys(t *testing.T) {
 		t.Errorf("%d buckets are kept, want 20000: the 5000 idle for a minute forgotten", n)
 	}
 }
+
+// Ready tells whether Allow would, without taking a token.
+func TestKeyedReady(t *testing.T) {
+	c := &clock{t: time.Unix(1e9, 0)}
+	k := rate.NewKeyed[string](rate.Limit{Every: time.Minute, Burst: 2}, c.now)
+	for i := range 5 {
+		if !k.Ready("a") {
+			t.Fatalf("Ready %d of an untouched key = false", i)
+		}
+	}
+	k.Allow("a")
+	k.Allow("a")
+	if k.Ready("a") {
+		t.Error("Ready after the burst was spent = true")
+	}
+	c.advance(time.Minute)
+	if !k.Ready("a") || !k.Allow("a") || k.Ready("a") {
+		t.Error("a minute later: want one token, Ready true then false")
+	}
+}

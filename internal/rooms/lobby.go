@@ -38,6 +38,9 @@ type Journal interface {
 	RemovePlayer(ctx context.Context, id store.GameID, seat int) error
 	SaveWaitingRoom(ctx context.Context, w store.WaitingRoom) error
 	DropWaitingRoom(ctx context.Context, id string) error
+	// PlayingRoom returns the room of the game in play where account has
+	// a seat, on any node, or store.ErrNotFound (see playingElsewhere).
+	PlayingRoom(ctx context.Context, account store.AccountID) (string, error)
 }
 
 // Config configures a Lobby.
@@ -70,6 +73,11 @@ type Config struct {
 	// lobby and the rooms (see allow); zero for no limit (the server
 	// passes DefaultIntentRate).
 	IntentRate rate.Limit
+	// MissRate bounds the failed look-ups (a room or a game that is not
+	// there, or that the player may not reach) of each account and each
+	// address (see Find); zero for no limit (the server passes
+	// DefaultMissRate).
+	MissRate rate.Limit
 	// After runs f after d, like time.AfterFunc, and Now is the time;
 	// tests replace both.
 	After func(d time.Duration, f func()) (stop func() bool)
@@ -132,6 +140,7 @@ type Lobby struct {
 
 	actions *rate.Keyed[store.AccountID] // each player's game actions; see Config.ActionRate
 	intents *rate.Keyed[store.AccountID] // each player's other requests; see Config.IntentRate
+	misses  *rate.Keyed[string]          // failed look-ups by account and by address; see Config.MissRate
 	saving  saving                       // whether the store takes the rooms' writes
 
 	dirty chan struct{}
@@ -183,6 +192,7 @@ func NewLobby(cfg Config) *Lobby {
 	}
 	l.actions = rate.NewKeyed[store.AccountID](cfg.ActionRate, cfg.Now)
 	l.intents = rate.NewKeyed[store.AccountID](cfg.IntentRate, cfg.Now)
+	l.misses = rate.NewKeyed[string](cfg.MissRate, cfg.Now)
 	go l.publish()
 	if cfg.Cluster != nil {
 		l.startCluster()
@@ -532,6 +542,11 @@ func (l *Lobby) open(host Player, s Settings, taken []seat) (*Room, error) {
 	if s.Name == "" {
 		s.Name = host.Name + "'s table"
 	}
+	if taken == nil { // the host sits down (a rematch's seats are those of a game that ended)
+		if err := l.playingElsewhere(context.Background(), host, ""); err != nil {
+			return nil, err
+		}
+	}
 	// The room is stored before anyone sees it (F4), without holding the
 	// lobby for the write: its id and code are chosen, stored, then taken
 	// if no room took them meanwhile.
@@ -543,7 +558,7 @@ func (l *Lobby) open(host Player, s Settings, taken []seat) (*Room, error) {
 		}
 		id, code := l.freeCode(4), ""
 		if s.Private {
-			code = l.freeCode(6)
+			code = l.freeCode(inviteLength)
 		}
 		l.mu.Unlock()
 		seats := taken
@@ -581,6 +596,13 @@ func (l *Lobby) open(host Player, s Settings, taken []seat) (*Room, error) {
 		l.dropWaiting(id)
 	}
 }
+
+// inviteLength is how long a private room's invite code is: 31^10 codes
+// (about 2^49.5), which guessed at the pace Config.MissRate allows
+// (DefaultMissRate: 14,400 a day an address) from ten thousand addresses at
+// once, with a thousand private rooms open, find one about every 15 years.
+// Six characters, before: one about every ten minutes.
+const inviteLength = 10
 
 // codeAlphabet leaves out letters and digits that look alike.
 const codeAlphabet = "abcdefghjkmnpqrstuvwxyz23456789"
@@ -659,12 +681,16 @@ func (l *Lobby) seated(r *Room, old, now []store.AccountID) {
 		}
 	}
 	for _, id := range now {
+		if cur := l.seats[id]; cur != nil && cur != r && cur.info().Status == Playing && r.info().Status != Playing {
+			continue // the game the player plays comes first (playing.go)
+		}
 		l.seats[id] = r
 	}
 }
 
-// SeatOf returns the room where p has a seat (the newest, if several), or
-// nil: a player who reconnects goes back to their table.
+// SeatOf returns the room where p has a seat (the game p plays, else the
+// newest, if several), or nil: a player who reconnects goes back to their
+// table.
 func (l *Lobby) SeatOf(p Player) *Room {
 	l.seatsMu.Lock()
 	defer l.seatsMu.Unlock()

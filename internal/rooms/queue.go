@@ -76,6 +76,9 @@ func (l *Lobby) Seek(ctx context.Context, p Player, game, rules string, min, max
 	if r := l.SeatOf(p); r != nil && r.Info().Status != Over {
 		return nil, nil, fmt.Errorf("you have a seat at %s (room %s): leave it before looking for a ranked game", r.Info().Name, r.ID)
 	}
+	if err := l.playingElsewhere(ctx, p, ""); err != nil { // on another node
+		return nil, nil, err
+	}
 	r := rating.New()
 	got, err := l.cfg.Ratings.Ratings(ctx, k.Name, rules, []store.AccountID{p.ID})
 	if err != nil {

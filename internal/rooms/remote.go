@@ -181,7 +181,7 @@ func (l *Lobby) serve(m message) {
 var sentinels = []error{
 	ErrNoRoom, ErrRoomFull, ErrNotHost, ErrNotSeated, ErrStarted, ErrNotStarted, ErrSeatsEmpty,
 	ErrRoomClosed, ErrChatTooFast, ErrActTooFast, ErrSaveFailed, ErrNotAbandoned, ErrNoAnswer, ErrMovedOn,
-	engine.ErrIllegal, ErrNoSeat,
+	engine.ErrIllegal, ErrNoSeat, ErrPlaying,
 }
 
 // error turns a verdict back into the error the owner returned: its

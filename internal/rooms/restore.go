@@ -130,7 +130,7 @@ func (l *Lobby) restore(ctx context.Context, a Archive, sg store.Game) error {
 	}
 	if _, taken := l.rooms[code]; taken && code != "" {
 		l.cfg.Log.Warn("restored room gets a new invite code: its own is taken", "game", sg.ID, "room", id)
-		code = l.freeCode(6)
+		code = l.freeCode(inviteLength)
 	}
 	r := newRoom(l, id, code, k, set, host, func(r *Room) {
 		if lease.Room == id {

@@ -156,8 +156,8 @@ func TestF4RestartKeepsRooms(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ps := accounts(t, st, "ann", "bob", "cat")
-	a, b, c := ps[0], ps[1], ps[2]
+	ps := accounts(t, st, "ann", "bob", "cat", "dan")
+	a, b, c, d := ps[0], ps[1], ps[2], ps[3]
 	config := func(st *store.Store, app *store.Appender) rooms.Config {
 		return rooms.Config{
 			Journal: store.Journal{Store: st, Appender: app}, Kinds: []engine.Kind{acquire.Kind}, After: (&timers{}).after,
@@ -263,9 +263,10 @@ func TestF4RestartKeepsRooms(t *testing.T) {
 	if !after.Host || after.Code != code {
 		t.Errorf("ann after the restart: host %v, code %q; want the host, code %q", after.Host, after.Code, code)
 	}
-	// Rooms opened after the restart take other ids and codes.
+	// Rooms opened after the restart take other ids and codes (dan's: the
+	// others play the restored game).
 	for range 50 {
-		n, err := l.Create(ctx, c, rooms.Settings{Seats: 2, Private: true})
+		n, err := l.Create(ctx, d, rooms.Settings{Seats: 2, Private: true})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -261,7 +261,8 @@ func (r *Room) publishInfo() bool {
 	}
 	members := append([]store.AccountID{r.host.ID}, seated...)
 	r.members.Store(&members)
-	if !slices.Equal(seated, r.indexed) {
+	started := info.Status == Playing && (old == nil || old.Status != Playing) // SeatOf prefers it
+	if started || !slices.Equal(seated, r.indexed) {
 		r.lobby.seated(r, r.indexed, seated)
 		r.indexed = seated
 	}
@@ -521,6 +522,9 @@ func (r *Room) Sit(ctx context.Context, p Player) error {
 
 // sit is Sit for the lobby itself: quick play and ranked tables.
 func (r *Room) sit(ctx context.Context, p Player) error {
+	if err := r.lobby.playingElsewhere(ctx, p, r.ID); err != nil {
+		return err
+	}
 	return r.call(ctx, func() error {
 		if r.seatOf(p) >= 0 {
 			return nil
@@ -724,6 +728,7 @@ func (r *Room) start(ctx context.Context, p Player) error {
 			return err
 		}
 		names := make([]string, len(r.seats))
+		var players []Player
 		for i, st := range r.seats {
 			if st.empty() {
 				return ErrSeatsEmpty
@@ -732,6 +737,12 @@ func (r *Room) start(ctx context.Context, p Player) error {
 				return fmt.Errorf("%s has not answered the rematch yet: wait, or free the seat", st.name)
 			}
 			names[i] = st.name
+			if st.human() {
+				players = append(players, st.player)
+			}
+		}
+		if err := r.lobby.freeToStart(ctx, players, r.ID); err != nil {
+			return err
 		}
 		var b [8]byte
 		rand.Read(b[:])

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -103,6 +104,27 @@ func (j *journal) DropWaitingRoom(_ context.Context, id string) error {
 	}
 	delete(j.waiting, id)
 	return nil
+}
+
+// PlayingRoom is the room of the newest unfinished game account sits in.
+func (j *journal) PlayingRoom(_ context.Context, account store.AccountID) (string, error) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	var newest store.GameID
+	for id, g := range j.games {
+		if _, over := j.results[id]; over || id < newest {
+			continue
+		}
+		for _, st := range g.Seats {
+			if st.Account == account && !slices.Contains(j.removed, fmt.Sprint(id, st.Index)) {
+				newest = id
+			}
+		}
+	}
+	if newest == 0 {
+		return "", store.ErrNotFound
+	}
+	return j.games[newest].Room.ID, nil
 }
 
 func (j *journal) saved(id store.GameID) ([]string, string) {

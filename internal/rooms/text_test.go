@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"hotels/internal/rooms"
+	"hotels/internal/sanitize"
 )
 
 // F5: a chat message or a room title needs a character that shows, and is
@@ -42,5 +43,31 @@ func TestF5ChatAndTitleNeedVisibleText(t *testing.T) {
 	}
 	if n := len(in.Chat); n != 2 || in.Chat[1].Text != "gg" {
 		t.Errorf("chat = %+v, want the dice and \"gg\"", in.Chat)
+	}
+}
+
+// Issue 27, N10: a letter under 20 combining marks reaches the others
+// with no more than sanitize.MaxMarks, in chat and in a room's title.
+func TestN10_ChatMarksLimited(t *testing.T) {
+	ctx := context.Background()
+	l := newLobby(t, newJournal(), &timers{})
+	pile := "h" + strings.Repeat("\u0336", 20) + "i"
+	want := "h" + strings.Repeat("\u0336", sanitize.MaxMarks) + "i"
+	r, err := l.Create(ctx, ann, rooms.Settings{Seats: 2, Name: pile})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := r.Info().Name; got != want {
+		t.Errorf("title = %+q, want %+q", got, want)
+	}
+	if err := r.Chat(ctx, ann, pile); err != nil {
+		t.Fatal(err)
+	}
+	in, err := r.Inspect(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(in.Chat) != 1 || in.Chat[0].Text != want {
+		t.Errorf("chat = %+q, want %+q", in.Chat, want)
 	}
 }

@@ -10,8 +10,9 @@ import (
 )
 
 // Line returns s as one line of plain printable text: escape sequences,
-// control characters and invisible characters (see Invisible) are removed,
-// and tabs and line breaks become spaces.
+// control characters, invisible characters (see Invisible) and combining
+// marks past MaxMarks on a character are removed, and tabs and line breaks
+// become spaces.
 func Line(s string) string {
 	return clean(s, false)
 }
@@ -21,11 +22,25 @@ func Text(s string) string {
 	return clean(strings.ReplaceAll(s, "\r\n", "\n"), true)
 }
 
+// MaxMarks is how many combining marks (Unicode Mn and Me) Line and Text
+// keep on one character: as many as any language stacks (Vietnamese two,
+// in its decomposed form), while the rest of a pile, which draws over the
+// lines above and below ("Zalgo" text), goes (issue 27, N10).
+const MaxMarks = 3
+
 func clean(s string, keepNewlines bool) string {
 	s = ansi.Strip(s)
 	var b strings.Builder
 	b.Grow(len(s))
+	marks := 0 // combining marks on the character before
 	for _, r := range s {
+		if r >= '\u0300' && unicode.In(r, unicode.Mn, unicode.Me) { // none below U+0300
+			if marks++; marks > MaxMarks {
+				continue
+			}
+		} else {
+			marks = 0
+		}
 		switch {
 		case r == '\n' || r == '\r':
 			if keepNewlines {

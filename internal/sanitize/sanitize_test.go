@@ -163,3 +163,21 @@ func BenchmarkLine(b *testing.B) {
 		})
 	}
 }
+
+// Issue 27, N10: a character keeps at most MaxMarks combining marks; the
+// rest of a pile goes. Marks as languages stack them stay.
+func TestN10_CombiningMarks(t *testing.T) {
+	pile := "a" + strings.Repeat("\u0301", 20) + "b" + strings.Repeat("\u20dd", 9) // acute accents, enclosing circles
+	want := "a" + strings.Repeat("\u0301", sanitize.MaxMarks) + "b" + strings.Repeat("\u20dd", sanitize.MaxMarks)
+	if got := sanitize.Line(pile); got != want {
+		t.Errorf("Line(a + 20 marks, b + 9) = %q, want %q", got, want)
+	}
+	if got, err := sanitize.Message(pile, 200); err != nil || got != want {
+		t.Errorf("Message(a + 20 marks, b + 9) = %q, %v; want %q", got, err, want)
+	}
+	for _, s := range []string{"Vie\u0323\u0302t", "Zoë", "e\u0301e\u0301e\u0301"} {
+		if got := sanitize.Line(s); got != s {
+			t.Errorf("Line(%q) = %q, want it as it is", s, got)
+		}
+	}
+}

@@ -25,6 +25,11 @@ type Rooms interface {
 	Room(idOrCode string) (*rooms.Room, error)
 	SeatOf(p rooms.Player) *rooms.Room
 	Listed(p rooms.Player) []rooms.Info
+	// Guess runs look, a look-up p makes of something by number or name,
+	// counting it against p's failed look-ups if it finds nothing (see
+	// rooms.Lobby.Guess); ErrTooManyMisses without running it after too
+	// many.
+	Guess(ctx context.Context, p rooms.Player, look func() (found bool)) error
 }
 
 var _ Rooms = (*rooms.Lobby)(nil)
@@ -38,6 +43,10 @@ func (noRooms) Room(id string) (*rooms.Room, error) {
 }
 func (noRooms) SeatOf(rooms.Player) *rooms.Room  { return nil }
 func (noRooms) Listed(rooms.Player) []rooms.Info { return nil }
+func (noRooms) Guess(_ context.Context, _ rooms.Player, look func() bool) error {
+	look()
+	return nil
+}
 
 // errPermissionDenied is every admin command's answer to everyone else.
 var errPermissionDenied = errors.New("permission denied: admin commands are for this server's admins")

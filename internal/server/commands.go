@@ -8,6 +8,8 @@ import (
 	"charm.land/ssh"
 	"charm.land/wish/v2"
 	"github.com/spf13/cobra"
+
+	"hotels/internal/rooms"
 )
 
 // runCommands serves exec sessions (`ssh host help`): it runs a command tree
@@ -55,7 +57,8 @@ func (s *Server) runCommands(next ssh.Handler) ssh.Handler {
 		root.SetIn(sess)
 		root.SetOut(sess)
 		root.SetErr(sess.Stderr())
-		err := root.ExecuteContext(sess.Context())
+		// Look-ups that find nothing count against the address too.
+		err := root.ExecuteContext(rooms.WithAddress(sess.Context(), addrKey(sess.RemoteAddr())))
 		if _, _, ferr := root.Find(args); ferr != nil {
 			err = usageError{ferr} // cobra finds no such command
 		}
@@ -100,7 +103,7 @@ Messages and errors go to stderr as text, --json or not. Exit status:
 	root.AddCommand(newWhoamiCmd(id))
 	root.AddCommand(newRoomsCmd(s.rooms, id))
 	root.AddCommand(newGamesCmd(s.store, id, s.sshTarget()))
-	root.AddCommand(newExportCmd(s.store))
+	root.AddCommand(newExportCmd(s.store, s.rooms, id))
 	root.AddCommand(newKeysCmd(keysCmd{
 		id: id, st: s.store, isAdmin: s.admins.has, target: s.sshTarget(), log: s.log, open: s.live, sess: sess,
 		audit: auditor{log: s.store, id: id, errLog: s.log, prefix: "keys "},

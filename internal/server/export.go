@@ -31,7 +31,7 @@ type exported struct {
 // newExportCmd prints a finished game's record (records.md), which
 // `sshd replay` accepts. A game in progress is refused: its record holds the
 // bag and every rack.
-func newExportCmd(st records) *cobra.Command {
+func newExportCmd(st records, rs Rooms, id identity) *cobra.Command {
 	return &cobra.Command{
 		Use:   "export GAME",
 		Short: "Print a finished game's record (hotels-record 1); --json wraps it with the game's id, rules and status",
@@ -41,20 +41,27 @@ func newExportCmd(st records) *cobra.Command {
 			if err != nil || n <= 0 {
 				return fmt.Errorf("%q is not a game number", args[0])
 			}
-			id := store.GameID(n)
-			g, err := st.Game(cmd.Context(), id)
+			game := store.GameID(n)
+			var g store.Game
+			// A number that names no game is a guess (issue 27, N2).
+			if gerr := rs.Guess(cmd.Context(), id.player(), func() bool {
+				g, err = st.Game(cmd.Context(), game)
+				return !errors.Is(err, store.ErrNotFound)
+			}); gerr != nil {
+				return gerr
+			}
 			if errors.Is(err, store.ErrNotFound) {
-				return fmt.Errorf("there is no game %d", id)
+				return fmt.Errorf("there is no game %d", game)
 			}
 			if err != nil {
-				return fmt.Errorf("game %d could not be read; try again later", id)
+				return fmt.Errorf("game %d could not be read; try again later", game)
 			}
 			if !g.Status.Done() {
-				return fmt.Errorf("game %d is still being played; its record can be exported when it ends", id)
+				return fmt.Errorf("game %d is still being played; its record can be exported when it ends", game)
 			}
-			lines, err := st.Actions(cmd.Context(), id)
+			lines, err := st.Actions(cmd.Context(), game)
 			if err != nil {
-				return fmt.Errorf("game %d could not be read; try again later", id)
+				return fmt.Errorf("game %d could not be read; try again later", game)
 			}
 			var b strings.Builder
 			b.WriteString(g.Chance)
@@ -68,7 +75,7 @@ func newExportCmd(st records) *cobra.Command {
 				fmt.Fprintf(&b, "# %s\n", sanitize.Line(g.Result))
 			}
 			if wantJSON(cmd) {
-				return writeJSON(cmd.OutOrStdout(), exported{ID: int64(id), Game: g.Game, Rules: g.Rules, Status: g.Status, Record: b.String()})
+				return writeJSON(cmd.OutOrStdout(), exported{ID: int64(game), Game: g.Game, Rules: g.Rules, Status: g.Status, Record: b.String()})
 			}
 			_, err = fmt.Fprint(cmd.OutOrStdout(), b.String())
 			return err

@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"github.com/spf13/cobra"
+
+	"hotels/internal/sanitize"
 )
 
 // newJoinCmd and newWatchCmd are reached only without a terminal: with one
@@ -22,7 +24,9 @@ func needsTerminal(use, short, target string) *cobra.Command {
 		Short: short + "; needs ssh -t",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return fmt.Errorf("%s needs a terminal: run `ssh -t %s %s %s`", cmd.Name(), target, cmd.Name(), args[0])
+			// The room as typed, quoted: what a client sends is never
+			// echoed raw to a terminal (issue 27, N8).
+			return fmt.Errorf("%s needs a terminal: run `ssh -t %s %s %q`", cmd.Name(), target, cmd.Name(), sanitize.Line(args[0]))
 		},
 	}
 }

@@ -124,17 +124,17 @@ func TestF2KeysConfirm(t *testing.T) {
 	}
 }
 
-// F2: a published public key cannot be claimed: one bound to an account is
-// refused outright, and a code for a free one is of no use without the
-// private key.
+// F2: a published public key cannot be claimed: a code for it is of no
+// use without the private key, and one bound to an account is refused when
+// its holder confirms (mallory, asking, learns nothing of it: N10).
 func TestF2StealPublishedKeyRefused(t *testing.T) {
 	ts := startServer(t, server.Options{})
 	mallory, bob, victim := sshtest.NewKey(t), sshtest.NewKey(t), sshtest.NewKey(t)
 	signUp(t, ts, "mallory", mallory)
 	signUp(t, ts, "bob", bob)
 
-	wantRefused(t, ts, mallory, "keys add "+authorized(bob), "already signs in to an account")
-	wantKeyAudit(t, ts, "keys add", mallory, "already signs in to an account")
+	bobs := addKey(t, ts, mallory, bob)
+	wantRefused(t, ts, bob, "keys confirm "+bobs, "already signs in to an account")
 	if got := whoami(t, ts, bob); got != "bob" {
 		t.Errorf("whoami(bob) = %q after mallory's attempt, want bob", got)
 	}
@@ -188,15 +188,17 @@ func TestF2CodeExpires(t *testing.T) {
 	}
 }
 
-// F2: an admin's key joins no player's account, whether named in `keys
-// add` or confirming a code made before it became an admin's.
+// F2: an admin's key joins no player's account, whether it was an
+// admin's when `keys add` named it (which tells the asker nothing: N10) or
+// became one before confirming.
 func TestF2AdminKeyRefused(t *testing.T) {
 	a := startAdmin(t, nil, server.Options{})
 	alice, later := sshtest.NewKey(t), sshtest.NewKey(t)
 	signUp(t, a.testServer, "alice", alice)
 
-	wantRefused(t, a.testServer, alice, "keys add "+authorized(a.admin), "an admin's key")
-	wantKeyAudit(t, a.testServer, "keys add", alice, "an admin's key")
+	admins := addKey(t, a.testServer, alice, a.admin)
+	wantRefused(t, a.testServer, a.admin, "keys confirm "+admins, "an admin's key")
+	wantKeyAudit(t, a.testServer, "keys confirm", a.admin, "an admin's key")
 
 	code := addKey(t, a.testServer, alice, later)
 	writeAdminKeys(t, a.keys, a.admin, later)

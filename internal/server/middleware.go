@@ -11,6 +11,7 @@ import (
 	"charm.land/wish/v2"
 	gossh "golang.org/x/crypto/ssh"
 
+	"hotels/internal/rooms"
 	"hotels/internal/store"
 )
 
@@ -26,6 +27,15 @@ type identity struct {
 }
 
 type identityKey struct{}
+
+// player is the identity as the rooms know players: no one (the zero
+// Player) for a key with no name yet.
+func (id identity) player() rooms.Player {
+	if !id.Known {
+		return rooms.Player{}
+	}
+	return rooms.Player{ID: id.Account.ID, Name: id.Account.Name, Bot: id.Account.Bot}
+}
 
 // identityFrom returns the identity set by the identify middleware.
 func identityFrom(ctx context.Context) (identity, bool) {

@@ -3,8 +3,11 @@ package server
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
+
+	"hotels/internal/sanitize"
 )
 
 // Every exec command prints what it found or did to stdout: text for
@@ -83,6 +86,29 @@ func markUsage(root *cobra.Command) {
 			c.Args = func(c *cobra.Command, a []string) error { return usage(args(c, a)) }
 		}
 		flags := c.FlagErrorFunc()
-		c.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usage(flags(c, err)) })
+		c.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usage(flags(c, flagError(err))) })
 	})
 }
+
+// flagError is a flag error from cobra, which names the flag as the
+// client typed it, with that name quoted as the commands quote what they
+// echo: escape sequences never reach the terminal (issue 27, N8).
+// A command's flag error func is wrapped around its parent's, so the error
+// may come here twice: it is worded once.
+func flagError(err error) error {
+	if errors.As(err, new(quotedFlag)) {
+		return err
+	}
+	msg := err.Error()
+	for _, prefix := range []string{"unknown flag: ", "unknown shorthand flag: ", "bad flag syntax: "} {
+		if rest, ok := strings.CutPrefix(msg, prefix); ok {
+			return quotedFlag{fmt.Errorf("%s%q", prefix, sanitize.Line(rest))}
+		}
+	}
+	return quotedFlag{errors.New(sanitize.Line(msg))}
+}
+
+// quotedFlag is a flag error flagError has worded.
+type quotedFlag struct{ error }
+
+func (e quotedFlag) Unwrap() error { return e.error }

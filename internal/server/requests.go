@@ -103,7 +103,9 @@ func (s *Server) guardRequests(conn *gossh.ServerConn, in <-chan *gossh.Request,
 				out <- window
 			}
 			for req := range in {
-				out <- req
+				if !refuseUnused(req) {
+					out <- req
+				}
 			}
 			return
 		case n > dropEarlyRequests || size > dropEarlyBytes:
@@ -113,6 +115,7 @@ func (s *Server) guardRequests(conn *gossh.ServerConn, in <-chan *gossh.Request,
 			return
 		case n > maxEarlyRequests || size > maxEarlyBytes:
 			_ = req.Reply(false, nil)
+		case refuseUnused(req):
 		case req.Type == "window-change" && pty:
 			w := *req
 			w.WantReply = false // answered here
@@ -123,6 +126,19 @@ func (s *Server) guardRequests(conn *gossh.ServerConn, in <-chan *gossh.Request,
 			out <- req
 		}
 	}
+}
+
+// refuseUnused answers false, here, the requests for what the server does
+// not do, and reports whether req was one (issue 27, N10): charm.land/ssh
+// answers an agent-forwarding request "true" though nothing is forwarded,
+// and never answers a signal, which a client asking for a reply waits on.
+func refuseUnused(req *gossh.Request) bool {
+	switch req.Type {
+	case "auth-agent-req@openssh.com", "signal":
+		_ = req.Reply(false, nil)
+		return true
+	}
+	return false
 }
 
 // dropConn closes conn and refuses what is left in in until the

@@ -47,11 +47,7 @@ func newRoomsCmd(rs Rooms, id identity) *cobra.Command {
 		Short: "List the open rooms and games in progress: game, rules, seats and who sits there",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			var p rooms.Player
-			if id.Known {
-				p = rooms.Player{ID: id.Account.ID, Name: id.Account.Name, Bot: id.Account.Bot}
-			}
-			infos := rs.Listed(p)
+			infos := rs.Listed(id.player())
 			list := []roomListing{}
 			for _, info := range infos {
 				list = append(list, listing(info))

@@ -211,7 +211,9 @@ func (s *Server) newProgram(sess ssh.Session) *tea.Program {
 		notices, ended = l.notices, l.ended
 	}
 	m := newApp(&session{
-		ctx:      sess.Context(),
+		// The rooms count a player's failed look-ups against the
+		// address too (issue 27, N2).
+		ctx:      rooms.WithAddress(sess.Context(), addrKey(sess.RemoteAddr())),
 		key:      id.Key,
 		accounts: s.store,
 		lobby:    s.lobby,

@@ -40,9 +40,22 @@ func TestRequestAndConfirmKey(t *testing.T) {
 	}
 	desktop, other := newKey(t), newKey(t)
 
-	// A key bound to an account cannot be asked for, by anyone.
-	if _, _, err := s.RequestKey(ctx, alice.ID, keyBob); !errors.Is(err, store.ErrConflict) {
-		t.Errorf("RequestKey(bob's key) = %v, want ErrConflict", err)
+	// A key of the account's own is refused; one of another account's is
+	// asked for as any other (whether it has an account is not the
+	// asker's to learn), and refused when its holder confirms.
+	if _, _, err := s.RequestKey(ctx, alice.ID, keyAlice); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("RequestKey(alice's own key) = %v, want ErrConflict", err)
+	}
+	carol, err := s.CreateAccount(ctx, "carol", newKey(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	alices, _, err := s.RequestKey(ctx, carol.ID, keyAlice)
+	if err != nil {
+		t.Fatalf("RequestKey(alice's key, for carol) = %v, want a code as for any key", err)
+	}
+	if _, err := s.ConfirmKey(ctx, keyAlice, alices); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("ConfirmKey(alice's key, for carol) = %v, want ErrConflict", err)
 	}
 	code, expires, err := s.RequestKey(ctx, alice.ID, desktop)
 	if err != nil || len(code) < 20 || expires.IsZero() {

@@ -257,6 +257,21 @@ func (s *Store) FindRoom(ctx context.Context, idOrCode string) (OpenRoom, error)
 	return OpenRoom{Game: &g}, nil
 }
 
+// PlayingRoom returns the id of the room of the newest game in play where
+// account has a seat it was not removed from, or ErrNotFound: a player
+// plays one game at a time (issue 27, N6), on whichever node.
+func (s *Store) PlayingRoom(ctx context.Context, account AccountID) (string, error) {
+	var id string
+	err := s.q.QueryRowContext(ctx, `
+		SELECT r.room FROM seats s JOIN games g ON g.id = s.game_id JOIN rooms r ON r.game_id = g.id
+		WHERE s.account_id = ?1 AND s.removed = 0 AND g.status = 'playing'
+		ORDER BY g.id DESC LIMIT 1`, account).Scan(&id)
+	if err != nil {
+		return "", fmt.Errorf("store: the game account %d plays: %w", account, mapError(err))
+	}
+	return id, nil
+}
+
 // SeatedRoom returns the id of the room where account has a seat: the
 // newest game in play it was not removed from, else a waiting room; or
 // ErrNotFound. A player who reaches another node than before goes back

@@ -191,6 +191,9 @@ func TestFindRoom(t *testing.T) {
 	if room, err := s.SeatedRoom(ctx, a.ID); err != nil || room != "abcd" {
 		t.Errorf("SeatedRoom = %q, %v; want the waiting room", room, err)
 	}
+	if room, err := s.PlayingRoom(ctx, a.ID); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("PlayingRoom of a player in a waiting room = %q, %v; want ErrNotFound", room, err)
+	}
 	id, err := s.CreateGame(ctx, store.NewGame{Game: "acquire", Rules: "modern", Status: store.StatusPlaying,
 		Seats: []store.Seat{{Index: 0, Account: a.ID, Name: "alice"}}, Room: w.Room})
 	if err != nil {
@@ -204,11 +207,17 @@ func TestFindRoom(t *testing.T) {
 	if room, err := s.SeatedRoom(ctx, a.ID); err != nil || room != "abcd" {
 		t.Errorf("SeatedRoom = %q, %v; want the room in play", room, err)
 	}
+	if room, err := s.PlayingRoom(ctx, a.ID); err != nil || room != "abcd" {
+		t.Errorf("PlayingRoom = %q, %v; want the room in play", room, err)
+	}
 	if err := s.AbortGame(ctx, id, "test"); err != nil {
 		t.Fatal(err)
 	}
 	if room, err := s.SeatedRoom(ctx, a.ID); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("SeatedRoom once the game is over = %q, %v; want ErrNotFound", room, err)
+	}
+	if room, err := s.PlayingRoom(ctx, a.ID); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("PlayingRoom once the game is over = %q, %v; want ErrNotFound", room, err)
 	}
 	if _, err := s.FindRoom(ctx, "abcd"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("FindRoom of a closed room = %v; want ErrNotFound", err)

@@ -28,7 +28,9 @@ type Service interface {
 	Kinds() []engine.Kind
 	Create(ctx context.Context, host rooms.Player, s rooms.Settings) (*rooms.Room, error)
 	QuickPlay(ctx context.Context, p rooms.Player) (*rooms.Room, error)
-	Room(idOrCode string) (*rooms.Room, error)
+	// Find returns the room p names by its id or invite code: a private
+	// room by its id only for its members (rooms.Lobby.Find).
+	Find(ctx context.Context, p rooms.Player, idOrCode string) (*rooms.Room, error)
 	// Seek puts p in the ranked queue; the channel gets the room of the
 	// table formed, with p seated and the game started, and leave takes
 	// p out of the queue at once.
@@ -153,7 +155,7 @@ type Model struct {
 func New(ctx context.Context, svc Service, player rooms.Player, styles *theme.Styles) Model {
 	code := textinput.New()
 	code.Prompt = "Invite code: "
-	code.Placeholder = "e.g. x7hm2p"
+	code.Placeholder = "e.g. x7hm2pq4kd"
 	code.CharLimit = 12
 	code.KeyMap.Paste.SetEnabled(false) // that would read the server's clipboard
 	m := Model{ctx: ctx, visit: newVisit(ctx), svc: svc, player: player, keys: DefaultKeyMap(), help: new(help.New()), code: &code, clock: time.Now}
@@ -213,9 +215,14 @@ func (m Model) Stop() (Model, tea.Cmd) {
 func (m Model) Join(idOrCode string, watch bool) tea.Cmd {
 	ctx, svc, p := m.ctx, m.svc, m.player
 	return func() tea.Msg {
-		r, err := svc.Room(idOrCode)
-		if err != nil {
+		r, err := svc.Find(ctx, p, idOrCode)
+		switch {
+		case errors.Is(err, rooms.ErrNoRoom):
 			return failedMsg{fmt.Sprintf("There is no room %q: check the code and try again.", sanitize.Line(idOrCode))}
+		case errors.Is(err, rooms.ErrTooManyMisses):
+			return failedMsg{"Too many look-ups found nothing: wait a minute and try again."}
+		case err != nil:
+			return failedMsg{"Could not look for that room: " + explain(err)}
 		}
 		if !watch {
 			switch err := r.Sit(ctx, p); {

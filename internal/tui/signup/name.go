@@ -40,9 +40,53 @@ func Normalize(name string) (string, error) {
 	if l := utf8.RuneCountInString(n); l < MinName || l > MaxName {
 		return "", fmt.Errorf("a name has %d to %d characters; that one has %d", MinName, MaxName, l)
 	}
-	// Rooms name their bots bot1, bot2, …: no player may pass for one.
-	if strings.HasPrefix(n, "bot") {
+	// Rooms name their bots bot1, bot2, …: no player may pass for one,
+	// not even as b0t1.
+	sk := skeleton(n)
+	if strings.HasPrefix(sk, "bot") {
 		return "", errors.New("names starting with \"bot\" are kept for bots")
+	}
+	if reserved(sk) {
+		return "", fmt.Errorf("the name %s is kept for the server's own words: pick another", n)
 	}
 	return n, nil
 }
+
+// Issue 27, N9: a player may not pass for the server, its admins or the
+// players it plays for. A name is refused if it is one of exact, or has one
+// of within anywhere (admin2, the-sysop), compared by skeleton.
+var (
+	exact = []string{
+		"root", "mod", "mods", "staff", "support", "server", "host", "owner", "operator", "official",
+		"chance", "dice", "bank", "you", "nobody", "everyone", "all", "here", "null", "anonymous",
+	}
+	within = []string{"admin", "hotels", "sysop", "moderator", "autopilot", "system"}
+)
+
+// reserved reports whether a name whose skeleton is sk passes for one of
+// the server's own words.
+func reserved(sk string) bool {
+	for _, w := range exact {
+		if sk == skeleton(w) {
+			return true
+		}
+	}
+	for _, w := range within {
+		if strings.Contains(sk, skeleton(w)) {
+			return true
+		}
+	}
+	return false
+}
+
+// confusables makes one of the characters of a name that pass for one
+// another on screen (0 and o, 1, i and l, rn and m...), and drops the
+// separators, so that "Adm1n", "ad_min" and "root" written "r00t" all
+// meet the word they pass for.
+var confusables = strings.NewReplacer(
+	"rn", "m", "vv", "w", "0", "o", "1", "l", "i", "l", "3", "e", "4", "a", "5", "s", "7", "t", "8", "b", "9", "g",
+	"_", "", "-", "",
+)
+
+// skeleton is a lowercase name as confusables makes it.
+func skeleton(name string) string { return confusables.Replace(name) }

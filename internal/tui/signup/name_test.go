@@ -28,6 +28,23 @@ func TestNormalize(t *testing.T) {
 		{"bot1", "", false},  // bots' names
 		{"BOTTOM", "", false},
 		{"abbot", "abbot", true},
+		// Issue 27, N9: the server's own words, however written.
+		{"root", "", false},
+		{"R00T", "", false},
+		{"system", "", false},
+		{"hotels", "", false},
+		{"hotels-team", "", false},
+		{"autopilot", "", false},
+		{"admin", "", false},
+		{"Adm1n", "", false},
+		{"ad_min", "", false},
+		{"the-admin", "", false},
+		{"sys0p", "", false},
+		{"b0t1", "", false},
+		{"chance", "", false},
+		{"roots", "roots", true},
+		{"hostess", "hostess", true},
+		{"martin", "martin", true},
 	}
 	for _, tt := range tests {
 		got, err := signup.Normalize(tt.in)

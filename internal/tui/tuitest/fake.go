@@ -219,12 +219,12 @@ func (l *Lobby) QuickPlay(ctx context.Context, p rooms.Player) (*rooms.Room, err
 	return l.Lobby.QuickPlay(ctx, p)
 }
 
-// Room records a look-up by ID or invite code.
-func (l *Lobby) Room(idOrCode string) (*rooms.Room, error) {
+// Find records a look-up by ID or invite code.
+func (l *Lobby) Find(ctx context.Context, p rooms.Player, idOrCode string) (*rooms.Room, error) {
 	if err := l.record("Room", idOrCode); err != nil {
 		return nil, err
 	}
-	return l.Lobby.Room(idOrCode)
+	return l.Lobby.Find(ctx, p, idOrCode)
 }
 
 // Seek records a ranked seek, as "Seek game=acquire rules=modern
@@ -274,6 +274,9 @@ func (j *journal) AbortGame(context.Context, store.GameID, string) error    { re
 func (j *journal) RemovePlayer(context.Context, store.GameID, int) error    { return nil }
 func (j *journal) SaveWaitingRoom(context.Context, store.WaitingRoom) error { return nil }
 func (j *journal) DropWaitingRoom(context.Context, string) error            { return nil }
+func (j *journal) PlayingRoom(context.Context, store.AccountID) (string, error) {
+	return "", store.ErrNotFound
+}
 
 // Archive is a fake store of finished and unfinished games: it records
 // each call and returns the error set with Fail.
