@@ -141,7 +141,7 @@ func (r *Rules) ParseAction(text string) (Action, error) {
 	case "buy":
 		a.Verb = Buy
 		if len(args) > len(a.Buys) {
-			return a, fmt.Errorf("buy: at most %d shares a turn (A20)", len(a.Buys))
+			return a, fmt.Errorf("buy: at most %d shares a turn", len(a.Buys)) // A20
 		}
 		for _, name := range args {
 			c, cerr := r.ChainByName(name)

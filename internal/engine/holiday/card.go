@@ -109,7 +109,7 @@ func ParseCard(s string) (Card, error) {
 	}
 	n, err := strconv.Atoi(num)
 	if err != nil || n < 1 || n > Destinations {
-		return NoCard, fmt.Errorf("%q is no card: destinations are numbered 1 to %d (H1)", s, Destinations)
+		return NoCard, fmt.Errorf("%q is no card: destinations are numbered 1 to %d", s, Destinations) // H1
 	}
 	return Destination(c, n), nil
 }

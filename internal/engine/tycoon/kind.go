@@ -14,8 +14,8 @@ var Kind = engine.Kind{
 	MinSeats: MinSeats,
 	MaxSeats: MaxSeats,
 	Options: []engine.Option{
-		{Key: "h", Values: []string{"half", "free"}, Help: "the permission die's H face halves the building prices, or makes them free (T16)"},
-		{Key: "landbuy", Values: []string{"full", "half"}, Help: "another player's vacant plot costs its land price, or half (T15)"},
+		{Key: "h", Values: []string{"half", "free"}, Help: "the permission die's H face halves the building prices, or makes them free"}, // T16
+		{Key: "landbuy", Values: []string{"full", "half"}, Help: "another player's vacant plot costs its land price, or half"},           // T15
 		{Key: "six", Values: []string{"none", "again"}, Help: "a move roll of 6 gives nothing more, or another whole turn"},
 		{Key: "deeds", Values: []string{"rulebook", "european"}, Help: "the rulebook's title deeds, or the European edition's Royal"},
 		{Key: "permit", Values: []string{DefaultDie, "GGRRHD", "GGGGHD"}, Help: "the permission die's faces: G green, R red, H half price, D double or nothing"},
@@ -28,7 +28,7 @@ var Kind = engine.Kind{
 		{Name: "rulebook", Options: []string{"h=half", "landbuy=full", "six=none", "deeds=rulebook"},
 			Help: "the rulebook's game: H halves the building prices, full land price, nothing more for a 6, the rulebook's deeds"},
 		{Name: "European edition", Options: []string{"h=free", "landbuy=half", "six=again", "deeds=european"},
-			Help: "the European edition: H builds free, another's vacant plot for half, a 6 gives another turn, its Royal deed (T28)"},
+			Help: "the European edition: H builds free, another's vacant plot for half, a 6 gives another turn, its Royal deed"}, // T28
 	},
 	Ranked: []string{"rounds=" + strconv.Itoa(RankedRounds)},
 	Deal: func(rules string, options []string, seats []string, seed uint64) (engine.Game, string, error) {

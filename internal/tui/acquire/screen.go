@@ -211,9 +211,9 @@ func describe(ti acquire.TileInfo, r *acquire.Rules, w int) string {
 		}
 		return "merges " + strings.Join(letters, " + ")
 	case acquire.Unplayable:
-		return "unplayable for now (A13)"
+		return "unplayable for now" // A13
 	}
-	return "dead: two safe chains (A15)"
+	return "dead: two safe chains" // A15
 }
 
 // Decision says what the player's decision due is and what they have

@@ -188,16 +188,16 @@ func (s Screen) news(w int) string {
 	switch v.Phase {
 	case holiday.PhasePlay, holiday.PhaseTake:
 		if coup != "" {
-			return st.Notice.Render(layout.Cut(coup+"Then the special round and the final round (H18–H20).", w))
+			return st.Notice.Render(layout.Cut(coup+"Then the special round and the final round.", w)) // H18–H20
 		}
 	case holiday.PhaseSpecial:
-		return st.Notice.Render(layout.Cut(coup+"Special round: 2 shares each to the round's end (H19).", w))
+		return st.Notice.Render(layout.Cut(coup+"Special round: 2 shares each to the round's end.", w)) // H19
 	case holiday.PhaseFinal:
 		last := ""
 		if v.Coup >= 0 {
 			last = ", " + v.Names[v.Coup] + " last"
 		}
-		return st.Notice.Render(layout.Cut(coup+"Final round: one card or a pass each"+last+" (H20).", w))
+		return st.Notice.Render(layout.Cut(coup+"Final round: one card or a pass each"+last+".", w)) // H20
 	}
 	out := "Last played:"
 	for i := len(v.Discard) - 1; i >= 0 && len(out) < w-8; i-- {
@@ -223,7 +223,7 @@ func short(k holiday.Card) string {
 func (s Screen) handPanel(w, h int) []string {
 	v, st := s.game, s.styles
 	if v.Viewer < 0 {
-		return []string{st.Heading.Render("Watching"), "You see what everyone sees:", "nobody's cards and not the", "order of the stock (H25)."}
+		return []string{st.Heading.Render("Watching"), "You see what everyone sees:", "nobody's cards and not the", "order of the stock."} // H25
 	}
 	out := []string{st.Heading.Render(fmt.Sprintf("Your hand (%d)", len(v.Hand)))}
 	if len(v.Hand) == 0 {
@@ -362,7 +362,7 @@ func (s Screen) pile(w, h int) []string {
 	out := []string{"", st.Heading.Render("Discard pile, newest first")}
 	out = append(out, layout.Tail([]string{strings.Join(cards, " ")}, w, 3)...)
 	out = append(out, "", st.Subtle.Render(layout.Cut("A M T C U: a suitcase · +: a card in your hand · ·: empty · Chain: the longest run", w)),
-		st.Subtle.Render(layout.Cut("Value: the chain if 5 or more, + Raise cards (H15, H16) · Points: value × shares now (H22)", w)))
+		st.Subtle.Render(layout.Cut("Value: the chain if 5 or more, + Raise cards · Points: value × shares now", w))) // H15, H16, H22
 	if len(out) > h {
 		out = out[:max(0, h)]
 	}
@@ -426,7 +426,7 @@ func (s Screen) Final() ([]string, int) {
 		}
 		out = append(out, held+fmt.Sprintf("%5s %5d", coup, v.Scores[i]))
 	}
-	return append(out, "", st.Subtle.Render("Points: value × shares, + the coup (H22)")), width
+	return append(out, "", st.Subtle.Render("Points: value × shares, + the coup")), width // H22
 }
 
 // Help lists every decision key and explains the tracks and the tables.
@@ -436,12 +436,12 @@ func (s Screen) Help() ([][]key.Binding, []string) {
 			{room.Hint("a m t c u", "a company: a share, a card, a Raise"), k.Erase, room.With(k.Confirm, "enter", "confirm")},
 			{k.Prev, k.Option, k.Pass, k.Back},
 		}, []string{
-			"A turn: take 2 shares (H10), play 2 cards (H12), draw back to 10 (H13).",
+			"A turn: take 2 shares, play 2 cards, draw back to 10.", // H10, H12, H13
 			"Tracks: a company's letter is a suitcase (›A the card played last), + a card in",
 			"your hand, · empty.",
 			"A company's value is its longest chain if 5 or more, + 1 a Raise card (H15,",
 			"H16). A chain of 10 is the grand coup: +10 points, the special round, then",
-			"a final card each (H17–H20). Players: > whose turn, * the coup. Points are",
-			"value × shares (H22); an option card takes 2 more shares once (H11).",
+			"a final card each. Players: > whose turn, * the coup. Points are", // H17–H20
+			"value × shares; an option card takes 2 more shares once.",         // H22, H11
 		}
 }

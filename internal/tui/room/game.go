@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"hotels/internal/rooms"
@@ -169,8 +170,11 @@ func (m Model) feed(w, h int) []string {
 		lw := (w - 2) / 2
 		return layout.Beside(m.logPane(lw, h), m.chatPane(w-2-lw, h), lw, 2, w-2-lw)
 	}
-	lh := (h + 1) / 2
-	return append(m.logPane(w, lh), m.chatPane(w, h-lh)...)
+	// The chat takes half, or what its newest message needs to be read
+	// whole with who wrote it, and the line being typed: the events are
+	// all in the log (L).
+	ch := max(h/2, min(h, m.chat.Need(w)))
+	return append(m.logPane(w, h-ch), m.chatPane(w, ch)...)
 }
 
 // logPane shows the newest events, under a heading if there is room.
@@ -223,9 +227,25 @@ func (m Model) helpLine() string {
 	}
 	key := helpKey{k.String(), m.width, m.styles}
 	if m.drawnHelp.key != key {
-		m.drawnHelp.key, m.drawnHelp.line = key, m.help.ShortHelpView(bs)
+		m.drawnHelp.key, m.drawnHelp.line = key, m.help.ShortHelpView(m.fitHelp(bs))
 	}
 	return m.drawnHelp.line
+}
+
+// fitHelp drops from bs the room's keys that ? lists anyway, least needed
+// first, until the line fits the screen: cut short, it would lose the
+// game's keys or ? itself.
+func (m Model) fitHelp(bs []key.Binding) []key.Binding {
+	wide := *m.help
+	wide.SetWidth(0) // measured whole, not cut
+	for _, drop := range []key.Binding{m.keys.Back, m.keys.Leave, m.keys.Rules, m.keys.Log} {
+		if lipgloss.Width(wide.ShortHelpView(bs)) <= m.width {
+			break
+		}
+		d := drop.Help()
+		bs = slices.DeleteFunc(slices.Clone(bs), func(b key.Binding) bool { return b.Help() == d })
+	}
+	return bs
 }
 
 // drawnHelp is the help line last drawn, shared by a Model's copies.
@@ -284,5 +304,11 @@ func (m Model) shortHelp() []key.Binding {
 	if m.snap.Abandoned {
 		bs = append(bs, k.VoteEnd)
 	}
-	return append(bs, chatKey, k.Help, k.Back)
+	bs = append(bs, chatKey, k.Help)
+	// While the game's own keys give esc a meaning (leave a card's
+	// choice), esc does only that: leaving takes it once more.
+	if !slices.ContainsFunc(bs, func(b key.Binding) bool { return slices.Contains(b.Keys(), "esc") }) {
+		bs = append(bs, k.Back)
+	}
+	return bs
 }

@@ -191,7 +191,7 @@ func TestDecisions(t *testing.T) {
 		{"buy in any case", "buy", "T a enter", []string{"Act buy Tower American"}, ""},
 		{"backspace takes a share back", "buy", "t a backspace t enter", []string{"Act buy Tower Tower"}, ""},
 		{"buy nothing", "buy", "enter", []string{"Act buy"}, ""},
-		{"at most three shares", "buy", "t t t t", nil, "At most 3 shares a turn (A20)"},
+		{"at most three shares", "buy", "t t t t", nil, "At most 3 shares a turn: backspace"},
 		{"a chain not on the board", "buy", "f", nil, "Festival is not on the board"},
 		{"not a chain's letter", "buy", "q", nil, `"q" is no chain's letter`},
 		{"cannot end yet", "buy", "e", nil, "The end may be declared once"},
@@ -201,7 +201,7 @@ func TestDecisions(t *testing.T) {
 		{"cannot sell more than held", "dispose", "t t t s s", nil, "You hold 7 Sackson shares and keep none"},
 		{"found by letter", "found", "t", []string{"Act found Tower"}, ""},
 		{"found by cursor", "found", "right enter", []string{"Act found Festival"}, ""},
-		{"found a chain on the board", "found", "s", nil, "Sackson is already on the board (A12)"},
+		{"found a chain on the board", "found", "s", nil, "Sackson is already on the board: press"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -240,7 +240,7 @@ func TestRefusalsInWords(t *testing.T) {
 		err  error
 		want string
 	}{
-		{&engine.RuleError{Action: "alice buy Tower Tower Tower", Rule: "A20", Reason: "that costs $3000 and you have $2000"}, "That costs $3000 and you have $2000 (A20)."},
+		{&engine.RuleError{Action: "alice buy Tower Tower Tower", Rule: "A20", Reason: "that costs $3000 and you have $2000"}, "That costs $3000 and you have $2000."},
 		{fmt.Errorf("rooms: %w", rooms.ErrSaveFailed), "The server could not save that. Nothing changed: try again."},
 		{rooms.ErrNotSeated, "You have no seat at this table"},
 		{context.DeadlineExceeded, "The server did not answer in time."},
@@ -303,6 +303,7 @@ func TestLeaveWaitingRoom(t *testing.T) {
 // During a game esc asks before leaving the table.
 func TestLeaveGameAsksFirst(t *testing.T) {
 	m, _ := open(t, tuitest.FourSeat(t, "play").Snapshot(0), 80, 24)
+	m = press(m, "esc") // hides the recap of the others' moves
 	m, cmd := m.Update(tuitest.Key("esc"))
 	if cmd != nil {
 		t.Fatalf("first esc: command %T, want none", cmd())
@@ -383,7 +384,7 @@ func TestSubscription(t *testing.T) {
 	if view := tuitest.Plain(m.View()); !strings.Contains(view, "Your turn: play a tile.") {
 		t.Fatalf("after the second snapshot:\n%s", view)
 	}
-	m = press(m, "esc esc")
+	m = press(m, "esc esc esc") // the recap, then leaving, asked and confirmed
 	if got := table.Calls(); !slices.Equal(got, []string{"Subscribe", "Stop"}) {
 		t.Errorf("calls %q, want [Subscribe Stop]", got)
 	}

@@ -17,11 +17,23 @@ import (
 func (m Model) waitingView() string {
 	s, snap := m.styles, m.snap
 	w, h := m.width, m.height
-	taken := len(snap.Seats) - m.freeSeats()
+	// A seat held for a player invited to a rematch is not taken until
+	// they come: the host waits for them.
+	invited := 0
+	for _, st := range snap.Seats {
+		if st.State == rooms.SeatInvited {
+			invited++
+		}
+	}
+	taken := len(snap.Seats) - m.freeSeats() - invited
+	waiting := fmt.Sprintf("Waiting for players: %d of %d seats taken.", taken, len(snap.Seats))
+	if invited > 0 {
+		waiting = fmt.Sprintf("Waiting for players: %d of %d seats taken, %d held for %s invited.", taken, len(snap.Seats), invited, plural(invited, "player"))
+	}
 	out := []string{
 		m.header(),
 		"",
-		s.Notice.Render(fmt.Sprintf("Waiting for players: %d of %d seats taken.", taken, len(snap.Seats))),
+		s.Notice.Render(layout.Cut(waiting, w)),
 	}
 	if snap.Code != "" {
 		out = append(out, "Invite code: "+s.Notice.Render(snap.Code)+
@@ -117,7 +129,7 @@ func (m Model) rematchLines(w int) []string {
 		if !m.seated() {
 			return nil
 		}
-		return []string{s.Subtle.Render(layout.Cut("Press r for a rematch: the same game, options and bots, each player a seat on.", w))}
+		return []string{s.Subtle.Render(layout.Cut("Press r for a rematch: same game, options and bots; who played first plays last.", w))}
 	}
 	first := offer.By + " offers a rematch in room " + offer.Room + " — y to join, n to decline."
 	switch {
