@@ -22,6 +22,7 @@ type input struct {
 	buys   []acquire.Chain
 	sell   int
 	trade  int
+	ending bool // e was pressed once: a second e declares the end
 }
 
 // dueKey names the decision due in v: two snapshots with the same key ask
@@ -319,6 +320,8 @@ func (in input) cost(v *acquire.View) int {
 // back, enter buys (A20); e declares the end (A24).
 func (s *Screen) decideBuy(k tea.KeyPressMsg) bool {
 	v := s.game
+	ending := s.in.ending
+	s.in.ending = false // any key but a second e takes the question back
 	switch {
 	case key.Matches(k, s.keys.Prices), s.prices && key.Matches(k, s.keys.Back):
 		s.prices = !s.prices
@@ -343,6 +346,12 @@ func (s *Screen) decideBuy(k tea.KeyPressMsg) bool {
 	case key.Matches(k, s.keys.Declare):
 		if !v.CanDeclare {
 			s.say(fmt.Sprintf("The end may be declared once a chain has %d tiles or every chain on the board is safe.", acquire.EndSize), true) // A24
+			break
+		}
+		if !ending {
+			// Declaring the end cannot be taken back: ask once.
+			s.in.ending = true
+			s.say("End the game after your buy? e again declares it; any other key does not.", false)
 			break
 		}
 		s.act("end")

@@ -238,7 +238,7 @@ func (m Model) helpLine() string {
 func (m Model) fitHelp(bs []key.Binding) []key.Binding {
 	wide := *m.help
 	wide.SetWidth(0) // measured whole, not cut
-	for _, drop := range []key.Binding{m.keys.Back, m.keys.Leave, m.keys.Rules, m.keys.Log} {
+	for _, drop := range []key.Binding{m.keys.Back, m.keys.Leave, m.keys.Rules, m.keys.Log, With(m.keys.Chat, "/", "chat")} {
 		if lipgloss.Width(wide.ShortHelpView(bs)) <= m.width {
 			break
 		}

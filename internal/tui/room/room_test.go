@@ -719,3 +719,95 @@ func TestGameWithoutScreen(t *testing.T) {
 		t.Errorf("? on a game without a screen shows no keys:\n%s", view)
 	}
 }
+
+// The modern rules' chains, in their order.
+const (
+	chainWorldwide acquire.Chain = iota
+	chainSackson
+	chainFestival
+	chainImperial
+	chainAmerican
+	chainContinental
+	chainTower
+)
+
+// edited returns the snapshot of FourSeat at mark as alice sees it, its
+// game's view changed by edit: a decision the record does not reach.
+func edited(t *testing.T, mark string, edit func(v *acquire.View)) func() *rooms.Snapshot {
+	return func() *rooms.Snapshot {
+		snap := tuitest.FourSeat(t, mark).Snapshot(0)
+		v := *snap.Game.(*acquire.View)
+		v.Shares = slices.Clone(v.Shares)
+		v.Cash = slices.Clone(v.Cash)
+		edit(&v)
+		snap.Game = &v
+		return snap
+	}
+}
+
+// Ten shares and more keep a cell from the cash: "$1,200 10*", not
+// "$1,20010*" (issue 28).
+func TestManySharesView(t *testing.T) {
+	goldenSizes(t, edited(t, "play", func(v *acquire.View) {
+		v.Cash[0], v.Cash[1] = 500, 1200
+		v.Shares[0][chainWorldwide], v.Shares[0][chainContinental] = 13, 12
+		v.Shares[1][chainWorldwide], v.Shares[3][chainTower] = 10, 11
+	}), "")
+	m, _ := open(t, edited(t, "play", func(v *acquire.View) { v.Cash[1], v.Shares[1][chainWorldwide] = 1200, 10 })(), 80, 24)
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "$1,200  10") {
+		t.Errorf("bob's cash and his 10 Worldwide shares run together:\n%s", view)
+	}
+}
+
+// All seven chains fit 80 columns when a tile founds a chain with none on
+// the board: each by its letter, the one under the cursor by its name too.
+func TestChainPickerView(t *testing.T) {
+	all := edited(t, "found", func(v *acquire.View) {
+		v.Choices = []acquire.Chain{chainWorldwide, chainSackson, chainFestival, chainImperial, chainAmerican, chainContinental, chainTower}
+	})
+	goldenSizes(t, all, "left")
+	m, _ := open(t, all(), 80, 24)
+	view := tuitest.Plain(press(m, "left").View())
+	if !strings.Contains(view, "[ T Tower]") || !strings.Contains(view, " W   S   F   I   A   C  [ T Tower]") {
+		t.Errorf("the picker does not show every chain, Tower chosen:\n%s", view)
+	}
+}
+
+// The other decisions among chains: the survivor of a tie, and which
+// defunct chain goes next.
+func TestSurvivorView(t *testing.T) {
+	goldenSizes(t, edited(t, "found", func(v *acquire.View) {
+		v.Phase, v.Choices = acquire.PhaseSurvivor, []acquire.Chain{chainAmerican, chainContinental}
+	}), "")
+}
+
+func TestNextDefunctView(t *testing.T) {
+	goldenSizes(t, edited(t, "found", func(v *acquire.View) {
+		v.Phase, v.Choices = acquire.PhaseNext, []acquire.Chain{chainWorldwide, chainSackson, chainImperial}
+	}), "right")
+}
+
+// e asks before declaring the end, which cannot be taken back: a second
+// e declares it, any other key takes the question back.
+func TestDeclareAsks(t *testing.T) {
+	canEnd := edited(t, "buy", func(v *acquire.View) { v.CanDeclare = true })
+	goldenSizes(t, canEnd, "t e")
+	for _, tc := range []struct {
+		keys string
+		want []string
+	}{
+		{"e", nil},
+		{"e e", []string{"Act end"}},
+		{"e t e", nil},
+		{"e t e e", []string{"Act end"}},
+	} {
+		m, table := open(t, canEnd(), 80, 24)
+		m = press(m, "esc "+tc.keys) // esc hides the recap
+		if got := table.Calls(); !slices.Equal(got, tc.want) {
+			t.Errorf("keys %q: calls %q, want %q", tc.keys, got, tc.want)
+		}
+		if tc.want == nil && tc.keys == "e" && !strings.Contains(tuitest.Plain(m.View()), "e again declares it") {
+			t.Errorf("keys %q: the end is not asked:\n%s", tc.keys, tuitest.Plain(m.View()))
+		}
+	}
+}
