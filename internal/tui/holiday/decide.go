@@ -343,8 +343,8 @@ func (s Screen) Decision(w int, at room.At) []string {
 	case s.cardChoice():
 		k := v.Hand[s.in.cursor]
 		second = k.String() + ": " + s.effect(k) + "."
-		if v.Phase == holiday.PhasePlay && v.Options[v.Viewer] > 0 {
-			second += " o: option card."
+		if opt := " o: option card."; v.Phase == holiday.PhasePlay && v.Options[v.Viewer] > 0 && len([]rune(second+opt)) <= w {
+			second += opt // else the help line has it
 		}
 	}
 	return []string{layout.Spread(st.Notice.Render(layout.Cut(first, w-len(at.Countdown)-1)), at.Countdown, w), layout.Cut(second, w)}
@@ -355,11 +355,11 @@ func (s Screen) effect(k holiday.Card) string {
 	v := s.game
 	switch {
 	case k == holiday.Raise:
-		return "enter, then a company's letter: +1 to its value if 5 or more"
+		return "enter, then a company: +1 to its value if 5 or more"
 	case k == holiday.Exchange && v.Phase == holiday.PhaseFinal:
 		return "cannot be played in the final round" // H20
 	case k == holiday.Exchange:
-		return "enter, then give 1 share and take 1 of another company, or swap nothing"
+		return "enter, then give 1 share, take 1 of another, or swap none"
 	}
 	c := k.Company()
 	n := chainWith(v, k)

@@ -164,17 +164,26 @@ func (s Screen) counts(w int) string {
 	for _, k := range v.Discard {
 		piled[k]++
 	}
-	var raise []string
+	// Raise cards by their companies' names where that fits, else by
+	// their letters, as on the tracks.
+	var named, lettered []string
 	placed := 0
 	for c, n := range v.Raises {
 		if n > 0 {
-			raise = append(raise, fmt.Sprintf("%s +%d", holiday.Company(c), n))
+			named = append(named, fmt.Sprintf("%s +%d", holiday.Company(c), n))
+			lettered = append(lettered, fmt.Sprintf("%s +%d", letter(holiday.Company(c)), n))
 			placed += n
 		}
 	}
-	raise = append(raise, fmt.Sprintf("%d to come", specials-placed-piled[holiday.Raise]))
-	return layout.Cut(fmt.Sprintf("Stock %d · pile %d · Raise: %s · Exchange: %d to come",
-		v.StockLeft, len(v.Discard), strings.Join(raise, ", "), specials-piled[holiday.Exchange]), w)
+	line := func(raise []string) string {
+		raise = append(raise, fmt.Sprintf("%d to come", specials-placed-piled[holiday.Raise]))
+		return fmt.Sprintf("Stock %d · pile %d · Raise: %s · Exchange: %d to come",
+			v.StockLeft, len(v.Discard), strings.Join(raise, ", "), specials-piled[holiday.Exchange])
+	}
+	if l := line(named); len([]rune(l)) <= w {
+		return l
+	}
+	return layout.Cut(line(lettered), w)
 }
 
 // news announces the grand coup and the rounds it starts, or else lists the
@@ -225,7 +234,11 @@ func (s Screen) handPanel(w, h int) []string {
 	if v.Viewer < 0 {
 		return []string{st.Heading.Render("Watching"), "You see what everyone sees:", "nobody's cards and not the", "order of the stock."} // H25
 	}
-	out := []string{st.Heading.Render(fmt.Sprintf("Your hand (%d)", len(v.Hand)))}
+	head := fmt.Sprintf("Your hand (%d)", len(v.Hand))
+	if w < wideHand || h < tallFrom {
+		head += st.Subtle.Render(" →n: chain made") // the marks of the short entries
+	}
+	out := []string{st.Heading.Render(head)}
 	if len(v.Hand) == 0 {
 		return append(out, st.Subtle.Render("  no cards left"))
 	}
@@ -361,7 +374,7 @@ func (s Screen) pile(w, h int) []string {
 	}
 	out := []string{"", st.Heading.Render("Discard pile, newest first")}
 	out = append(out, layout.Tail([]string{strings.Join(cards, " ")}, w, 3)...)
-	out = append(out, "", st.Subtle.Render(layout.Cut("A M T C U: a suitcase · +: a card in your hand · ·: empty · Chain: the longest run", w)),
+	out = append(out, "", st.Subtle.Render(layout.Cut("A M T C U: a suitcase · +: a card in your hand · ·: empty · Chain: the longest", w)),
 		st.Subtle.Render(layout.Cut("Value: the chain if 5 or more, + Raise cards · Points: value × shares now", w))) // H15, H16, H22
 	if len(out) > h {
 		out = out[:max(0, h)]
@@ -433,15 +446,17 @@ func (s Screen) Final() ([]string, int) {
 func (s Screen) Help() ([][]key.Binding, []string) {
 	k := s.keys
 	return [][]key.Binding{
-			{room.Hint("a m t c u", "a company: a share, a card, a Raise"), k.Erase, room.With(k.Confirm, "enter", "confirm")},
+			{room.Hint("a m t c u", "a company"), k.Erase, room.With(k.Confirm, "enter", "confirm")},
 			{k.Prev, k.Option, k.Pass, k.Back},
 		}, []string{
-			"A turn: take 2 shares, play 2 cards, draw back to 10.", // H10, H12, H13
+			"A turn: take 2 shares, play 2 cards, draw back to 10.",
 			"Tracks: a company's letter is a suitcase (›A the card played last), + a card in",
-			"your hand, · empty.",
-			"A company's value is its longest chain if 5 or more, + 1 a Raise card (H15,",
-			"H16). A chain of 10 is the grand coup: +10 points, the special round, then",
-			"a final card each. Players: > whose turn, * the coup. Points are", // H17–H20
-			"value × shares; an option card takes 2 more shares once.",         // H22, H11
+			"your hand, · empty. A chain is suitcases on neighbouring numbers.",
+			"A company's value is its longest chain if 5 or more, + 1 a Raise card. A chain",
+			"of 10 is the grand coup: +10 points, the special round, then a final card each.",
+			"Your hand: →3 the chain a card's suitcase would make (! the grand coup), +1 a",
+			"Raise card, swap an Exchange card.",
+			"Players: > whose turn, * the coup, Opt option cards (each takes 2 more shares",
+			"once). Points are value × shares.",
 		}
 }

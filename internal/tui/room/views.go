@@ -234,8 +234,8 @@ func (m Model) helpLines() []string {
 	lines := []string{hm.FullHelpView(groups), ""}
 	lines = append(lines, gameText...)
 	lines = append(lines,
-		"Your turn: what the others did since your last move is listed on the screen",
-		"until your next key, which also plays; L shows the whole log. When a player's",
+		"Your turn: what the others did since your last move is listed under the game",
+		"until your next key (esc only hides it); L shows the whole log. When a player's",
 		"time runs out, the autopilot plays for them until they press ctrl+t; while a",
 		"player who left is replaced by the autopilot, the others may press V to vote",
 		"to end the game.",
