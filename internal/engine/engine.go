@@ -209,6 +209,13 @@ type Option struct {
 	Key    string
 	Values []string
 	Help   string
+	// Label names the option for players where its key is terse ("Permit
+	// die" for permit); "" for the key itself.
+	Label string
+	// Words says what each value means where the value alone does not
+	// ("3 green, 1 red, H, double" for GGGRHD); a value with none is
+	// shown alone.
+	Words map[string]string
 }
 
 // Preset is a named set of options, key=value as in Kind.Options; the
