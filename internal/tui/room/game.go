@@ -44,34 +44,49 @@ func (m Model) header() string {
 	if m.snap.Code != "" { // a private room's invite code, for its seats only
 		id += m.styles.Subtle.Render(" · code ") + m.styles.Notice.Render(m.snap.Code)
 	}
-	right := strings.TrimSpace(info.Game + " " + info.Rules) // a game may have no rule sets
+	// What the header says of the room, most needed first: the game, the
+	// state of play, the clock, then the options, which the rules page
+	// (R) lists all of.
+	var parts []string
+	if !m.seated() {
+		parts = append(parts, "watching")
+	}
+	parts = append(parts, strings.TrimSpace(info.Game+" "+info.Rules)) // a game may have no rule sets
 	if info.Ranked {
-		right += " · ranked"
+		parts = append(parts, "ranked")
+	}
+	if m.shown && !m.facts.Over && m.facts.Header != "" {
+		parts = append(parts, m.facts.Header)
+	}
+	if c := m.snap.Clock.String(); c != "" {
+		parts = append(parts, c)
 	}
 	options := info.Options
 	if m.screen != nil { // a preset's options are said by its name
 		var preset string
 		if preset, options = m.screen.Rules().Kind.Preset(options); preset != "" {
-			right += " · " + preset
+			parts = append(parts, preset)
 		}
 	}
 	for _, o := range options {
-		right += " · " + strings.Replace(o, "=", " ", 1)
+		parts = append(parts, strings.Replace(o, "=", " ", 1))
 	}
-	if c := m.snap.Clock.String(); c != "" {
-		right += " · " + c
-	}
-	if m.shown && !m.facts.Over && m.facts.Header != "" {
-		right += " · " + m.facts.Header
-	}
-	if !m.seated() {
-		right = "watching · " + right
-	}
-	// The room's id (and code) stay whole, for players to pass on: the
-	// rules and options give way first, down to half the line, then the
-	// room's name.
+	// The room's id (and code) stay whole, for players to pass on, and
+	// the name keeps a few cells; the parts that do not fit beside them
+	// are left out whole, never cut into a word that reads as another.
 	name := sanitize.Line(info.Name)
-	right = layout.Cut(right, max(m.width/2, m.width-ansi.StringWidth(title+name+id)-1))
+	fixed := ansi.StringWidth(title+id) + min(ansi.StringWidth(name), 10) + 1
+	right := ""
+	for _, p := range parts {
+		next := p
+		if right != "" {
+			next = right + " · " + p
+		}
+		if right == "" || fixed+ansi.StringWidth(next) <= m.width {
+			right = next
+		}
+	}
+	right = layout.Cut(right, max(0, m.width-ansi.StringWidth(title+id)-1))
 	name = layout.Cut(name, max(0, m.width-ansi.StringWidth(title+id+right)-1))
 	return layout.Spread(title+name+id, m.styles.Subtle.Render(right), m.width)
 }

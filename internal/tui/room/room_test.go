@@ -811,3 +811,20 @@ func TestDeclareAsks(t *testing.T) {
 		}
 	}
 }
+
+// The header leaves out whole what does not fit beside the room's id and
+// name, never cutting a word short ("30s a decisi…").
+func TestHeaderLeavesOutWhole(t *testing.T) {
+	snap := tuitest.FourSeat(t, "play").Snapshot(0)
+	snap.Code = "bq6w78"
+	snap.Room.Options = []string{"holdings=hidden", "hand=redraw"}
+	snap.Clock = rooms.Clock{Move: 30 * time.Second}
+	for _, size := range tuitest.Sizes {
+		m, _ := open(t, snap, size[0], size[1])
+		header := strings.Split(tuitest.Plain(m.View()), "\n")[0]
+		right := header[strings.Index(header, "bq6w78")+len("bq6w78"):]
+		if strings.Contains(right, "…") || !strings.Contains(right, "Acquire modern · bag ") {
+			t.Errorf("%dx%d: the header cuts a part short, or lacks the game and the bag: %q", size[0], size[1], header)
+		}
+	}
+}

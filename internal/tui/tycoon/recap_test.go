@@ -106,7 +106,7 @@ func TestHeaderNamesThePreset(t *testing.T) {
 	m.SetSize(120, 40)
 	m, _ = m.Update(room.SnapshotMsg{Snapshot: snap})
 	header := strings.Split(tuitest.Plain(m.View()), "\n")[0]
-	if !strings.Contains(header, "Hotel Tycoon · European edition · rounds 30") || strings.Contains(header, "six") {
+	if !strings.Contains(header, "Hotel Tycoon · round 1 · European edition · rounds 30") || strings.Contains(header, "six") {
 		t.Errorf("header %q: want the European edition named, then rounds 30", header)
 	}
 }
