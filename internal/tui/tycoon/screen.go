@@ -113,7 +113,7 @@ func (s Screen) Final() ([]string, int) {
 func (s Screen) Keys() []key.Binding {
 	k := s.keys
 	if s.game.Auction != nil {
-		return []key.Binding{k.MinBid, k.Raise, room.Hint("0-9", "type a bid"), k.Pass, room.With(k.Confirm, "enter", "send")}
+		return []key.Binding{k.MinBid, k.Raise, room.Hint("0-9", "amount"), room.With(k.Confirm, "enter", "send"), k.Pass}
 	}
 	bs := []key.Binding{k.Prev, room.With(k.Confirm, "enter", "do it")}
 	if s.townHall() {
@@ -376,7 +376,15 @@ func describe(v *tycoon.View, text string) string {
 	case tycoon.Claim:
 		return "claim the stay"
 	case tycoon.Pass:
-		return "pass (do nothing)"
+		switch v.Phase {
+		case tycoon.PhaseDouble:
+			return "pass: build nothing"
+		case tycoon.PhaseTownHall:
+			return "pass: buy no entrance"
+		case tycoon.PhaseClaim:
+			return "pass: the stay is free"
+		}
+		return "pass: do nothing here"
 	}
 	return text
 }
