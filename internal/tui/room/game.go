@@ -28,7 +28,18 @@ func (m Model) gameView() string {
 	// The game and the recap share the lines above the decision (2), the
 	// status line and the help line: the recap takes those of the events
 	// and chat first.
-	out = append(out, m.withRecap(m.screen.Draw(w, h, at), w, h-len(out)-4)...)
+	game := m.withRecap(m.screen.Draw(w, h, at), w, h-len(out)-4)
+	if m.chat.Focused() {
+		// While the player writes, the chat may take the game's top lines
+		// to show the newest message whole, up to the longest allowed:
+		// at 80×24 the feed alone has two lines.
+		game = strings.Split(strings.Join(game, "\n"), "\n")
+		need := m.chat.Need(w) + 1 // and the pane's heading
+		if short := need - (h - len(out) - 4 - len(game)); short > 0 {
+			game = game[min(short, len(game)):]
+		}
+	}
+	out = append(out, game...)
 	out = append(out, m.dueLines(w, at)...)
 	out = append(out, m.statusLine(w))
 	out = append(out, m.feed(w, h-len(out)-1)...)
@@ -188,7 +199,11 @@ func (m Model) feed(w, h int) []string {
 	// The chat takes half, or what its newest message needs to be read
 	// whole with who wrote it, and the line being typed: the events are
 	// all in the log (L).
-	ch := max(h/2, min(h, m.chat.Need(w)))
+	need := m.chat.Need(w)
+	if need >= 4 {
+		need++ // a pane of 4 lines or more has a heading
+	}
+	ch := max(h/2, min(h, need))
 	return append(m.logPane(w, h-ch), m.chatPane(w, ch)...)
 }
 

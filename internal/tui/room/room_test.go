@@ -828,3 +828,70 @@ func TestHeaderLeavesOutWhole(t *testing.T) {
 		}
 	}
 }
+
+// A seat held for a player invited to a rematch is not taken until they
+// come (issue 23: "3 of 3 seats taken" with one only invited).
+func TestInvitedSeatNotTaken(t *testing.T) {
+	snap := tuitest.Waiting(0)
+	snap.Seats[3] = rooms.SeatInfo{Name: "carol", State: rooms.SeatInvited}
+	m, _ := open(t, snap, 80, 24)
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "Waiting for players: 3 of 4 seats taken, 1 held for player invited.") {
+		t.Errorf("the invited seat is counted as taken:\n%s", view)
+	}
+}
+
+// An answer to a key is about the decision then due: once the next one is
+// due, or the game is over, it is gone (issue 23: "Not your decision: bot1
+// is to play a tile." under the next "Your turn").
+func TestStaleAnswerCleared(t *testing.T) {
+	others := tuitest.FourSeat(t, "others").Snapshot(0)
+	m, _ := open(t, others, 80, 24)
+	m = press(m, "x")
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "Not your decision") {
+		t.Fatalf("a key on another's turn is not answered:\n%s", view)
+	}
+	m, _ = m.Update(room.SnapshotMsg{Snapshot: tuitest.FourSeat(t, "play").Snapshot(0)})
+	if view := tuitest.Plain(m.View()); strings.Contains(view, "Not your decision") {
+		t.Errorf("the answer outlives its decision:\n%s", view)
+	}
+	m, _ = open(t, tuitest.FourSeat(t, "buy").Snapshot(0), 80, 24)
+	m = press(m, "esc q")
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "no chain's letter") {
+		t.Fatalf("a stray key in the buy is not answered:\n%s", view)
+	}
+	m, _ = m.Update(room.SnapshotMsg{Snapshot: tuitest.FourSeat(t, "over").Snapshot(0)})
+	if view := tuitest.Plain(m.View()); strings.Contains(view, "no chain's letter") {
+		t.Errorf("the answer stays on the final standings:\n%s", view)
+	}
+}
+
+// A long chat message is read whole, with who wrote it, at 80×24, and
+// while typing the end of what is typed stays in sight.
+func TestLongChatAndTyping(t *testing.T) {
+	long := strings.Repeat("shall we merge Tower now, ", 5) + "or wait? ok?" // 142 cells
+	snap := tuitest.FourSeat(t, "others").Snapshot(0)
+	snap.Chat = append(slices.Clone(snap.Chat), rooms.ChatLine{From: "bob", Text: long})
+	m, _ := open(t, snap, 80, 24)
+	view := tuitest.Plain(m.View())
+	if flat := strings.Join(strings.Fields(view), " "); !strings.Contains(flat, "bob: "+long) {
+		t.Errorf("the message is not shown whole with its sender:\n%s", view)
+	}
+	// The longest a message may be shows whole once the chat is open.
+	longest := strings.Repeat("word ", (rooms.MaxChat-4)/5) + "end"
+	snap.Chat = append(slices.Clone(snap.Chat), rooms.ChatLine{From: "bob", Text: longest})
+	m, _ = open(t, snap, 80, 24)
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "bob: word") || strings.Contains(view, "word end") {
+		t.Errorf("shut, the chat shows the start of a long message with its sender, not all of it:\n%s", view)
+	}
+	m = press(m, "/")
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "bob: word") || !strings.Contains(view, "word end") {
+		t.Errorf("open, the chat does not show the longest message whole:\n%s", view)
+	}
+	typed := strings.Repeat("abcdefghij", 9) + "THE-END"
+	for _, r := range typed {
+		m = press(m, string(r))
+	}
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "THE-END") {
+		t.Errorf("the end of what is typed is out of sight:\n%s", view)
+	}
+}
