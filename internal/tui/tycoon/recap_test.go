@@ -178,3 +178,16 @@ func TestDecisionViews(t *testing.T) {
 		})
 	}
 }
+
+// A timed decision shows its countdown on its first line, as the other
+// games' do: a bid's and a space's.
+func TestDecisionCountdown(t *testing.T) {
+	for _, phase := range []tycoon.Phase{tycoon.PhaseSpace, tycoon.PhaseBid} {
+		g := findAlice(t, nil, phase, func(*tycoon.Game) bool { return true })
+		s, _ := tycoonscreen.New(theme.DefaultStyles()).Show(g.View(0))
+		lines := s.Decision(80, room.At{You: 0, Mine: true, Countdown: "0:28 left"})
+		if !strings.HasSuffix(lines[0], "0:28 left") {
+			t.Errorf("%s: the decision's first line lacks the countdown: %q", phase, lines[0])
+		}
+	}
+}

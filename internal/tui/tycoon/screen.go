@@ -130,7 +130,7 @@ func (s Screen) Help() ([][]key.Binding, []string) {
 	k := s.keys
 	return [][]key.Binding{{
 			k.Prev, room.With(k.Confirm, "enter", "do it / send bid"), k.Pass, room.With(k.Toggle, "space", "Town Hall: add/drop an entrance"),
-			room.With(k.MinBid, "b", "bid +$50"), k.Raise, room.Hint("0-9", "type a bid"), k.Erase,
+			k.MinBid, k.Raise, room.Hint("0-9", "type a bid"), k.Erase,
 		}}, []string{
 			"The road: spaces 0–30, your car goes round it (›2: the car that moved last;",
 			"+ three or four cars on one space); above and below it the plots: a letter",
@@ -286,7 +286,7 @@ func (s Screen) Decision(w int, at room.At) []string {
 		if s.typed != "" {
 			second = "Bid: $" + s.typed + "_   enter sends it, ⌫ erases"
 		}
-		return []string{layout.Fit(first, w), layout.Fit(second, w)}
+		return []string{layout.Spread(first, at.Countdown, w), layout.Fit(second, w)}
 	}
 	if len(v.Legal) == 0 {
 		return []string{layout.Fit(v.Due, w), ""}
@@ -307,7 +307,7 @@ func (s Screen) Decision(w int, at room.At) []string {
 			second += s.styles.Subtle.Render(next)
 		}
 	}
-	return []string{layout.Fit(first, w), layout.Fit(second, w)}
+	return []string{layout.Spread(first, at.Countdown, w), layout.Fit(second, w)}
 }
 
 // mark is "[x] " before an entrance picked at the Town Hall, "[ ] "
