@@ -232,7 +232,7 @@ func (s Screen) Decision(w int, at room.At) []string {
 			ti := v.Rack[s.in.cursor]
 			second = fmt.Sprintf("%s %s: enter plays it.", ti.Tile, describe(ti, v.Rules, w-20))
 			if !ti.Class.Playable() {
-				second = fmt.Sprintf("Tile: %s cannot be played: %s.", ti.Tile, ti.Reason)
+				second = fmt.Sprintf("%s is %s.", ti.Tile, ti.Reason) // fits 80 columns, as "Tile: … cannot be played: …" did not
 			}
 		}
 	case acquire.PhaseFound, acquire.PhaseSurvivor, acquire.PhaseNext:

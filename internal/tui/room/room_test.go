@@ -895,3 +895,13 @@ func TestLongChatAndTyping(t *testing.T) {
 		t.Errorf("the end of what is typed is out of sight:\n%s", view)
 	}
 }
+
+// A tile that cannot be played says why in the decision's line, whole at
+// 80 columns.
+func TestUnplayableView(t *testing.T) {
+	goldenSizes(t, edited(t, "play", func(v *acquire.View) {
+		v.Rack = slices.Clone(v.Rack)
+		v.Rack[0].Class, v.Rack[0].Chains = acquire.Unplayable, nil
+		v.Rack[0].Reason = "unplayable for now: all seven chains are on the board"
+	}), "esc")
+}
