@@ -93,14 +93,17 @@ func Golden(t *testing.T, name, got string) {
 }
 
 // GoldenSizes draws a screen at each of Sizes with view, which returns
-// what a w×h terminal shows, checks that it fits, and compares it with
-// testdata/<TestName>/<W>x<H>.golden.
+// what a w×h terminal shows, checks that it fits with its keys' line
+// whole, and compares it with testdata/<TestName>/<W>x<H>.golden.
 func GoldenSizes(t *testing.T, view func(w, h int) string) {
 	t.Helper()
 	for _, size := range Sizes {
 		w, h := size[0], size[1]
 		got := view(w, h)
 		Fits(t, got, w, h)
+		if lines := strings.Split(got, "\n"); strings.HasSuffix(lines[len(lines)-1], "…") {
+			t.Errorf("%dx%d: the keys' line is cut: %q", w, h, lines[len(lines)-1])
+		}
 		Golden(t, fmt.Sprintf("%dx%d", w, h), got)
 	}
 }
