@@ -30,7 +30,7 @@ type gameScreen struct {
 // rackTile is one line of "Your tiles".
 type rackTile struct {
 	name string // "7D"
-	what string // "grows Tower", "unplayable for now (A13)"
+	what string // "grows Tower", "unplayable for now"
 }
 
 func (rt rackTile) playable() bool {
@@ -232,7 +232,7 @@ func (p *player) step(t *testing.T) bool {
 	case decideDispose.MatchString(g.decision):
 		keys = "\r"
 	case g.declare:
-		keys = "e"
+		keys = "ee" // the end is asked, then declared
 	default: // buy nothing
 		keys = "\r"
 	}

@@ -209,6 +209,13 @@ type Option struct {
 	Key    string
 	Values []string
 	Help   string
+	// Label names the option for players where its key is terse ("Permit
+	// die" for permit); "" for the key itself.
+	Label string
+	// Words says what each value means where the value alone does not
+	// ("3 green, 1 red, H, double" for GGGRHD); a value with none is
+	// shown alone.
+	Words map[string]string
 }
 
 // Preset is a named set of options, key=value as in Kind.Options; the
@@ -245,4 +252,32 @@ func containsAll(set, some []string) bool {
 		}
 	}
 	return true
+}
+
+// Cited is an error that names the rule behind it: its text ends with the
+// rule's id, "(H4)", for records, logs and tests; Refusal gives players
+// the reason alone.
+type Cited struct {
+	Rule string
+	Err  error
+}
+
+// Cite returns err citing rule.
+func Cite(rule string, err error) error { return &Cited{Rule: rule, Err: err} }
+
+func (c *Cited) Error() string { return c.Err.Error() + " (" + c.Rule + ")" }
+
+func (c *Cited) Unwrap() error { return c.Err }
+
+// Refusal refuses action (its text, with the seat's name) for err, an
+// error of reading it: the rule err cites, if any, goes in the
+// RuleError's Rule, and its reason without it.
+func Refusal(action string, err error) *RuleError {
+	re := &RuleError{Action: action, Reason: err.Error()}
+	var c *Cited
+	if errors.As(err, &c) {
+		re.Rule = c.Rule
+		re.Reason = strings.Replace(re.Reason, " ("+c.Rule+")", "", 1)
+	}
+	return re
 }

@@ -68,7 +68,7 @@ func (r *Room) rematch(ctx context.Context, p Player) (*Room, error) {
 			r.note(p.Name + " offers a rematch in room " + room.ID)
 			was := r.ID
 			room.post(func() bool {
-				room.note("a rematch of room " + was + ": everyone has moved up a seat")
+				room.note("a rematch of room " + was + ": each player moves one seat earlier, and who played first plays last")
 				return true
 			})
 		} else if !slices.Contains(r.offer.Accepted, p.Name) {

@@ -926,11 +926,17 @@ func (r *Room) logGame(seat engine.Seat, note string) {
 		texts[1+i] = r.game.Log(engine.Seat(i))
 	}
 	for k, public := range texts[0] {
+		// The note is the action's: the events after its first (another
+		// seat's forced pass, the next throw) are no autopilot's doing.
+		n := note
+		if k > 0 {
+			n = ""
+		}
 		r.addEvent(seat, func(v int) string {
 			if t := texts[v][k]; t != public {
-				return t + note
+				return t + n
 			}
-			return public + note
+			return public + n
 		})
 	}
 }

@@ -504,3 +504,55 @@ func TestLobbyList(t *testing.T) {
 		t.Error("classic with hand=redraw was created")
 	}
 }
+
+// The autopilot's tag marks its own action's event, never what follows
+// from it: another seat's bonus in a merger it made, a bot's forced pass
+// (issue 23: "bot1 passes on the President (autopilot)").
+func TestAutopilotTagsItsOwnEvent(t *testing.T) {
+	ctx := context.Background()
+	tm := &timers{botNow: true}
+	l := newLobby(t, newJournal(), tm)
+	// ann and bob stay, but let their time run out: the autopilot plays
+	// them, with a bot beside them, to the end.
+	r, _ := l.Create(ctx, ann, rooms.Settings{Seats: 3, Clock: rooms.Clock{Move: 30 * time.Second}})
+	r.Sit(ctx, bob)
+	if err := r.AddBot(ctx, ann, ""); err != nil {
+		t.Fatal(err)
+	}
+	watch, stopW, _ := r.Subscribe(ctx, cat)
+	defer stopW()
+	for _, p := range []rooms.Player{ann, bob} {
+		_, stop, _ := r.Subscribe(ctx, p)
+		defer stop()
+	}
+	if err := r.Start(ctx, ann); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[uint64]rooms.Event{}
+	deadline := time.After(20 * time.Second)
+	for over := false; !over; {
+		tm.fire()
+		select {
+		case s := <-watch:
+			for _, e := range s.Log {
+				seen[e.Seq] = e
+			}
+			over = s.Room.Status == rooms.Over
+		case <-time.After(20 * time.Millisecond):
+		case <-deadline:
+			t.Fatalf("the game did not end: %d events", len(seen))
+		}
+	}
+	tagged := 0
+	for _, e := range seen {
+		if strings.HasSuffix(e.Text, "(autopilot)") {
+			tagged++
+			if strings.HasPrefix(e.Text, "bot1 ") { // the bot's own moves are no autopilot's
+				t.Errorf("another seat's event carries the autopilot's tag: %q", e.Text)
+			}
+		}
+	}
+	if tagged == 0 {
+		t.Error("no event of the autopilot is tagged")
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"hotels/internal/engine"
 )
 
 // Verb is the kind of an action; its name is the record verb.
@@ -141,7 +143,7 @@ func (r *Rules) ParseAction(text string) (Action, error) {
 	case "buy":
 		a.Verb = Buy
 		if len(args) > len(a.Buys) {
-			return a, fmt.Errorf("buy: at most %d shares a turn (A20)", len(a.Buys))
+			return a, engine.Cite("A20", fmt.Errorf("buy: at most %d shares a turn", len(a.Buys)))
 		}
 		for _, name := range args {
 			c, cerr := r.ChainByName(name)

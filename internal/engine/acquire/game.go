@@ -103,7 +103,7 @@ func New(s Setup) (*Game, error) {
 		return nil, fmt.Errorf("acquire: %d seats: a game has 1 to %d", n, MaxSeats)
 	}
 	if s.Options.Hand == HandRedraw && !r.Redraw {
-		return nil, fmt.Errorf("acquire: option hand=redraw is not part of the %s rules (C7)", r.Key)
+		return nil, engine.Cite("C7", fmt.Errorf("acquire: option hand=redraw is not part of the %s rules", r.Key))
 	}
 	g := &Game{rules: r, opts: s.Options, seats: int8(n), tile: NoTile}
 	for i, name := range s.Seats {
@@ -119,7 +119,7 @@ func New(s Setup) (*Game, error) {
 		g.cash[i] = StartCash
 	}
 	if len(s.Bag) < n {
-		return nil, fmt.Errorf("acquire: the bag has %d tiles: each of the %d seats needs a start tile (A6)", len(s.Bag), n)
+		return nil, engine.Cite("A6", fmt.Errorf("acquire: the bag has %d tiles: each of the %d seats needs a start tile", len(s.Bag), n))
 	}
 	if len(s.Bag) > Tiles {
 		return nil, fmt.Errorf("acquire: the bag has %d tiles: there are %d", len(s.Bag), Tiles)
@@ -145,7 +145,7 @@ func New(s Setup) (*Game, error) {
 	for i, stock := range s.Stock {
 		for c, k := range stock {
 			if k < 0 || k > int(g.bank[c]) {
-				return nil, fmt.Errorf("acquire: seat %s: %d %s shares: the bank has %d left to deal (C3)", g.names[i], k, r.Chains[c].Name, g.bank[c])
+				return nil, engine.Cite("C3", fmt.Errorf("acquire: seat %s: %d %s shares: the bank has %d left to deal", g.names[i], k, r.Chains[c].Name, g.bank[c]))
 			}
 			g.shares[i][c] = int8(k)
 			g.bank[c] -= int8(k)

@@ -15,8 +15,8 @@ var Kind = engine.Kind{
 	Rules:     []string{Modern.Key, Classic.Key},
 	RulesHelp: "modern is the 2008 rulebook; classic is Sackson's prototype",
 	Options: []engine.Option{
-		{Key: "holdings", Values: []string{"open", "hidden"}, Help: "whether everyone sees every player's cash and shares (A27)"},
-		{Key: "hand", Values: []string{"per-tile", "redraw"}, Help: "dead tiles replaced one by one, or a blocked rack redrawn (A22; modern only)"},
+		{Key: "holdings", Values: []string{"open", "hidden"}, Help: "whether everyone sees every player's cash and shares"},                    // A27
+		{Key: "hand", Values: []string{"per-tile", "redraw"}, Help: "dead tiles replaced one by one, or a blocked rack redrawn (modern only)"}, // A22
 	},
 	Deal: func(rules string, options []string, seats []string, seed uint64) (engine.Game, string, error) {
 		r, err := RulesByKey(rules)

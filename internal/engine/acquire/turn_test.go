@@ -319,7 +319,7 @@ func TestUnplayable(t *testing.T) {
 			}
 		}
 		refused(t, g, "ann play 11G", "A13")
-		if info := g.RackInfo(0)[0]; info.Class != Unplayable || !strings.Contains(info.Reason, "A13") {
+		if info := g.RackInfo(0)[0]; info.Class != Unplayable || !strings.Contains(info.Reason, "all seven chains") {
 			t.Errorf("RackInfo: %+v", info)
 		}
 	})
@@ -349,7 +349,7 @@ func TestDeadTile(t *testing.T) {
 			}
 		}
 		refused(t, g, "ann play 3B", "A15")
-		if info := g.RackInfo(0)[0]; info.Class != Dead || !strings.Contains(info.Reason, "A15") {
+		if info := g.RackInfo(0)[0]; info.Class != Dead || !strings.Contains(info.Reason, "two safe chains") {
 			t.Errorf("RackInfo: %+v", info)
 		}
 	})

@@ -125,9 +125,9 @@ func (g *Game) RackInfo(seat int) []TileInfo {
 		slices.SortStableFunc(info.Chains, func(a, b Chain) int { return int(g.size[b]) - int(g.size[a]) })
 		switch info.Class {
 		case Dead:
-			info.Reason = "dead: it would merge two safe chains (A15)"
+			info.Reason = "dead: it would merge two safe chains" // A15
 		case Unplayable:
-			info.Reason = "unplayable for now: all seven chains are on the board (A13)"
+			info.Reason = "unplayable for now: all seven chains are on the board" // A13
 		}
 		info.Chains = slices.Clip(info.Chains)
 		out = append(out, info)

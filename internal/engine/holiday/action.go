@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"hotels/internal/engine"
 )
 
 // Verb is the kind of an action; its name is the record verb.
@@ -107,7 +109,7 @@ func ParseAction(text string) (Action, error) {
 	case "take", "option":
 		cs, err := companies(2)
 		if err != nil {
-			return Action{}, fmt.Errorf("%w (H10)", err)
+			return Action{}, engine.Cite("H10", err)
 		}
 		a := shares(int8(len(args)), cs[0], cs[1])
 		a.Verb = Take
@@ -125,14 +127,14 @@ func ParseAction(text string) (Action, error) {
 		}
 		switch k {
 		case Exchange:
-			return Action{}, fmt.Errorf("card %s: an Exchange card is played with `exchange` (D5)", args[0])
+			return Action{}, engine.Cite("D5", fmt.Errorf("card %s: an Exchange card is played with `exchange`", args[0]))
 		case Raise:
-			return Action{}, fmt.Errorf("card %s: a Raise card is played with `raise COMPANY` (D5)", args[0])
+			return Action{}, engine.Cite("D5", fmt.Errorf("card %s: a Raise card is played with `raise COMPANY`", args[0]))
 		}
 		return Action{Verb: Play, Card: k, A: NoCompany, B: NoCompany}, nil
 	case "exchange":
 		if len(args) != 0 && len(args) != 2 {
-			return Action{}, fmt.Errorf("exchange: want `exchange GIVE TAKE` or a bare `exchange` (D5)")
+			return Action{}, engine.Cite("D5", fmt.Errorf("exchange: want `exchange GIVE TAKE` or a bare `exchange`"))
 		}
 		cs, err := companies(2)
 		if err != nil {

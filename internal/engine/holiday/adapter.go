@@ -37,7 +37,7 @@ func (g *Game) Legal(seat engine.Seat) []engine.Action {
 func (g *Game) ParseAction(seat engine.Seat, text string) (engine.Action, error) {
 	a, err := ParseAction(text)
 	if err != nil {
-		return nil, &engine.RuleError{Action: g.seatName(int(seat)) + " " + strings.TrimSpace(text), Reason: err.Error()}
+		return nil, engine.Refusal(g.seatName(int(seat))+" "+strings.TrimSpace(text), err)
 	}
 	return a, nil
 }

@@ -129,7 +129,7 @@ func (g *Game) check(seat int, a Action) error {
 		case Take:
 			return g.refuse(seat, a, "H9", "you have taken your shares this turn: play a card; %s", g.legalText())
 		case Pass:
-			return g.refuse(seat, a, "H12", "every turn plays 2 cards; a pass is for the final round (H20); %s", g.legalText())
+			return g.refuse(seat, a, "H12", "every turn plays 2 cards; a pass is for the final round; %s", g.legalText()) // H20
 		}
 	case PhaseFinal:
 		switch a.Verb {

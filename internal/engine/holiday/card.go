@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"hotels/internal/engine"
 )
 
 // Company is one of the five holiday companies (H1), from 0 in the rules'
@@ -109,7 +111,7 @@ func ParseCard(s string) (Card, error) {
 	}
 	n, err := strconv.Atoi(num)
 	if err != nil || n < 1 || n > Destinations {
-		return NoCard, fmt.Errorf("%q is no card: destinations are numbered 1 to %d (H1)", s, Destinations)
+		return NoCard, engine.Cite("H1", fmt.Errorf("%q is no card: destinations are numbered 1 to %d", s, Destinations))
 	}
 	return Destination(c, n), nil
 }

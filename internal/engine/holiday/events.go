@@ -90,12 +90,12 @@ func (g *Game) Text(e Event, viewer engine.Seat) string {
 		}
 		return fmt.Sprintf("%s draws %d cards", who, e.N)
 	case EvSpecial:
-		return "the special round: from " + who + " to the last seat of the round, each takes 2 shares (H19)"
+		return "the special round: from " + who + " to the last seat of the round, each takes 2 shares" // H19
 	case EvFinal:
-		return "the final round: from " + who + ", each may play one more card or pass (H20)"
+		return "the final round: from " + who + ", each may play one more card or pass" // H20
 	case EvOver:
 		if g.coup < 0 {
-			return "every hand holds 4 cards or fewer: the game is over (H21); " + g.winnersText()
+			return "every hand holds 4 cards or fewer: the game is over; " + g.winnersText() // H21
 		}
 		return "the game is over; " + g.winnersText()
 	}

@@ -87,7 +87,7 @@ var _ engine.Game = (*Game)(nil)
 func New(s Setup) (*Game, error) {
 	n := len(s.Seats)
 	if n < MinSeats || n > MaxSeats {
-		return nil, fmt.Errorf("holiday: %d seats: a game has %d to %d (H4)", n, MinSeats, MaxSeats)
+		return nil, engine.Cite("H4", fmt.Errorf("holiday: %d seats: a game has %d to %d", n, MinSeats, MaxSeats))
 	}
 	g := &Game{seats: int8(n), coup: -1}
 	for i, name := range s.Seats {
@@ -134,7 +134,7 @@ func New(s Setup) (*Game, error) {
 // card three times (records: holiday-ag.md).
 func checkDeck(deck []Card) error {
 	if len(deck) > Cards {
-		return fmt.Errorf("the deck has %d cards: there are %d (H2)", len(deck), Cards)
+		return engine.Cite("H2", fmt.Errorf("the deck has %d cards: there are %d", len(deck), Cards))
 	}
 	var seen [Cards]int8
 	for _, k := range deck {
@@ -143,10 +143,10 @@ func checkDeck(deck []Card) error {
 		}
 		seen[k]++
 		if k.IsDestination() && seen[k] > 1 {
-			return fmt.Errorf("%s is twice in the deck: each destination has one card (H2)", k)
+			return engine.Cite("H2", fmt.Errorf("%s is twice in the deck: each destination has one card", k))
 		}
 		if seen[k] > 2 {
-			return fmt.Errorf("%s is three times in the deck: there are 2 (H2)", k)
+			return engine.Cite("H2", fmt.Errorf("%s is three times in the deck: there are 2", k))
 		}
 	}
 	return nil

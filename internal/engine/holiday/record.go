@@ -52,7 +52,7 @@ func ReadRecord(rec *engine.Record) (*Replay, error) {
 	var seen [Cards]int8
 	inDeck := false
 	tooFew := func(num int) error {
-		return &engine.LineError{Line: num, Err: fmt.Errorf("%d %s: a game has %d to %d (H4)", len(s.Seats), plural(len(s.Seats), "seat"), MinSeats, MaxSeats)}
+		return &engine.LineError{Line: num, Err: engine.Cite("H4", fmt.Errorf("%d %s: a game has %d to %d", len(s.Seats), plural(len(s.Seats), "seat"), MinSeats, MaxSeats))}
 	}
 	i := 0
 header:
@@ -70,7 +70,7 @@ header:
 				return bad(err)
 			}
 			if len(s.Seats) == MaxSeats {
-				return bad(fmt.Errorf("a seventh seat: a game has %d to %d (H4)", MinSeats, MaxSeats))
+				return bad(engine.Cite("H4", fmt.Errorf("a seventh seat: a game has %d to %d", MinSeats, MaxSeats)))
 			}
 			s.Seats = append(s.Seats, name)
 		case "deck":
@@ -84,9 +84,9 @@ header:
 					return bad(fmt.Errorf("deck: %w", err))
 				}
 				if seen[k]++; k.IsDestination() && seen[k] > 1 {
-					return bad(fmt.Errorf("deck: %s twice: each destination has one card (H2)", k))
+					return bad(engine.Cite("H2", fmt.Errorf("deck: %s twice: each destination has one card", k)))
 				} else if seen[k] > 2 {
-					return bad(fmt.Errorf("deck: %s three times: there are 2 (H2)", k))
+					return bad(engine.Cite("H2", fmt.Errorf("deck: %s three times: there are 2", k)))
 				}
 				s.Deck = append(s.Deck, k)
 			}

@@ -89,7 +89,7 @@ func (g *Game) ParseAction(seat engine.Seat, text string) (engine.Action, error)
 		if seat >= 0 && seat < engine.Seat(g.seats) {
 			who = g.names[seat]
 		}
-		return nil, &engine.RuleError{Action: who + " " + strings.TrimSpace(text), Reason: err.Error()}
+		return nil, engine.Refusal(who+" "+strings.TrimSpace(text), err)
 	}
 	return a, nil
 }

@@ -68,9 +68,21 @@ func (g *Game) step(seat int8, a Action) {
 	}
 }
 
-// pass declines what the phase offers.
+// pass declines what the phase offers. Its event says what was declined
+// (the space, the lot) and whether there was a choice: a pass that is the
+// only legal action (D3) keeps the least bid, or 1, in Amount.
 func (g *Game) pass(seat int8) {
-	g.log(Event{Kind: EvPass, Seat: seat, N: int32(g.phase), Hotel: g.lot})
+	e := Event{Kind: EvPass, Seat: seat, N: int32(g.phase), Hotel: g.lot, Other: g.at[seat]}
+	if !g.quiet {
+		var buf [2]Action
+		if len(g.appendLegal(buf[:0], seat, 2)) == 1 {
+			e.Amount = 1
+			if g.phase == PhaseBid {
+				e.Amount = g.minBid()
+			}
+		}
+	}
+	g.log(e)
 	switch g.phase {
 	case PhaseClaim: // an unclaimed stay is free (T28)
 		g.space()

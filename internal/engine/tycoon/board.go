@@ -185,6 +185,15 @@ var (
 	faceLetters = [faces]byte{'G', 'R', 'H', 'D'}
 )
 
+// Word is the face as players read it, on the screen and in the log:
+// green, red, H, double. String is its record name.
+func (f Face) Word() string {
+	if f == H {
+		return "H"
+	}
+	return f.String()
+}
+
 func (f Face) String() string {
 	if f >= faces {
 		return "?"

@@ -2,6 +2,7 @@ package tycoon
 
 import (
 	"fmt"
+	"strings"
 
 	"hotels/internal/engine"
 )
@@ -31,7 +32,7 @@ const (
 	EvFacilities                      // Seat installed Hotel's facilities for Amount
 	EvFree                            // Seat added Hotel's phase N free
 	EvEntrance                        // Seat put an entrance to Hotel on space N for Amount
-	EvPass                            // Seat passed in phase N (the lot Hotel in an auction)
+	EvPass                            // Seat passed in phase N (the lot Hotel in an auction, on space Other); Amount > 0 if it had to: the least bid, or 1
 	EvAuction                         // Seat auctions Hotel (T23)
 	EvBid                             // Seat bid Amount for Hotel
 	EvSold                            // Seat bought Other's Hotel complex for Amount (T24)
@@ -105,7 +106,7 @@ func (g *Game) Text(e Event) string {
 	case EvApply:
 		return fmt.Sprintf("%s applies to build %s at %s (%s)", who, plural(e.N, "building"), hotel, money(e.Amount))
 	case EvPermit:
-		return fmt.Sprintf("the permission die shows %s", Face(e.N))
+		return fmt.Sprintf("the permission die shows %s", Face(e.N).Word())
 	case EvBuilt:
 		return fmt.Sprintf("%s builds %s at %s for %s", who, plural(e.N, "building"), hotel, money(e.Amount))
 	case EvFacilities:
@@ -115,10 +116,7 @@ func (g *Game) Text(e Event) string {
 	case EvEntrance:
 		return fmt.Sprintf("%s puts an entrance to %s on space %d for %s", who, hotel, e.N, money(e.Amount))
 	case EvPass:
-		if Phase(e.N) == PhaseBid {
-			return fmt.Sprintf("%s passes on %s", who, hotel)
-		}
-		return fmt.Sprintf("%s passes", who)
+		return g.passText(e, who, hotel)
 	case EvAuction:
 		return fmt.Sprintf("%s auctions %s", who, hotel)
 	case EvBid:
@@ -133,6 +131,36 @@ func (g *Game) Text(e Event) string {
 		return g.Due()
 	}
 	return fmt.Sprintf("event %d", e.Kind)
+}
+
+// passText says what a pass declined, and why when there was no choice:
+// "alice cannot bid for the President: the least bid is $2,850", "bob can
+// do nothing on space 5 (build)", never a bare "passes".
+func (g *Game) passText(e Event, who, hotel string) string {
+	forced := e.Amount > 0
+	switch Phase(e.N) {
+	case PhaseBid:
+		if forced {
+			return fmt.Sprintf("%s cannot bid for %s: the least bid is %s", who, hotel, money(e.Amount))
+		}
+		return fmt.Sprintf("%s passes on %s", who, hotel)
+	case PhaseSpace:
+		where := fmt.Sprintf("space %d (%s)", e.Other, strings.ToLower(Road[e.Other].Kind.String()))
+		if forced {
+			return fmt.Sprintf("%s can do nothing on %s", who, where)
+		}
+		return fmt.Sprintf("%s does nothing on %s", who, where)
+	case PhaseDouble:
+		if forced {
+			return fmt.Sprintf("%s cannot pay double and builds nothing", who)
+		}
+		return fmt.Sprintf("%s does not pay double and builds nothing", who)
+	case PhaseTownHall:
+		return fmt.Sprintf("%s buys no entrance at the Town Hall", who)
+	case PhaseClaim:
+		return fmt.Sprintf("%s does not claim the stay", who)
+	}
+	return fmt.Sprintf("%s passes", who)
 }
 
 func plural(n int32, what string) string {

@@ -100,7 +100,7 @@ var _ engine.Game = (*Game)(nil)
 func New(s Setup) (*Game, error) {
 	n := len(s.Seats)
 	if n < MinSeats || n > MaxSeats {
-		return nil, fmt.Errorf("tycoon: %d seats: a game has %d to %d (T1)", n, MinSeats, MaxSeats)
+		return nil, engine.Cite("T1", fmt.Errorf("tycoon: %d seats: a game has %d to %d", n, MinSeats, MaxSeats))
 	}
 	g := &Game{opts: s.Options, deeds: s.Options.deeds(), seats: int8(n), begun: int8(n)}
 	start := int32(StartCash34)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"hotels/internal/engine"
 )
 
 // MaxFaces bounds the permission die (option permit, T28).
@@ -50,7 +52,7 @@ const maxRounds = 1_000_000
 func (o *Options) Set(kv string) error {
 	key, value, ok := strings.Cut(kv, "=")
 	if !ok {
-		return fmt.Errorf("option %q: want key=value (T28)", kv)
+		return engine.Cite("T28", fmt.Errorf("option %q: want key=value", kv))
 	}
 	key = strings.ToLower(key)
 	flag := func(p *bool, no, yes string) error {
@@ -60,7 +62,7 @@ func (o *Options) Set(kv string) error {
 		case yes:
 			*p = true
 		default:
-			return fmt.Errorf("option %s=%s: want %s or %s (T28)", key, value, no, yes)
+			return engine.Cite("T28", fmt.Errorf("option %s=%s: want %s or %s", key, value, no, yes))
 		}
 		return nil
 	}
@@ -77,7 +79,7 @@ func (o *Options) Set(kv string) error {
 		return flag(&o.ClaimManual, "auto", "manual")
 	case "permit":
 		if len(value) < 1 || len(value) > MaxFaces {
-			return fmt.Errorf("option permit=%s: want 1 to %d faces, one letter each of G, R, H, D (T28)", value, MaxFaces)
+			return engine.Cite("T28", fmt.Errorf("option permit=%s: want 1 to %d faces, one letter each of G, R, H, D", value, MaxFaces))
 		}
 		var die [MaxFaces]Face
 		for i := range len(value) {
@@ -86,7 +88,7 @@ func (o *Options) Set(kv string) error {
 				f = strings.IndexByte("grhd", value[i])
 			}
 			if f < 0 {
-				return fmt.Errorf("option permit=%s: %q is no face: want G, R, H or D (T28)", value, value[i])
+				return engine.Cite("T28", fmt.Errorf("option permit=%s: %q is no face: want G, R, H or D", value, value[i]))
 			}
 			die[i] = Face(f)
 		}
@@ -97,11 +99,11 @@ func (o *Options) Set(kv string) error {
 	case "rounds":
 		n, err := strconv.Atoi(value)
 		if err != nil || n < 0 || n > maxRounds {
-			return fmt.Errorf("option rounds=%s: want a number of rounds from 0 (no limit) to %d (T28)", value, maxRounds)
+			return engine.Cite("T28", fmt.Errorf("option rounds=%s: want a number of rounds from 0 (no limit) to %d", value, maxRounds))
 		}
 		o.Rounds = int32(n)
 	default:
-		return fmt.Errorf("option %q: unknown key: want one of %s (T28)", key, strings.Join(Keys, ", "))
+		return engine.Cite("T28", fmt.Errorf("option %q: unknown key: want one of %s", key, strings.Join(Keys, ", ")))
 	}
 	return nil
 }

@@ -58,19 +58,19 @@ header:
 		switch strings.ToLower(f[0]) {
 		case "option":
 			if len(s.Seats) > 0 {
-				return bad(errors.New("option line after a seat line: options come first (D9)"))
+				return bad(engine.Cite("D9", errors.New("option line after a seat line: options come first")))
 			}
 			if len(f) == 1 {
-				return bad(errors.New("want `option key=value ...` (T28)"))
+				return bad(engine.Cite("T28", errors.New("want `option key=value ...`")))
 			}
 			for _, kv := range f[1:] {
 				if err := s.Options.Set(kv); err != nil {
-					return bad(fmt.Errorf("%w (D9)", err))
+					return bad(err) // D9
 				}
 				key, value, _ := strings.Cut(strings.ToLower(kv), "=")
 				norm := s.Options.Value(key)
 				if prev, ok := set[key]; ok && prev != norm {
-					return bad(fmt.Errorf("option %s=%s: %s was given as %s before (D9)", key, value, key, prev))
+					return bad(engine.Cite("D9", fmt.Errorf("option %s=%s: %s was given as %s before", key, value, key, prev)))
 				}
 				set[key] = norm
 			}
@@ -80,7 +80,7 @@ header:
 				return bad(err)
 			}
 			if len(s.Seats) == MaxSeats {
-				return bad(fmt.Errorf("more than %d seats (T1)", MaxSeats))
+				return bad(engine.Cite("T1", fmt.Errorf("more than %d seats", MaxSeats)))
 			}
 			s.Seats = append(s.Seats, name)
 		default:
@@ -92,7 +92,7 @@ header:
 		hdrEnd = lines[i-1].Num
 	}
 	if len(s.Seats) < MinSeats {
-		return nil, &engine.LineError{Line: hdrEnd, Err: fmt.Errorf("%d seats: a game has %d to %d (T1)", len(s.Seats), MinSeats, MaxSeats)}
+		return nil, &engine.LineError{Line: hdrEnd, Err: engine.Cite("T1", fmt.Errorf("%d seats: a game has %d to %d", len(s.Seats), MinSeats, MaxSeats))}
 	}
 	g, err := New(*s)
 	if err != nil {

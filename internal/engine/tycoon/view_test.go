@@ -43,3 +43,28 @@ func TestViewDuringAnAuction(t *testing.T) {
 		t.Errorf("log %q, want %q", got, want)
 	}
 }
+
+// A pass says what it declined, and a pass that was the only choice (D3)
+// says why: dan cannot meet the least bid, nor two passes read the same.
+func TestPassSaysWhat(t *testing.T) {
+	g := position(t, "seats ann bob cat dan\nowner Royal ann President bob Safari bob\nbuilt Royal 5 President 2\nentrances Royal 20 11\ncash bob 100 dan 3000\nat bob 17 ann 3\nturn bob")
+	play(t, g, "roll 3", "roll 6", "bob auction President", "cat bid 3500")
+	if got, want := logged(g), "cat bids $3,500 for the President\ndan cannot bid for the President: the least bid is $3,550"; got != want {
+		t.Errorf("log %q, want %q", got, want)
+	}
+	for _, c := range []struct {
+		e    Event
+		want string
+	}{
+		{Event{Kind: EvPass, Seat: 0, N: int32(PhaseSpace), Other: 5, Amount: 1}, "ann can do nothing on space 5 (build)"},
+		{Event{Kind: EvPass, Seat: 0, N: int32(PhaseSpace), Other: 5}, "ann does nothing on space 5 (build)"},
+		{Event{Kind: EvPass, Seat: 1, N: int32(PhaseDouble), Amount: 1}, "bob cannot pay double and builds nothing"},
+		{Event{Kind: EvPass, Seat: 1, N: int32(PhaseTownHall)}, "bob buys no entrance at the Town Hall"},
+		{Event{Kind: EvPass, Seat: 2, N: int32(PhaseClaim)}, "cat does not claim the stay"},
+		{Event{Kind: EvPermit, N: int32(H)}, "the permission die shows H"},
+	} {
+		if got := g.Text(c.e); got != c.want {
+			t.Errorf("Text(%+v) = %q, want %q", c.e, got, c.want)
+		}
+	}
+}

@@ -22,6 +22,7 @@ type input struct {
 	buys   []acquire.Chain
 	sell   int
 	trade  int
+	ending bool // e was pressed once: a second e declares the end
 }
 
 // dueKey names the decision due in v: two snapshots with the same key ask
@@ -231,11 +232,11 @@ func (s *Screen) notAChoice(c acquire.Chain) string {
 	name := v.Rules.Chains[c].Name
 	switch v.Phase {
 	case acquire.PhaseFound:
-		return fmt.Sprintf("%s is already on the board (A12): press %s.", name, s.choiceLetters())
+		return fmt.Sprintf("%s is already on the board: press %s.", name, s.choiceLetters()) // A12
 	case acquire.PhaseSurvivor:
-		return fmt.Sprintf("%s is not one of the largest merging chains (A14): press %s.", name, s.choiceLetters())
+		return fmt.Sprintf("%s is not one of the largest merging chains: press %s.", name, s.choiceLetters()) // A14
 	}
-	return fmt.Sprintf("%s is not one of the largest defunct chains left (A16): press %s.", name, s.choiceLetters())
+	return fmt.Sprintf("%s is not one of the largest defunct chains left: press %s.", name, s.choiceLetters()) // A16
 }
 
 // choiceLetters lists the letters of the choices: "W, F or T".
@@ -280,7 +281,7 @@ func (s *Screen) decideDispose(k tea.KeyPressMsg) bool {
 		case s.in.sell+s.in.trade+2 > held:
 			s.say(fmt.Sprintf("Trades go two for one and you have %d %s shares left to trade.", held-s.in.sell-s.in.trade, defunct), true)
 		case (s.in.trade+2)/2 > v.Bank[v.Survivor]:
-			s.say(fmt.Sprintf("The bank has %d %s shares to trade for (A18).", v.Bank[v.Survivor], survivor), true)
+			s.say(fmt.Sprintf("The bank has %d %s shares to trade for.", v.Bank[v.Survivor], survivor), true) // A18
 		default:
 			s.in.trade += 2
 		}
@@ -319,6 +320,8 @@ func (in input) cost(v *acquire.View) int {
 // back, enter buys (A20); e declares the end (A24).
 func (s *Screen) decideBuy(k tea.KeyPressMsg) bool {
 	v := s.game
+	ending := s.in.ending
+	s.in.ending = false // any key but a second e takes the question back
 	switch {
 	case key.Matches(k, s.keys.Prices), s.prices && key.Matches(k, s.keys.Back):
 		s.prices = !s.prices
@@ -342,7 +345,13 @@ func (s *Screen) decideBuy(k tea.KeyPressMsg) bool {
 		return true
 	case key.Matches(k, s.keys.Declare):
 		if !v.CanDeclare {
-			s.say(fmt.Sprintf("The end may be declared once a chain has %d tiles or every chain on the board is safe (A24).", acquire.EndSize), true)
+			s.say(fmt.Sprintf("The end may be declared once a chain has %d tiles or every chain on the board is safe.", acquire.EndSize), true) // A24
+			break
+		}
+		if !ending {
+			// Declaring the end cannot be taken back: ask once.
+			s.in.ending = true
+			s.say("End the game after your buy? e again declares it; any other key does not.", false)
 			break
 		}
 		s.act("end")
@@ -362,23 +371,16 @@ func (s *Screen) addShare(c acquire.Chain) {
 	cash := v.Cash[s.at.You]
 	switch {
 	case len(s.in.buys) >= v.Rules.MaxBuy:
-		s.say(fmt.Sprintf("At most %d %s a turn (%s): backspace takes one back.", v.Rules.MaxBuy, plural(v.Rules.MaxBuy, "share"), maxBuyRule(v.Rules)), true)
+		s.say(fmt.Sprintf("At most %d %s a turn: backspace takes one back.", v.Rules.MaxBuy, plural(v.Rules.MaxBuy, "share")), true)
 	case v.Size[c] == 0:
-		s.say(name+" is not on the board: only chains on the board can be bought (A20).", true)
+		s.say(name+" is not on the board: only chains on the board can be bought.", true) // A20
 	case count(s.in.buys, c) >= v.Bank[c]:
-		s.say(fmt.Sprintf("The bank has %d %s %s left (A20).", v.Bank[c], name, plural(v.Bank[c], "share")), true)
+		s.say(fmt.Sprintf("The bank has %d %s %s left.", v.Bank[c], name, plural(v.Bank[c], "share")), true) // A20
 	case s.in.cost(v)+v.Price[c] > cash:
 		s.say(fmt.Sprintf("Another %s share costs %s and you have %s left.", name, board.Money(v.Price[c]), board.Money(cash-s.in.cost(v))), true)
 	default:
 		s.in.buys = append(s.in.buys, c)
 	}
-}
-
-func maxBuyRule(r *acquire.Rules) string {
-	if r.MaxBuy == 1 {
-		return "C4"
-	}
-	return "A20"
 }
 
 func count(cs []acquire.Chain, c acquire.Chain) int {

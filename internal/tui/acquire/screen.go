@@ -6,6 +6,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 
 	"hotels/internal/engine/acquire"
 	"hotels/internal/tui/acquire/board"
@@ -211,9 +212,9 @@ func describe(ti acquire.TileInfo, r *acquire.Rules, w int) string {
 		}
 		return "merges " + strings.Join(letters, " + ")
 	case acquire.Unplayable:
-		return "unplayable for now (A13)"
+		return "unplayable for now" // A13
 	}
-	return "dead: two safe chains (A15)"
+	return "dead: two safe chains" // A15
 }
 
 // Decision says what the player's decision due is and what they have
@@ -231,7 +232,7 @@ func (s Screen) Decision(w int, at room.At) []string {
 			ti := v.Rack[s.in.cursor]
 			second = fmt.Sprintf("%s %s: enter plays it.", ti.Tile, describe(ti, v.Rules, w-20))
 			if !ti.Class.Playable() {
-				second = fmt.Sprintf("Tile: %s cannot be played: %s.", ti.Tile, ti.Reason)
+				second = fmt.Sprintf("%s is %s.", ti.Tile, ti.Reason) // fits 80 columns, as "Tile: … cannot be played: …" did not
 			}
 		}
 	case acquire.PhaseFound, acquire.PhaseSurvivor, acquire.PhaseNext:
@@ -240,17 +241,7 @@ func (s Screen) Decision(w int, at room.At) []string {
 			acquire.PhaseSurvivor: "The largest merging chains tie: choose the survivor by its letter.",
 			acquire.PhaseNext:     "Defunct chains tie: choose the one resolved next by its letter.",
 		}[v.Phase]
-		var items []string
-		for i, c := range v.Choices {
-			item := s.board.ChainCell(c) + v.Rules.Chains[c].Name
-			if i == s.in.cursor {
-				item = "[" + item + "]"
-			} else {
-				item = " " + item + " "
-			}
-			items = append(items, item)
-		}
-		second = strings.Join(items, " ")
+		second = s.choices(w)
 	case acquire.PhaseDispose:
 		held := s.held()
 		defunct, survivor := v.Rules.Chains[v.Defunct].Name, v.Rules.Chains[v.Survivor].Name
@@ -284,6 +275,27 @@ func (s Screen) Decision(w int, at room.At) []string {
 	return []string{layout.Spread(st.Notice.Render(first), at.Countdown, w), second}
 }
 
+// choices lists the chains to choose from, the one under the cursor in
+// brackets, in w cells: each by its name where all fit, else each by its
+// letter in its colour and the one under the cursor by its name too, so
+// that all seven fit 80 columns.
+func (s Screen) choices(w int) string {
+	v := s.game
+	var long, short []string
+	for i, c := range v.Choices {
+		cell, name := s.board.ChainCell(c), v.Rules.Chains[c].Name
+		if i == s.in.cursor {
+			long, short = append(long, "["+cell+name+"]"), append(short, "["+cell+name+"]")
+			continue
+		}
+		long, short = append(long, " "+cell+name+" "), append(short, cell)
+	}
+	if line := strings.Join(long, " "); lipgloss.Width(line) <= w {
+		return line
+	}
+	return strings.Join(short, " ")
+}
+
 // Keys lists the keys of the player's decision due.
 func (s Screen) Keys() []key.Binding {
 	k := s.keys
@@ -295,7 +307,7 @@ func (s Screen) Keys() []key.Binding {
 	case acquire.PhaseDispose:
 		return []key.Binding{k.Sell, k.Trade, k.Confirm}
 	case acquire.PhaseBuy:
-		bs := []key.Binding{room.Hint("letter", "add share"), k.Erase, room.With(k.Confirm, "enter", "buy"), k.Prices}
+		bs := []key.Binding{room.Hint("letter", "buy share"), room.With(k.Erase, "⌫", "undo"), room.With(k.Confirm, "enter", "buy"), k.Prices}
 		if s.game.CanDeclare {
 			bs = append(bs, k.Declare)
 		}
@@ -304,17 +316,27 @@ func (s Screen) Keys() []key.Binding {
 	return nil
 }
 
-// Help lists every decision key and explains the board and the tables.
+// Help lists every decision key and explains the board and the tables,
+// with the price table and its majority/minority bonuses: at 80×24 the
+// screen has no room for the board's legend, and P shows the prices only
+// while buying.
 func (s Screen) Help() ([][]key.Binding, []string) {
 	k := s.keys
+	text := []string{
+		"On the board: · an empty cell, o a lone tile, a letter a chain's tile, + a tile",
+		"in your rack, [+] the one you are choosing, and (T) or (o) the tile played last.",
+		"Players: * marks a chain's majority holders, + its minority holders, ? what",
+		"hidden holdings hide, and > whose decision is due.",
+		fmt.Sprintf("A chain of %d tiles is safe: it cannot be absorbed. The end may be declared", acquire.SafeSize),
+		fmt.Sprintf("once a chain has %d tiles or every chain is safe.", acquire.EndSize),
+	}
+	if s.game != nil {
+		text = append(text, "", "Prices: a share, then the majority/minority bonus paid when a chain is",
+			"absorbed, by chain size; a chain's letter marks its size now.")
+		text = append(text, s.board.Prices(80, 10)...)
+	}
 	return [][]key.Binding{
-			{k.Prev, room.Hint("6D", "type a tile"), room.With(k.Confirm, "enter", "confirm"), k.Erase},
-			{room.Hint("letter", "choose or buy a chain"), k.Sell, k.Trade, k.Declare, k.Prices},
-		}, []string{
-			"On the board: · an empty cell, o a lone tile, a letter a chain's tile, + a tile",
-			"in your rack, [+] the one you are choosing, and (T) or (o) the tile played last.",
-			"Players: * marks a chain's majority holders, + its minority holders, ? what",
-			"hidden holdings hide, and > whose decision is due.",
-			fmt.Sprintf("A chain of %d tiles is safe: it cannot be absorbed.", acquire.SafeSize),
-		}
+		{k.Prev, room.Hint("6D", "type a tile"), room.With(k.Confirm, "enter", "confirm"), k.Erase},
+		{room.Hint("letter", "choose or buy a chain"), k.Sell, k.Trade, room.With(k.Declare, "e e", "declare the end"), k.Prices},
+	}, text
 }

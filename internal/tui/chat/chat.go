@@ -98,6 +98,27 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	return m, cmd
 }
 
+// wrap writes a message, with who wrote it, in lines of the pane's width.
+func (m Model) wrap(l rooms.ChatLine) []string {
+	text := m.styles.Name.Render(sanitize.Line(l.From)) + ": " + sanitize.Line(l.Text)
+	return strings.Split(ansi.Wrap(text, m.width, ""), "\n")
+}
+
+// Need is how many lines the pane needs, at width cells, to show the
+// newest message whole, and the input while it is open.
+func (m Model) Need(width int) int {
+	n := 1
+	if len(m.lines) > 0 {
+		c := m
+		c.width = width
+		n = len(c.wrap(m.lines[len(m.lines)-1]))
+	}
+	if m.input.Focused() {
+		n++
+	}
+	return n
+}
+
 // View draws the newest messages that fit, wrapped to the pane, and the
 // input below them while it is open.
 func (m Model) View() string {
@@ -113,10 +134,14 @@ func (m Model) View() string {
 		out = append(out, m.styles.Subtle.Render("No chat yet."))
 	}
 	for i := len(m.lines) - 1; i >= 0 && len(out) < room; i-- {
-		l := m.lines[i]
-		text := m.styles.Name.Render(sanitize.Line(l.From)) + ": " + sanitize.Line(l.Text)
-		wrapped := strings.Split(ansi.Wrap(text, m.width, ""), "\n")
-		for j := len(wrapped) - 1; j >= 0 && len(out) < room; j-- {
+		wrapped := m.wrap(m.lines[i])
+		if left := room - len(out); len(wrapped) > left {
+			// A message that does not fit shows its start, with who
+			// wrote it, not its last words alone.
+			wrapped = wrapped[:left]
+			wrapped[left-1] = ansi.Truncate(wrapped[left-1], m.width-1, "") + "…"
+		}
+		for j := len(wrapped) - 1; j >= 0; j-- {
 			out = append(out, wrapped[j])
 		}
 	}

@@ -85,7 +85,7 @@ func (s *Screen) decide(k tea.KeyPressMsg) bool {
 		s.option()
 	case key.Matches(k, keys.Pass):
 		if v.Phase != holiday.PhaseFinal {
-			s.say("Only in the final round may you pass (H20): every turn before it plays its cards (H12).", true)
+			s.say("Only in the final round may you pass: every turn before it plays its cards.", true) // H20, H12
 			break
 		}
 		s.act("pass")
@@ -126,9 +126,9 @@ func (s *Screen) option() {
 	v := s.game
 	switch {
 	case v.Phase == holiday.PhaseFinal:
-		s.say("No option card may be used in the final round (H11).", true)
+		s.say("No option card may be used in the final round.", true) // H11
 	case v.Options[v.Viewer] == 0:
-		s.say("You have no option card left (H11).", true)
+		s.say("You have no option card left.", true) // H11
 	default:
 		s.in.mode, s.in.picks = optioning, nil
 	}
@@ -151,9 +151,9 @@ func (s *Screen) company(c holiday.Company) {
 		}
 		switch {
 		case len(s.in.picks) >= need:
-			s.say(fmt.Sprintf("%s at most: enter takes them, ⌫ takes one back (H10).", shares(need)), true)
+			s.say(fmt.Sprintf("%s at most: enter takes them, ⌫ takes one back.", shares(need)), true) // H10
 		case v.Bank[c] <= taken:
-			s.say(fmt.Sprintf("The bank has %s of %s left (H10).", shares(v.Bank[c]), c), true)
+			s.say(fmt.Sprintf("The bank has %s of %s left.", shares(v.Bank[c]), c), true) // H10
 		default:
 			s.in.picks = append(s.in.picks, c)
 		}
@@ -162,11 +162,11 @@ func (s *Screen) company(c holiday.Company) {
 		case len(s.in.picks) == 2:
 			s.say("Enter exchanges them; ⌫ takes one back.", true)
 		case len(s.in.picks) == 0 && v.Shares[you][c] == 0:
-			s.say(fmt.Sprintf("You hold no %s share to give (D5).", c), true)
+			s.say(fmt.Sprintf("You hold no %s share to give.", c), true) // D5
 		case len(s.in.picks) == 1 && c == s.in.picks[0]:
-			s.say(fmt.Sprintf("Take a company other than %s, the one you give (D5).", c), true)
+			s.say(fmt.Sprintf("Take a company other than %s, the one you give.", c), true) // D5
 		case len(s.in.picks) == 1 && v.Bank[c] == 0:
-			s.say(fmt.Sprintf("The bank has no %s share to give you (D5).", c), true)
+			s.say(fmt.Sprintf("The bank has no %s share to give you.", c), true) // D5
 		default:
 			s.in.picks = append(s.in.picks, c)
 		}
@@ -197,20 +197,20 @@ func (s *Screen) confirm() {
 			verb = "option"
 		}
 		if need := takeSize(v); len(s.in.picks) != need {
-			s.say(fmt.Sprintf("Type the letters of %s to %s first (H10).", shares(need), verb), true)
+			s.say(fmt.Sprintf("Type the letters of %s to %s first.", shares(need), verb), true) // H10
 			return
 		}
 		picks := slices.Clone(s.in.picks)
 		slices.Sort(picks) // a take names its shares in the companies' order (H1)
 		s.send(verb + names(picks))
 	case s.in.mode == raising:
-		s.say("Type the letter of the company the Raise card goes on (H16).", true)
+		s.say("Type the letter of the company the Raise card goes on.", true) // H16
 	case s.in.mode == exchanging:
 		switch len(s.in.picks) {
 		case 0:
 			s.send("exchange")
 		case 1:
-			s.say("Type the company you take, or ⌫ and enter to swap nothing (D5).", true)
+			s.say("Type the company you take, or ⌫ and enter to swap nothing.", true) // D5
 		default:
 			s.send("exchange" + names(s.in.picks))
 		}
@@ -227,7 +227,7 @@ func (s *Screen) confirm() {
 			s.in.mode, s.in.picks = exchanging, nil
 		}
 	case v.Phase == holiday.PhaseFinal:
-		s.say("You hold no card to play: p passes (H20).", true)
+		s.say("You hold no card to play: p passes.", true) // H20
 	}
 }
 
@@ -330,7 +330,7 @@ func (s Screen) Decision(w int, at room.At) []string {
 			second += " o uses an option card for 2 more."
 		}
 	case s.in.mode == raising:
-		second = "Each Raise adds 1 to a value of 5 or more (H16)."
+		second = "Each Raise adds 1 to a value of 5 or more." // H16
 	case s.in.mode == exchanging:
 		switch len(s.in.picks) {
 		case 0:
@@ -343,8 +343,8 @@ func (s Screen) Decision(w int, at room.At) []string {
 	case s.cardChoice():
 		k := v.Hand[s.in.cursor]
 		second = k.String() + ": " + s.effect(k) + "."
-		if v.Phase == holiday.PhasePlay && v.Options[v.Viewer] > 0 {
-			second += " o: option card."
+		if opt := " o: option card."; v.Phase == holiday.PhasePlay && v.Options[v.Viewer] > 0 && len([]rune(second+opt)) <= w {
+			second += opt // else the help line has it
 		}
 	}
 	return []string{layout.Spread(st.Notice.Render(layout.Cut(first, w-len(at.Countdown)-1)), at.Countdown, w), layout.Cut(second, w)}
@@ -355,17 +355,17 @@ func (s Screen) effect(k holiday.Card) string {
 	v := s.game
 	switch {
 	case k == holiday.Raise:
-		return "enter, then a company's letter: +1 to its value if 5 or more"
+		return "enter, then a company: +1 to its value if 5 or more"
 	case k == holiday.Exchange && v.Phase == holiday.PhaseFinal:
-		return "cannot be played in the final round (H20)"
+		return "cannot be played in the final round" // H20
 	case k == holiday.Exchange:
-		return "enter, then give 1 share and take 1 of another company, or swap nothing"
+		return "enter, then give 1 share, take 1 of another, or swap none"
 	}
 	c := k.Company()
 	n := chainWith(v, k)
 	out := fmt.Sprintf("%s chain through it %d, value %d", c.Possessive(), n, value(max(n, v.Longest[c]), v.Raises[c]))
 	if n >= holiday.CoupLength && v.Coup < 0 && v.Phase == holiday.PhasePlay {
-		out += ": the grand coup, +10 (H17)"
+		out += ": the grand coup, +10" // H17
 	}
 	return out
 }

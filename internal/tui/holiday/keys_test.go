@@ -131,12 +131,12 @@ func TestRefusals(t *testing.T) {
 		act  string // the action sent by the last key, if any
 	}{
 		{"a third share", take, "a a a", "2 shares at most", ""},
-		{"too few shares", take, "a enter", "Type the letters of 2 shares to take first (H10)", ""},
-		{"pass before the final round", take, "p", "Only in the final round may you pass (H20)", ""},
+		{"too few shares", take, "a enter", "Type the letters of 2 shares to take first", ""},
+		{"pass before the final round", take, "p", "Only in the final round may you pass", ""},
 		{"a take in any order", take, "u a enter", "", "take Alps USA"},
-		{"no option card left", play, "o", "You have no option card left (H11)", ""},
-		{"give a share not held", play, giveUnheld, fmt.Sprintf("You hold no %s share to give (D5)", c), ""},
-		{"an option card in the final round", final, "o", "No option card may be used in the final round (H11)", ""},
+		{"no option card left", play, "o", "You have no option card left", ""},
+		{"give a share not held", play, giveUnheld, fmt.Sprintf("You hold no %s share to give", c), ""},
+		{"an option card in the final round", final, "o", "No option card may be used in the final round", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -65,15 +65,18 @@ func TestLogView(t *testing.T) {
 	tuitest.GoldenSizes(t, func(w, h int) string { return tuitest.Plain(press(recapped(t, w, h), "L").View()) })
 }
 
-// The recap never hides the player's hand nor the decision: at 80×24 the
-// screen's foot, from "Your hand" down to the decision, is the same with it as without.
+// The recap never covers the game nor the decision: at 80×24 every line
+// from the header to the hand's last, and the decision, are the same with
+// it as without.
 func TestRecapKeepsTheHand(t *testing.T) {
 	m := recapped(t, 80, 24)
 	with := tuitest.Plain(m.View())
 	without := tuitest.Plain(press(m, "? ?").View()) // the key list, opened and closed, hides the recap
-	foot := without[strings.Index(without, "Your hand"):]
-	foot = foot[:strings.Index(foot, "\n\n")] // down to the decision, above the status line
-	if !strings.Contains(with, "Since your last move") || !strings.Contains(with, foot) {
-		t.Errorf("the recap hides the hand or the decision:\n%s\nwant its foot:\n%s", with, foot)
+	game := without[:strings.Index(without, "Your turn")]
+	game = strings.TrimRight(game, "\n")
+	decision := without[strings.Index(without, "Your turn"):]
+	decision = decision[:strings.Index(decision, "\n\n")] // above the status line
+	if !strings.Contains(with, "Since your last move") || !strings.HasPrefix(with, game) || !strings.Contains(with, decision) {
+		t.Errorf("the recap covers the game or the decision:\n%s\nwant:\n%s\nand:\n%s", with, game, decision)
 	}
 }

@@ -13,7 +13,7 @@ func (s Screen) Rules() room.Rules { return room.Rules{Text: rules, Kind: holida
 const rules = `GOAL
 Five holiday companies - Alps, Mediterranean, Tropics, Cities and USA -
 each sell trips to twenty destinations, numbered 1 to 20. Take shares in
-the companies whose trips will join up into long runs. Shares cost nothing:
+the companies whose trips will join up into long chains. Shares cost nothing:
 the score is in points, and the most points wins.
 
 THE CARDS
@@ -33,14 +33,14 @@ A TURN
 During your turn you may also use an option card: it gives two more shares.
 
 WHAT A COMPANY IS WORTH
-Suitcases on neighbouring numbers of one company form a run (the track does
+Suitcases on neighbouring numbers of one company form a chain (the track does
 not wrap round: 20 and 1 are not neighbours). A company is worth the length
-of its longest run if that is 5 or more, otherwise nothing; each Raise card
+of its longest chain if that is 5 or more, otherwise nothing; each Raise card
 beside a company worth something adds 1. Keeping the card 5, 10 or 15 of a
-company in your hand holds its runs short for as long as you keep it.
+company in your hand holds its chains short for as long as you keep it.
 
 THE GRAND COUP AND THE END
-The first player to make a run of 10 or more scores a grand coup: 10 points,
+The first player to make a chain of 10 or more scores a grand coup: 10 points,
 and the end begins. That player finishes the turn; the players after them
 in the round take their shares once more; then, starting after the coup
 player, everyone may play one last destination or Raise card, or pass.
@@ -51,6 +51,6 @@ For each company, each player scores its value times the shares they hold;
 the coup player adds 10. The most points wins; equal totals share the place.
 
 TIPS
-Shares are free, so what matters is which company you hold when the runs
-close: play cards that lengthen your companies' runs, and keep the cards
+Shares are free, so what matters is which company you hold when the chains
+close: play cards that lengthen your companies' chains, and keep the cards
 that would lengthen the others'.`

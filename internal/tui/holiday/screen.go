@@ -164,17 +164,26 @@ func (s Screen) counts(w int) string {
 	for _, k := range v.Discard {
 		piled[k]++
 	}
-	var raise []string
+	// Raise cards by their companies' names where that fits, else by
+	// their letters, as on the tracks.
+	var named, lettered []string
 	placed := 0
 	for c, n := range v.Raises {
 		if n > 0 {
-			raise = append(raise, fmt.Sprintf("%s +%d", holiday.Company(c), n))
+			named = append(named, fmt.Sprintf("%s +%d", holiday.Company(c), n))
+			lettered = append(lettered, fmt.Sprintf("%s +%d", letter(holiday.Company(c)), n))
 			placed += n
 		}
 	}
-	raise = append(raise, fmt.Sprintf("%d to come", specials-placed-piled[holiday.Raise]))
-	return layout.Cut(fmt.Sprintf("Stock %d · pile %d · Raise: %s · Exchange: %d to come",
-		v.StockLeft, len(v.Discard), strings.Join(raise, ", "), specials-piled[holiday.Exchange]), w)
+	line := func(raise []string) string {
+		raise = append(raise, fmt.Sprintf("%d to come", specials-placed-piled[holiday.Raise]))
+		return fmt.Sprintf("Stock %d · pile %d · Raise: %s · Exchange: %d to come",
+			v.StockLeft, len(v.Discard), strings.Join(raise, ", "), specials-piled[holiday.Exchange])
+	}
+	if l := line(named); len([]rune(l)) <= w {
+		return l
+	}
+	return layout.Cut(line(lettered), w)
 }
 
 // news announces the grand coup and the rounds it starts, or else lists the
@@ -188,16 +197,16 @@ func (s Screen) news(w int) string {
 	switch v.Phase {
 	case holiday.PhasePlay, holiday.PhaseTake:
 		if coup != "" {
-			return st.Notice.Render(layout.Cut(coup+"Then the special round and the final round (H18–H20).", w))
+			return st.Notice.Render(layout.Cut(coup+"Then the special round and the final round.", w)) // H18–H20
 		}
 	case holiday.PhaseSpecial:
-		return st.Notice.Render(layout.Cut(coup+"Special round: 2 shares each to the round's end (H19).", w))
+		return st.Notice.Render(layout.Cut(coup+"Special round: 2 shares each to the round's end.", w)) // H19
 	case holiday.PhaseFinal:
 		last := ""
 		if v.Coup >= 0 {
 			last = ", " + v.Names[v.Coup] + " last"
 		}
-		return st.Notice.Render(layout.Cut(coup+"Final round: one card or a pass each"+last+" (H20).", w))
+		return st.Notice.Render(layout.Cut(coup+"Final round: one card or a pass each"+last+".", w)) // H20
 	}
 	out := "Last played:"
 	for i := len(v.Discard) - 1; i >= 0 && len(out) < w-8; i-- {
@@ -223,9 +232,13 @@ func short(k holiday.Card) string {
 func (s Screen) handPanel(w, h int) []string {
 	v, st := s.game, s.styles
 	if v.Viewer < 0 {
-		return []string{st.Heading.Render("Watching"), "You see what everyone sees:", "nobody's cards and not the", "order of the stock (H25)."}
+		return []string{st.Heading.Render("Watching"), "You see what everyone sees:", "nobody's cards and not the", "order of the stock."} // H25
 	}
-	out := []string{st.Heading.Render(fmt.Sprintf("Your hand (%d)", len(v.Hand)))}
+	head := fmt.Sprintf("Your hand (%d)", len(v.Hand))
+	if w < wideHand || h < tallFrom {
+		head += st.Subtle.Render(" →n: chain made") // the marks of the short entries
+	}
+	out := []string{st.Heading.Render(head)}
 	if len(v.Hand) == 0 {
 		return append(out, st.Subtle.Render("  no cards left"))
 	}
@@ -361,8 +374,8 @@ func (s Screen) pile(w, h int) []string {
 	}
 	out := []string{"", st.Heading.Render("Discard pile, newest first")}
 	out = append(out, layout.Tail([]string{strings.Join(cards, " ")}, w, 3)...)
-	out = append(out, "", st.Subtle.Render(layout.Cut("A M T C U: a suitcase · +: a card in your hand · ·: empty · Chain: the longest run", w)),
-		st.Subtle.Render(layout.Cut("Value: the chain if 5 or more, + Raise cards (H15, H16) · Points: value × shares now (H22)", w)))
+	out = append(out, "", st.Subtle.Render(layout.Cut("A M T C U: a suitcase · +: a card in your hand · ·: empty · Chain: the longest", w)),
+		st.Subtle.Render(layout.Cut("Value: the chain if 5 or more, + Raise cards · Points: value × shares now", w))) // H15, H16, H22
 	if len(out) > h {
 		out = out[:max(0, h)]
 	}
@@ -426,22 +439,24 @@ func (s Screen) Final() ([]string, int) {
 		}
 		out = append(out, held+fmt.Sprintf("%5s %5d", coup, v.Scores[i]))
 	}
-	return append(out, "", st.Subtle.Render("Points: value × shares, + the coup (H22)")), width
+	return append(out, "", st.Subtle.Render("Points: value × shares, + the coup")), width // H22
 }
 
 // Help lists every decision key and explains the tracks and the tables.
 func (s Screen) Help() ([][]key.Binding, []string) {
 	k := s.keys
 	return [][]key.Binding{
-			{room.Hint("a m t c u", "a company: a share, a card, a Raise"), k.Erase, room.With(k.Confirm, "enter", "confirm")},
+			{room.Hint("a m t c u", "a company"), k.Erase, room.With(k.Confirm, "enter", "confirm")},
 			{k.Prev, k.Option, k.Pass, k.Back},
 		}, []string{
-			"A turn: take 2 shares (H10), play 2 cards (H12), draw back to 10 (H13).",
+			"A turn: take 2 shares, play 2 cards, draw back to 10.",
 			"Tracks: a company's letter is a suitcase (›A the card played last), + a card in",
-			"your hand, · empty.",
-			"A company's value is its longest chain if 5 or more, + 1 a Raise card (H15,",
-			"H16). A chain of 10 is the grand coup: +10 points, the special round, then",
-			"a final card each (H17–H20). Players: > whose turn, * the coup. Points are",
-			"value × shares (H22); an option card takes 2 more shares once (H11).",
+			"your hand, · empty. A chain is suitcases on neighbouring numbers.",
+			"A company's value is its longest chain if 5 or more, + 1 a Raise card. A chain",
+			"of 10 is the grand coup: +10 points, the special round, then a final card each.",
+			"Your hand: →3 the chain a card's suitcase would make (! the grand coup), +1 a",
+			"Raise card, swap an Exchange card.",
+			"Players: > whose turn, * the coup, Opt option cards (each takes 2 more shares",
+			"once). Points are value × shares.",
 		}
 }

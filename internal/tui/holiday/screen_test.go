@@ -239,3 +239,29 @@ func TestTurnedUpRaise(t *testing.T) {
 		t.Errorf("want one Raise card to come:\n%s", view)
 	}
 }
+
+// The decisions the views above do not reach: a Raise card's company, an
+// option card's shares, the special round's shares, and an Exchange card
+// under the cursor, whose line says what it does in 80 columns.
+func TestRaiseView(t *testing.T) {
+	g := find(t, func(g *holiday.Game) bool { return due(0, holiday.PhasePlay)(g) && holds(g, 0, holiday.Raise) })
+	golden(t, g, 0, "up enter") // the Raise card is last in the hand
+}
+
+func TestOptionView(t *testing.T) {
+	g := find(t, func(g *holiday.Game) bool { return due(0, holiday.PhaseTake)(g) && g.Options(0) > 0 })
+	golden(t, g, 0, "o a")
+}
+
+func TestSpecialRoundView(t *testing.T) {
+	g := find(t, func(g *holiday.Game) bool { return g.Phase() == holiday.PhaseSpecial })
+	seat, _ := g.ToMove()
+	golden(t, g, seat, "")
+}
+
+func TestExchangeCardView(t *testing.T) {
+	g := find(t, func(g *holiday.Game) bool {
+		return due(0, holiday.PhasePlay)(g) && holds(g, 0, holiday.Exchange) && !holds(g, 0, holiday.Raise)
+	})
+	golden(t, g, 0, "up")
+}

@@ -22,6 +22,7 @@ type field struct {
 	values []string
 	at     int
 	help   string
+	words  map[string]string // what a value means, shown beside it
 }
 
 func (f field) value() string { return f.values[f.at] }
@@ -76,7 +77,11 @@ func newForm(kinds []engine.Kind, game int) form {
 		f.fields = append(f.fields, p)
 	}
 	for _, o := range k.Options {
-		f.fields = append(f.fields, field{label: title(o.Key), key: o.Key, values: o.Values, help: o.Help})
+		label := o.Label
+		if label == "" {
+			label = title(o.Key)
+		}
+		f.fields = append(f.fields, field{label: label, key: o.Key, values: o.Values, words: o.Words, help: o.Help})
 	}
 	clock := field{label: "Clock", help: "a limit on each decision, or a game clock: minutes for the whole game, plus seconds " +
 		"added after each decision. A player out of time is played by the autopilot until they take their seat back"}

@@ -65,7 +65,7 @@ func TestFormChoosesTheGame(t *testing.T) {
 // hand makes the choice custom, and the rulebook sets them back.
 func TestFormPresetFillsTheOptions(t *testing.T) {
 	f := newForm([]engine.Kind{tycoon.Kind}, 0)
-	if got, want := labels(f.fields), []string{"Seats", "Preset", "H", "Landbuy", "Six", "Deeds", "Permit", "Claim", "Rounds", "Clock", "Private"}; !slices.Equal(got, want) {
+	if got, want := labels(f.fields), []string{"Seats", "Preset", "H face", "Land price", "Roll of 6", "Deeds", "Permit die", "Rent", "Rounds", "Clock", "Private"}; !slices.Equal(got, want) {
 		t.Fatalf("Hotel Tycoon's form = %q, want %q", got, want)
 	}
 	preset := func(f form) string { return f.fields[1].value() }

@@ -459,13 +459,29 @@ func explain(err error) string {
 	return s
 }
 
+// fullHelp lists every key in its groups, as many groups side by side as
+// the screen's width holds and the rest under them: cut at the edge, an
+// 80-column screen lost the bell, ? and q.
+func (m Model) fullHelp() string {
+	hm := *m.help
+	hm.SetWidth(0) // measured whole, not cut
+	var rows []string
+	var row [][]key.Binding
+	for _, g := range m.keys.FullHelp() {
+		if len(row) > 0 && lipgloss.Width(hm.FullHelpView(append(row, g))) > m.width {
+			rows, row = append(rows, hm.FullHelpView(row)), nil
+		}
+		row = append(row, g)
+	}
+	rows = append(rows, hm.FullHelpView(row))
+	return strings.Join(rows, "\n\n")
+}
+
 // View draws the screen.
 func (m Model) View() string {
 	w, h := m.width, m.height
 	if m.showHelp {
-		hm := *m.help
-		hm.ShowAll = true
-		return m.styles.Title.Render("Keys") + "\n\n" + hm.View(m.keys) + "\n\n" +
+		return m.styles.Title.Render("Keys") + "\n\n" + m.fullHelp() + "\n\n" +
 			m.styles.Subtle.Render("Press any key to go back.")
 	}
 	online, playing := 0, 0
@@ -629,6 +645,9 @@ func (m Model) formView() []string {
 			cursor = "> "
 		}
 		line := cursor + fmt.Sprintf("%-10s ‹ %s ›", fd.label, fd.value())
+		if w := fd.words[fd.value()]; w != "" {
+			line += " " + m.styles.Subtle.Render(w)
+		}
 		if i == f.at {
 			line = s.Selected.Render(line)
 		}

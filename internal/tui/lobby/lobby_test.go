@@ -292,3 +292,32 @@ func TestJoinFinishedGame(t *testing.T) {
 		t.Errorf("enter on a game that ended does not say why:\n%s", view)
 	}
 }
+
+// Every key of the lobby is listed at 80 columns as at 120: the groups
+// that do not fit beside the others go under them.
+func TestLobbyHelpView(t *testing.T) {
+	goldenSizes(t, tuitest.LobbySnapshot(), "?")
+	m, _ := open(t, tuitest.LobbySnapshot(), 80, 24)
+	m, _ = press(m, "?")
+	view := tuitest.Plain(m.View())
+	for _, k := range []string{"bell on/off", "? ", "quit", "leaderboard", "cancel"} {
+		if !strings.Contains(view, k) {
+			t.Errorf("the key list at 80 columns lacks %q:\n%s", k, view)
+		}
+	}
+}
+
+// The cursor stays on its room when a new room opens above it.
+func TestCursorFollowsItsRoom(t *testing.T) {
+	m, _ := open(t, tuitest.LobbySnapshot(), 80, 24)
+	m, _ = press(m, "down down") // k3vq
+	snap := tuitest.LobbySnapshot()
+	snap.Version++
+	snap.Rooms = append([]rooms.Info{{ID: "a1aa", Name: "new table", Game: "Acquire", Kind: "acquire", Rules: "modern", Seats: 4, Taken: 1, Status: rooms.Waiting}}, snap.Rooms...)
+	m, _ = m.Update(lobby.SnapshotMsg{Snapshot: snap})
+	for _, l := range strings.Split(tuitest.Plain(m.View()), "\n") {
+		if strings.HasPrefix(l, "> ") && !strings.Contains(l, "k3vq") {
+			t.Errorf("the cursor moved to another room: %q", l)
+		}
+	}
+}

@@ -127,10 +127,10 @@ func (m Model) recapPanel(w, h int) []string {
 		}
 		lines = append(wrapped, lines...)
 	}
-	heading := s.Heading.Render("Since your last move") + s.Subtle.Render(" · your next key plays and hides this · L the whole log")
+	heading := s.Heading.Render("Since your last move") + s.Subtle.Render(" · esc hides this · L the whole log")
 	if hidden > 0 {
 		heading = s.Heading.Render("Since your last move") +
-			s.Subtle.Render(fmt.Sprintf(" · %d earlier %s not shown: L shows them all", hidden, plural(hidden, "event")))
+			s.Subtle.Render(fmt.Sprintf(" · esc hides this · %d earlier: L shows all", hidden))
 	}
 	return append([]string{layout.Cut(heading, w)}, lines...)
 }
@@ -142,30 +142,27 @@ func plural(n int, what string) string {
 	return what + "s"
 }
 
-// withRecap returns the game's lines with the recap, in h lines at most:
-// under them, in the lines the game leaves free (which the events and chat
-// would have taken), if it fits there; else at the top, over the board, in
-// at most half of the game's lines besides the free ones, so that the foot
-// of the game, where the player's hand is, stays in sight with the
-// decision under it.
+// withRecap returns the game's lines with the recap under them, in h
+// lines at most: in the lines the game leaves free, which the events and
+// chat would have taken. It never covers the game, which the player reads
+// to decide: what does not fit is left to the log (L), newest last.
 func (m Model) withRecap(game []string, w, h int) []string {
 	if len(m.recap) == 0 {
 		return game
 	}
 	game = strings.Split(strings.Join(game, "\n"), "\n") // a line each
-	free := max(0, h-len(game))
-	need := len(m.recapPanel(w, h))
-	if need <= free {
-		return append(game, m.recapPanel(w, need)...)
+	free := h - len(game)
+	if free < 2 { // not even a heading and one line
+		return game
 	}
-	panel := m.recapPanel(w, min(need, free+len(game)/2))
-	cover := max(0, len(panel)-free)
-	return append(panel, game[cover:]...)
+	return append(game, m.recapPanel(w, min(free, len(m.recapPanel(w, h))))...)
 }
 
 // logView shows the whole log kept, as far as it is scrolled.
 func (m Model) logView() string {
-	title := fmt.Sprintf("Events of this game (%d)", len(m.snap.Log))
+	// The pager counts lines, which a long event wraps into several: the
+	// title counts nothing, so that the two numbers cannot disagree.
+	title := "Events of this game"
 	out := append([]string{m.header()}, m.logPager.View(m.styles, title, m.logLines(m.width), "esc close", m.width, m.height-1)...)
 	return layout.Screen(out, m.width, m.height)
 }

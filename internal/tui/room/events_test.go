@@ -52,7 +52,7 @@ func others(t *testing.T) (before, after *rooms.Snapshot) {
 // screen, a player's events in a row named once.
 func TestRecap(t *testing.T) {
 	before, after := others(t)
-	m, _ := turnComes(t, before, after, 80, 24)
+	m, _ := turnComes(t, before, after, 120, 40)
 	view := tuitest.Plain(m.View())
 	for _, want := range []string{
 		"Since your last move",
@@ -65,7 +65,7 @@ func TestRecap(t *testing.T) {
 			t.Errorf("the recap does not say %q:\n%s", want, view)
 		}
 	}
-	if strings.Contains(view, "alice keeps") {
+	if i := strings.Index(view, "Since your last move"); i >= 0 && strings.Contains(view[i:strings.Index(view, "Your turn")], "alice keeps") {
 		t.Errorf("the recap goes back past alice's own last move:\n%s", view)
 	}
 	// Her next key hides it, and is her decision's as well.
@@ -216,7 +216,7 @@ func TestRecapOnArrival(t *testing.T) {
 	_, after := others(t)
 	table := tuitest.NewTable(nil)
 	m := room.New(context.Background(), table, "k3vq", alice, theme.DefaultStyles(), games.Screens)
-	m.SetSize(80, 24)
+	m.SetSize(120, 40)
 	m, cmd := m.Update(room.SnapshotMsg{Snapshot: after})
 	view := tuitest.Plain(m.View())
 	for _, want := range []string{"Since your last move", "carol plays 9I: Tower grows to 25"} {
@@ -235,8 +235,8 @@ func TestRecapKeyPlays(t *testing.T) {
 	before, after := others(t)
 	m, table := open(t, before, 80, 24)
 	m, _ = m.Update(room.SnapshotMsg{Snapshot: after})
-	if view := tuitest.Plain(m.View()); !strings.Contains(view, "your next key plays and hides this") {
-		t.Errorf("the recap does not say what a key does:\n%s", view)
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "esc hides this") {
+		t.Errorf("the recap does not say what hides it:\n%s", view)
 	}
 	m = press(m, "enter")
 	if view := tuitest.Plain(m.View()); strings.Contains(view, "Since your last move") {
@@ -247,16 +247,35 @@ func TestRecapKeyPlays(t *testing.T) {
 	}
 }
 
-// The recap never hides the player's rack nor the decision: at 80×24 the
-// screen's foot, from "Your tiles" down to the decision, is the same with it as without.
-func TestRecapKeepsTheRack(t *testing.T) {
+// The recap never covers the game, which the player reads to decide: at
+// 80×24 every line from the header down to the rack's last, and the
+// decision, are the same with it as without; it takes the lines of the
+// events and chat, and says that L shows what does not fit.
+func TestRecapKeepsTheGame(t *testing.T) {
 	before, after := others(t)
 	m, _ := turnComes(t, before, after, 80, 24)
 	with := tuitest.Plain(m.View())
 	without := tuitest.Plain(press(m, "? ?").View()) // the key list, opened and closed, hides the recap
-	foot := without[strings.Index(without, "Your tiles"):]
-	foot = foot[:strings.Index(foot, "\n\n")] // down to the decision, above the status line
-	if !strings.Contains(with, "Since your last move") || !strings.Contains(with, foot) {
-		t.Errorf("the recap hides the rack or the decision:\n%s\nwant its foot:\n%s", with, foot)
+	game := without[:strings.Index(without, "11A founds a chain")]
+	decision := without[strings.Index(without, "Your turn"):]
+	decision = decision[:strings.Index(decision, "\n\n")]
+	if !strings.Contains(with, "Since your last move") || !strings.HasPrefix(with, game) || !strings.Contains(with, decision) {
+		t.Errorf("the recap covers the game or the decision:\n%s\nwant:\n%s\nand:\n%s", with, game, decision)
+	}
+	if !strings.Contains(with, "L shows all") || !strings.Contains(with, "dave buys 1 Worldwide for $300") {
+		t.Errorf("the recap lacks the newest event, or the way to the others:\n%s", with)
+	}
+}
+
+// esc hides the recap and does nothing else: a player may clear it
+// without playing, and without starting to leave.
+func TestRecapEscHides(t *testing.T) {
+	before, after := others(t)
+	m, table := open(t, before, 80, 24)
+	m, _ = m.Update(room.SnapshotMsg{Snapshot: after})
+	m = press(m, "esc")
+	view := tuitest.Plain(m.View())
+	if strings.Contains(view, "Since your last move") || strings.Contains(view, "Leave the table?") || len(table.Calls()) != 0 {
+		t.Errorf("esc over the recap: calls %v, view:\n%s\nwant the recap hidden and nothing else", table.Calls(), view)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"hotels/internal/rooms"
@@ -27,7 +28,18 @@ func (m Model) gameView() string {
 	// The game and the recap share the lines above the decision (2), the
 	// status line and the help line: the recap takes those of the events
 	// and chat first.
-	out = append(out, m.withRecap(m.screen.Draw(w, h, at), w, h-len(out)-4)...)
+	game := m.withRecap(m.screen.Draw(w, h, at), w, h-len(out)-4)
+	if m.chat.Focused() {
+		// While the player writes, the chat may take the game's top lines
+		// to show the newest message whole, up to the longest allowed:
+		// at 80×24 the feed alone has two lines.
+		game = strings.Split(strings.Join(game, "\n"), "\n")
+		need := m.chat.Need(w) + 1 // and the pane's heading
+		if short := need - (h - len(out) - 4 - len(game)); short > 0 {
+			game = game[min(short, len(game)):]
+		}
+	}
+	out = append(out, game...)
 	out = append(out, m.dueLines(w, at)...)
 	out = append(out, m.statusLine(w))
 	out = append(out, m.feed(w, h-len(out)-1)...)
@@ -43,34 +55,49 @@ func (m Model) header() string {
 	if m.snap.Code != "" { // a private room's invite code, for its seats only
 		id += m.styles.Subtle.Render(" · code ") + m.styles.Notice.Render(m.snap.Code)
 	}
-	right := strings.TrimSpace(info.Game + " " + info.Rules) // a game may have no rule sets
+	// What the header says of the room, most needed first: the game, the
+	// state of play, the clock, then the options, which the rules page
+	// (R) lists all of.
+	var parts []string
+	if !m.seated() {
+		parts = append(parts, "watching")
+	}
+	parts = append(parts, strings.TrimSpace(info.Game+" "+info.Rules)) // a game may have no rule sets
 	if info.Ranked {
-		right += " · ranked"
+		parts = append(parts, "ranked")
+	}
+	if m.shown && !m.facts.Over && m.facts.Header != "" {
+		parts = append(parts, m.facts.Header)
+	}
+	if c := m.snap.Clock.String(); c != "" {
+		parts = append(parts, c)
 	}
 	options := info.Options
 	if m.screen != nil { // a preset's options are said by its name
 		var preset string
 		if preset, options = m.screen.Rules().Kind.Preset(options); preset != "" {
-			right += " · " + preset
+			parts = append(parts, preset)
 		}
 	}
 	for _, o := range options {
-		right += " · " + strings.Replace(o, "=", " ", 1)
+		parts = append(parts, strings.Replace(o, "=", " ", 1))
 	}
-	if c := m.snap.Clock.String(); c != "" {
-		right += " · " + c
-	}
-	if m.shown && !m.facts.Over && m.facts.Header != "" {
-		right += " · " + m.facts.Header
-	}
-	if !m.seated() {
-		right = "watching · " + right
-	}
-	// The room's id (and code) stay whole, for players to pass on: the
-	// rules and options give way first, down to half the line, then the
-	// room's name.
+	// The room's id (and code) stay whole, for players to pass on, and
+	// the name keeps a few cells; the parts that do not fit beside them
+	// are left out whole, never cut into a word that reads as another.
 	name := sanitize.Line(info.Name)
-	right = layout.Cut(right, max(m.width/2, m.width-ansi.StringWidth(title+name+id)-1))
+	fixed := ansi.StringWidth(title+id) + min(ansi.StringWidth(name), 10) + 1
+	right := ""
+	for _, p := range parts {
+		next := p
+		if right != "" {
+			next = right + " · " + p
+		}
+		if right == "" || fixed+ansi.StringWidth(next) <= m.width {
+			right = next
+		}
+	}
+	right = layout.Cut(right, max(0, m.width-ansi.StringWidth(title+id)-1))
 	name = layout.Cut(name, max(0, m.width-ansi.StringWidth(title+id+right)-1))
 	return layout.Spread(title+name+id, m.styles.Subtle.Render(right), m.width)
 }
@@ -173,8 +200,15 @@ func (m Model) feed(w, h int) []string {
 		lw := (w - 2) / 2
 		return layout.Beside(m.logPane(lw, h), m.chatPane(w-2-lw, h), lw, 2, w-2-lw)
 	}
-	lh := (h + 1) / 2
-	return append(m.logPane(w, lh), m.chatPane(w, h-lh)...)
+	// The chat takes half, or what its newest message needs to be read
+	// whole with who wrote it, and the line being typed: the events are
+	// all in the log (L).
+	need := m.chat.Need(w)
+	if need >= 4 {
+		need++ // a pane of 4 lines or more has a heading
+	}
+	ch := max(h/2, min(h, need))
+	return append(m.logPane(w, h-ch), m.chatPane(w, ch)...)
 }
 
 // logPane shows the newest events, under a heading if there is room.
@@ -227,9 +261,25 @@ func (m Model) helpLine() string {
 	}
 	key := helpKey{k.String(), m.width, m.styles}
 	if m.drawnHelp.key != key {
-		m.drawnHelp.key, m.drawnHelp.line = key, m.help.ShortHelpView(bs)
+		m.drawnHelp.key, m.drawnHelp.line = key, m.help.ShortHelpView(m.fitHelp(bs))
 	}
 	return m.drawnHelp.line
+}
+
+// fitHelp drops from bs the room's keys that ? lists anyway, least needed
+// first, until the line fits the screen: cut short, it would lose the
+// game's keys or ? itself.
+func (m Model) fitHelp(bs []key.Binding) []key.Binding {
+	wide := *m.help
+	wide.SetWidth(0) // measured whole, not cut
+	for _, drop := range []key.Binding{m.keys.Back, m.keys.Leave, m.keys.Rules, m.keys.Log, With(m.keys.Chat, "/", "chat")} {
+		if lipgloss.Width(wide.ShortHelpView(bs)) <= m.width {
+			break
+		}
+		d := drop.Help()
+		bs = slices.DeleteFunc(slices.Clone(bs), func(b key.Binding) bool { return b.Help() == d })
+	}
+	return bs
 }
 
 // drawnHelp is the help line last drawn, shared by a Model's copies.
@@ -288,5 +338,11 @@ func (m Model) shortHelp() []key.Binding {
 	if m.snap.Abandoned {
 		bs = append(bs, k.VoteEnd)
 	}
-	return append(bs, chatKey, k.Help, k.Back)
+	bs = append(bs, chatKey, k.Help)
+	// While the game's own keys give esc a meaning (leave a card's
+	// choice), esc does only that: leaving takes it once more.
+	if !slices.ContainsFunc(bs, func(b key.Binding) bool { return slices.Contains(b.Keys(), "esc") }) {
+		bs = append(bs, k.Back)
+	}
+	return bs
 }

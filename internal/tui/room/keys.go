@@ -263,7 +263,7 @@ func (m Model) gameKey(k tea.KeyPressMsg, leaving bool) (Model, tea.Cmd) {
 			return m, m.leave("")
 		}
 		m.leaving = true
-		m.say("Leave the table? The autopilot plays for you if you do not come back soon. Press esc again to leave.", true)
+		m.say("Leave the table? The autopilot plays for you until you return. esc again leaves.", true)
 	case m.onAutopilot() && k.Text != "":
 		m.say("The autopilot is playing for you: press ctrl+t to take your seat back.", true)
 	case !m.seated() && k.Text != "":

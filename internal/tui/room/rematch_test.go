@@ -96,7 +96,7 @@ func TestRematchWaitingView(t *testing.T) {
 	goldenSizes(t, func() *rooms.Snapshot {
 		s := tuitest.Waiting(0)
 		s.Seats[1].State = rooms.SeatInvited
-		s.Log = tuitest.Events(engine.Watcher, "a rematch of room k3vq: everyone has moved up a seat")
+		s.Log = tuitest.Events(engine.Watcher, "a rematch of room k3vq: each player moves one seat earlier, and who played first plays last")
 		return s
 	}, "")
 }

@@ -213,6 +213,13 @@ func (m *Model) SetStyles(s *theme.Styles) {
 func (m *Model) SetSize(width, height int) {
 	m.width, m.height = width, height
 	m.help.SetWidth(width)
+	// The input scrolls to keep the end of what is typed in sight: it
+	// must know its width, which the chat pane's is (feed).
+	cw := width
+	if width >= wideScreen {
+		cw = width - 2 - (width-2)/2
+	}
+	m.chat.SetSize(cw, height)
 }
 
 // Init subscribes to the room and waits for its first snapshot.
@@ -284,9 +291,16 @@ func (m Model) setSnapshot(snap *rooms.Snapshot, sub *subscription) (Model, tea.
 	if m.screen != nil && snap.Game != nil {
 		m.screen, m.shown = m.screen.Show(snap.Game)
 	}
+	was := m.facts
 	m.facts = Facts{}
 	if m.shown {
 		m.facts = m.screen.Facts()
+	}
+	if m.status != "" && !m.busy && (was.Due != m.facts.Due || was.Over != m.facts.Over) {
+		// The answer to a key was about the decision then due: under the
+		// next one, or the final standings, it would mislead.
+		m.say("", false)
+		m.leaving, m.kicking = false, false
 	}
 	if snap.Notice != "" {
 		m.say(snap.Notice, false)
@@ -416,6 +430,10 @@ func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 	}
 	if m.showLog {
 		return m.logKey(k)
+	}
+	if len(m.recap) > 0 && key.Matches(k, m.keys.Back) {
+		m.recap = nil // esc hides the recap and does nothing else
+		return m, nil
 	}
 	m.recap = nil // the recap is read: any key hides it
 	if m.snap == nil {

@@ -191,7 +191,7 @@ func TestDecisions(t *testing.T) {
 		{"buy in any case", "buy", "T a enter", []string{"Act buy Tower American"}, ""},
 		{"backspace takes a share back", "buy", "t a backspace t enter", []string{"Act buy Tower Tower"}, ""},
 		{"buy nothing", "buy", "enter", []string{"Act buy"}, ""},
-		{"at most three shares", "buy", "t t t t", nil, "At most 3 shares a turn (A20)"},
+		{"at most three shares", "buy", "t t t t", nil, "At most 3 shares a turn: backspace"},
 		{"a chain not on the board", "buy", "f", nil, "Festival is not on the board"},
 		{"not a chain's letter", "buy", "q", nil, `"q" is no chain's letter`},
 		{"cannot end yet", "buy", "e", nil, "The end may be declared once"},
@@ -201,7 +201,7 @@ func TestDecisions(t *testing.T) {
 		{"cannot sell more than held", "dispose", "t t t s s", nil, "You hold 7 Sackson shares and keep none"},
 		{"found by letter", "found", "t", []string{"Act found Tower"}, ""},
 		{"found by cursor", "found", "right enter", []string{"Act found Festival"}, ""},
-		{"found a chain on the board", "found", "s", nil, "Sackson is already on the board (A12)"},
+		{"found a chain on the board", "found", "s", nil, "Sackson is already on the board: press"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -240,7 +240,7 @@ func TestRefusalsInWords(t *testing.T) {
 		err  error
 		want string
 	}{
-		{&engine.RuleError{Action: "alice buy Tower Tower Tower", Rule: "A20", Reason: "that costs $3000 and you have $2000"}, "That costs $3000 and you have $2000 (A20)."},
+		{&engine.RuleError{Action: "alice buy Tower Tower Tower", Rule: "A20", Reason: "that costs $3000 and you have $2000"}, "That costs $3000 and you have $2000."},
 		{fmt.Errorf("rooms: %w", rooms.ErrSaveFailed), "The server could not save that. Nothing changed: try again."},
 		{rooms.ErrNotSeated, "You have no seat at this table"},
 		{context.DeadlineExceeded, "The server did not answer in time."},
@@ -303,6 +303,7 @@ func TestLeaveWaitingRoom(t *testing.T) {
 // During a game esc asks before leaving the table.
 func TestLeaveGameAsksFirst(t *testing.T) {
 	m, _ := open(t, tuitest.FourSeat(t, "play").Snapshot(0), 80, 24)
+	m = press(m, "esc") // hides the recap of the others' moves
 	m, cmd := m.Update(tuitest.Key("esc"))
 	if cmd != nil {
 		t.Fatalf("first esc: command %T, want none", cmd())
@@ -383,7 +384,7 @@ func TestSubscription(t *testing.T) {
 	if view := tuitest.Plain(m.View()); !strings.Contains(view, "Your turn: play a tile.") {
 		t.Fatalf("after the second snapshot:\n%s", view)
 	}
-	m = press(m, "esc esc")
+	m = press(m, "esc esc esc") // the recap, then leaving, asked and confirmed
 	if got := table.Calls(); !slices.Equal(got, []string{"Subscribe", "Stop"}) {
 		t.Errorf("calls %q, want [Subscribe Stop]", got)
 	}
@@ -743,4 +744,190 @@ func TestGameWithoutScreen(t *testing.T) {
 	if view := tuitest.Plain(press(m, "?").View()); !strings.Contains(view, "Keys") {
 		t.Errorf("? on a game without a screen shows no keys:\n%s", view)
 	}
+}
+
+// The modern rules' chains, in their order.
+const (
+	chainWorldwide acquire.Chain = iota
+	chainSackson
+	chainFestival
+	chainImperial
+	chainAmerican
+	chainContinental
+	chainTower
+)
+
+// edited returns the snapshot of FourSeat at mark as alice sees it, its
+// game's view changed by edit: a decision the record does not reach.
+func edited(t *testing.T, mark string, edit func(v *acquire.View)) func() *rooms.Snapshot {
+	return func() *rooms.Snapshot {
+		snap := tuitest.FourSeat(t, mark).Snapshot(0)
+		v := *snap.Game.(*acquire.View)
+		v.Shares = slices.Clone(v.Shares)
+		v.Cash = slices.Clone(v.Cash)
+		edit(&v)
+		snap.Game = &v
+		return snap
+	}
+}
+
+// Ten shares and more keep a cell from the cash: "$1,200 10*", not
+// "$1,20010*" (issue 28).
+func TestManySharesView(t *testing.T) {
+	goldenSizes(t, edited(t, "play", func(v *acquire.View) {
+		v.Cash[0], v.Cash[1] = 500, 1200
+		v.Shares[0][chainWorldwide], v.Shares[0][chainContinental] = 13, 12
+		v.Shares[1][chainWorldwide], v.Shares[3][chainTower] = 10, 11
+	}), "")
+	m, _ := open(t, edited(t, "play", func(v *acquire.View) { v.Cash[1], v.Shares[1][chainWorldwide] = 1200, 10 })(), 80, 24)
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "$1,200  10") {
+		t.Errorf("bob's cash and his 10 Worldwide shares run together:\n%s", view)
+	}
+}
+
+// All seven chains fit 80 columns when a tile founds a chain with none on
+// the board: each by its letter, the one under the cursor by its name too.
+func TestChainPickerView(t *testing.T) {
+	all := edited(t, "found", func(v *acquire.View) {
+		v.Choices = []acquire.Chain{chainWorldwide, chainSackson, chainFestival, chainImperial, chainAmerican, chainContinental, chainTower}
+	})
+	goldenSizes(t, all, "left")
+	m, _ := open(t, all(), 80, 24)
+	view := tuitest.Plain(press(m, "left").View())
+	if !strings.Contains(view, "[ T Tower]") || !strings.Contains(view, " W   S   F   I   A   C  [ T Tower]") {
+		t.Errorf("the picker does not show every chain, Tower chosen:\n%s", view)
+	}
+}
+
+// The other decisions among chains: the survivor of a tie, and which
+// defunct chain goes next.
+func TestSurvivorView(t *testing.T) {
+	goldenSizes(t, edited(t, "found", func(v *acquire.View) {
+		v.Phase, v.Choices = acquire.PhaseSurvivor, []acquire.Chain{chainAmerican, chainContinental}
+	}), "")
+}
+
+func TestNextDefunctView(t *testing.T) {
+	goldenSizes(t, edited(t, "found", func(v *acquire.View) {
+		v.Phase, v.Choices = acquire.PhaseNext, []acquire.Chain{chainWorldwide, chainSackson, chainImperial}
+	}), "right")
+}
+
+// e asks before declaring the end, which cannot be taken back: a second
+// e declares it, any other key takes the question back.
+func TestDeclareAsks(t *testing.T) {
+	canEnd := edited(t, "buy", func(v *acquire.View) { v.CanDeclare = true })
+	goldenSizes(t, canEnd, "t e")
+	for _, tc := range []struct {
+		keys string
+		want []string
+	}{
+		{"e", nil},
+		{"e e", []string{"Act end"}},
+		{"e t e", nil},
+		{"e t e e", []string{"Act end"}},
+	} {
+		m, table := open(t, canEnd(), 80, 24)
+		m = press(m, "esc "+tc.keys) // esc hides the recap
+		if got := table.Calls(); !slices.Equal(got, tc.want) {
+			t.Errorf("keys %q: calls %q, want %q", tc.keys, got, tc.want)
+		}
+		if tc.want == nil && tc.keys == "e" && !strings.Contains(tuitest.Plain(m.View()), "e again declares it") {
+			t.Errorf("keys %q: the end is not asked:\n%s", tc.keys, tuitest.Plain(m.View()))
+		}
+	}
+}
+
+// The header leaves out whole what does not fit beside the room's id and
+// name, never cutting a word short ("30s a decisi…").
+func TestHeaderLeavesOutWhole(t *testing.T) {
+	snap := tuitest.FourSeat(t, "play").Snapshot(0)
+	snap.Code = "bq6w78"
+	snap.Room.Options = []string{"holdings=hidden", "hand=redraw"}
+	snap.Clock = rooms.Clock{Move: 30 * time.Second}
+	for _, size := range tuitest.Sizes {
+		m, _ := open(t, snap, size[0], size[1])
+		header := strings.Split(tuitest.Plain(m.View()), "\n")[0]
+		right := header[strings.Index(header, "bq6w78")+len("bq6w78"):]
+		if strings.Contains(right, "…") || !strings.Contains(right, "Acquire modern · bag ") {
+			t.Errorf("%dx%d: the header cuts a part short, or lacks the game and the bag: %q", size[0], size[1], header)
+		}
+	}
+}
+
+// A seat held for a player invited to a rematch is not taken until they
+// come (issue 23: "3 of 3 seats taken" with one only invited).
+func TestInvitedSeatNotTaken(t *testing.T) {
+	snap := tuitest.Waiting(0)
+	snap.Seats[3] = rooms.SeatInfo{Name: "carol", State: rooms.SeatInvited}
+	m, _ := open(t, snap, 80, 24)
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "Waiting for players: 3 of 4 seats taken, 1 held for player invited.") {
+		t.Errorf("the invited seat is counted as taken:\n%s", view)
+	}
+}
+
+// An answer to a key is about the decision then due: once the next one is
+// due, or the game is over, it is gone (issue 23: "Not your decision: bot1
+// is to play a tile." under the next "Your turn").
+func TestStaleAnswerCleared(t *testing.T) {
+	others := tuitest.FourSeat(t, "others").Snapshot(0)
+	m, _ := open(t, others, 80, 24)
+	m = press(m, "x")
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "Not your decision") {
+		t.Fatalf("a key on another's turn is not answered:\n%s", view)
+	}
+	m, _ = m.Update(room.SnapshotMsg{Snapshot: tuitest.FourSeat(t, "play").Snapshot(0)})
+	if view := tuitest.Plain(m.View()); strings.Contains(view, "Not your decision") {
+		t.Errorf("the answer outlives its decision:\n%s", view)
+	}
+	m, _ = open(t, tuitest.FourSeat(t, "buy").Snapshot(0), 80, 24)
+	m = press(m, "esc q")
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "no chain's letter") {
+		t.Fatalf("a stray key in the buy is not answered:\n%s", view)
+	}
+	m, _ = m.Update(room.SnapshotMsg{Snapshot: tuitest.FourSeat(t, "over").Snapshot(0)})
+	if view := tuitest.Plain(m.View()); strings.Contains(view, "no chain's letter") {
+		t.Errorf("the answer stays on the final standings:\n%s", view)
+	}
+}
+
+// A long chat message is read whole, with who wrote it, at 80×24, and
+// while typing the end of what is typed stays in sight.
+func TestLongChatAndTyping(t *testing.T) {
+	long := strings.Repeat("shall we merge Tower now, ", 5) + "or wait? ok?" // 142 cells
+	snap := tuitest.FourSeat(t, "others").Snapshot(0)
+	snap.Chat = append(slices.Clone(snap.Chat), rooms.ChatLine{From: "bob", Text: long})
+	m, _ := open(t, snap, 80, 24)
+	view := tuitest.Plain(m.View())
+	if flat := strings.Join(strings.Fields(view), " "); !strings.Contains(flat, "bob: "+long) {
+		t.Errorf("the message is not shown whole with its sender:\n%s", view)
+	}
+	// The longest a message may be shows whole once the chat is open.
+	longest := strings.Repeat("word ", (rooms.MaxChat-4)/5) + "end"
+	snap.Chat = append(slices.Clone(snap.Chat), rooms.ChatLine{From: "bob", Text: longest})
+	m, _ = open(t, snap, 80, 24)
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "bob: word") || strings.Contains(view, "word end") {
+		t.Errorf("shut, the chat shows the start of a long message with its sender, not all of it:\n%s", view)
+	}
+	m = press(m, "/")
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "bob: word") || !strings.Contains(view, "word end") {
+		t.Errorf("open, the chat does not show the longest message whole:\n%s", view)
+	}
+	typed := strings.Repeat("abcdefghij", 9) + "THE-END"
+	for _, r := range typed {
+		m = press(m, string(r))
+	}
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "THE-END") {
+		t.Errorf("the end of what is typed is out of sight:\n%s", view)
+	}
+}
+
+// A tile that cannot be played says why in the decision's line, whole at
+// 80 columns.
+func TestUnplayableView(t *testing.T) {
+	goldenSizes(t, edited(t, "play", func(v *acquire.View) {
+		v.Rack = slices.Clone(v.Rack)
+		v.Rack[0].Class, v.Rack[0].Chains = acquire.Unplayable, nil
+		v.Rack[0].Reason = "unplayable for now: all seven chains are on the board"
+	}), "esc")
 }

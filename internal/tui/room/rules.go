@@ -64,7 +64,11 @@ func (r Rules) Options(c Choices) []string {
 		if !ok && len(o.Values) > 0 {
 			v = o.Values[0]
 		}
-		out = append(out, "  "+o.Key+" "+v)
+		line := "  " + o.Key + " " + v // as the header writes it
+		if w := o.Words[v]; w != "" {
+			line += ": " + w
+		}
+		out = append(out, line)
 		out = append(out, explained(o.Help)...)
 	}
 	if c.Seats > 0 {

@@ -44,7 +44,7 @@ func TestRulesOptions(t *testing.T) {
 		{waitingFor("acquire", "Acquire", "classic", "holdings=hidden"),
 			[]string{"THIS ROOM'S OPTIONS", "rules classic", "holdings hidden", "hand per-tile", "4 players", "private: players join with the invite code"}},
 		{waitingFor("tycoon", "Hotel Tycoon", "", "h=free", "rounds=20"),
-			[]string{"h free", "landbuy full", "rounds 20", "0 plays until one player is left"}},
+			[]string{"h free: builds free", "landbuy full", "rounds 20: then the richest wins", "permit GGGRHD: 3 green, 1 red, 1 H, 1 double", "0 plays until one player is left"}},
 		{waitingFor("holiday", "Holiday AG", ""), []string{"THIS ROOM'S OPTIONS", "4 players"}},
 	}
 	for _, tt := range tests {

@@ -17,11 +17,23 @@ import (
 func (m Model) waitingView() string {
 	s, snap := m.styles, m.snap
 	w, h := m.width, m.height
-	taken := len(snap.Seats) - m.freeSeats()
+	// A seat held for a player invited to a rematch is not taken until
+	// they come: the host waits for them.
+	invited := 0
+	for _, st := range snap.Seats {
+		if st.State == rooms.SeatInvited {
+			invited++
+		}
+	}
+	taken := len(snap.Seats) - m.freeSeats() - invited
+	waiting := fmt.Sprintf("Waiting for players: %d of %d seats taken.", taken, len(snap.Seats))
+	if invited > 0 {
+		waiting = fmt.Sprintf("Waiting for players: %d of %d seats taken, %d held for %s invited.", taken, len(snap.Seats), invited, plural(invited, "player"))
+	}
 	out := []string{
 		m.header(),
 		"",
-		s.Notice.Render(fmt.Sprintf("Waiting for players: %d of %d seats taken.", taken, len(snap.Seats))),
+		s.Notice.Render(layout.Cut(waiting, w)),
 	}
 	if snap.Code != "" {
 		out = append(out, "Invite code: "+s.Notice.Render(snap.Code)+
@@ -131,7 +143,7 @@ func (m Model) rematchLines(w int) []string {
 		if !m.seated() {
 			return nil
 		}
-		return []string{s.Subtle.Render(layout.Cut("Press r for a rematch: the same game, options and bots, each player a seat on.", w))}
+		return []string{s.Subtle.Render(layout.Cut("Press r for a rematch: same game, options and bots; who played first plays last.", w))}
 	}
 	first := offer.By + " offers a rematch in room " + offer.Room + " — y to join, n to decline."
 	switch {
@@ -236,8 +248,8 @@ func (m Model) helpLines() []string {
 	lines := []string{hm.FullHelpView(groups), ""}
 	lines = append(lines, gameText...)
 	lines = append(lines,
-		"Your turn: what the others did since your last move is listed on the screen",
-		"until your next key, which also plays; L shows the whole log. When a player's",
+		"Your turn: what the others did since your last move is listed under the game",
+		"until your next key (esc only hides it); L shows the whole log. When a player's",
 		"time runs out, the autopilot plays for them until they press ctrl+t; while a",
 		"player who left is replaced by the autopilot, the others may press V to vote",
 		"to end the game.",

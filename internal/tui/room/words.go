@@ -31,15 +31,12 @@ var friendly = []struct {
 }
 
 // explain puts an error from the room into words for the player: a rule's
-// refusal says why and which rule; nothing shows a Go error's wording.
+// refusal says why, not the rule's id, which is for the rules and the
+// tests; nothing shows a Go error's wording.
 func explain(err error) string {
 	var re *engine.RuleError
 	if errors.As(err, &re) {
-		s := Sentence(re.Reason)
-		if re.Rule != "" {
-			s = strings.TrimSuffix(s, ".") + " (" + re.Rule + ")."
-		}
-		return s
+		return Sentence(re.Reason)
 	}
 	for _, f := range friendly {
 		if errors.Is(err, f.err) {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -50,10 +51,29 @@ func Fits(t *testing.T, view string, w, h int) {
 	}
 }
 
+// RuleID matches a rule's id in parentheses, as the rules and the tests
+// write them: "(A13)", "(H15, H16)", "(A22; modern only)", "(H18–H20)".
+// Rule ids are for the rules, the records and the tests: no player reads
+// one.
+var RuleID = regexp.MustCompile(`\((?:[ACHTD]\d{1,2})(?:[;,)\s–-])`)
+
+// NoRuleIDs fails t for each line of view, a screen as a player sees it,
+// that carries a rule's id.
+func NoRuleIDs(t *testing.T, view string) {
+	t.Helper()
+	for i, l := range strings.Split(view, "\n") {
+		if RuleID.MatchString(l) {
+			t.Errorf("line %d shows a player a rule's id: %q", i+1, l)
+		}
+	}
+}
+
 // Golden compares got with testdata/<TestName>/<name>.golden, rewriting
-// the file first under -update.
+// the file first under -update. Every view drawn for a golden file is also
+// checked to carry no rule id (NoRuleIDs).
 func Golden(t *testing.T, name, got string) {
 	t.Helper()
+	NoRuleIDs(t, got)
 	path := filepath.Join("testdata", t.Name(), name+".golden")
 	if *update {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
@@ -73,14 +93,17 @@ func Golden(t *testing.T, name, got string) {
 }
 
 // GoldenSizes draws a screen at each of Sizes with view, which returns
-// what a w×h terminal shows, checks that it fits, and compares it with
-// testdata/<TestName>/<W>x<H>.golden.
+// what a w×h terminal shows, checks that it fits with its keys' line
+// whole, and compares it with testdata/<TestName>/<W>x<H>.golden.
 func GoldenSizes(t *testing.T, view func(w, h int) string) {
 	t.Helper()
 	for _, size := range Sizes {
 		w, h := size[0], size[1]
 		got := view(w, h)
 		Fits(t, got, w, h)
+		if lines := strings.Split(got, "\n"); strings.HasSuffix(lines[len(lines)-1], "…") {
+			t.Errorf("%dx%d: the keys' line is cut: %q", w, h, lines[len(lines)-1])
+		}
 		Golden(t, fmt.Sprintf("%dx%d", w, h), got)
 	}
 }

@@ -191,13 +191,11 @@ func throws(v *tycoon.View) string {
 	return out
 }
 
-// faceWord is the permission die's face as players read it.
+// faceWord is the permission die's face as players read it everywhere:
+// green, red, H, double.
 func faceWord(f string) string {
-	switch f {
-	case "h":
-		return "H"
-	case "double":
-		return "2 (double)"
+	if face, err := tycoon.ParseFace(f); err == nil {
+		return face.Word()
 	}
 	return f
 }

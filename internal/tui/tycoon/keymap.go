@@ -22,8 +22,8 @@ func DefaultKeyMap() KeyMap {
 		Next:    key.NewBinding(key.WithKeys("down", "right", "j", "l")),
 		Confirm: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "confirm")),
 		Pass:    key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "pass")),
-		MinBid:  key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "bid the minimum (+$50)")),
-		Raise:   key.NewBinding(key.WithKeys("B"), key.WithHelp("B", "bid +$500")),
+		MinBid:  key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "bid the least")),
+		Raise:   key.NewBinding(key.WithKeys("B"), key.WithHelp("B", "bid $500 more")),
 		Erase:   key.NewBinding(key.WithKeys("backspace"), key.WithHelp("⌫", "erase")),
 		Toggle:  key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "add/drop entrance")),
 	}

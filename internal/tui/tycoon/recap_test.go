@@ -106,7 +106,88 @@ func TestHeaderNamesThePreset(t *testing.T) {
 	m.SetSize(120, 40)
 	m, _ = m.Update(room.SnapshotMsg{Snapshot: snap})
 	header := strings.Split(tuitest.Plain(m.View()), "\n")[0]
-	if !strings.Contains(header, "Hotel Tycoon · European edition · rounds 30") || strings.Contains(header, "six") {
+	if !strings.Contains(header, "Hotel Tycoon · round 1 · European edition · rounds 30") || strings.Contains(header, "six") {
 		t.Errorf("header %q: want the European edition named, then rounds 30", header)
+	}
+}
+
+// findAlice plays eager games of alice, bob and carol with options, seed
+// after seed, until alice's decision of phase is due and more holds.
+func findAlice(t *testing.T, options []string, phase tycoon.Phase, more func(*tycoon.Game) bool) *tycoon.Game {
+	t.Helper()
+	for seed := uint64(1); seed <= 200; seed++ {
+		var o tycoon.Options
+		for _, kv := range options {
+			if err := o.Set(kv); err != nil {
+				t.Fatal(err)
+			}
+		}
+		g, err := tycoon.New(tycoon.Setup{Options: o, Seats: []string{"alice", "bob", "carol"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(seed, 11))
+		var buf []tycoon.Action
+		for n := 0; n < 100000 && !g.Over(); n++ {
+			if seat, _ := g.ToMove(); seat == 0 && g.Phase() == phase && more(g) {
+				return g
+			}
+			seat, _ := g.ToMove()
+			a, ok := g.Eager(&buf, int(seat), rng)
+			if !ok || g.Do(int(seat), a) != nil {
+				break
+			}
+		}
+	}
+	t.Fatalf("no game of 200 reached alice's %s decision", phase)
+	return nil
+}
+
+// Every decision of Hotel Tycoon as alice's whole room screen shows it at
+// 80×24 and 120×40: the prompt, the choices and the footer.
+func TestDecisionViews(t *testing.T) {
+	any := func(*tycoon.Game) bool { return true }
+	for _, c := range []struct {
+		name    string
+		options []string
+		phase   tycoon.Phase
+		more    func(*tycoon.Game) bool
+		keys    string
+	}{
+		{"buy", nil, tycoon.PhaseSpace, func(g *tycoon.Game) bool { return legalHas(g, "buy") }, ""},
+		{"build", nil, tycoon.PhaseSpace, func(g *tycoon.Game) bool { return legalHas(g, "build") }, "down"},
+		{"double", nil, tycoon.PhaseDouble, any, ""},
+		{"townhall", nil, tycoon.PhaseTownHall, any, "space"},
+		{"bid", nil, tycoon.PhaseBid, any, ""},
+		{"bidtyped", nil, tycoon.PhaseBid, any, "3 0 0 0"},
+		{"pick", nil, tycoon.PhasePick, any, ""},
+		{"claim", []string{"claim=manual"}, tycoon.PhaseClaim, any, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			g := findAlice(t, c.options, c.phase, c.more)
+			tuitest.GoldenSizes(t, func(w, h int) string {
+				screens := func(string, *theme.Styles) (room.Screen, bool) { return tycoonscreen.New(theme.DefaultStyles()), true }
+				m := room.New(context.Background(), tuitest.NewTable(nil), "t9cn", rooms.Player{ID: 1, Name: "alice"}, theme.DefaultStyles(), screens)
+				m.SetSize(w, h)
+				m, _ = m.Update(room.SnapshotMsg{Snapshot: snapshot(g, nil)})
+				for _, k := range strings.Fields(c.keys) {
+					m, _ = m.Update(tuitest.Key(k))
+				}
+				return tuitest.Plain(m.View())
+			})
+		})
+	}
+}
+
+// A timed decision shows its countdown on its first line, as the other
+// games' do: a bid's and a space's.
+func TestDecisionCountdown(t *testing.T) {
+	for _, phase := range []tycoon.Phase{tycoon.PhaseSpace, tycoon.PhaseBid} {
+		g := findAlice(t, nil, phase, func(*tycoon.Game) bool { return true })
+		s, _ := tycoonscreen.New(theme.DefaultStyles()).Show(g.View(0))
+		lines := s.Decision(80, room.At{You: 0, Mine: true, Countdown: "0:28 left"})
+		if !strings.HasSuffix(lines[0], "0:28 left") {
+			t.Errorf("%s: the decision's first line lacks the countdown: %q", phase, lines[0])
+		}
 	}
 }

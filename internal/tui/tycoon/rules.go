@@ -32,8 +32,8 @@ A TURN
      player who holds it (they cannot refuse).
    - Build: name one of your plots and how many buildings to put up, then
      roll the permission die: green builds at the listed price, red builds
-     nothing, H builds at half price, 2 builds at double (or not at all, as
-     you choose). A hotel whose buildings are all up can instead get its
+     nothing, H builds at half price, double builds at double the price (or
+     not at all, as you choose). A hotel whose buildings are all up can instead get its
      facilities, with no roll.
    - Free phase: the next building (or the facilities) of a hotel, free.
    - Free entrance: one entrance on one of your hotels, free.

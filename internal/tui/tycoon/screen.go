@@ -8,6 +8,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"hotels/internal/engine"
 	"hotels/internal/engine/tycoon"
@@ -112,7 +113,7 @@ func (s Screen) Final() ([]string, int) {
 func (s Screen) Keys() []key.Binding {
 	k := s.keys
 	if s.game.Auction != nil {
-		return []key.Binding{k.MinBid, k.Raise, room.Hint("0-9", "type a bid"), k.Pass, room.With(k.Confirm, "enter", "send")}
+		return []key.Binding{k.MinBid, k.Raise, room.Hint("0-9", "amount"), room.With(k.Confirm, "enter", "send"), k.Pass}
 	}
 	bs := []key.Binding{k.Prev, room.With(k.Confirm, "enter", "do it")}
 	if s.townHall() {
@@ -129,17 +130,20 @@ func (s Screen) Help() ([][]key.Binding, []string) {
 	k := s.keys
 	return [][]key.Binding{{
 			k.Prev, room.With(k.Confirm, "enter", "do it / send bid"), k.Pass, room.With(k.Toggle, "space", "Town Hall: add/drop an entrance"),
-			room.With(k.MinBid, "b", "bid +$50"), k.Raise, room.Hint("0-9", "type a bid"), k.Erase,
+			k.MinBid, k.Raise, room.Hint("0-9", "type a bid"), k.Erase,
 		}}, []string{
-			"The road: spaces 0–30, your car goes round it (›2: the car that moved last);",
-			"above and below it the plots: a letter is the hotel (B Boomerang, F Fujiyama,",
-			"E L'Etoile, P President, R Royal, W Waikiki, T Taj Mahal, S Safari). On the",
-			"road an entrance is the hotel's letter and its owner's seat number. ^ marks the",
-			"Bank line (+$2,000) and the Town Hall line (buy an entrance).",
+			"The road: spaces 0–30, your car goes round it (›2: the car that moved last;",
+			"+ three or four cars on one space); above and below it the plots: a letter",
+			"is the hotel (B Boomerang, F Fujiyama, E L'Etoile, P President, R Royal,",
+			"W Waikiki, T Taj Mahal, S Safari), $ the Bank, # the Town Hall. On the road an",
+			"entrance is the hotel's letter and its owner's seat number. ^ marks the Bank",
+			"line (+$2,000) and the Town Hall line (buy an entrance).",
 			"Spaces: S start, b build, $ buy land, e free entrance, f free phase.",
 			"Stopping on another's entrance you roll the nights and pay the rent;",
 			"who cannot pay auctions a complex. A build rolls the permission die:",
-			"green build, red nothing, H half price (or free), 2 pay double.",
+			"green builds, red builds nothing, H at half price (or free), double: pay",
+			"double or build nothing. Where passing is the only choice (nothing you can",
+			"buy, build or bid), it is made for you, and the log says why.",
 			"The last player left wins; with a round limit, the best worth.",
 		}
 }
@@ -282,7 +286,7 @@ func (s Screen) Decision(w int, at room.At) []string {
 		if s.typed != "" {
 			second = "Bid: $" + s.typed + "_   enter sends it, ⌫ erases"
 		}
-		return []string{layout.Fit(first, w), layout.Fit(second, w)}
+		return []string{layout.Spread(first, at.Countdown, w), layout.Fit(second, w)}
 	}
 	if len(v.Legal) == 0 {
 		return []string{layout.Fit(v.Due, w), ""}
@@ -294,12 +298,16 @@ func (s Screen) Decision(w int, at room.At) []string {
 		q = fmt.Sprintf("Town Hall: %d chosen%s, enter buys them", a.N, priceOf(v, a))
 	}
 	first := fmt.Sprintf("Your move: %s  (choice %d of %d)", q, c+1, len(v.Legal))
-	second := s.styles.Selected.Render("> " + s.mark(c) + describe(v, v.Legal[c]))
+	this := "> " + s.mark(c) + describe(v, v.Legal[c])
+	second := s.styles.Selected.Render(this)
 	if len(v.Legal) > 1 {
+		// The next choice, where it fits whole: cut, it reads as another.
 		n := (c + 1) % len(v.Legal)
-		second += s.styles.Subtle.Render("   next: " + s.mark(n) + describe(v, v.Legal[n]))
+		if next := "   next: " + s.mark(n) + describe(v, v.Legal[n]); ansi.StringWidth(this+next) <= w {
+			second += s.styles.Subtle.Render(next)
+		}
 	}
-	return []string{layout.Fit(first, w), layout.Fit(second, w)}
+	return []string{layout.Spread(first, at.Countdown, w), layout.Fit(second, w)}
 }
 
 // mark is "[x] " before an entrance picked at the Town Hall, "[ ] "
@@ -325,7 +333,7 @@ func question(v *tycoon.View) string {
 		sp := v.Seats[v.Turn].At
 		return fmt.Sprintf("space %d (%s), what will you do?", sp, strings.ToLower(tycoon.Road[sp].Kind.String()))
 	case tycoon.PhaseDouble:
-		return "the permission die shows 2: pay double?"
+		return "the permission die shows double: pay double?"
 	case tycoon.PhaseTownHall:
 		return "Town Hall: buy entrances? space picks several"
 	}
@@ -368,7 +376,15 @@ func describe(v *tycoon.View, text string) string {
 	case tycoon.Claim:
 		return "claim the stay"
 	case tycoon.Pass:
-		return "pass (do nothing)"
+		switch v.Phase {
+		case tycoon.PhaseDouble:
+			return "pass: build nothing"
+		case tycoon.PhaseTownHall:
+			return "pass: buy no entrance"
+		case tycoon.PhaseClaim:
+			return "pass: the stay is free"
+		}
+		return "pass: do nothing here"
 	}
 	return text
 }

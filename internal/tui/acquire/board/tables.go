@@ -15,10 +15,10 @@ import (
 )
 
 // The players table's columns at their narrowest: the mark, a name of
-// ten cells, the cash and a three-cell column a chain. It is the width
-// beside the board on an 80-column screen.
+// nine cells, the cash, a cell and a three-cell column a chain. It is the
+// width beside the board on an 80-column screen.
 const (
-	NarrowPlayers = 2 + 10 + 8 + acquire.Chains*3
+	NarrowPlayers = 2 + 9 + 8 + 1 + acquire.Chains*3
 	// TimeWidth is the width of the players table's clock column.
 	TimeWidth = 6
 )
@@ -174,16 +174,30 @@ func (m Model) drawPlayers(w int, seats Seats) []string {
 	if seats.Times != nil {
 		timeW = TimeWidth
 	}
-	nameW := max(4, min(16, w-2-timeW-cashW-acquire.Chains*cell))
+	// A narrow chain's column widens by a cell where someone holds 10
+	// shares or more of it, and one cell parts the cash from the shares:
+	// "$1,200  10*  2+ 12*", never "$1,20010*" or "2+12*".
+	var cols [acquire.Chains]int
+	sharesW := 0
+	for c := range acquire.Chains {
+		cols[c] = cell
+		for _, sh := range v.Shares {
+			if sh[c] >= 10 && cell < 4 {
+				cols[c] = 4
+			}
+		}
+		sharesW += cols[c]
+	}
+	nameW := max(4, min(16, w-2-timeW-cashW-1-sharesW))
 	// The chain letters in their colours head the share columns, so the
 	// header doubles as the colour key.
 	head := layout.Fit("  Player", 2+nameW)
 	if timeW > 0 {
 		head += fmt.Sprintf("%*s", timeW, "Time")
 	}
-	head = s.Heading.Render(head + fmt.Sprintf("%*s", cashW, "Cash"))
+	head = s.Heading.Render(head + fmt.Sprintf("%*s ", cashW, "Cash"))
 	for c := range acquire.Chains {
-		head += strings.Repeat(" ", cell-3) + m.ChainCell(acquire.Chain(c))
+		head += strings.Repeat(" ", cols[c]-3) + m.ChainCell(acquire.Chain(c))
 	}
 	out := []string{head}
 	for i, name := range v.Names {
@@ -208,7 +222,7 @@ func (m Model) drawPlayers(w int, seats Seats) []string {
 			}
 			row += strings.Repeat(" ", max(1, timeW-lipgloss.Width(t))) + t
 		}
-		row += fmt.Sprintf("%*s", cashW, Money(v.Cash[i]))
+		row += fmt.Sprintf("%*s ", cashW, Money(v.Cash[i]))
 		for c := range acquire.Chains {
 			n, tag := v.Shares[i][c], " "
 			switch {
@@ -224,7 +238,7 @@ func (m Model) drawPlayers(w int, seats Seats) []string {
 			case 0:
 				num = s.Subtle.Render("·")
 			}
-			row += strings.Repeat(" ", cell-1-lipgloss.Width(num)) + num + tag
+			row += strings.Repeat(" ", cols[c]-1-lipgloss.Width(num)) + num + tag
 		}
 		out = append(out, row)
 	}
