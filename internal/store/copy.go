@@ -229,4 +229,3 @@ func copyTable(ctx context.Context, src, dst *Tx, t table) error {
 func quote(name string) string {
 	return `"` + strings.ReplaceAll(name, `"`, `""`) + `"`
 }
-
