@@ -191,7 +191,7 @@ func (a *app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return a, a.s.signIn
 	case signedInMsg:
 		if msg.err != nil {
-			logStoreError(a.s.log, "load new account", msg.err, "fingerprint", a.s.key.Fingerprint)
+			logStoreError(a.s.log, "load new account", msg.err)
 			a.bye = "Your name is saved, but we could not open the lobby. Please reconnect."
 			return a, tea.Quit
 		}
@@ -299,7 +299,7 @@ func (s *session) claim(name string) error {
 		return fmt.Errorf("%w: %w", signup.ErrTaken, err)
 	}
 	if err != nil {
-		logStoreError(s.log, "create account", err, "name", name, "fingerprint", s.key.Fingerprint)
+		logStoreError(s.log, "create account", err, "name", name)
 	}
 	return err
 }

@@ -10,6 +10,7 @@ import (
 	"charm.land/wish/v2"
 
 	"hotels/internal/mailbox"
+	"hotels/internal/metrics"
 	"hotels/internal/rate"
 )
 
@@ -81,16 +82,19 @@ func (l *connLimiter) Accept() (net.Conn, error) {
 		l.mu.Lock()
 		if l.maxHandshakes > 0 && l.handshake >= l.maxHandshakes {
 			l.mu.Unlock()
+			metrics.Refuse(metrics.RefusedHandshakes)
 			go refuseConn(c, TooManyHandshakes)
 			continue
 		}
 		if l.max > 0 && l.open[key] >= l.max {
 			l.mu.Unlock()
+			metrics.Refuse(metrics.RefusedPerAddress)
 			go refuseConn(c, TooManyConnections)
 			continue
 		}
 		if !l.rate.Allow(key) {
 			l.mu.Unlock()
+			metrics.Refuse(metrics.RefusedRate)
 			go refuseConn(c, TooFastConnections)
 			continue
 		}
@@ -253,7 +257,8 @@ func (s *Server) limitSessions(next ssh.Handler) ssh.Handler {
 		// queues for the session, which a refused session must do as well.
 		sess = clampWindow(sess)
 		if !s.newSessions.Allow(addrKey(sess.RemoteAddr())) {
-			s.log.Warn("session refused: too many new sessions", "remote", addrString(sess.RemoteAddr()))
+			metrics.Refuse(metrics.RefusedRate)
+			s.logFor(sess).Warn("session refused: too many new sessions", "remote", addrString(sess.RemoteAddr()))
 			wish.Fatalln(sess, "hotels: too many new sessions from your address; wait a minute and try again.")
 			return
 		}

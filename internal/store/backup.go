@@ -45,6 +45,11 @@ func (s *Store) Backup(ctx context.Context, path string) error {
 		_ = os.Remove(partial)
 		return fmt.Errorf("store: backup to %s: %w", path, mapError(err))
 	}
+	// The players' data: for the server's user alone.
+	if err := os.Chmod(partial, 0o600); err != nil {
+		_ = os.Remove(partial)
+		return fmt.Errorf("store: backup to %s: %w", path, err)
+	}
 	// Link, not rename: it fails rather than replace a file made meanwhile.
 	if err := os.Link(partial, path); err != nil {
 		_ = os.Remove(partial)
