@@ -289,7 +289,10 @@ func overlayLastLine(content, line string, height int) string {
 
 // claim is the signup screen's Claim: it creates the account for this key.
 func (s *session) claim(name string) error {
-	_, err := s.accounts.CreateAccount(s.ctx, name, s.key.Authorized)
+	acct, err := s.accounts.CreateAccount(s.ctx, name, s.key.Authorized)
+	if err == nil {
+		s.log.Info("account created", "account", acct.ID, "name", name)
+	}
 	if errors.Is(err, store.ErrConflict) {
 		// Either someone has the name, or this key signed up meanwhile
 		// from another session; in that case carry on as that account.
