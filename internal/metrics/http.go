@@ -34,7 +34,8 @@ func Handler(reg *prometheus.Registry, healthy func(context.Context) error) http
 }
 
 // check runs healthy, giving up after HealthTimeout even if healthy does
-// not return then (a driver that ignores its context).
+// not return then (a driver that ignores its context: SQLite waiting for
+// its write lock does). Nothing but the database makes healthy wait.
 func check(ctx context.Context, healthy func(context.Context) error) error {
 	ctx, cancel := context.WithTimeout(ctx, HealthTimeout)
 	defer cancel()
@@ -44,6 +45,6 @@ func check(ctx context.Context, healthy func(context.Context) error) error {
 	case err := <-done:
 		return err
 	case <-ctx.Done():
-		return fmt.Errorf("no answer within %v", HealthTimeout)
+		return fmt.Errorf("no answer within %v: the database is slow or out of reach", HealthTimeout)
 	}
 }
