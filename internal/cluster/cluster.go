@@ -14,6 +14,9 @@
 // On SQLite there is one node and no Node: callers take a nil *Node to
 // mean "alone", and everything works as before, at no cost.
 //
+// Healthy says whether the node still has its place among the others (its
+// last beat is younger than the lapse), for its /healthz.
+//
 // cluster imports the store, and nothing above it.
 package cluster
 
