@@ -162,6 +162,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		rate:       s.cfg.SessionLimit(),
 		handshakes: s.cfg.MaxHandshakes,
 		idle:       s.cfg.ConnIdleTimeout,
+		log:        s.log,
 	})
 	s.conns.Store(limited)
 	ln = limited
