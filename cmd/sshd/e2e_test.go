@@ -49,6 +49,21 @@ func (b *syncBuffer) String() string {
 // terminals have closed; the server's log is shown if the test failed.
 func startHotels(t *testing.T) string {
 	t.Helper()
+	return startHotelsWith(t, nil).addr
+}
+
+// hotels is a server startHotelsWith started.
+type hotels struct {
+	addr string
+	cfg  server.Config
+	log  *syncBuffer
+	stop func() // ends run's context; the test's end waits for run to return
+}
+
+// startHotelsWith is startHotels with the Config configure changes first
+// (nil for none).
+func startHotelsWith(t *testing.T, configure func(*server.Config)) hotels {
+	t.Helper()
 	dir := t.TempDir()
 	cfg := server.Config{
 		Addr:            "127.0.0.1:0",
@@ -57,6 +72,9 @@ func startHotels(t *testing.T) string {
 		ShutdownTimeout: 5 * time.Second,
 		Grace:           time.Minute, // longer than any reconnect here
 		BotDelay:        testBotDelay,
+	}
+	if configure != nil {
+		configure(&cfg)
 	}
 	var log syncBuffer
 	logger := slog.New(slog.NewTextHandler(&log, &slog.HandlerOptions{Level: slog.LevelDebug}))
@@ -81,7 +99,7 @@ func startHotels(t *testing.T) string {
 			t.Logf("server log:\n%s", log.String())
 		}
 	})
-	return ln.Addr().String()
+	return hotels{addr: ln.Addr().String(), cfg: cfg, log: &log, stop: cancel}
 }
 
 // hostRoom has p, in the lobby, open a room with the form's defaults (four

@@ -26,5 +26,7 @@ a flag given on the command line wins.`,
 	root.Flags().AddFlagSet(serve.Flags())
 	root.AddCommand(serve)
 	root.AddCommand(newReplayCmd())
+	root.AddCommand(newBackupCmd())
+	root.AddCommand(newMigrateCmd())
 	return root
 }

@@ -43,11 +43,10 @@ func newServeCmd() *cobra.Command {
 			if err := cfg.LoadEnv(cmd.Flags(), os.Getenv); err != nil {
 				return err
 			}
-			level, err := cfg.Level()
+			logger, err := cfg.Logger(os.Stderr)
 			if err != nil {
 				return err
 			}
-			logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
 			slog.SetDefault(logger) // charm.land/ssh logs its own recovered panics through slog
 
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
@@ -164,6 +163,15 @@ func run(ctx context.Context, cfg server.Config, logger *slog.Logger, ln net.Lis
 	srv, err := server.New(cfg, opts)
 	if err != nil {
 		return err
+	}
+	if cfg.MetricsAddr != "" {
+		// Issue 26: for Prometheus and the load balancer. It closes
+		// after Serve, so that /healthz says "shutting down" meanwhile.
+		stop, err := serveMetrics(cfg.MetricsAddr, append(srv.Metrics(), lobby.Metrics()...), healthy(srv, node), logger)
+		if err != nil {
+			return err
+		}
+		defer stop()
 	}
 	if err := srv.Serve(ctx, ln); err != nil {
 		return fmt.Errorf("serve: %w", err)

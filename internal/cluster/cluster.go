@@ -14,6 +14,9 @@
 // On SQLite there is one node and no Node: callers take a nil *Node to
 // mean "alone", and everything works as before, at no cost.
 //
+// Healthy says whether the node still has its place among the others (its
+// last beat is younger than the lapse), for its /healthz.
+//
 // cluster imports the store, and nothing above it.
 package cluster
 
@@ -24,6 +27,7 @@ import (
 	"log/slog"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -79,6 +83,8 @@ type Node struct {
 	mu       sync.Mutex
 	handlers map[string][]func(from, payload string)
 
+	beaten atomic.Int64 // when the node last beat, in Unix nanoseconds
+
 	cancel context.CancelFunc
 	done   sync.WaitGroup
 	closed sync.Once
@@ -114,6 +120,7 @@ func Start(ctx context.Context, st Store, cfg Config) (*Node, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cluster: node %s joins: %w", cfg.ID, err)
 	}
+	n.beaten.Store(time.Now().UnixNano())
 	run, stop := context.WithCancel(context.WithoutCancel(ctx))
 	n.cancel = stop
 	n.done.Add(2)
@@ -131,6 +138,18 @@ func Start(ctx context.Context, st Store, cfg Config) (*Node, error) {
 
 // ID is this node's id.
 func (n *Node) ID() string { return n.cfg.ID }
+
+// Healthy says why the node may have lost its place among the nodes, nil
+// if it has not: its last beat is older than the lapse, so that the others
+// may have taken it for dead and its rooms over (its /healthz then tells
+// the load balancer to send players elsewhere until it beats again).
+func (n *Node) Healthy() error {
+	if since := time.Since(time.Unix(0, n.beaten.Load())); since > n.cfg.Lapse {
+		return fmt.Errorf("node %s has not beaten for %v (the others take a node for dead after %v)",
+			n.cfg.ID, since.Round(time.Second), n.cfg.Lapse)
+	}
+	return nil
+}
 
 // On calls h with every notification of kind (one word): the node that
 // sent it, this one too, and what it said, in the order they were sent;
@@ -209,6 +228,7 @@ func (n *Node) beatOnce(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	n.beaten.Store(time.Now().UnixNano())
 	if joined {
 		n.cfg.Log.Warn("this server was taken for dead and has joined again", "node", n.cfg.ID)
 		n.call(Rejoined, n.cfg.ID, "")

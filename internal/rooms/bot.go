@@ -6,7 +6,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+
 	"hotels/internal/engine"
+	"hotels/internal/metrics"
 )
 
 // Bot chooses actions for a seat. It runs outside the room's goroutine, on
@@ -30,8 +33,9 @@ func (RandomBot) Choose(g engine.Game, seat engine.Seat) engine.Action {
 // player is who decides for a seat: its bot, or the autopilot for an absent
 // or out-of-time player.
 type player struct {
-	mu  sync.Mutex // one Choose at a time
-	bot Bot
+	mu    sync.Mutex // one Choose at a time
+	bot   Bot
+	timed prometheus.Observer // how long it takes to choose (metrics.BotSeconds)
 }
 
 // botFor returns seat i's bot, made on first use at the seat's level (the
@@ -48,7 +52,7 @@ func (r *Room) botFor(i int) *player {
 			r.lobby.cfg.Log.Error("make bot; playing random moves", "game", r.kind.Name, "level", level, "err", err)
 			b = RandomBot{}
 		}
-		st.decider = &player{bot: b}
+		st.decider = &player{bot: b, timed: metrics.BotSeconds.WithLabelValues(r.kind.Name, level)}
 	}
 	return st.decider
 }
@@ -80,7 +84,9 @@ func (r *Room) scheduleBot() {
 	p, g := r.botFor(int(seat)), r.game.Clone()
 	r.lobby.cfg.After(r.lobby.cfg.BotDelay, func() {
 		p.mu.Lock()
+		start := time.Now()
 		a := p.bot.Choose(g, seat)
+		metrics.Since(p.timed, start)
 		p.mu.Unlock()
 		r.post(func() bool { return r.botMove(decision, seat, a, 0) })
 	})

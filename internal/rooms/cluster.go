@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"hotels/internal/metrics"
 	"hotels/internal/store"
 )
 
@@ -323,6 +324,7 @@ func (l *Lobby) adopt(ctx context.Context, id string) {
 		return
 	}
 	if err == nil {
+		metrics.Failovers.Inc()
 		l.cfg.Log.Info("took over a room whose node stopped", "room", id)
 	}
 }
@@ -346,6 +348,7 @@ func (l *Lobby) takeFollowed(ctx context.Context, r *Room) {
 			return // the lease lapses again, and is tried again
 		}
 	}
+	metrics.Failovers.Inc()
 	l.cfg.Log.Info("took over a room whose node stopped", "room", r.ID)
 	r.post(func() bool { return r.own(lease, found, lines) })
 }
@@ -378,7 +381,8 @@ func (l *Lobby) heard(channel, payload string) {
 	}
 	var m message
 	if err := json.Unmarshal([]byte(payload), &m); err != nil {
-		l.cfg.Log.Warn("a node sent what this node cannot read", "payload", payload, "err", err)
+		// Its size, not its text: a request may carry a player's chat.
+		l.cfg.Log.Warn("a node sent what this node cannot read", "bytes", len(payload), "err", err)
 		return
 	}
 	if m.Intent != nil {

@@ -231,6 +231,20 @@ func TestClusterFollowAndFailover(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Issue 26: A runs the room, B follows it; each counts it so.
+	for _, g := range []struct {
+		l    *rooms.Lobby
+		name string
+		want float64
+	}{{a.l, "cluster_leases_held", 1}, {a.l, "cluster_rooms_followed", 0}, {b.l, "cluster_leases_held", 0}, {b.l, "cluster_rooms_followed", 1}} {
+		if got := gauge(t, g.l, g.name); got != g.want {
+			t.Errorf("hotels_%s = %v on node %s, want %v", g.name, got, map[*rooms.Lobby]string{a.l: "a", b.l: "b"}[g.l], g.want)
+		}
+	}
+	if got := gauge(t, a.l, "rooms", "game", "acquire", "state", "playing") + gauge(t, b.l, "rooms", "game", "acquire", "state", "playing"); got != 1 {
+		t.Errorf("the nodes count %v rooms playing between them, want 1", got)
+	}
+	failed := failovers(t)
 
 	a.kill()
 	killed := time.Now()
@@ -242,6 +256,9 @@ func TestClusterFollowAndFailover(t *testing.T) {
 	lease, live, err := b.st.LeaseOf(ctx, r.ID)
 	if err != nil || !live || lease.Node != "b" {
 		t.Errorf("LeaseOf = %+v, %v, %v; want node b's, live", lease, live, err)
+	}
+	if got := failovers(t); got <= failed {
+		t.Errorf("hotels_cluster_failovers_total = %v after the takeover, was %v", got, failed)
 	}
 
 	// ann reconnects, to node B: her seat waits for her.

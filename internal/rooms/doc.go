@@ -36,6 +36,10 @@
 // takes its rooms over from the journal (cluster.go, frame.go, remote.go).
 // Their lobbies list each other's public rooms and players online, and
 // their ranked queue is one (shared.go, sharedqueue.go).
-// rooms imports the engine and the store's types, never the TUI or the
-// server.
+// The lobby's gauges (rooms by game and state, players seated, the ranked
+// queue, leases held and rooms followed) are computed when scraped
+// (metrics.go); actions committed, bots' decision times and failovers are
+// counted as they happen (internal/metrics).
+// rooms imports the engine, the store's types and metrics, never the TUI or
+// the server.
 package rooms

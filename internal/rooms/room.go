@@ -16,6 +16,7 @@ import (
 
 	"hotels/internal/engine"
 	"hotels/internal/mailbox"
+	"hotels/internal/metrics"
 	"hotels/internal/sanitize"
 	"hotels/internal/store"
 )
@@ -845,6 +846,7 @@ func (r *Room) step(s engine.Seat, text string, autopilot bool) error {
 		return ErrSaveFailed
 	}
 	r.lobby.saved()
+	metrics.ActionsCommitted.WithLabelValues(r.kind.Name).Inc()
 	r.chargeClock(s)
 	r.game = next
 	r.lines = append(r.lines, line)

@@ -86,7 +86,7 @@ func (s *Server) newAdminCmd(sess ssh.Session, id identity) *cobra.Command {
 		Long: `Server administration, for the keys in the admin keys file.
 
 Commands that change something or show hidden information (room, watch,
-kick, close, ban, unban, broadcast) are written to the audit log with who
+kick, close, ban, unban, broadcast, backup) are written to the audit log with who
 ran them and how they ended; see admin audit.`,
 		Hidden: !id.Admin,
 		Args:   cobra.NoArgs,
@@ -107,6 +107,7 @@ ran them and how they ended; see admin audit.`,
 		newAdminPlayersCmd(s.live, s.peers, s.rooms),
 		newAdminBroadcastCmd(s.live, s.peers),
 		newAdminStatsCmd(s.stats),
+		newAdminBackupCmd(s.store, s.cfg.BackupDir),
 		newAdminAuditCmd(s.store),
 	)
 
@@ -124,7 +125,7 @@ ran them and how they ended; see admin audit.`,
 		}
 		return err
 	})
-	audit := auditor{log: s.store, id: id, errLog: s.log}
+	audit := auditor{log: s.store, id: id, errLog: s.logFor(sess)}
 	walk(cmd, func(c *cobra.Command) {
 		// Arguments are checked before PersistentPreRunE; check the gate
 		// first so that a wrong count tells someone else nothing.

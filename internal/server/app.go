@@ -191,7 +191,7 @@ func (a *app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return a, a.s.signIn
 	case signedInMsg:
 		if msg.err != nil {
-			logStoreError(a.s.log, "load new account", msg.err, "fingerprint", a.s.key.Fingerprint)
+			logStoreError(a.s.log, "load new account", msg.err)
 			a.bye = "Your name is saved, but we could not open the lobby. Please reconnect."
 			return a, tea.Quit
 		}
@@ -289,7 +289,10 @@ func overlayLastLine(content, line string, height int) string {
 
 // claim is the signup screen's Claim: it creates the account for this key.
 func (s *session) claim(name string) error {
-	_, err := s.accounts.CreateAccount(s.ctx, name, s.key.Authorized)
+	acct, err := s.accounts.CreateAccount(s.ctx, name, s.key.Authorized)
+	if err == nil {
+		s.log.Info("account created", "account", acct.ID, "name", name)
+	}
 	if errors.Is(err, store.ErrConflict) {
 		// Either someone has the name, or this key signed up meanwhile
 		// from another session; in that case carry on as that account.
@@ -299,7 +302,7 @@ func (s *session) claim(name string) error {
 		return fmt.Errorf("%w: %w", signup.ErrTaken, err)
 	}
 	if err != nil {
-		logStoreError(s.log, "create account", err, "name", name, "fingerprint", s.key.Fingerprint)
+		logStoreError(s.log, "create account", err, "name", name)
 	}
 	return err
 }

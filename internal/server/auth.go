@@ -6,6 +6,7 @@ import (
 	"charm.land/ssh"
 	gossh "golang.org/x/crypto/ssh"
 
+	"hotels/internal/metrics"
 	"hotels/internal/store"
 )
 
@@ -34,6 +35,7 @@ func (s *Server) acceptKey(ctx ssh.Context, pk ssh.PublicKey) bool {
 	fp := gossh.FingerprintSHA256(pk)
 	if weakRSA(pk) {
 		ctx.SetValue(weakKey{}, true)
+		metrics.Refuse(metrics.RefusedWeakKey)
 		s.log.Info("refused weak key", "fingerprint", fp, "remote", addrString(ctx.RemoteAddr()))
 		return false
 	}
@@ -52,6 +54,7 @@ func (s *Server) acceptKey(ctx ssh.Context, pk ssh.PublicKey) bool {
 		return true
 	}
 	ctx.SetValue(bannedKey{}, b)
+	metrics.Refuse(metrics.RefusedBan)
 	s.log.Info("refused banned key", "fingerprint", fp, "remote", addrString(ctx.RemoteAddr()))
 	return false
 }

@@ -66,7 +66,7 @@ func (s *Server) runCommands(next ssh.Handler) ssh.Handler {
 			err = errPermissionDenied // help for admin commands, asked by someone else
 		}
 		if errors.Is(err, errPermissionDenied) {
-			s.log.Warn("admin command refused", "fingerprint", id.Key.Fingerprint, "command", sess.RawCommand())
+			s.logFor(sess).Warn("admin command refused: not an admin", "command", sess.RawCommand())
 		}
 		status := statusOf(err)
 		switch {
@@ -105,8 +105,8 @@ Messages and errors go to stderr as text, --json or not. Exit status:
 	root.AddCommand(newGamesCmd(s.store, id, s.sshTarget()))
 	root.AddCommand(newExportCmd(s.store, s.rooms, id))
 	root.AddCommand(newKeysCmd(keysCmd{
-		id: id, st: s.store, isAdmin: s.admins.has, target: s.sshTarget(), log: s.log, open: s.live, sess: sess,
-		audit: auditor{log: s.store, id: id, errLog: s.log, prefix: "keys "},
+		id: id, st: s.store, isAdmin: s.admins.has, target: s.sshTarget(), log: s.logFor(sess), open: s.live, sess: sess,
+		audit: auditor{log: s.store, id: id, errLog: s.logFor(sess), prefix: "keys "},
 	}))
 	root.AddCommand(newLeaderboardCmd(s.store))
 	root.AddCommand(newProfileCmd(s.store))

@@ -20,6 +20,9 @@ type Config struct {
 	Node            string        // this server's name among those sharing a PostgreSQL database
 	HostKey         string        // ed25519 host key file, made on first start
 	LogLevel        string        // debug, info, warn or error
+	LogFormat       string        // text or json
+	MetricsAddr     string        // where /metrics and /healthz are served; off if ""
+	BackupDir       string        // the folder `admin backup` writes in; off if ""
 	ShutdownTimeout time.Duration // how long sessions get to close on SIGTERM
 	Grace           time.Duration // how long a dropped player's seat is held
 	BotDelay        time.Duration // how long a bot waits before each move
@@ -50,6 +53,9 @@ var env = []struct{ flag, name string }{
 	{"node", "HOTELS_NODE"},
 	{"host-key", "HOTELS_HOST_KEY"},
 	{"log-level", "HOTELS_LOG_LEVEL"},
+	{"log-format", "HOTELS_LOG_FORMAT"},
+	{"metrics-addr", "HOTELS_METRICS_ADDR"},
+	{"backup-dir", "HOTELS_BACKUP_DIR"},
 	{"shutdown-timeout", "HOTELS_SHUTDOWN_TIMEOUT"},
 	{"grace", "HOTELS_GRACE"},
 	{"bot-delay", "HOTELS_BOT_DELAY"},
@@ -77,6 +83,11 @@ func (c *Config) RegisterFlags(fs *pflag.FlagSet) {
 	fs.StringVar(&c.HostKey, "host-key", ".ssh/hotels_ed25519",
 		"ed25519 host key file, created with mode 0600 if missing (env HOTELS_HOST_KEY)")
 	fs.StringVar(&c.LogLevel, "log-level", "info", "log level: debug, info, warn or error (env HOTELS_LOG_LEVEL)")
+	fs.StringVar(&c.LogFormat, "log-format", "text", "log format: text, or json for log collectors (env HOTELS_LOG_FORMAT)")
+	fs.StringVar(&c.MetricsAddr, "metrics-addr", "",
+		"serve Prometheus metrics at /metrics and a health check at /healthz on this address (e.g. :9090); off if empty (env HOTELS_METRICS_ADDR)")
+	fs.StringVar(&c.BackupDir, "backup-dir", "",
+		"folder where `admin backup` writes SQLite backups, named by the time; admin backup is off if empty (env HOTELS_BACKUP_DIR)")
 	fs.DurationVar(&c.ShutdownTimeout, "shutdown-timeout", 10*time.Second,
 		"on SIGTERM or SIGINT, how long open sessions get before they are cut (env HOTELS_SHUTDOWN_TIMEOUT)")
 	fs.DurationVar(&c.Grace, "grace", 2*time.Minute,

@@ -13,7 +13,7 @@ import (
 
 // defaults is the Config of a server run with no flags and no environment.
 var defaults = server.Config{
-	Addr: ":2222", Data: "hotels.db", HostKey: ".ssh/hotels_ed25519", LogLevel: "info",
+	Addr: ":2222", Data: "hotels.db", HostKey: ".ssh/hotels_ed25519", LogLevel: "info", LogFormat: "text",
 	ShutdownTimeout: 10 * time.Second, Grace: 2 * time.Minute, BotDelay: 700 * time.Millisecond, FPS: 60,
 	AdminKeys: ".ssh/admin_keys", HandshakeTimeout: 30 * time.Second,
 	MaxHandshakes: 256, ConnIdleTimeout: time.Minute, IdleTimeout: time.Hour,
@@ -41,8 +41,10 @@ func TestConfigPrecedence(t *testing.T) {
 			"HOTELS_ADMIN_KEYS": "/etc/hotels/admins", "HOTELS_HANDSHAKE_TIMEOUT": "5s", "HOTELS_MAX_CONNS_PER_IP": "4",
 			"HOTELS_MAX_SESSIONS_PER_KEY": "2", "HOTELS_SESSION_RATE": "6", "HOTELS_SESSION_BURST": "3", "HOTELS_ACTION_RATE": "0", "HOTELS_INTENT_RATE": "30",
 			"HOTELS_MAX_HANDSHAKES": "9", "HOTELS_CONN_IDLE_TIMEOUT": "20s", "HOTELS_IDLE_TIMEOUT": "0",
+			"HOTELS_LOG_FORMAT": "json", "HOTELS_METRICS_ADDR": "127.0.0.1:9090", "HOTELS_BACKUP_DIR": "/var/backups/hotels",
 		}, server.Config{
 			Addr: ":3000", Data: "/var/lib/hotels.db", HostKey: "/k", LogLevel: "debug",
+			LogFormat: "json", MetricsAddr: "127.0.0.1:9090", BackupDir: "/var/backups/hotels",
 			ShutdownTimeout: 3 * time.Second, Grace: 30 * time.Second, BotDelay: 5 * time.Millisecond, FPS: 20,
 			AdminKeys: "/etc/hotels/admins", HandshakeTimeout: 5 * time.Second, MaxConnsPerIP: 4,
 			MaxHandshakes: 9, ConnIdleTimeout: 20 * time.Second, IdleTimeout: 0,

@@ -31,7 +31,15 @@
 // and the admins' lists count every server's, and tells the others of bans,
 // broadcasts and takeovers, which they apply to their own sessions.
 //
+// For operators (metrics.go, logging.go, issue 26): the server counts what
+// it refuses and every frame it sends (internal/metrics), offers its gauges
+// (Metrics) and its health (Healthy) for cmd/sshd to serve, and logs every
+// line about a session with the session's id and its account, as text or
+// JSON, with URLs' passwords redacted. `admin backup` copies the database
+// into the folder the server was given, never where the admin says.
+//
 // server may import store, sanitize, rate, rooms (for the admin commands),
+// metrics,
 // the engine's view types (to show hidden information to admins) and the tui
 // packages; nothing imports server except cmd/sshd.
 package server

@@ -2,6 +2,7 @@ package server
 
 import (
 	"io"
+	"log/slog"
 	"net"
 	"sync"
 	"time"
@@ -10,6 +11,7 @@ import (
 	"charm.land/wish/v2"
 
 	"hotels/internal/mailbox"
+	"hotels/internal/metrics"
 	"hotels/internal/rate"
 )
 
@@ -49,6 +51,7 @@ type connLimiter struct {
 	maxHandshakes int
 	idle          time.Duration
 	rate          *rate.Keyed[string]
+	log           *slog.Logger // refusals, at DEBUG; none if nil
 
 	mu        sync.Mutex
 	open      map[string]int // by addrKey
@@ -62,10 +65,11 @@ type connLimits struct {
 	rate       rate.Limit    // new connections per address
 	handshakes int           // connections in their handshake, from everywhere
 	idle       time.Duration // how long a connection may have no session open
+	log        *slog.Logger  // where refusals are logged, at DEBUG
 }
 
 func limitConns(ln net.Listener, c connLimits) *connLimiter {
-	return &connLimiter{Listener: ln, max: c.perAddr, maxHandshakes: c.handshakes, idle: c.idle,
+	return &connLimiter{Listener: ln, max: c.perAddr, maxHandshakes: c.handshakes, idle: c.idle, log: c.log,
 		rate: rate.NewKeyed[string](c.rate, nil), open: map[string]int{}}
 }
 
@@ -81,17 +85,17 @@ func (l *connLimiter) Accept() (net.Conn, error) {
 		l.mu.Lock()
 		if l.maxHandshakes > 0 && l.handshake >= l.maxHandshakes {
 			l.mu.Unlock()
-			go refuseConn(c, TooManyHandshakes)
+			l.refuse(c, metrics.RefusedHandshakes, TooManyHandshakes)
 			continue
 		}
 		if l.max > 0 && l.open[key] >= l.max {
 			l.mu.Unlock()
-			go refuseConn(c, TooManyConnections)
+			l.refuse(c, metrics.RefusedPerAddress, TooManyConnections)
 			continue
 		}
 		if !l.rate.Allow(key) {
 			l.mu.Unlock()
-			go refuseConn(c, TooFastConnections)
+			l.refuse(c, metrics.RefusedRate, TooFastConnections)
 			continue
 		}
 		l.open[key]++
@@ -100,6 +104,17 @@ func (l *connLimiter) Accept() (net.Conn, error) {
 		l.mu.Unlock()
 		return &countedConn{Conn: c, l: l, key: key}, nil
 	}
+}
+
+// refuse counts a connection refused for reason and logs it, at DEBUG: a
+// flood would fill the disk at INFO, and hotels_refused_total counts them
+// anyway. The client is told why.
+func (l *connLimiter) refuse(c net.Conn, reason, why string) {
+	metrics.Refuse(reason)
+	if l.log != nil {
+		l.log.Debug("connection refused", "reason", reason, "remote", addrString(c.RemoteAddr()))
+	}
+	go refuseConn(c, why)
 }
 
 // refuseConn tells a refused client why, without waiting on it long.
@@ -253,7 +268,8 @@ func (s *Server) limitSessions(next ssh.Handler) ssh.Handler {
 		// queues for the session, which a refused session must do as well.
 		sess = clampWindow(sess)
 		if !s.newSessions.Allow(addrKey(sess.RemoteAddr())) {
-			s.log.Warn("session refused: too many new sessions", "remote", addrString(sess.RemoteAddr()))
+			metrics.Refuse(metrics.RefusedRate)
+			s.logFor(sess).Warn("session refused: too many new sessions", "remote", addrString(sess.RemoteAddr()))
 			wish.Fatalln(sess, "hotels: too many new sessions from your address; wait a minute and try again.")
 			return
 		}

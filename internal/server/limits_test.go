@@ -16,6 +16,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	gossh "golang.org/x/crypto/ssh"
 
+	"hotels/internal/metrics"
 	"hotels/internal/server"
 	"hotels/internal/sshtest"
 )
@@ -54,8 +55,12 @@ func TestConnectionCapPerAddress(t *testing.T) {
 	if _, line := dialRaw(t, ts.addr); !strings.HasPrefix(line, "SSH-2.0-") {
 		t.Fatalf("second connection got %q", line)
 	}
+	counted := refused(t, metrics.RefusedPerAddress)
 	if _, line := dialRaw(t, ts.addr); line != server.TooManyConnections {
 		t.Fatalf("third connection got %q, want %q", line, server.TooManyConnections)
+	}
+	if refused(t, metrics.RefusedPerAddress) <= counted {
+		t.Error("the refusal was not counted (hotels_refused_total{reason=\"per_address\"})")
 	}
 	_ = first.Close()
 	deadline := time.Now().Add(sshtest.Timeout)
@@ -84,9 +89,13 @@ func TestSessionCapPerKey(t *testing.T) {
 	for range 2 {
 		sshtest.Open(t, ts.addr, key, 80, 24).WaitFor(t, "Pick the name")
 	}
+	counted := refused(t, metrics.RefusedSessionCap)
 	_, errOut, status := sshtest.Exec(t, ts.addr, key, "whoami")
 	if status != 1 || !strings.Contains(errOut, "already has 2 sessions open") {
 		t.Errorf("a third session: exit %d, %q; want refused", status, errOut)
+	}
+	if refused(t, metrics.RefusedSessionCap) <= counted {
+		t.Error("the refusal was not counted (hotels_refused_total{reason=\"session_cap\"})")
 	}
 	if _, _, status := sshtest.Exec(t, ts.addr, sshtest.NewKey(t), "whoami"); status != 0 {
 		t.Errorf("another key was refused too: exit %d", status)

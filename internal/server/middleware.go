@@ -49,7 +49,7 @@ func (s *Server) recoverPanics(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
 		defer func() {
 			if r := recover(); r != nil {
-				s.log.Error("panic in session", "panic", r, "remote", addrString(sess.RemoteAddr()),
+				s.logFor(sess).Error("panic in session", "panic", r, "remote", addrString(sess.RemoteAddr()),
 					"stack", string(debug.Stack()))
 				wish.Fatalln(sess, "hotels: something went wrong on our side and this session was closed. Sorry!")
 			}
@@ -68,32 +68,36 @@ func (s *Server) identify(next ssh.Handler) ssh.Handler {
 		if pk == nil {
 			// Only public-key auth can succeed, so this is a server
 			// misconfiguration; refuse rather than serve a stranger.
-			s.log.Error("session without a public key", "remote", addrString(sess.RemoteAddr()))
+			s.logFor(sess).Error("session without a public key", "remote", addrString(sess.RemoteAddr()))
 			wish.Fatalln(sess, "hotels: this session has no SSH key; connect with one.")
 			return
 		}
 		key, err := store.ParseKey(string(gossh.MarshalAuthorizedKey(pk)))
 		if err != nil {
-			s.log.Error("cannot read session key", "err", err)
+			s.logFor(sess).Error("cannot read session key", "err", err)
 			wish.Fatalln(sess, "hotels: your SSH key could not be read; try an ed25519 key.")
 			return
 		}
 		id := identity{Key: key, Admin: s.admins.has(key.Fingerprint)}
+		log := s.logFor(sess).With("fingerprint", key.Fingerprint)
 		acct, err := s.store.AccountByKey(sess.Context(), key.Authorized)
 		switch {
 		case err == nil:
 			id.Account, id.Known = acct, true
+			log = log.With("account", acct.ID)
 		case errors.Is(err, store.ErrNotFound):
 			// A new key: the TUI asks it for a name.
 		case sess.Context().Err() != nil:
-			s.log.Debug("client left before its session started", "fingerprint", key.Fingerprint)
+			log.Debug("client left before its session started")
 			return
 		default:
-			logStoreError(s.log, "look up account", err, "fingerprint", key.Fingerprint)
+			logStoreError(log, "look up account", err)
 			wish.Fatalln(sess, "hotels: the player database is not answering; please try again in a minute.")
 			return
 		}
 		sess.Context().SetValue(identityKey{}, id)
+		// Every line about the session from here on says whose it is.
+		sess.Context().SetValue(logKey{}, log)
 		next(sess)
 	}
 }
@@ -108,11 +112,10 @@ func (s *Server) logSessions(next ssh.Handler) ssh.Handler {
 		_, _, pty := sess.Pty()
 		attrs := []any{
 			"remote", addrString(sess.RemoteAddr()),
-			"fingerprint", id.Key.Fingerprint,
 			"pty", pty,
 		}
 		if id.Known {
-			attrs = append(attrs, "account", id.Account.ID, "name", id.Account.Name)
+			attrs = append(attrs, "name", id.Account.Name)
 		}
 		if id.Admin {
 			attrs = append(attrs, "admin", true)
@@ -120,7 +123,7 @@ func (s *Server) logSessions(next ssh.Handler) ssh.Handler {
 		if cmd := sess.RawCommand(); cmd != "" {
 			attrs = append(attrs, "command", cmd) // a string: the handler quotes control characters
 		}
-		log := s.log.With(attrs...)
+		log := s.logFor(sess).With(attrs...)
 		log.Info("session start")
 		next(sess)
 		log.Info("session end", "duration", time.Since(start).Round(time.Millisecond))

@@ -172,6 +172,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		rate:       s.cfg.SessionLimit(),
 		handshakes: s.cfg.MaxHandshakes,
 		idle:       s.cfg.ConnIdleTimeout,
+		log:        s.log,
 	})
 	s.conns.Store(limited)
 	ln = limited
@@ -224,8 +225,9 @@ func (s *Server) newProgram(sess ssh.Session) *tea.Program {
 		idle:     s.cfg.IdleTimeout,
 		playing:  s.playing,
 		command:  sess.Command(),
-		log:      s.log.With("fingerprint", id.Key.Fingerprint),
+		log:      s.logFor(sess),
 	}, id)
+	meter := &metered{Session: sess}
 	opts := append(bm.MakeOptions(sess),
 		// Bubble Tea would otherwise subscribe every session to the
 		// server's SIGINT/SIGTERM and quit them behind Serve's back.
@@ -233,6 +235,9 @@ func (s *Server) newProgram(sess ssh.Session) *tea.Program {
 		// The most frames a second; a frame is only drawn when the screen
 		// changed (third_party/bubbletea/HOTELS.md).
 		tea.WithFPS(s.cfg.FPS),
+		// The session itself, as MakeOptions gives it (the server
+		// emulates the terminal), with its frames and keys counted.
+		tea.WithInput(meter), tea.WithOutput(meter),
 	)
 	return tea.NewProgram(m, opts...)
 }

@@ -12,6 +12,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"hotels/internal/mailbox"
+	"hotels/internal/metrics"
 	"hotels/internal/store"
 )
 
@@ -244,7 +245,8 @@ func (s *Server) admit(next ssh.Handler) ssh.Handler {
 		}
 		remove, err := s.live.add(l, s.cfg.MaxSessionsPerKey, others)
 		if err != nil {
-			s.log.Warn("session refused", "fingerprint", id.Key.Fingerprint, "err", err)
+			metrics.Refuse(metrics.RefusedSessionCap)
+			s.logFor(sess).Warn("session refused: too many sessions for the key", "err", err)
 			wish.Fatalf(sess, "hotels: this key already has %d sessions open, the most allowed; close one and try again.\r\n",
 				s.cfg.MaxSessionsPerKey)
 			return
@@ -260,12 +262,13 @@ func (s *Server) admit(next ssh.Handler) ssh.Handler {
 			case sess.Context().Err() != nil:
 				// The client left, which ended the lookup: no ban, and
 				// nothing for the operator.
-				s.log.Debug("client left before its session started", "fingerprint", id.Key.Fingerprint)
+				s.logFor(sess).Debug("client left before its session started")
 				return
 			case err != nil:
-				logStoreError(s.log, "session refused: the store did not answer", err)
+				logStoreError(s.logFor(sess), "session refused: the store did not answer", err)
 			default:
-				s.log.Info("session refused: banned", "fingerprint", id.Key.Fingerprint, "account", id.Account.ID)
+				metrics.Refuse(metrics.RefusedBan)
+				s.logFor(sess).Info("session refused: banned")
 			}
 			wish.Fatalln(sess, msg)
 			return

@@ -6,6 +6,8 @@ import (
 
 	"charm.land/ssh"
 	gossh "golang.org/x/crypto/ssh"
+
+	"hotels/internal/metrics"
 )
 
 // The transport algorithms offered: those ssh-audit's hardening guide keeps,
@@ -105,6 +107,7 @@ func (s *Server) serverConfig(ctx ssh.Context) *gossh.ServerConfig {
 			// algorithm not in clientKeyAlgorithms, or a key that
 			// cannot be read.
 			ctx.SetValue(weakKey{}, true)
+			metrics.Refuse(metrics.RefusedWeakKey)
 		}
 	}
 	return c

@@ -29,6 +29,10 @@ type dialect interface {
 	// clock is an SQL expression for the database's time now, in seconds
 	// since 1970: leases lapse by it, never by a node's clock (leases.go).
 	clock() string
+	// renumber makes the database number a table's new rows (its id
+	// INTEGER PRIMARY KEY) after the highest id in it, once rows were
+	// written with their ids (Copy).
+	renumber(ctx context.Context, q querier, table string) error
 }
 
 // IsPostgres tells a PostgreSQL URL from a SQLite file path: several

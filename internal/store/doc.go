@@ -20,6 +20,12 @@
 // also looked at for a damaged file (health.go): the first is logged, and
 // from then on the store writes nothing, so that damage does not spread.
 //
+// Backup copies a live SQLite database consistently (VACUUM INTO), and Copy
+// copies every table of a SQLite database into an empty one, PostgreSQL's,
+// counts checked (backup.go, copy.go: `sshd backup`, `sshd migrate`). Write
+// transactions' times and the driver's errors that are not answers are
+// counted for the operators (internal/metrics).
+//
 // The schema lives in numbered, embedded, forward-only migrations under
 // migrations/, the same files for both databases: they are written for
 // SQLite, and postgres.go spells SQLite's types for PostgreSQL by a few

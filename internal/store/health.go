@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
+
+	"hotels/internal/metrics"
 )
 
 // ErrCorrupt means SQLite found the database file damaged: a page that is
@@ -38,7 +40,11 @@ func (s *Store) SetLogger(l *slog.Logger) {
 // saw looks at an error the driver returned: damage is logged the first
 // time, at ERROR, since an operator must restore the file. It returns err.
 func (h *health) saw(err error) error {
-	if err == nil || !errors.Is(mapError(err), ErrCorrupt) {
+	if err == nil {
+		return nil
+	}
+	countError(err)
+	if !errors.Is(mapError(err), ErrCorrupt) {
 		return err
 	}
 	h.mu.Lock()
@@ -54,6 +60,18 @@ func (h *health) saw(err error) error {
 	log.Error("database file is damaged: every write is refused; restore it from a backup (or repair it with sqlite3's .recover) and restart",
 		"path", h.path, "err", err)
 	return err
+}
+
+// countError counts err in metrics.StoreErrors unless it is an answer (no
+// such row, a name taken) or a caller that went away.
+func countError(err error) {
+	if errors.Is(err, context.Canceled) {
+		return
+	}
+	if m := mapError(err); errors.Is(m, ErrNotFound) || errors.Is(m, ErrConflict) {
+		return
+	}
+	metrics.StoreErrors.Inc()
 }
 
 // refuse returns an error wrapping ErrCorrupt once the file is known to be

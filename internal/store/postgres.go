@@ -131,3 +131,10 @@ func (*postgresDialect) lockWrites(ctx context.Context, q querier) error {
 func (*postgresDialect) clock() string {
 	return `EXTRACT(EPOCH FROM clock_timestamp())::DOUBLE PRECISION`
 }
+
+// renumber moves the identity's sequence past the highest id: rows copied
+// with their ids did not draw from it.
+func (*postgresDialect) renumber(ctx context.Context, q querier, table string) error {
+	_, err := q.ExecContext(ctx, `SELECT setval(pg_get_serial_sequence(?, 'id'), COALESCE(MAX(id), 0) + 1, false) FROM `+quote(table), table)
+	return err
+}

@@ -81,3 +81,6 @@ func (sqliteDialect) lockWrites(context.Context, querier) error { return nil }
 
 // clock is julianday's days since 4714 BC, in seconds since 1970.
 func (sqliteDialect) clock() string { return `((julianday('now') - 2440587.5) * 86400.0)` }
+
+// renumber has nothing to do: a rowid is the highest one plus one.
+func (sqliteDialect) renumber(context.Context, querier, string) error { return nil }

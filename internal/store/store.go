@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"hotels/internal/metrics"
 )
 
 // Store is Hotels' database, on SQLite or PostgreSQL (its dialect). Its
@@ -93,6 +95,9 @@ func (s *Store) WithTx(ctx context.Context, fn func(*Tx) error) error {
 	if err := s.health.refuse(); err != nil {
 		return fmt.Errorf("store: begin transaction: %w", err)
 	}
+	// How long writes take, the lock's wait included: what an action
+	// waits for before anyone sees it.
+	defer metrics.Since(metrics.CommitSeconds, time.Now())
 	sqlTx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("store: begin transaction: %w", mapError(s.health.saw(err)))
