@@ -680,3 +680,39 @@ func TestAdminRoomNamesThePlayerToMoveOnce(t *testing.T) {
 		t.Errorf("admin room: %q; want %q at the end, naming %s once", head, d.Due, d.Turn)
 	}
 }
+
+// A key that picks its name in the session it plays in is that account
+// from the moment the name is taken (issue 28): the admins see its name
+// and seat, stats count it, and a ban by name ends the session.
+func TestAdminBanSignupInSession(t *testing.T) {
+	a := startAdmin(t, nil, server.Options{Lobby: func(_ context.Context, p server.Player) tea.Model { return stubLobby{p: p} }})
+	bobKey := sshtest.NewKey(t)
+	term := sshtest.Open(t, a.addr, bobKey, 80, 24)
+	term.WaitFor(t, "Pick the name")
+	term.Type("bob\r")
+	term.WaitFor(t, "LOBBY name=bob")
+	bob, err := a.store.AccountByKey(context.Background(), authorized(bobKey)+"\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := a.playing(t, bob)
+
+	var players []struct{ Name, Room string }
+	out, _, _ := sshtest.Exec(t, a.addr, a.admin, "admin players --json")
+	if err := json.Unmarshal([]byte(out), &players); err != nil {
+		t.Fatalf("admin players --json = %s: %v", out, err)
+	}
+	if len(players) == 0 || players[0].Name != "bob" || players[0].Room != r.ID {
+		t.Errorf("admin players --json = %s; want bob first, seated in %s", out, r.ID)
+	}
+	if out, _, _ := sshtest.Exec(t, a.addr, a.admin, "admin stats"); !strings.Contains(out, "1 players") {
+		t.Errorf("admin stats counts no player for bob:\n%s", out)
+	}
+
+	out, errOut, status := sshtest.Exec(t, a.addr, a.admin, "admin ban bob --reason cheating")
+	if status != 0 || !strings.Contains(out, "1 open sessions ended") {
+		t.Fatalf("admin ban bob: exit %d, %q, %q", status, out, errOut)
+	}
+	term.WaitFor(t, "Your account is banned")
+	term.Wait(t)
+}

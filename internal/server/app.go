@@ -35,6 +35,9 @@ type session struct {
 	// takeover makes this session the account's only interactive one; see
 	// Server.takeover.
 	takeover func(store.AccountID) <-chan struct{}
+	// signedUp tells the server the account the key has just signed up
+	// as (Server.signedUp).
+	signedUp func(store.Account)
 	command  []string // what the player asked for: `ssh -t host join ROOM`
 	log      *slog.Logger
 	// idle is how long the session may go without input before it is
@@ -304,8 +307,12 @@ func (s *session) claim(name string) error {
 	return err
 }
 
-// signIn loads the account the key now belongs to.
+// signIn loads the account the key now belongs to, and tells the server
+// whose the session now is before the lobby opens.
 func (s *session) signIn() tea.Msg {
 	acct, err := s.accounts.AccountByKey(s.ctx, s.key.Authorized)
+	if err == nil && s.signedUp != nil {
+		s.signedUp(acct)
+	}
 	return signedInMsg{account: acct, err: err}
 }
