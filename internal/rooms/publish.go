@@ -108,6 +108,9 @@ func (r *Room) snapshotFor(seat engine.Seat) *Snapshot {
 	s.Clocks, s.Deadline = r.clocks()
 	s.Abandoned = r.status == Playing && r.abandoned()
 	s.Ratings = slices.Clone(r.ratings)
+	if r.status == Over {
+		s.Places = slices.Clone(r.places)
+	}
 	if r.offer != nil {
 		s.Rematch = r.offer.clone()
 	}

@@ -131,8 +131,11 @@ type Snapshot struct {
 	// because the player left: the seated players may vote to end the game.
 	Abandoned bool
 	Votes     []string // who voted to end it
-	// Ratings are a finished ranked game's rating changes.
+	// Ratings are a finished ranked game's rating changes, and Places
+	// its seats whose place is not the one the game gave them (a player
+	// who left or was removed is placed last).
 	Ratings []RatingChange
+	Places  []Place
 	// Rematch is the rematch a player of the finished game asked for; nil
 	// if none.
 	Rematch *Rematch
