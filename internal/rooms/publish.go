@@ -118,6 +118,9 @@ func (r *Room) snapshotFor(seat engine.Seat) *Snapshot {
 		if st.human() && r.votes[st.player.ID] {
 			s.Votes = append(s.Votes, st.name)
 		}
+		if s.Abandoned && st.human() && !st.away {
+			s.Voters = append(s.Voters, st.name)
+		}
 	}
 	return s
 }

@@ -248,9 +248,9 @@ func (m Model) helpLines() []string {
 	lines = append(lines,
 		"Your turn: what the others did since your last move is listed on the screen",
 		"until your next key, which also plays; L shows the whole log. When a player's",
-		"time runs out, the autopilot plays for them until they press ctrl+t; while a",
-		"player who left is replaced by the autopilot, the others may press V to vote",
-		"to end the game.",
+		"time runs out, the autopilot plays for them until they press ctrl+t. While",
+		"the autopilot plays a seat (its player left, was removed or ran out of time),",
+		"the players here may press V to vote to end the game; the last vote asks first.",
 	)
 	return strings.Split(strings.Join(lines, "\n"), "\n")
 }
