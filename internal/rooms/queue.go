@@ -36,6 +36,9 @@ func (l *Lobby) PlayerRating(ctx context.Context, p Player, game, rules string) 
 	return rating.Rating{Mu: r.Mu, Sigma: r.Sigma}.Display(), r.Games, nil
 }
 
+// Matching is how the ranked queue forms tables.
+func (l *Lobby) Matching() Matching { return l.cfg.Matching }
+
 // ErrQueued is returned to a player who is already in the queue.
 var ErrQueued = errors.New("you are already looking for a game")
 

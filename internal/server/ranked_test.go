@@ -197,8 +197,23 @@ func TestRankedGameWithAKick(t *testing.T) {
 	if out, errOut, status := sshtest.Exec(t, a.addr, a.admin, "admin kick "+r.ID+" bob"); status != 0 {
 		t.Fatalf("admin kick: exit %d, %q, %q", status, out, errOut)
 	}
+	// ann stays at the end, for a rematch.
+	_, stay, err := r.Subscribe(context.Background(), ann)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stay()
 	final := playOut(t, r, ann)
 	wantPlaces(t, a, final, ann, bob, "was removed")
+
+	// A rematch is unranked, and not called a ranked table.
+	next, err := r.Rematch(context.Background(), ann)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info := next.Info(); info.Ranked || strings.Contains(info.Name, "ranked table") {
+		t.Errorf("the rematch is %q, ranked %v; want an unranked name", info.Name, info.Ranked)
+	}
 }
 
 // A player who leaves a ranked game is placed last however much money the
