@@ -20,6 +20,7 @@ import (
 	"hotels/internal/server"
 	"hotels/internal/sshtest"
 	"hotels/internal/store"
+	"hotels/internal/tui/tuitest"
 )
 
 // adminServer is a test server with a lobby of rooms and one admin key.
@@ -356,7 +357,7 @@ func TestAdminRoomsAndRoom(t *testing.T) {
 	if status != 1 || !strings.Contains(errOut, `there is no room "nosuch"`) {
 		t.Errorf("admin room nosuch: exit %d, %q", status, errOut)
 	}
-	wantAudit(t, a.testServer, "room "+r.ID+` --json="true"`, "ok")
+	wantAudit(t, a.testServer, "room "+r.ID+" --json", "ok")
 	wantAudit(t, a.testServer, "room nosuch", `there is no room "nosuch"`)
 }
 
@@ -421,7 +422,7 @@ func TestAdminKickAndClose(t *testing.T) {
 		t.Errorf("admin close twice: exit %d, %q", status, errOut)
 	}
 	wantAudit(t, a.testServer, "kick "+w.ID+" bob", "ok")
-	wantAudit(t, a.testServer, "close "+g.ID+` --reason="cheating"`, "ok")
+	wantAudit(t, a.testServer, "close "+g.ID+" --reason=cheating", "ok")
 }
 
 // A banned account is refused with the reason and the end of the ban, and
@@ -490,7 +491,7 @@ func TestAdminBan(t *testing.T) {
 	if status != 1 || !strings.Contains(errOut, `there is no player called "nobody"`) {
 		t.Errorf("admin ban nobody: exit %d, %q", status, errOut)
 	}
-	wantAudit(t, a.testServer, `ban ann --for="1h0m0s" --reason="spamming"`, "ok")
+	wantAudit(t, a.testServer, `ban ann --for=1h0m0s --reason=spamming`, "ok")
 	wantAudit(t, a.testServer, "unban ann", "ok")
 	wantAudit(t, a.testServer, "ban nobody", `there is no player called "nobody"`)
 }
@@ -517,6 +518,37 @@ func TestAdminBroadcast(t *testing.T) {
 		}
 	}
 	wantAudit(t, a.testServer, "broadcast Restart at noon \x1b[31m", "ok")
+}
+
+// The longest broadcast is read whole at 80×24, on the bottom lines, in
+// the lobby as in admin watch (issue 28).
+func TestAdminBroadcastLong(t *testing.T) {
+	a := startAdmin(t, nil, server.Options{Lobby: func(_ context.Context, p server.Player) tea.Model { return stubLobby{p: p} }})
+	annKey := sshtest.NewKey(t)
+	ann := signUp(t, a.testServer, "ann", annKey)
+	r := a.playing(t, ann)
+	lobby := sshtest.Open(t, a.addr, annKey, 80, 24)
+	lobby.WaitFor(t, "LOBBY name=ann")
+	watch := sshtest.OpenCommand(t, a.addr, a.admin, 80, 24, "admin watch "+r.ID)
+	watch.WaitFor(t, r.ID)
+
+	msg := "The server restarts at noon UTC for an upgrade that takes about ten minutes. Games in play are saved and " +
+		"resume where they stopped; the ranked queue empties, so join it again after. Thanks to you all!"
+	if len(msg) != 200 { // maxBroadcast
+		t.Fatalf("the message is %d characters", len(msg))
+	}
+	if out, errOut, status := sshtest.Exec(t, a.addr, a.admin, "admin broadcast "+msg); status != 0 || !strings.Contains(out, "sent to 2 sessions") {
+		t.Fatalf("admin broadcast: exit %d, %q, %q", status, out, errOut)
+	}
+	screen := lobby.WaitFor(t, "you all!")
+	tuitest.Golden(t, "80x24", screen)
+	watched := watch.WaitFor(t, "you all!")
+	rows := strings.Split(watched, "\n")
+	if bottom := strings.Join(rows[len(rows)-3:], " "); !strings.Contains(bottom, "Notice from the admins: The server") || !strings.Contains(bottom, "you all!") {
+		t.Errorf("admin watch shows the broadcast elsewhere than on its bottom lines:\n%s", watched)
+	}
+	watch.Type("\x03")
+	watch.Wait(t)
 }
 
 func TestAdminPlayersAndStats(t *testing.T) {
@@ -660,6 +692,25 @@ func TestAdminAudit(t *testing.T) {
 	if out, _, _ := sshtest.Exec(t, a.addr, a.admin, "admin audit"); !strings.Contains(out, "broadcast hello") || !strings.Contains(out, "root") {
 		t.Errorf("admin audit:\n%s", out)
 	}
+
+	// A long reason and a key's fingerprint fit 80 columns in the text
+	// list (issue 28), a reason of several words is kept quoted, and a
+	// switch is written as typed.
+	mallory := gossh.FingerprintSHA256(sshtest.NewKey(t).PublicKey())
+	reason := strings.Repeat("scanning the server for weak keys, ", 5)
+	sshtest.Exec(t, a.addr, a.admin, "admin ban "+mallory+" --reason "+reason)
+	sshtest.Exec(t, a.addr, a.admin, "admin unban "+mallory+" --json")
+	wantAudit(t, a.testServer, "unban "+mallory+" --json", "ok")
+	wantAudit(t, a.testServer, "ban "+mallory+` --reason="`+strings.TrimSpace(reason)+`"`, "ok")
+	out, _, _ = sshtest.Exec(t, a.addr, a.admin, "admin audit")
+	for _, line := range strings.Split(out, "\n") {
+		if w := len([]rune(line)); w > 80 {
+			t.Errorf("admin audit has a line %d wide: %q", w, line)
+		}
+	}
+	if !strings.Contains(out, "weak keys") || !strings.Contains(out, mallory) {
+		t.Errorf("admin audit lacks the ban:\n%s", out)
+	}
 }
 
 // The full view names the player to move once: the game's Due already
@@ -709,10 +760,12 @@ func TestAdminBanSignupInSession(t *testing.T) {
 		t.Errorf("admin stats counts no player for bob:\n%s", out)
 	}
 
-	out, errOut, status := sshtest.Exec(t, a.addr, a.admin, "admin ban bob --reason cheating")
+	// The reason's words as OpenSSH sends them, joined, unquoted.
+	out, errOut, status := sshtest.Exec(t, a.addr, a.admin, "admin ban bob --reason cheating at cards --for 1h")
 	if status != 0 || !strings.Contains(out, "1 open sessions ended") {
 		t.Fatalf("admin ban bob: exit %d, %q, %q", status, out, errOut)
 	}
 	term.WaitFor(t, "Your account is banned")
+	term.WaitFor(t, "cheating at cards")
 	term.Wait(t)
 }

@@ -263,22 +263,29 @@ func (a *app) View() tea.View {
 		v.AltScreen = true
 	}
 	if a.notice != "" && a.width > 0 && a.height > 0 {
-		v.Content = overlayLastLine(v.Content, a.noticeLine(), a.height)
+		v.Content = overlayLastLines(v.Content, noticeLines(a.notice, a.width), a.height)
 	}
 	return v
 }
 
-// noticeLine is a broadcast as the bottom line shows it.
-func (a *app) noticeLine() string {
-	text := ansi.Truncate(" Notice from the admins: "+a.notice+" ", a.width, "…")
-	return noticeStyle.Render(text + strings.Repeat(" ", max(0, a.width-ansi.StringWidth(text))))
+// noticeLines is a broadcast as the bottom of the screen shows it: wrapped
+// to the width w, so that the longest one (maxBroadcast) is read whole on
+// three lines at 80 columns.
+func noticeLines(text string, w int) []string {
+	lines := strings.Split(ansi.Wrap("Notice from the admins: "+text, max(w-2, 1), ""), "\n")
+	for i, l := range lines {
+		l = ansi.Truncate(" "+l+" ", w, "…")
+		lines[i] = noticeStyle.Render(l + strings.Repeat(" ", max(0, w-ansi.StringWidth(l))))
+	}
+	return lines
 }
 
 var noticeStyle = lipgloss.NewStyle().Reverse(true).Bold(true)
 
-// overlayLastLine puts line on row height of content, padding content with
-// empty rows if it is shorter, so the screen below it keeps its layout.
-func overlayLastLine(content, line string, height int) string {
+// overlayLastLines puts lines on the last rows of a screen height rows
+// high, padding content with empty rows if it is shorter, so the screen
+// above them keeps its layout.
+func overlayLastLines(content string, lines []string, height int) string {
 	rows := strings.Split(content, "\n")
 	if len(rows) > height {
 		rows = rows[:height]
@@ -286,7 +293,8 @@ func overlayLastLine(content, line string, height int) string {
 	for len(rows) < height {
 		rows = append(rows, "")
 	}
-	rows[height-1] = line
+	lines = lines[max(0, len(lines)-height):]
+	copy(rows[height-len(lines):], lines)
 	return strings.Join(rows, "\n")
 }
 
