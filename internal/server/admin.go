@@ -8,8 +8,8 @@ import (
 	"io"
 	"log/slog"
 	"strings"
-	"unicode"
 	"time"
+	"unicode"
 
 	"charm.land/ssh"
 	"github.com/spf13/cobra"
