@@ -67,7 +67,8 @@ reason for the player's eyes. Open sessions of the banned key or account end,
 on every server sharing the database.
 
 The reason is the rest of the line up to the next flag, quoted or not
-(OpenSSH joins a command's words): admin ban bob --reason spamming the chat`,
+(OpenSSH joins a command's words), so it comes after the name or key:
+admin ban bob --reason spamming the chat --for 24h`,
 		Args:        cobra.MinimumNArgs(1),
 		Annotations: map[string]string{auditAnnotation: "yes"},
 		RunE: func(cmd *cobra.Command, args []string) error {

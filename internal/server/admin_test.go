@@ -16,6 +16,8 @@ import (
 
 	"hotels/internal/engine"
 	"hotels/internal/engine/acquire"
+	"hotels/internal/engine/holiday"
+	"hotels/internal/engine/tycoon"
 	"hotels/internal/rooms"
 	"hotels/internal/server"
 	"hotels/internal/sshtest"
@@ -768,4 +770,54 @@ func TestAdminBanSignupInSession(t *testing.T) {
 	term.WaitFor(t, "Your account is banned")
 	term.WaitFor(t, "cheating at cards")
 	term.Wait(t)
+}
+
+// admin room shows what each game hides: Holiday AG's hands and the
+// stock's next cards; Hotel Tycoon, which hides nothing, says so (issue
+// 28).
+func TestAdminRoomHolidayAndTycoon(t *testing.T) {
+	ctx := context.Background()
+	var lobby *rooms.Lobby
+	ts := startServerWith(t, nil, server.Options{}, func(st *store.Store, o *server.Options) {
+		lobby = rooms.NewLobby(rooms.Config{
+			Journal: st, Kinds: []engine.Kind{holiday.Kind, tycoon.Kind},
+			Grace: time.Minute, BotDelay: time.Hour,
+		})
+		t.Cleanup(func() { lobby.Close("test over") })
+		o.Rooms = lobby
+	})
+	admin := sshtest.NewKey(t)
+	writeAdminKeys(t, ts.dir+"/admin_keys", admin)
+	acct := signUp(t, ts, "ann", sshtest.NewKey(t))
+	ann := rooms.Player{ID: acct.ID, Name: acct.Name}
+	for _, c := range []struct {
+		game string
+		want []string
+	}{
+		{"holiday", []string{"ann:\n  hand ", "Stock:\n  ", " left; next "}},
+		{"tycoon", []string{"Hidden: nothing; Hotel Tycoon shows every player the whole game."}},
+	} {
+		r, err := lobby.Create(ctx, ann, rooms.Settings{Game: c.game, Seats: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := r.AddBot(ctx, ann, ""); err != nil {
+			t.Fatal(err)
+		}
+		if err := r.Start(ctx, ann); err != nil {
+			t.Fatal(err)
+		}
+		out, errOut, status := sshtest.Exec(t, ts.addr, admin, "admin room "+r.ID)
+		if status != 0 {
+			t.Fatalf("admin room %s: exit %d, %q", r.ID, status, errOut)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("admin room of a %s game lacks %q:\n%s", c.game, w, out)
+			}
+		}
+		if err := r.Close(ctx, "test"); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
