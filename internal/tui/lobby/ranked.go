@@ -330,7 +330,7 @@ func (m Model) seekingView() []string {
 	if q.rating != "" {
 		out = append(out, row("Your rating", q.rating))
 	}
-	table := fmt.Sprintf("%d players", q.most)
+	table := fmt.Sprintf("a table of %d players", q.most)
 	switch {
 	case q.fewest == q.most:
 	case wait < mt.Patience:
@@ -340,7 +340,7 @@ func (m Model) seekingView() []string {
 		}
 		table += fmt.Sprintf(" until %s, then %s", waitWords(mt.Patience), smaller)
 	default:
-		table = "as many as can sit now, " + players
+		table = "the largest table that can sit now, " + players
 	}
 	window := min(mt.Window+mt.Widen*wait.Seconds(), mt.MaxWindow)
 	out = append(out,

@@ -57,8 +57,8 @@ func TestSeekingSaysWhatItWaitsFor(t *testing.T) {
 		wait time.Duration
 		want []string
 	}{
-		{5 * time.Second, []string{"Waiting for   4 players until 0:20, then 3", "within ±150 of yours"}},
-		{83 * time.Second, []string{"Waiting for   as many as can sit now, 3 to 4 players", "within ±930 of yours"}},
+		{5 * time.Second, []string{"Waiting for   a table of 4 players until 0:20, then 3", "within ±150 of yours"}},
+		{83 * time.Second, []string{"Waiting for   the largest table that can sit now, 3 to 4 players", "within ±930 of yours"}},
 	} {
 		m, _, _ := seekingFor(t, 80, 24, c.wait)
 		view := tuitest.Plain(m.View())

@@ -162,11 +162,11 @@ func (m Model) votesDue() []string {
 
 // endWarning asks a player whose vote would end the game to confirm it.
 func (m Model) endWarning() string {
-	unrated := ""
+	how := "unfinished"
 	if m.snap.Room.Ranked {
-		unrated = ", unrated"
+		how = "unfinished and unrated"
 	}
-	return "Your vote ends the game now, unfinished" + unrated + ": press V again to end it, any other key to play on."
+	return "Your vote ends the game, " + how + ": press V again to confirm."
 }
 
 // voted reports whether the player has voted to end the game.

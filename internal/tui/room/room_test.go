@@ -605,7 +605,7 @@ func TestVoteEnd(t *testing.T) {
 	// The vote that ends the game asks first; any other key plays on.
 	m, table = open(t, abandoned(t, "buy", 0, "carol"), 80, 24)
 	m = press(m, "V")
-	if view := tuitest.Plain(m.View()); len(table.Calls()) != 0 || !strings.Contains(view, "Your vote ends the game now") {
+	if view := tuitest.Plain(m.View()); len(table.Calls()) != 0 || !strings.Contains(view, "Your vote ends the game, unfinished: press V again to confirm.") {
 		t.Errorf("the last vote: calls %q, want none and a question:\n%s", table.Calls(), view)
 	}
 	if press(press(m, "esc"), "V"); len(table.Calls()) != 0 {
