@@ -960,7 +960,7 @@ func (r *Room) finalPlaces() []Place {
 		switch st := r.seats[i]; {
 		case st.removed.ID != 0:
 			return "was removed"
-		case st.human() && st.away:
+		case st.human() && st.away && st.autopilot: // not one who dropped a moment ago
 			return "left"
 		}
 		return ""
