@@ -167,7 +167,7 @@ func (r *Room) remove(i int, notice string) error {
 			return err
 		}
 		r.dismiss(st.player, notice)
-		r.seats[i].player = Player{}
+		r.seats[i].removed, r.seats[i].player = st.player, Player{}
 		r.seats[i].away = false
 		r.seats[i].autopilot = true
 		if st.stopGrace != nil {

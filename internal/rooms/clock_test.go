@@ -3,6 +3,7 @@ package rooms_test
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -203,4 +204,36 @@ func TestEveryoneLeft(t *testing.T) {
 	if _, result := j.saved(1); !strings.HasPrefix(result, "aborted: abandoned") {
 		t.Errorf("saved result = %q", result)
 	}
+}
+
+// A seat the autopilot plays because an admin removed its player opens the
+// vote too (issue 28): the players here are its voters.
+func TestVoteToEndAfterARemoval(t *testing.T) {
+	ctx := context.Background()
+	j, tm := newJournal(), &timers{}
+	l := newLobby(t, j, tm)
+	r, _ := l.Create(ctx, ann, rooms.Settings{Seats: 3})
+	r.Sit(ctx, bob)
+	r.Sit(ctx, cat)
+	chA, stopA, _ := r.Subscribe(ctx, ann)
+	defer stopA()
+	_, stopC, _ := r.Subscribe(ctx, cat)
+	defer stopC()
+	_, stopB, _ := r.Subscribe(ctx, bob)
+	defer stopB()
+	r.Start(ctx, ann)
+	if _, err := r.RemoveName(ctx, "bob", "removed"); err != nil {
+		t.Fatal(err)
+	}
+	s := next(t, chA, func(s *rooms.Snapshot) bool { return s.Abandoned })
+	if v := slices.Sorted(slices.Values(s.Voters)); !slices.Equal(v, []string{"ann", "cat"}) {
+		t.Errorf("voters %q, want ann and cat", s.Voters)
+	}
+	if err := r.VoteEnd(ctx, ann); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.VoteEnd(ctx, cat); err != nil {
+		t.Fatal(err)
+	}
+	next(t, chA, func(s *rooms.Snapshot) bool { return s.Closed })
 }

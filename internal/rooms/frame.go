@@ -37,12 +37,14 @@ type frame struct {
 	Deadline time.Time
 	Votes    []store.AccountID
 	Ratings  []RatingChange
+	Places   []Place  // a finished ranked game's places that are not the game's
 	Offer    *Rematch // a finished game's rematch
 	Notice   string   // why a closed room closed
 }
 
 type frameSeat struct {
 	Player    Player
+	Removed   Player
 	Name      string
 	Bot       bool
 	Level     string
@@ -87,7 +89,7 @@ func (r *Room) announce(notice string) {
 	f := frame{
 		Room: r.ID, Node: lease.Node, Token: lease.Token, Version: r.version, Status: r.status,
 		Game: r.gameID, Seq: len(r.lines), Host: r.host, Notes: r.news, Chat: r.newChat,
-		Ratings: r.ratings, Notice: notice,
+		Ratings: r.ratings, Places: r.places, Notice: notice,
 	}
 	size := 0
 	for _, n := range f.Notes {
@@ -111,7 +113,7 @@ func (r *Room) announce(notice string) {
 	}
 	r.announced = len(r.lines)
 	for _, st := range r.seats {
-		f.Seats = append(f.Seats, frameSeat{Player: st.player, Name: st.name, Bot: st.bot, Level: st.level,
+		f.Seats = append(f.Seats, frameSeat{Player: st.player, Removed: st.removed, Name: st.name, Bot: st.bot, Level: st.level,
 			Away: st.away, Autopilot: st.autopilot, Invited: st.invited})
 	}
 	f.Left, f.Deadline = r.clocks()
@@ -202,9 +204,9 @@ func (r *Room) applyFrame(f frame) bool {
 	}
 	seats := make([]seat, len(f.Seats))
 	for i, s := range f.Seats {
-		seats[i] = seat{player: s.Player, name: s.Name, bot: s.Bot, level: s.Level, away: s.Away, autopilot: s.Autopilot, invited: s.Invited}
+		seats[i] = seat{player: s.Player, removed: s.Removed, name: s.Name, bot: s.Bot, level: s.Level, away: s.Away, autopilot: s.Autopilot, invited: s.Invited}
 	}
-	r.seats, r.host, r.status, r.ratings, r.offer = seats, f.Host, f.Status, f.Ratings, f.Offer
+	r.seats, r.host, r.status, r.ratings, r.places, r.offer = seats, f.Host, f.Status, f.Ratings, f.Places, f.Offer
 	fl.left, fl.dead = f.Left, f.Deadline
 	r.votes = nil
 	for _, id := range f.Votes {
@@ -342,6 +344,7 @@ func (l *Lobby) newFollower(id string, found store.OpenRoom, lines []string, own
 		}
 		for _, i := range sg.Room.Removed {
 			if i >= 0 && i < len(seats) {
+				seats[i].removed = seats[i].player
 				seats[i].player, seats[i].autopilot = Player{}, true
 			}
 		}

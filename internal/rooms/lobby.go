@@ -103,7 +103,7 @@ var (
 	ErrChatTooFast  = errors.New("you are chatting too fast: wait a few seconds")
 	ErrActTooFast   = errors.New("you are acting too fast: wait a moment") // see Config.ActionRate and IntentRate
 	ErrSaveFailed   = errors.New("the server could not save that; nothing changed, try again")
-	ErrNotAbandoned = errors.New("every player is here: a game can be ended by vote only when someone has left")
+	ErrNotAbandoned = errors.New("every player is here: a game can be ended by vote only while the autopilot plays a seat")
 	ErrMovedOn      = errors.New("the game moved on before that was saved: look again and choose anew")
 	ErrBotRanked    = errors.New("bot accounts do not play in the ranked queue: it is for people; a host may seat a bot account at a table")
 )

@@ -37,9 +37,22 @@ func (m Matching) window(s Seeker, now time.Time) float64 {
 	return min(m.Window+m.Widen*now.Sub(s.Since).Seconds(), m.MaxWindow)
 }
 
+// fit reports whether a and b may sit at one table at now: their ratings
+// are within both their windows, each widened by its own wait, so the one
+// who came later holds the pair to a narrower window.
+func (m Matching) fit(a, b Seeker, now time.Time) bool {
+	d := a.Rating - b.Rating
+	if d < 0 {
+		d = -d
+	}
+	return d <= m.window(a, now) && d <= m.window(b, now)
+}
+
 // Tables forms tables from queue at now: each table is the indexes of its
-// seekers, who all want its game and rules, accept its size, and are within
-// each other's rating windows. Those who wait longest are served first.
+// seekers, who all want its game and rules, accept its size, and every two
+// of whom are within each other's rating windows (not only within the
+// anchor's: two players 105 points either side of it are 210 apart). Those
+// who wait longest are served first.
 func (m Matching) Tables(queue []Seeker, now time.Time) [][]int {
 	order := make([]int, len(queue))
 	for i := range order {
@@ -60,11 +73,7 @@ func (m Matching) Tables(queue []Seeker, now time.Time) [][]int {
 			if j == anchor || taken[j] || s.Game != a.Game || s.Rules != a.Rules {
 				continue
 			}
-			d := s.Rating - a.Rating
-			if d < 0 {
-				d = -d
-			}
-			if d <= m.window(a, now) && d <= m.window(s, now) {
+			if m.fit(a, s, now) {
 				near = append(near, j)
 			}
 		}
@@ -79,7 +88,7 @@ func (m Matching) Tables(queue []Seeker, now time.Time) [][]int {
 				if len(table) == n-1 {
 					break
 				}
-				if queue[j].Min <= n && n <= queue[j].Max {
+				if queue[j].Min <= n && n <= queue[j].Max && m.fitsAll(queue, table, j, now) {
 					table = append(table, j)
 				}
 			}
@@ -105,6 +114,16 @@ func (m Matching) Tables(queue []Seeker, now time.Time) [][]int {
 		}
 	}
 	return tables
+}
+
+// fitsAll reports whether queue[j] fits every seeker of table at now.
+func (m Matching) fitsAll(queue []Seeker, table []int, j int, now time.Time) bool {
+	for _, k := range table {
+		if !m.fit(queue[j], queue[k], now) {
+			return false
+		}
+	}
+	return true
 }
 
 func cmpAbs(x, y float64) int {

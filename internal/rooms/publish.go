@@ -135,12 +135,18 @@ func (r *Room) snapshotFor(seat engine.Seat) *Snapshot {
 	s.Clocks, s.Deadline = r.clocks()
 	s.Abandoned = r.status == Playing && r.abandoned()
 	s.Ratings = slices.Clone(r.ratings)
+	if r.status == Over {
+		s.Places = slices.Clone(r.places)
+	}
 	if r.offer != nil {
 		s.Rematch = r.offer.clone()
 	}
 	for _, st := range r.seats {
 		if st.human() && r.votes[st.player.ID] {
 			s.Votes = append(s.Votes, st.name)
+		}
+		if s.Abandoned && st.human() && !st.away {
+			s.Voters = append(s.Voters, st.name)
 		}
 	}
 	return s

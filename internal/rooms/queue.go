@@ -36,6 +36,9 @@ func (l *Lobby) PlayerRating(ctx context.Context, p Player, game, rules string) 
 	return rating.Rating{Mu: r.Mu, Sigma: r.Sigma}.Display(), r.Games, nil
 }
 
+// Matching is how the ranked queue forms tables.
+func (l *Lobby) Matching() Matching { return l.cfg.Matching }
+
 // ErrQueued is returned to a player who is already in the queue.
 var ErrQueued = errors.New("you are already looking for a game")
 
@@ -265,9 +268,11 @@ type RatingChange struct {
 	Before, After int
 }
 
-// rate updates the ratings of a finished ranked game's players: the places
-// the game decided give the order, a shared place ties, and a player the
-// autopilot was playing for because they had left is ranked last.
+// rate updates the ratings of a finished ranked game's players, in the
+// places the room stored for them (finalPlaces): the game's, but a player
+// who left or was removed, whose seat the autopilot finished, is placed
+// below those who stayed. A shared place ties. Removed players are rated
+// too; bots never are.
 func (r *Room) rate() {
 	cfg := r.lobby.cfg
 	if !r.set.Ranked || cfg.Ratings == nil {
@@ -275,11 +280,17 @@ func (r *Room) rate() {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
 	defer cancel()
-	outcomes := outcomes(r.game)
+	outcomes := placed(r.game, r.places)
+	rated := func(st seat) Player {
+		if st.removed.ID != 0 {
+			return st.removed
+		}
+		return st.player
+	}
 	var ids []store.AccountID
 	for _, st := range r.seats {
-		if st.human() {
-			ids = append(ids, st.player.ID)
+		if p := rated(st); p.ID != 0 {
+			ids = append(ids, p.ID)
 		}
 	}
 	old, err := cfg.Ratings.Ratings(ctx, r.kind.Name, r.set.Rules, ids)
@@ -291,31 +302,23 @@ func (r *Room) rate() {
 	var result []int
 	var seats []seat
 	for i, st := range r.seats {
-		if !st.human() {
-			continue // bots and kicked players are never rated
+		p := rated(st)
+		if p.ID == 0 {
+			continue // bots are never rated
 		}
 		b := rating.New()
-		if x, ok := old[st.player.ID]; ok {
+		if x, ok := old[p.ID]; ok {
 			b = rating.Rating{Mu: x.Mu, Sigma: x.Sigma}
 		}
-		p := outcomes[i].Place
-		if st.away {
-			p = len(r.seats) + 1 // abandoned: last
-		}
-		before, result, seats = append(before, b), append(result, p), append(seats, st)
+		st.player = p
+		before, result, seats = append(before, b), append(result, outcomes[i].Place), append(seats, st)
 	}
 	after := rating.Rate(before, result)
 	changes := make([]store.RatingChange, len(seats))
 	r.ratings = r.ratings[:0]
 	for i, st := range seats {
-		place := 1 // among the rated players
-		for _, p := range result {
-			if p < result[i] {
-				place++
-			}
-		}
 		changes[i] = store.RatingChange{
-			Game: r.gameID, Account: st.player.ID, Place: place,
+			Game: r.gameID, Account: st.player.ID, Place: result[i],
 			MuBefore: before[i].Mu, SigmaBefore: before[i].Sigma, MuAfter: after[i].Mu, SigmaAfter: after[i].Sigma,
 		}
 		r.ratings = append(r.ratings, RatingChange{Name: st.name, Before: before[i].Display(), After: after[i].Display()})

@@ -59,7 +59,11 @@ func (r *Room) rematch(ctx context.Context, p Player) (*Room, error) {
 		}
 		if r.next == nil {
 			s := r.set
-			s.Ranked = false // matchmaking, not a rematch, decides who plays a ranked game
+			if s.Ranked {
+				// Matchmaking, not a rematch, decides who plays a ranked
+				// game: the rematch is unranked, and named so.
+				s.Ranked, s.Name = false, "unranked rematch"
+			}
 			room, err := r.lobby.open(p, s, r.rotated(p))
 			if err != nil {
 				return err

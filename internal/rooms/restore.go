@@ -92,7 +92,9 @@ func (l *Lobby) restore(ctx context.Context, a Archive, sg store.Game) error {
 				seats[i].level = l.autopilot(k.Name)
 			}
 		case slices.Contains(sg.Room.Removed, i):
-			seats[i].autopilot = true // removed from the table: the autopilot plays on
+			// Removed from the table: the autopilot plays on, and a
+			// ranked game rates them still.
+			seats[i].autopilot, seats[i].removed = true, Player{ID: st.Account, Name: st.Name}
 		default:
 			seats[i].player = Player{ID: st.Account, Name: st.Name}
 			if first.ID == 0 {

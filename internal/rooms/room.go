@@ -71,6 +71,7 @@ type Room struct {
 	clock    clockState
 	votes    map[store.AccountID]bool // who voted to end an abandoned game
 	ratings  []RatingChange           // a ranked game's rating changes
+	places   []Place                  // a ranked game's places that are not the game's
 	ended    time.Time                // when the game ended
 	next     *Room                    // the rematch a player asked for, once the game is over
 	offer    *Rematch                 // who asked for it and who answered
@@ -97,6 +98,10 @@ type seat struct {
 	away      bool
 	invited   bool // offered a rematch, not yet come (held as for an away player)
 	autopilot bool // a bot plays for the absent or out-of-time player
+	// removed is the player the host or an admin removed from the seat
+	// during the game: the autopilot plays on, and a ranked game still
+	// rates them, last.
+	removed   Player
 	stopGrace func() bool
 	decider   *player // the seat's bot, made on first use
 }
@@ -245,9 +250,9 @@ func (r *Room) publishInfo() bool {
 	}
 	if r.status == Over && r.game != nil {
 		info.Ended = r.ended
-		for _, st := range r.game.Standings() {
-			if st.Place == 1 {
-				info.Winners = append(info.Winners, st.Name)
+		for i, o := range placed(r.game, r.places) {
+			if o.Place == 1 {
+				info.Winners = append(info.Winners, r.game.Seats()[i])
 			}
 		}
 	}
@@ -675,7 +680,7 @@ func (r *Room) kick(ctx context.Context, p Player, i int) error {
 				return err
 			}
 			r.dismiss(st.player, notice)
-			r.seats[i].player = Player{}
+			r.seats[i].removed, r.seats[i].player = st.player, Player{}
 			r.seats[i].autopilot = true
 			r.note(st.name + " was removed by the host: the autopilot plays for them")
 		default:
@@ -945,9 +950,10 @@ func (r *Room) logGame(seat engine.Seat, note string) {
 
 func (r *Room) finish() {
 	r.status, r.ended = Over, r.lobby.cfg.Now()
+	r.places = r.finalPlaces()
 	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
 	defer cancel()
-	if err := r.lobby.cfg.Journal.FinishGame(ctx, r.gameID, result(r.game), outcomes(r.game)); err != nil {
+	if err := r.lobby.cfg.Journal.FinishGame(ctx, r.gameID, result(r.game), placed(r.game, r.places)); err != nil {
 		// The actions are saved; the game can be finished again from them.
 		r.lobby.saveFailed("finish game", err, "room", r.ID, "game", r.gameID)
 		return
@@ -964,6 +970,63 @@ func result(g engine.Game) string {
 		parts = append(parts, fmt.Sprintf("%s %d", st.Name, st.Score))
 	}
 	return strings.Join(parts, " ")
+}
+
+// Place is a ranked game's final place of a seat where it is not the
+// place the game gave it: a player who left (the autopilot finished for
+// them) or was removed is placed below every player who stayed.
+type Place struct {
+	Seat  engine.Seat
+	Place int
+	Why   string // "left" or "was removed"
+}
+
+// finalPlaces lists the seats of a finished ranked game whose place is
+// not the game's: in a ranked game a player who left or was removed is
+// placed after those who stayed, whatever their autopilot scored, so
+// that leaving never pays. Among themselves each group keeps the game's
+// order. Nil for an unranked game, or when no place moves. One place per
+// seat: the store, the ratings and the final screen all read these.
+func (r *Room) finalPlaces() []Place {
+	if !r.set.Ranked {
+		return nil
+	}
+	game := outcomes(r.game)
+	gone := func(i int) string {
+		switch st := r.seats[i]; {
+		case st.removed.ID != 0:
+			return "was removed"
+		case st.human() && st.away && st.autopilot: // not one who dropped a moment ago
+			return "left"
+		}
+		return ""
+	}
+	var out []Place
+	for i := range r.seats {
+		place := 1
+		for j := range r.seats {
+			ahead := game[j].Place < game[i].Place
+			if (gone(j) == "") != (gone(i) == "") {
+				ahead = gone(j) == ""
+			}
+			if ahead {
+				place++
+			}
+		}
+		if place != game[i].Place {
+			out = append(out, Place{Seat: engine.Seat(i), Place: place, Why: gone(i)})
+		}
+	}
+	return out
+}
+
+// placed is outcomes with the places of a ranked game's finalPlaces.
+func placed(g engine.Game, places []Place) []store.Outcome {
+	out := outcomes(g)
+	for _, p := range places {
+		out[p.Seat].Place = p.Place
+	}
+	return out
 }
 
 // outcomes lists how each seat finished a game, by seat, as the game
@@ -1055,11 +1118,12 @@ func (r *Room) takeOver(ctx context.Context, p Player) error {
 	})
 }
 
-// abandoned reports whether a player's seat is played by the autopilot
-// because the player is away.
+// abandoned reports whether the autopilot plays a player's seat: the
+// player left, was removed, or ran out of time. The players here may then
+// vote to end the game.
 func (r *Room) abandoned() bool {
 	for _, st := range r.seats {
-		if st.human() && st.away && st.autopilot {
+		if st.autopilot && !st.bot {
 			return true
 		}
 	}

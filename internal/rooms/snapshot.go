@@ -138,12 +138,17 @@ type Snapshot struct {
 	Clock    Clock
 	Clocks   []time.Duration
 	Deadline time.Time
-	// Abandoned is set while a player's seat is played by the autopilot
-	// because the player left: the seated players may vote to end the game.
+	// Abandoned is set while the autopilot plays a player's seat (the
+	// player left, was removed or ran out of time): the players here may
+	// vote to end the game, which ends once all of them (Voters) have.
 	Abandoned bool
 	Votes     []string // who voted to end it
-	// Ratings are a finished ranked game's rating changes.
+	Voters    []string // whose votes end it
+	// Ratings are a finished ranked game's rating changes, and Places
+	// its seats whose place is not the one the game gave them (a player
+	// who left or was removed is placed last).
 	Ratings []RatingChange
+	Places  []Place
 	// Rematch is the rematch a player of the finished game asked for; nil
 	// if none.
 	Rematch *Rematch

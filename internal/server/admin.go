@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"strings"
 	"time"
+	"unicode"
 
 	"charm.land/ssh"
 	"github.com/spf13/cobra"
@@ -221,11 +222,20 @@ func (a auditor) wrap(run func(*cobra.Command, []string) error) func(*cobra.Comm
 }
 
 // commandLine is an admin command's arguments and the flags given, as the
-// audit log keeps them.
+// audit log keeps them and as they could be typed again: a switch alone
+// (--json), a value quoted only when it has to be (--reason="two words").
 func commandLine(cmd *cobra.Command, args []string) string {
 	parts := append([]string(nil), args...)
 	cmd.Flags().Visit(func(f *pflag.Flag) {
-		parts = append(parts, fmt.Sprintf("--%s=%q", f.Name, f.Value.String()))
+		v := f.Value.String()
+		switch {
+		case f.Value.Type() == "bool" && v == "true":
+			parts = append(parts, "--"+f.Name)
+		case v == "" || strings.ContainsFunc(v, func(r rune) bool { return !unicode.IsGraphic(r) || unicode.IsSpace(r) || r == '"' || r == '\'' }):
+			parts = append(parts, fmt.Sprintf("--%s=%q", f.Name, v))
+		default:
+			parts = append(parts, "--"+f.Name+"="+v)
+		}
 	})
 	return strings.Join(parts, " ")
 }

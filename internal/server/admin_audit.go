@@ -4,9 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"text/tabwriter"
+	"strings"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/spf13/cobra"
 
 	"hotels/internal/sanitize"
@@ -27,6 +28,25 @@ type auditEntry struct {
 	Command     string    `json:"command"`
 	Args        string    `json:"args"`
 	Outcome     string    `json:"outcome"`
+}
+
+// auditWidth is how wide `admin audit` writes: a terminal's 80 columns.
+const auditWidth = 80
+
+// indent wraps text to auditWidth with prefix before each line.
+func indent(text, prefix string) string {
+	wrapped := ansi.Wrap(text, auditWidth-len(prefix), "")
+	return prefix + strings.ReplaceAll(wrapped, "\n", "\n"+prefix)
+}
+
+// shortFingerprint is a key's fingerprint cut to what tells keys apart at
+// a glance: "SHA256:abcdefgh…". --json has it whole.
+func shortFingerprint(fp string) string {
+	const keep = len("SHA256:") + 8
+	if len(fp) <= keep {
+		return fp
+	}
+	return fp[:keep] + "…"
 }
 
 // newAdminAuditCmd lists the newest entries of the audit log.
@@ -54,17 +74,22 @@ func newAdminAuditCmd(st auditReader) *cobra.Command {
 				}
 				return writeJSON(cmd.OutOrStdout(), list)
 			}
-			w := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', 0)
-			fmt.Fprintln(w, "WHEN\tWHO\tCOMMAND\tOUTCOME")
-			for _, e := range log {
-				who := e.Name
-				if who == "" {
-					who = e.Fingerprint
+			// An entry a few lines, none over auditWidth: a reason or a
+			// fingerprint in one row of columns made it 250 wide.
+			w := cmd.OutOrStdout()
+			for i, e := range log {
+				if i > 0 {
+					fmt.Fprintln(w)
 				}
-				fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", e.At.UTC().Format(time.DateTime), who,
-					sanitize.Line(e.Command+" "+e.Args), sanitize.Line(e.Outcome))
+				who := e.Fingerprint
+				if e.Name != "" {
+					who = sanitize.Line(e.Name) + " (" + shortFingerprint(e.Fingerprint) + ")"
+				}
+				fmt.Fprintf(w, "%s  %s\n", e.At.UTC().Format(time.DateTime), who)
+				fmt.Fprintln(w, indent(sanitize.Line(e.Command+" "+e.Args), "  "))
+				fmt.Fprintln(w, indent("→ "+sanitize.Line(e.Outcome), "  "))
 			}
-			return w.Flush()
+			return nil
 		},
 	}
 	cmd.Flags().IntVar(&limit, "limit", 50, "how many entries, newest first")

@@ -64,7 +64,11 @@ func newAdminBanCmd(st banStore, open *sessions, others *peers, id identity) *co
 SHA256 fingerprint or in authorized_keys form. The player sees the reason and
 the end of the ban, and so may anyone who offers that public key: write the
 reason for the player's eyes. Open sessions of the banned key or account end,
-on every server sharing the database.`,
+on every server sharing the database.
+
+The reason is the rest of the line up to the next flag, quoted or not
+(OpenSSH joins a command's words), so it comes after the name or key:
+admin ban bob --reason spamming the chat --for 24h`,
 		Args:        cobra.MinimumNArgs(1),
 		Annotations: map[string]string{auditAnnotation: "yes"},
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -107,7 +111,7 @@ on every server sharing the database.`,
 		},
 	}
 	cmd.Flags().DurationVar(&dur, "for", 0, "how long, e.g. 24h or 168h; until lifted if not given")
-	cmd.Flags().StringVar(&reason, "reason", "", "why, shown to the banned player")
+	cmd.Flags().StringVar(&reason, "reason", "", "why, shown to the banned player: the rest of the line up to the next flag")
 	return cmd
 }
 

@@ -34,6 +34,6 @@ func newAdminCloseCmd(rs Rooms) *cobra.Command {
 			return report(cmd, closed{Room: r.ID}, "closed room "+r.ID)
 		}),
 	}
-	cmd.Flags().StringVar(&reason, "reason", "", "why, shown to everyone in the room and stored with an aborted game")
+	cmd.Flags().StringVar(&reason, "reason", "", "why, shown to everyone in the room and stored with an aborted game: the rest of the line up to the next flag")
 	return cmd
 }

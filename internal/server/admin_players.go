@@ -46,12 +46,13 @@ func newAdminPlayersCmd(open *sessions, others *peers, rs Rooms) *cobra.Command 
 				if others != nil {
 					break // this node's are among the shared ones
 				}
+				id := l.identity()
 				e := playerEntry{
-					Fingerprint: l.who.Key.Fingerprint, Admin: l.who.Admin, Remote: l.remote,
+					Fingerprint: id.Key.Fingerprint, Admin: id.Admin, Remote: l.remote,
 					Since: l.started, Terminal: l.pty, Command: sanitize.Line(l.command),
 				}
-				if l.who.Known {
-					e.Name, e.Account = l.who.Account.Name, int64(l.who.Account.ID)
+				if id.Known {
+					e.Name, e.Account = id.Account.Name, int64(id.Account.ID)
 				}
 				list = append(list, e)
 			}

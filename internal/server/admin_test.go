@@ -16,10 +16,13 @@ import (
 
 	"hotels/internal/engine"
 	"hotels/internal/engine/acquire"
+	"hotels/internal/engine/holiday"
+	"hotels/internal/engine/tycoon"
 	"hotels/internal/rooms"
 	"hotels/internal/server"
 	"hotels/internal/sshtest"
 	"hotels/internal/store"
+	"hotels/internal/tui/tuitest"
 )
 
 // adminServer is a test server with a lobby of rooms and one admin key.
@@ -356,7 +359,7 @@ func TestAdminRoomsAndRoom(t *testing.T) {
 	if status != 1 || !strings.Contains(errOut, `there is no room "nosuch"`) {
 		t.Errorf("admin room nosuch: exit %d, %q", status, errOut)
 	}
-	wantAudit(t, a.testServer, "room "+r.ID+` --json="true"`, "ok")
+	wantAudit(t, a.testServer, "room "+r.ID+" --json", "ok")
 	wantAudit(t, a.testServer, "room nosuch", `there is no room "nosuch"`)
 }
 
@@ -421,7 +424,7 @@ func TestAdminKickAndClose(t *testing.T) {
 		t.Errorf("admin close twice: exit %d, %q", status, errOut)
 	}
 	wantAudit(t, a.testServer, "kick "+w.ID+" bob", "ok")
-	wantAudit(t, a.testServer, "close "+g.ID+` --reason="cheating"`, "ok")
+	wantAudit(t, a.testServer, "close "+g.ID+" --reason=cheating", "ok")
 }
 
 // A banned account is refused with the reason and the end of the ban, and
@@ -490,7 +493,7 @@ func TestAdminBan(t *testing.T) {
 	if status != 1 || !strings.Contains(errOut, `there is no player called "nobody"`) {
 		t.Errorf("admin ban nobody: exit %d, %q", status, errOut)
 	}
-	wantAudit(t, a.testServer, `ban ann --for="1h0m0s" --reason="spamming"`, "ok")
+	wantAudit(t, a.testServer, `ban ann --for=1h0m0s --reason=spamming`, "ok")
 	wantAudit(t, a.testServer, "unban ann", "ok")
 	wantAudit(t, a.testServer, "ban nobody", `there is no player called "nobody"`)
 }
@@ -517,6 +520,37 @@ func TestAdminBroadcast(t *testing.T) {
 		}
 	}
 	wantAudit(t, a.testServer, "broadcast Restart at noon \x1b[31m", "ok")
+}
+
+// The longest broadcast is read whole at 80×24, on the bottom lines, in
+// the lobby as in admin watch (issue 28).
+func TestAdminBroadcastLong(t *testing.T) {
+	a := startAdmin(t, nil, server.Options{Lobby: func(_ context.Context, p server.Player) tea.Model { return stubLobby{p: p} }})
+	annKey := sshtest.NewKey(t)
+	ann := signUp(t, a.testServer, "ann", annKey)
+	r := a.playing(t, ann)
+	lobby := sshtest.Open(t, a.addr, annKey, 80, 24)
+	lobby.WaitFor(t, "LOBBY name=ann")
+	watch := sshtest.OpenCommand(t, a.addr, a.admin, 80, 24, "admin watch "+r.ID)
+	watch.WaitFor(t, r.ID)
+
+	msg := "The server restarts at noon UTC for an upgrade that takes about ten minutes. Games in play are saved and " +
+		"resume where they stopped; the ranked queue empties, so join it again after. Thanks to you all!"
+	if len(msg) != 200 { // maxBroadcast
+		t.Fatalf("the message is %d characters", len(msg))
+	}
+	if out, errOut, status := sshtest.Exec(t, a.addr, a.admin, "admin broadcast "+msg); status != 0 || !strings.Contains(out, "sent to 2 sessions") {
+		t.Fatalf("admin broadcast: exit %d, %q, %q", status, out, errOut)
+	}
+	screen := lobby.WaitFor(t, "you all!")
+	tuitest.Golden(t, "80x24", screen)
+	watched := watch.WaitFor(t, "you all!")
+	rows := strings.Split(watched, "\n")
+	if bottom := strings.Join(rows[len(rows)-3:], " "); !strings.Contains(bottom, "Notice from the admins: The server") || !strings.Contains(bottom, "you all!") {
+		t.Errorf("admin watch shows the broadcast elsewhere than on its bottom lines:\n%s", watched)
+	}
+	watch.Type("\x03")
+	watch.Wait(t)
 }
 
 func TestAdminPlayersAndStats(t *testing.T) {
@@ -660,6 +694,25 @@ func TestAdminAudit(t *testing.T) {
 	if out, _, _ := sshtest.Exec(t, a.addr, a.admin, "admin audit"); !strings.Contains(out, "broadcast hello") || !strings.Contains(out, "root") {
 		t.Errorf("admin audit:\n%s", out)
 	}
+
+	// A long reason and a key's fingerprint fit 80 columns in the text
+	// list (issue 28), a reason of several words is kept quoted, and a
+	// switch is written as typed.
+	mallory := gossh.FingerprintSHA256(sshtest.NewKey(t).PublicKey())
+	reason := strings.Repeat("scanning the server for weak keys, ", 5)
+	sshtest.Exec(t, a.addr, a.admin, "admin ban "+mallory+" --reason "+reason)
+	sshtest.Exec(t, a.addr, a.admin, "admin unban "+mallory+" --json")
+	wantAudit(t, a.testServer, "unban "+mallory+" --json", "ok")
+	wantAudit(t, a.testServer, "ban "+mallory+` --reason="`+strings.TrimSpace(reason)+`"`, "ok")
+	out, _, _ = sshtest.Exec(t, a.addr, a.admin, "admin audit")
+	for _, line := range strings.Split(out, "\n") {
+		if w := len([]rune(line)); w > 80 {
+			t.Errorf("admin audit has a line %d wide: %q", w, line)
+		}
+	}
+	if !strings.Contains(out, "weak keys") || !strings.Contains(out, mallory) {
+		t.Errorf("admin audit lacks the ban:\n%s", out)
+	}
 }
 
 // The full view names the player to move once: the game's Due already
@@ -678,5 +731,93 @@ func TestAdminRoomNamesThePlayerToMoveOnce(t *testing.T) {
 	head, _, _ := strings.Cut(out[strings.Index(out, "Game #"):], "\n")
 	if !strings.HasSuffix(head, "; "+d.Due) || strings.Count(head, d.Turn) != 1 {
 		t.Errorf("admin room: %q; want %q at the end, naming %s once", head, d.Due, d.Turn)
+	}
+}
+
+// A key that picks its name in the session it plays in is that account
+// from the moment the name is taken (issue 28): the admins see its name
+// and seat, stats count it, and a ban by name ends the session.
+func TestAdminBanSignupInSession(t *testing.T) {
+	a := startAdmin(t, nil, server.Options{Lobby: func(_ context.Context, p server.Player) tea.Model { return stubLobby{p: p} }})
+	bobKey := sshtest.NewKey(t)
+	term := sshtest.Open(t, a.addr, bobKey, 80, 24)
+	term.WaitFor(t, "Pick the name")
+	term.Type("bob\r")
+	term.WaitFor(t, "LOBBY name=bob")
+	bob, err := a.store.AccountByKey(context.Background(), authorized(bobKey)+"\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := a.playing(t, bob)
+
+	var players []struct{ Name, Room string }
+	out, _, _ := sshtest.Exec(t, a.addr, a.admin, "admin players --json")
+	if err := json.Unmarshal([]byte(out), &players); err != nil {
+		t.Fatalf("admin players --json = %s: %v", out, err)
+	}
+	if len(players) == 0 || players[0].Name != "bob" || players[0].Room != r.ID {
+		t.Errorf("admin players --json = %s; want bob first, seated in %s", out, r.ID)
+	}
+	if out, _, _ := sshtest.Exec(t, a.addr, a.admin, "admin stats"); !strings.Contains(out, "1 players") {
+		t.Errorf("admin stats counts no player for bob:\n%s", out)
+	}
+
+	// The reason's words as OpenSSH sends them, joined, unquoted.
+	out, errOut, status := sshtest.Exec(t, a.addr, a.admin, "admin ban bob --reason cheating at cards --for 1h")
+	if status != 0 || !strings.Contains(out, "1 open sessions ended") {
+		t.Fatalf("admin ban bob: exit %d, %q, %q", status, out, errOut)
+	}
+	term.WaitFor(t, "Your account is banned")
+	term.WaitFor(t, "cheating at cards")
+	term.Wait(t)
+}
+
+// admin room shows what each game hides: Holiday AG's hands and the
+// stock's next cards; Hotel Tycoon, which hides nothing, says so (issue
+// 28).
+func TestAdminRoomHolidayAndTycoon(t *testing.T) {
+	ctx := context.Background()
+	var lobby *rooms.Lobby
+	ts := startServerWith(t, nil, server.Options{}, func(st *store.Store, o *server.Options) {
+		lobby = rooms.NewLobby(rooms.Config{
+			Journal: st, Kinds: []engine.Kind{holiday.Kind, tycoon.Kind},
+			Grace: time.Minute, BotDelay: time.Hour,
+		})
+		t.Cleanup(func() { lobby.Close("test over") })
+		o.Rooms = lobby
+	})
+	admin := sshtest.NewKey(t)
+	writeAdminKeys(t, ts.dir+"/admin_keys", admin)
+	acct := signUp(t, ts, "ann", sshtest.NewKey(t))
+	ann := rooms.Player{ID: acct.ID, Name: acct.Name}
+	for _, c := range []struct {
+		game string
+		want []string
+	}{
+		{"holiday", []string{"ann:\n  hand ", "Stock:\n  ", " left; next "}},
+		{"tycoon", []string{"Hidden: nothing; Hotel Tycoon shows every player the whole game."}},
+	} {
+		r, err := lobby.Create(ctx, ann, rooms.Settings{Game: c.game, Seats: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := r.AddBot(ctx, ann, ""); err != nil {
+			t.Fatal(err)
+		}
+		if err := r.Start(ctx, ann); err != nil {
+			t.Fatal(err)
+		}
+		out, errOut, status := sshtest.Exec(t, ts.addr, admin, "admin room "+r.ID)
+		if status != 0 {
+			t.Fatalf("admin room %s: exit %d, %q", r.ID, status, errOut)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("admin room of a %s game lacks %q:\n%s", c.game, w, out)
+			}
+		}
+		if err := r.Close(ctx, "test"); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

@@ -32,7 +32,11 @@ func newAdminWatchCmd(sess ssh.Session, rs Rooms, target string) *cobra.Command 
 			}
 			ctx, cancel := context.WithCancel(cmd.Context())
 			defer cancel()
-			p := tea.NewProgram(newWatchModel(ctx, r), append(bm.MakeOptions(sess),
+			var notices <-chan string // the admins' broadcasts, as players get them
+			if l := liveFrom(sess.Context()); l != nil {
+				notices = l.notices
+			}
+			p := tea.NewProgram(newWatchModel(ctx, r, notices), append(bm.MakeOptions(sess),
 				tea.WithContext(ctx),
 				// As for the players' sessions: the server's signals are
 				// not this program's.

@@ -35,6 +35,9 @@ type session struct {
 	// takeover makes this session the account's only interactive one; see
 	// Server.takeover.
 	takeover func(store.AccountID) <-chan struct{}
+	// signedUp tells the server the account the key has just signed up
+	// as (Server.signedUp).
+	signedUp func(store.Account)
 	command  []string // what the player asked for: `ssh -t host join ROOM`
 	log      *slog.Logger
 	// idle is how long the session may go without input before it is
@@ -260,22 +263,29 @@ func (a *app) View() tea.View {
 		v.AltScreen = true
 	}
 	if a.notice != "" && a.width > 0 && a.height > 0 {
-		v.Content = overlayLastLine(v.Content, a.noticeLine(), a.height)
+		v.Content = overlayLastLines(v.Content, noticeLines(a.notice, a.width), a.height)
 	}
 	return v
 }
 
-// noticeLine is a broadcast as the bottom line shows it.
-func (a *app) noticeLine() string {
-	text := ansi.Truncate(" Notice from the admins: "+a.notice+" ", a.width, "…")
-	return noticeStyle.Render(text + strings.Repeat(" ", max(0, a.width-ansi.StringWidth(text))))
+// noticeLines is a broadcast as the bottom of the screen shows it: wrapped
+// to the width w, so that the longest one (maxBroadcast) is read whole on
+// three lines at 80 columns.
+func noticeLines(text string, w int) []string {
+	lines := strings.Split(ansi.Wrap("Notice from the admins: "+text, max(w-2, 1), ""), "\n")
+	for i, l := range lines {
+		l = ansi.Truncate(" "+l+" ", w, "…")
+		lines[i] = noticeStyle.Render(l + strings.Repeat(" ", max(0, w-ansi.StringWidth(l))))
+	}
+	return lines
 }
 
 var noticeStyle = lipgloss.NewStyle().Reverse(true).Bold(true)
 
-// overlayLastLine puts line on row height of content, padding content with
-// empty rows if it is shorter, so the screen below it keeps its layout.
-func overlayLastLine(content, line string, height int) string {
+// overlayLastLines puts lines on the last rows of a screen height rows
+// high, padding content with empty rows if it is shorter, so the screen
+// above them keeps its layout.
+func overlayLastLines(content string, lines []string, height int) string {
 	rows := strings.Split(content, "\n")
 	if len(rows) > height {
 		rows = rows[:height]
@@ -283,7 +293,8 @@ func overlayLastLine(content, line string, height int) string {
 	for len(rows) < height {
 		rows = append(rows, "")
 	}
-	rows[height-1] = line
+	lines = lines[max(0, len(lines)-height):]
+	copy(rows[height-len(lines):], lines)
 	return strings.Join(rows, "\n")
 }
 
@@ -307,8 +318,12 @@ func (s *session) claim(name string) error {
 	return err
 }
 
-// signIn loads the account the key now belongs to.
+// signIn loads the account the key now belongs to, and tells the server
+// whose the session now is before the lobby opens.
 func (s *session) signIn() tea.Msg {
 	acct, err := s.accounts.AccountByKey(s.ctx, s.key.Authorized)
+	if err == nil && s.signedUp != nil {
+		s.signedUp(acct)
+	}
 	return signedInMsg{account: acct, err: err}
 }

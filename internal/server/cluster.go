@@ -98,18 +98,34 @@ func (p *peers) add(l *live) (remove func()) {
 }
 
 func (p *peers) write(l *live) {
+	id := l.identity()
 	ns := store.NodeSession{
-		Node: p.node.ID(), Session: int64(l.id), Fingerprint: l.who.Key.Fingerprint, Account: l.accountOf(),
-		Admin: l.who.Admin, Remote: l.remote, Started: l.started, Terminal: l.pty, Command: l.command,
+		Node: p.node.ID(), Session: int64(l.id), Fingerprint: id.Key.Fingerprint, Account: l.accountOf(),
+		Admin: id.Admin, Remote: l.remote, Started: l.started, Terminal: l.pty, Command: l.command,
 	}
-	if l.who.Known {
-		ns.Name = l.who.Account.Name
+	if id.Known {
+		ns.Name = id.Account.Name
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), peerTimeout)
 	defer cancel()
 	if err := p.st.AddNodeSession(ctx, ns); err != nil && !errors.Is(err, store.ErrConflict) {
 		logStoreError(p.s.log, "tell the other servers of a session", err)
 	}
+}
+
+// rename writes l again once its key has picked a name, so that the
+// other servers' admins, bans and caps see its account.
+func (p *peers) rename(l *live) {
+	if p == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), peerTimeout)
+	defer cancel()
+	if err := p.st.DropNodeSession(ctx, p.node.ID(), int64(l.id)); err != nil {
+		logStoreError(p.s.log, "tell the other servers of a session's new name", err)
+		return
+	}
+	p.write(l)
 }
 
 // rejoin writes every open session again, since this node's rows were
@@ -119,7 +135,7 @@ func (p *peers) rejoin() {
 	for _, l := range p.s.live.list() {
 		p.write(l)
 		ctx, cancel := context.WithTimeout(context.Background(), peerTimeout)
-		msg, refuse, err := p.s.banned(ctx, l.who)
+		msg, refuse, err := p.s.banned(ctx, l.identity())
 		cancel()
 		if refuse && err == nil {
 			p.s.live.end(func(o *live) bool { return o == l }, msg)

@@ -75,6 +75,26 @@ func TestClusterBanEndsSessionOnOtherNode(t *testing.T) {
 	term.Wait(t)
 }
 
+// A player who picks a name in a session on one server is that account to
+// the others too: their admins list the name, and a ban made there ends
+// the session (issue 28).
+func TestClusterBanEndsInSessionSignupOnOtherNode(t *testing.T) {
+	a, b, admin := twoNodes(t, nil)
+	term := sshtest.Open(t, b.addr, sshtest.NewKey(t), 80, 24)
+	term.WaitFor(t, "Pick the name")
+	term.Type("bob\r")
+	term.WaitFor(t, "LOBBY name=bob")
+	if out, _, _ := sshtest.Exec(t, a.addr, admin, "admin players"); !strings.Contains(out, "bob ") {
+		t.Errorf("admin players on a does not name bob:\n%s", out)
+	}
+	out, errOut, status := sshtest.Exec(t, a.addr, admin, "admin ban bob --reason spamming the chat")
+	if status != 0 || !strings.Contains(out, "1 open sessions ended") {
+		t.Fatalf("admin ban bob on a: exit %d, %q, %q; want b's session counted", status, out, errOut)
+	}
+	term.WaitFor(t, "spamming the chat")
+	term.Wait(t)
+}
+
 // The per-key cap counts a key's sessions on every server.
 func TestClusterSessionCapAcrossNodes(t *testing.T) {
 	a, b, _ := twoNodes(t, func(c *server.Config) { c.MaxSessionsPerKey = 2 })

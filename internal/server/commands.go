@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"slices"
+	"strings"
 
 	"charm.land/ssh"
 	"charm.land/wish/v2"
@@ -53,6 +55,7 @@ func (s *Server) runCommands(next ssh.Handler) ssh.Handler {
 		}
 		id, _ := identityFrom(sess.Context())
 		root := s.commandTree(sess, id)
+		args = reasonToEnd(args)
 		root.SetArgs(args)
 		root.SetIn(sess)
 		root.SetOut(sess)
@@ -77,6 +80,33 @@ func (s *Server) runCommands(next ssh.Handler) ssh.Handler {
 		}
 		_ = sess.Exit(status)
 	}
+}
+
+// reasonToEnd makes the words after --reason (admin ban, admin close)
+// one argument, up to the next flag: OpenSSH joins the words of a remote
+// command with spaces, so `ssh host admin ban bob --reason "two words"`
+// arrives as `… --reason two words`, and the quotes would otherwise have
+// to be quoted again.
+func reasonToEnd(args []string) []string {
+	for i, a := range args {
+		if a != "--reason" && !strings.HasPrefix(a, "--reason=") {
+			continue
+		}
+		first := i + 1 // the reason's first word
+		if a != "--reason" {
+			first = i
+		}
+		end := first
+		for end < len(args) && (end == first || !strings.HasPrefix(args[end], "--")) {
+			end++
+		}
+		if end-first < 2 {
+			return args
+		}
+		out := append(slices.Clone(args[:first]), strings.Join(args[first:end], " "))
+		return append(out, args[end:]...)
+	}
+	return args
 }
 
 // commandTree builds the exec commands for one session. Each command has its

@@ -120,6 +120,9 @@ func writeDetail(b *strings.Builder, d roomDetail, withRecord bool) {
 		}
 		b.WriteString("\n")
 	}
+	if d.GameID != 0 && len(d.Game.Sections) == 0 {
+		fmt.Fprintf(b, "Hidden: nothing; %s shows every player the whole game.\n", d.Game.Title)
+	}
 	for _, sec := range d.Game.Sections {
 		fmt.Fprintf(b, "%s:\n", sec.Title)
 		for _, l := range sec.Lines {

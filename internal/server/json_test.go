@@ -119,7 +119,7 @@ func TestEveryCommandJSON(t *testing.T) {
 		{a.admin, "admin rooms --json", 0, nil},
 		{a.admin, "admin room --json " + playing.ID, 0, nil},
 		{a.admin, "admin kick --json " + private.ID + " 2", 0, func(t *testing.T, out string) { want(t, out, `"seat": 2`) }},
-		{a.admin, "admin close --json --reason tidy " + doomed.ID, 0, nil},
+		{a.admin, "admin close " + doomed.ID + " --json --reason tidy", 0, nil},
 		{a.admin, "admin ban --json --for 1h " + strangerFP, 0, nil},
 		{a.admin, "admin bans --json", 0, nil},
 		{a.admin, "admin unban --json " + strangerFP, 0, nil},

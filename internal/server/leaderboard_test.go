@@ -127,7 +127,7 @@ func TestProfile(t *testing.T) {
 	if status != 0 {
 		t.Fatalf("profile: exit %d, stderr %q", status, stderr)
 	}
-	for _, want := range []string{"ann\n", "acquire  modern", "Rating history, acquire modern", "Recent games", "ann, bob, bot1",
+	for _, want := range []string{"ann\n", "acquire  modern", "Rating history, Acquire modern", "Acquire modern  yes", "Recent games", "ann, bob, bot1",
 		"Favourite chains (founded, last 50 games): Tower 2, Festival 1"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("profile lacks %q:\n%s", want, out)

@@ -78,7 +78,7 @@ func writeProfile(out io.Writer, p profile.Profile) error {
 		}
 	}
 	for _, r := range p.Ratings {
-		fmt.Fprintf(w, "\nRating history, %s %s (newest first)\n", r.Game, r.Rules)
+		fmt.Fprintf(w, "\nRating history, %s (newest first)\n", kindName(r.Game, r.Rules))
 		fmt.Fprintln(w, "DATE\tGAME\tPLACE\tBEFORE\tAFTER\tCHANGE")
 		for i := len(r.History) - 1; i >= 0; i-- {
 			c := r.History[i]
@@ -89,7 +89,7 @@ func writeProfile(out io.Writer, p profile.Profile) error {
 	if len(p.Recent) == 0 {
 		fmt.Fprintln(w, "None yet.")
 	} else {
-		fmt.Fprintln(w, "STARTED (UTC)\tGAME\tRULES\tRANKED\tSTATUS\tPLACE\tPLAYERS")
+		fmt.Fprintln(w, "STARTED (UTC)\tGAME\tKIND\tRANKED\tSTATUS\tPLACE\tPLAYERS")
 		for _, g := range p.Recent {
 			ranked, place := "no", "-"
 			if g.Ranked {
@@ -98,7 +98,7 @@ func writeProfile(out io.Writer, p profile.Profile) error {
 			if g.Place > 0 {
 				place = fmt.Sprintf("%d of %d", g.Place, len(g.Players))
 			}
-			fmt.Fprintf(w, "%s\t%d\t%s\t%s\t%s\t%s\t%s\n", g.Started.UTC().Format("2006-01-02 15:04"), g.ID, g.Rules, ranked,
+			fmt.Fprintf(w, "%s\t%d\t%s\t%s\t%s\t%s\t%s\n", g.Started.UTC().Format("2006-01-02 15:04"), g.ID, kindName(g.Game, g.Rules), ranked,
 				g.Status, place, strings.Join(g.Players, ", "))
 		}
 	}
@@ -106,4 +106,13 @@ func writeProfile(out io.Writer, p profile.Profile) error {
 		fmt.Fprintf(w, "\n%s (%s, last %d games): %s\n", f.Title, f.What, profile.Games, f)
 	}
 	return w.Flush()
+}
+
+// kindName names a game and its rules as `games` does: "Acquire modern",
+// "Holiday AG" (no rule sets).
+func kindName(game, rules string) string {
+	if k, ok := games.ByName(game); ok {
+		game = k.Title
+	}
+	return strings.TrimSpace(game + " " + rules)
 }

@@ -222,6 +222,7 @@ func (s *Server) newProgram(sess ssh.Session) *tea.Program {
 		notices:  notices,
 		ended:    ended,
 		takeover: func(id store.AccountID) <-chan struct{} { return s.takeover(sess.Context(), id, l) },
+		signedUp: func(a store.Account) { s.signedUp(l, a) },
 		idle:     s.cfg.IdleTimeout,
 		playing:  s.playing,
 		command:  sess.Command(),

@@ -1,10 +1,12 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"charm.land/ssh"
@@ -19,8 +21,12 @@ import (
 // live is one open session, as the server keeps track of it for the
 // per-key cap, admin listings, broadcasts and bans.
 type live struct {
-	id      uint64
+	id uint64
+	// who is the session as it started; its Key and Admin never change.
+	// A key that picks its name in the session gets its account after
+	// (signedUp): read the account with identity or accountOf.
 	who     identity
+	account atomic.Pointer[store.Account]
 	remote  string
 	started time.Time
 	pty     bool
@@ -286,10 +292,41 @@ func liveFrom(ctx interface{ Value(any) any }) *live {
 	return l
 }
 
+// identity is who the session is now: as it started, with the account
+// its key signed up as since, if it did.
+func (l *live) identity() identity {
+	id := l.who
+	if a := l.account.Load(); a != nil {
+		id.Account, id.Known = *a, true
+	}
+	return id
+}
+
 // accountOf is the account a live session belongs to, 0 if none.
 func (l *live) accountOf() store.AccountID {
-	if !l.who.Known {
+	id := l.identity()
+	if !id.Known {
 		return 0
 	}
-	return l.who.Account.ID
+	return id.Account.ID
+}
+
+// signedUp records that the session's key has just picked its name as
+// acct, so that from now on bans, kicks, the admins' lists and the
+// per-key caps know whose it is, on the other servers too; and ends the
+// session if the account was banned meanwhile (a ban by name made
+// between the account's creation and this was matched against no
+// session).
+func (s *Server) signedUp(l *live, acct store.Account) {
+	if l == nil {
+		return
+	}
+	l.account.Store(&acct)
+	s.peers.rename(l)
+	ctx, cancel := context.WithTimeout(context.Background(), peerTimeout)
+	defer cancel()
+	if msg, refuse, err := s.banned(ctx, l.identity()); refuse && err == nil {
+		s.log.Info("session ended: banned as it signed up", "fingerprint", l.who.Key.Fingerprint, "account", acct.ID)
+		s.live.end(func(o *live) bool { return o == l }, msg)
+	}
 }

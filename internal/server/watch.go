@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
@@ -103,21 +104,42 @@ type watchModel struct {
 	detail   *roomDetail // nil until the first
 	showFull bool        // on a narrow terminal: the panel instead of the room
 	bye      string
+	// notices are the admins' broadcasts, shown at the bottom as players
+	// see them: notice for noticeFor, noticeID naming the latest.
+	notices  <-chan string
+	notice   string
+	noticeID int
 	width    int
 	height   int
 }
 
-func newWatchModel(ctx context.Context, r *rooms.Room) watchModel {
+func newWatchModel(ctx context.Context, r *rooms.Room, notices <-chan string) watchModel {
 	t := &watchTable{room: r, full: make(chan roomDetail, 1)}
 	styles := theme.DefaultStyles()
 	return watchModel{
-		ctx: ctx, table: t, styles: styles,
+		ctx: ctx, table: t, styles: styles, notices: notices,
 		room: room.New(ctx, t, r.ID, rooms.Player{Name: "admin"}, styles, games.Screens),
 	}
 }
 
 func (m watchModel) Init() tea.Cmd {
-	return tea.Batch(tea.RequestBackgroundColor, m.room.Init(), m.waitDetail())
+	return tea.Batch(tea.RequestBackgroundColor, m.room.Init(), m.waitDetail(), m.waitNotice())
+}
+
+// waitNotice delivers the next broadcast; it is re-armed after each.
+func (m watchModel) waitNotice() tea.Cmd {
+	ctx, ch := m.ctx, m.notices
+	if ch == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		select {
+		case text := <-ch:
+			return noticeMsg{text: text}
+		case <-ctx.Done():
+			return nil
+		}
+	}
 }
 
 // waitDetail delivers the room's next detail; it is re-armed after each.
@@ -153,6 +175,17 @@ func (m watchModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case detailMsg:
 		m.detail = &msg.d
 		return m, m.waitDetail()
+	case noticeMsg:
+		m.notice = msg.text
+		m.noticeID++
+		id := m.noticeID
+		return m, tea.Batch(m.waitNotice(),
+			tea.Tick(noticeFor, func(time.Time) tea.Msg { return noticeDoneMsg{id: id} }))
+	case noticeDoneMsg:
+		if msg.id == m.noticeID {
+			m.notice = ""
+		}
+		return m, nil
 	case room.LeaveMsg:
 		m.bye = "You stopped watching."
 		if msg.Notice != "" {
@@ -190,6 +223,9 @@ func (m watchModel) View() tea.View {
 		s = m.panel(m.width)
 	default:
 		s = m.room.View()
+	}
+	if m.notice != "" && m.width > 0 && m.height > 0 {
+		s = overlayLastLines(s, noticeLines(m.notice, m.width), m.height)
 	}
 	v := tea.NewView(s)
 	v.AltScreen = true

@@ -311,12 +311,18 @@ func (m Model) listView() string {
 	case len(m.games) == 0 && m.status == "":
 		out = append(out, "You have not played a game yet: the games you play are listed here.")
 	case len(m.games) > 0:
-		// Date, players, result, status.
-		playersW := max(10, w-2-16-2-2-22-2-11)
-		row := func(cursor, date, players, result, status string) string {
-			return cursor + fmt.Sprintf("%-16s  %s  %s  %s", date, layout.Fit(players, playersW), layout.Fit(result, 22), status)
+		// Date, game, players, result, status; the year only where
+		// the players keep room enough.
+		dateW, layoutDate, started := 16, "2006-01-02 15:04", "Started (UTC)"
+		if w < 100 {
+			dateW, layoutDate, started = 11, "01-02 15:04", "UTC"
 		}
-		out = append(out, s.Heading.Render(row("  ", "Started (UTC)", "Players", "Result", "Status")))
+		playersW := max(10, w-2-dateW-2-gameW-2-2-20-2-11)
+		row := func(cursor, date, game, players, result, status string) string {
+			return cursor + fmt.Sprintf("%s  %s  %s  %s  %s", layout.Fit(date, dateW), layout.Fit(game, gameW),
+				layout.Fit(players, playersW), layout.Fit(result, 20), status)
+		}
+		out = append(out, s.Heading.Render(row("  ", started, "Game", "Players", "Result", "Status")))
 		rows := h - len(out) - 3
 		first := max(0, m.at-rows+1)
 		for i := first; i < len(m.games) && i < first+rows; i++ {
@@ -325,7 +331,7 @@ func (m Model) listView() string {
 			if i == m.at {
 				cursor = "> "
 			}
-			line := row(cursor, g.Started.UTC().Format("2006-01-02 15:04"), m.players(g, i != m.at), m.result(g), statusWords(g.Status))
+			line := row(cursor, g.Started.UTC().Format(layoutDate), gameTitle(g), m.players(g, i != m.at), m.result(g), statusWords(g.Status))
 			if i == m.at {
 				line = s.Selected.Render(line)
 			}
@@ -343,6 +349,18 @@ func (m Model) listView() string {
 	}
 	out = append(layout.Pad(out, h-2), status, m.help.ShortHelpView(m.keys.listHelp()))
 	return layout.Screen(out, w, h)
+}
+
+// gameW is how wide the list's game column is: "Acquire classic".
+const gameW = 15
+
+// gameTitle names g's game and its rules: "Acquire modern", "Holiday AG".
+func gameTitle(g Game) string {
+	title := g.Game
+	if k, ok := games.ByName(g.Game); ok {
+		title = k.Title
+	}
+	return strings.TrimSpace(title + " " + g.Rules)
 }
 
 // players names g's seats in turn order, the player's own in bold unless

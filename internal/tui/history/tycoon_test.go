@@ -103,3 +103,15 @@ func TestReplayTycoon(t *testing.T) {
 		t.Errorf("calls %q, want the list, then game 7's record", got)
 	}
 }
+
+// The list names each game, a game with no rule sets by its title alone
+// (issue 28).
+func TestListNamesTheGame(t *testing.T) {
+	archive, _ := tycoonArchive(t)
+	for _, size := range tuitest.Sizes {
+		view := tuitest.Plain(open(t, archive, size[0], size[1]).View())
+		if !strings.Contains(view, "  Hotel Tycoon  ") {
+			t.Errorf("%dx%d: the list does not name the game:\n%s", size[0], size[1], view)
+		}
+	}
+}

@@ -35,8 +35,10 @@ type Service interface {
 	// table formed, with p seated and the game started, and leave takes
 	// p out of the queue at once.
 	Seek(ctx context.Context, p rooms.Player, game, rules string, min, max int) (found <-chan *rooms.Room, leave func() bool, err error)
-	// Seeking counts the players in the ranked queue.
+	// Seeking counts the players in the ranked queue, and Matching is
+	// how it forms tables.
 	Seeking() int
+	Matching() rooms.Matching
 }
 
 var _ Service = (*rooms.Lobby)(nil)
@@ -362,7 +364,10 @@ func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 			m.status, m.problem = "No game can be played ranked right now.", true
 			return m, nil
 		}
-		m.ranked, m.mode = newRankedForm(m.svc.Kinds(), 0), choosingRanked
+		if m.ranked.kinds == nil { // else the last choice, as the player left it
+			m.ranked = newRankedForm(m.svc.Kinds(), 0)
+		}
+		m.mode = choosingRanked
 	case key.Matches(k, m.keys.History):
 		return m, func() tea.Msg { return HistoryMsg{} }
 	case key.Matches(k, m.keys.Leaderboard):

@@ -58,8 +58,8 @@ func newRankedForm(kinds []engine.Kind, game int) rankedForm {
 		f.fields = append(f.fields, field{label: rulesField, values: k.Rules, help: k.RulesHelp + ". Each has its own rating"})
 	}
 	f.fields = append(f.fields,
-		field{label: "Fewest players", values: seats, at: at(3), help: "the smallest table you accept: a smaller one can form sooner"},
-		field{label: "Most players", values: seats, at: at(4), help: "the largest table you accept: a larger one is formed when enough players are looking"})
+		field{label: "Fewest players", values: seats, at: at(3), help: "the smallest table you accept, at most the Most players: a smaller one can form sooner"},
+		field{label: "Most players", values: seats, at: at(4), help: "the largest table you accept, at least the Fewest players: a larger one is formed when enough players are looking"})
 	return f
 }
 
@@ -82,9 +82,10 @@ func (f rankedForm) focus(d int) rankedForm {
 	return f
 }
 
-// step moves the focused field's value by d; the fewest players never
-// exceed the most, whichever of the two moved. Changing the game starts
-// its form afresh.
+// step moves the focused field's value by d. The fewest players stop at
+// the most, and the most at the fewest: one never moves the other, so
+// what the player set stays set. Changing the game starts its form
+// afresh.
 func (f rankedForm) step(d int) rankedForm {
 	f.fields = append([]field(nil), f.fields...)
 	fd := &f.fields[f.at]
@@ -92,15 +93,14 @@ func (f rankedForm) step(d int) rankedForm {
 	if fd.label == gameField {
 		return newRankedForm(f.kinds, (fd.at+d+n)%n)
 	}
-	fd.at = (fd.at + d + n) % n
 	fewest := len(f.fields) - 2 // the sizes are the last two fields
-	lo, hi := &f.fields[fewest], &f.fields[fewest+1]
-	if lo.at > hi.at {
-		if f.at == fewest {
-			hi.at = lo.at
-		} else {
-			lo.at = hi.at
-		}
+	switch f.at {
+	case fewest:
+		fd.at = min(max(fd.at+d, 0), f.fields[fewest+1].at)
+	case fewest + 1:
+		fd.at = min(max(fd.at+d, f.fields[fewest].at), n-1)
+	default:
+		fd.at = (fd.at + d + n) % n
 	}
 	return f
 }
@@ -314,9 +314,11 @@ func (m Model) rankedFormView() []string {
 	return append(out, strings.Split(ansi.Wrap(text, m.width, ""), "\n")...)
 }
 
-// seekingView draws the wait for a ranked table.
+// seekingView draws the wait for a ranked table, and says what the queue
+// waits for: the largest table the player accepts for a while, then any
+// they accept, of players whose ratings are close enough by then.
 func (m Model) seekingView() []string {
-	s, q := m.styles, m.seek
+	s, q, mt := m.styles, m.seek, m.svc.Matching()
 	wait := m.now.Sub(m.seekSince)
 	players := fmt.Sprintf("%d to %d players", q.fewest, q.most)
 	if q.fewest == q.most {
@@ -328,12 +330,29 @@ func (m Model) seekingView() []string {
 	if q.rating != "" {
 		out = append(out, row("Your rating", q.rating))
 	}
+	table := fmt.Sprintf("a table of %d players", q.most)
+	switch {
+	case q.fewest == q.most:
+	case wait < mt.Patience:
+		smaller := fmt.Sprintf("%d", q.fewest)
+		if q.most-1 > q.fewest {
+			smaller = fmt.Sprintf("%d to %d", q.fewest, q.most-1)
+		}
+		table += fmt.Sprintf(" until %s, then %s", waitWords(mt.Patience), smaller)
+	default:
+		table = "the largest table that can sit now, " + players
+	}
+	window := min(mt.Window+mt.Widen*wait.Seconds(), mt.MaxWindow)
 	out = append(out,
 		row("Waiting", waitWords(wait)),
 		row("Looking now", fmt.Sprintf("%d %s, you included", max(1, m.seeking), plural(max(1, m.seeking), "player"))),
+		row("Waiting for", table),
+		row("Ratings", fmt.Sprintf("within ±%.0f of yours by now", window)),
 		"")
-	for _, l := range strings.Split(ansi.Wrap("Players of similar rating are seated together, and the range you accept widens "+
-		"the longer you wait. The game starts as soon as your table is complete.", m.width, ""), "\n") {
+	text := fmt.Sprintf("Players of similar rating are seated together: any two at a table are within the range of the one "+
+		"who came later, ±%.0f at first and %.0f wider each second, up to ±%.0f. The game starts as soon as your table is complete.",
+		mt.Window, mt.Widen, mt.MaxWindow)
+	for _, l := range strings.Split(ansi.Wrap(text, m.width, ""), "\n") {
 		out = append(out, s.Subtle.Render(l))
 	}
 	return out

@@ -24,6 +24,12 @@ func TestRankedFormView(t *testing.T) {
 // ratings fixture.
 func seeking(t *testing.T, w, h int) (lobby.Model, *tuitest.Lobby, tea.Cmd) {
 	t.Helper()
+	return seekingFor(t, w, h, 83*time.Second)
+}
+
+// seekingFor is seeking after waiting for wait.
+func seekingFor(t *testing.T, w, h int, waited time.Duration) (lobby.Model, *tuitest.Lobby, tea.Cmd) {
+	t.Helper()
 	m, svc := open(t, tuitest.LobbySnapshot(), w, h)
 	m.SetRatings(tuitest.Ranked(t))
 	now := tuitest.Now
@@ -31,7 +37,7 @@ func seeking(t *testing.T, w, h int) (lobby.Model, *tuitest.Lobby, tea.Cmd) {
 	m, _ = press(m, "r")
 	m, cmd := m.Update(tuitest.Key("enter"))
 	m, wait := m.Update(cmd()) // in the queue
-	now = now.Add(83 * time.Second)
+	now = now.Add(waited)
 	svc.SetSeeking(5)
 	return lobby.Tick(m, 5), svc, wait
 }
@@ -43,8 +49,30 @@ func TestSeekingView(t *testing.T) {
 	})
 }
 
+// The wait says what the queue waits for (issue 28): the largest table
+// the player accepts until the patience runs out, then a smaller one; and
+// how wide the range of ratings is by now.
+func TestSeekingSaysWhatItWaitsFor(t *testing.T) {
+	for _, c := range []struct {
+		wait time.Duration
+		want []string
+	}{
+		{5 * time.Second, []string{"Waiting for   a table of 4 players until 0:20, then 3", "within ±150 of yours"}},
+		{83 * time.Second, []string{"Waiting for   the largest table that can sit now, 3 to 4 players", "within ±930 of yours"}},
+	} {
+		m, _, _ := seekingFor(t, 80, 24, c.wait)
+		view := tuitest.Plain(m.View())
+		for _, w := range c.want {
+			if !strings.Contains(view, w) {
+				t.Errorf("after %v the wait lacks %q:\n%s", c.wait, w, view)
+			}
+		}
+	}
+}
+
 // r opens the ranked form; its keys choose the rules and the table sizes
-// Seek is called with, the fewest never above the most.
+// Seek is called with, the fewest never above the most, and neither
+// moving the other (issue 28). The form opens again as it was left.
 func TestRankedForm(t *testing.T) {
 	tests := []struct {
 		keys string
@@ -53,8 +81,10 @@ func TestRankedForm(t *testing.T) {
 		{"r enter", "Seek game=acquire rules=modern players=3-4"},
 		{"r right enter", "Seek game=acquire rules=classic players=3-4"},
 		{"r down left down right right enter", "Seek game=acquire rules=modern players=2-6"},
-		{"r down right right enter", "Seek game=acquire rules=modern players=5-5"}, // the most follow the fewest up
-		{"r up left left enter", "Seek game=acquire rules=modern players=2-2"},     // the fewest follow the most down
+		{"r down right right enter", "Seek game=acquire rules=modern players=4-4"}, // the fewest stop at the most
+		{"r up left left enter", "Seek game=acquire rules=modern players=3-3"},     // the most stop at the fewest
+		{"r up right right esc r enter", "Seek game=acquire rules=modern players=3-6"},
+		{"r right down left esc r enter", "Seek game=acquire rules=classic players=2-4"},
 	}
 	for _, tt := range tests {
 		m, svc := open(t, tuitest.LobbySnapshot(), 80, 24)

@@ -16,7 +16,7 @@ func DefaultKeyMap() KeyMap {
 	return KeyMap{
 		Up:    key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑↓", "select")),
 		Down:  key.NewBinding(key.WithKeys("down", "j")),
-		Rules: key.NewBinding(key.WithKeys("tab", "left", "right", "h", "l"), key.WithHelp("tab", "rules")),
+		Rules: key.NewBinding(key.WithKeys("tab", "left", "right", "h", "l"), key.WithHelp("tab ←→", "switch game")),
 		Open:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "profile")),
 		Back:  key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("esc", "back")),
 	}

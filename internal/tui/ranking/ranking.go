@@ -227,6 +227,17 @@ func (m *Model) pickRules() {
 	m.profRule = m.poolOf(best)
 }
 
+// gameTitle is the title of the game named name ("holiday": "Holiday AG"),
+// or name for a game no longer hosted.
+func (m Model) gameTitle(name string) string {
+	for _, p := range m.pools {
+		if p.kind.Name == name {
+			return p.kind.Title
+		}
+	}
+	return name
+}
+
 // poolOf returns the pool of rating r.
 func (m Model) poolOf(r profile.Rating) pool {
 	for _, p := range m.pools {

@@ -6,12 +6,15 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"hotels/internal/engine"
 	"hotels/internal/engine/acquire"
+	"hotels/internal/engine/holiday"
 	"hotels/internal/rooms"
+	"hotels/internal/store"
 	"hotels/internal/tui/ranking"
 	"hotels/internal/tui/theme"
 	"hotels/internal/tui/tuitest"
@@ -133,14 +136,14 @@ func TestOwnProfile(t *testing.T) {
 	m, cmd := m.Profile(alice)
 	m, _ = run(m, cmd)
 	view := tuitest.Plain(m.View())
-	if !strings.Contains(view, "profile of alice") || !strings.Contains(view, "Rating history · modern") {
+	if !strings.Contains(view, "profile of alice") || !strings.Contains(view, "Rating history · Acquire modern") {
 		t.Fatalf("alice's profile:\n%s", view)
 	}
 	if !strings.Contains(view, "Festival 1, Luxor 1, Tower 1") {
 		t.Errorf("alice's favourite chains are missing or include the autopilot's Tower:\n%s", view)
 	}
 	m, _ = press(m, "tab")
-	if view := tuitest.Plain(m.View()); !strings.Contains(view, "Rating history · classic") || !strings.Contains(view, "1021 → 998   -23") {
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "Rating history · Acquire classic") || !strings.Contains(view, "1021 → 998   -23") {
 		t.Errorf("after tab:\n%s", view)
 	}
 	if _, up := press(m, "esc"); up != (ranking.BackMsg{}) {
@@ -169,5 +172,30 @@ func TestFailuresInWords(t *testing.T) {
 	m = open(t, nil, 80, 24)
 	if view := tuitest.Plain(m.View()); !strings.Contains(view, "This server keeps no ratings.") {
 		t.Errorf("no source:\n%s", view)
+	}
+}
+
+// A profile names the game of each rating history and recent game: Holiday
+// AG, which has no rule sets, is not a blank (issue 28).
+func TestProfileNamesTheGame(t *testing.T) {
+	src := tuitest.Ranked(t)
+	at := time.Date(2026, 5, 2, 20, 0, 0, 0, time.UTC)
+	mu, sigma := tuitest.Rated(1040, 6)
+	src.Players[alice.ID] = []store.Rating{{Account: alice.ID, Name: "alice", Game: "holiday", Mu: mu, Sigma: sigma, Games: 1, Wins: 1, UpdatedAt: at}}
+	mb, sb := tuitest.Rated(1000, 8.3)
+	src.History[alice.ID] = []store.RatingChange{{Game: 50, Account: alice.ID, Place: 1, MuBefore: mb, SigmaBefore: sb, MuAfter: mu, SigmaAfter: sigma, At: at}}
+	src.Rules[50] = ""
+	src.Lines[50] = []string{"alice take Alps-1"}
+	src.Games = append([]store.Game{{ID: 50, Game: "holiday", Ranked: true, Status: store.StatusFinished, CreatedAt: at,
+		Seats: []store.Seat{{Index: 0, Account: alice.ID, Name: "alice"}, {Index: 1, Name: "bob"}}}}, src.Games...)
+	m := ranking.New(context.Background(), src, alice, []engine.Kind{acquire.Kind, holiday.Kind}, theme.DefaultStyles())
+	m.SetSize(80, 24)
+	m, cmd := m.Profile(alice)
+	m, _ = run(m, cmd)
+	view := tuitest.Plain(m.View())
+	for _, want := range []string{"Rating history · Holiday AG  ", "game 50    Holiday AG ranked", "game 42    Acquire modern ranked"} {
+		if !strings.Contains(view, want) {
+			t.Errorf("alice's profile lacks %q:\n%s", want, view)
+		}
 	}
 }

@@ -155,7 +155,8 @@ func (m Model) profileView() []string {
 		if len(history) > 0 {
 			first = history[0].Before
 		}
-		out = append(out, "", s.Heading.Render("Rating history · "+shown.Rules)+"  "+sparkline(history)+
+		pool := strings.TrimSpace(m.profRule.kind.Title + " " + shown.Rules) // "Holiday AG" has no rule sets
+		out = append(out, "", s.Heading.Render("Rating history · "+pool)+"  "+sparkline(history)+
 			s.Subtle.Render(fmt.Sprintf("  %d → %d over the last %d %s", first, last, len(history), plural(len(history), "game"))))
 		for i := len(history) - 1; i >= len(history)-hRows; i-- {
 			c := history[i]
@@ -168,13 +169,13 @@ func (m Model) profileView() []string {
 	if len(p.Recent) == 0 {
 		out = append(out, "  No game yet.")
 	}
-	playersW := w - 2 - 16 - 2 - 10 - 15 - 2 - 20 - 2
+	playersW := w - 2 - 16 - 2 - 10 - 22 - 1 - 20 - 2
 	for _, g := range p.Recent[:gRows] {
-		kind := g.Rules
+		kind := strings.TrimSpace(m.gameTitle(g.Game) + " " + g.Rules) // the game named: "Holiday AG", "Acquire modern"
 		if g.Ranked {
 			kind += " ranked"
 		}
-		line := fmt.Sprintf("  %s  game %-5d %-15s %s", g.Started.UTC().Format("2006-01-02 15:04"), g.ID, kind, layout.Fit(result(g), 20))
+		line := fmt.Sprintf("  %s  game %-5d %s %s", g.Started.UTC().Format("2006-01-02 15:04"), g.ID, layout.Fit(kind, 22), layout.Fit(result(g), 20))
 		if playersW >= 12 {
 			names := make([]string, len(g.Players))
 			for i, n := range g.Players {

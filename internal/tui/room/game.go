@@ -167,19 +167,19 @@ func (m Model) statusLine(w int) string {
 
 // vote says where the vote to end an abandoned game stands.
 func (m Model) vote() string {
-	text := "A player left the game: press V to vote to end it."
+	var auto []string
+	for _, st := range m.snap.Seats {
+		if st.State == rooms.SeatAutopilot {
+			auto = append(auto, st.Name)
+		}
+	}
+	text := "The autopilot plays for " + List(auto, "and") + ": V votes to end the game."
 	switch {
 	case !m.seated():
-		text = "A player left the game: the players may vote to end it."
+		text = "The autopilot plays for " + List(auto, "and") + ": the players may vote to end the game."
 	case m.voted():
-		var waiting []string
-		for _, st := range m.snap.Seats {
-			if st.State == rooms.SeatReady && !slices.Contains(m.snap.Votes, st.Name) {
-				waiting = append(waiting, st.Name)
-			}
-		}
 		text = "You voted to end the game."
-		if len(waiting) > 0 {
+		if waiting := m.votesDue(); len(waiting) > 0 {
 			text += " Waiting for " + List(waiting, "and") + "."
 		}
 		return text

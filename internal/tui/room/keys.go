@@ -161,6 +161,27 @@ func (m Model) onAutopilot() bool {
 	return m.seated() && int(m.snap.You) < len(m.snap.Seats) && m.snap.Seats[m.snap.You].State == rooms.SeatAutopilot
 }
 
+// votesDue lists the players here who have not voted to end the game,
+// the player too if they have not.
+func (m Model) votesDue() []string {
+	var due []string
+	for _, name := range m.snap.Voters {
+		if !slices.Contains(m.snap.Votes, name) {
+			due = append(due, name)
+		}
+	}
+	return due
+}
+
+// endWarning asks a player whose vote would end the game to confirm it.
+func (m Model) endWarning() string {
+	how := "unfinished"
+	if m.snap.Room.Ranked {
+		how = "unfinished and unrated"
+	}
+	return "Your vote ends the game, " + how + ": press V again to confirm."
+}
+
 // voted reports whether the player has voted to end the game.
 func (m Model) voted() bool {
 	return m.seated() && slices.Contains(m.snap.Votes, m.snap.Seats[m.snap.You].Name)
@@ -217,8 +238,9 @@ func (m Model) rematch() (Model, tea.Cmd) {
 }
 
 // gameKey handles a key during the game; leaving is whether esc was
-// pressed just before.
-func (m Model) gameKey(k tea.KeyPressMsg, leaving bool) (Model, tea.Cmd) {
+// pressed just before, ending whether V was, asking to confirm that the
+// player's vote ends the game.
+func (m Model) gameKey(k tea.KeyPressMsg, leaving, ending bool) (Model, tea.Cmd) {
 	p := m.player
 	switch {
 	case key.Matches(k, m.keys.TakeOver):
@@ -230,12 +252,18 @@ func (m Model) gameKey(k tea.KeyPressMsg, leaving bool) (Model, tea.Cmd) {
 	case key.Matches(k, m.keys.Rules):
 		return m.openRules(), nil
 	case key.Matches(k, m.keys.VoteEnd) && m.snap.Abandoned:
+		// Read before the game's keys, on the player's turn too: V is
+		// never a tile or a chain's letter while the vote is open.
 		switch {
 		case !m.seated():
 			m.say("Only the players at the table vote to end the game.", true)
 			return m, nil
 		case m.voted():
 			m.say("You have voted: the game ends once every player here votes.", false)
+			return m, nil
+		case len(m.votesDue()) == 1 && !ending:
+			m.ending = true
+			m.say(m.endWarning(), true)
 			return m, nil
 		}
 		return m.request("You vote to end the game.", func(ctx context.Context) error { return m.table.VoteEnd(ctx, p) })

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"hotels/internal/engine"
 	"hotels/internal/rooms"
 	"hotels/internal/tui/tuitest"
 )
@@ -33,4 +34,25 @@ func TestRankedHeader(t *testing.T) {
 	if first := strings.Split(tuitest.Plain(m.View()), "\n")[0]; !strings.Contains(first, "Acquire modern · ranked") {
 		t.Errorf("header %q does not say ranked", first)
 	}
+}
+
+// rankedLeaver is ranked with carol, who made the most money, gone: the
+// autopilot finished her seat, so she is placed last and the standings say
+// why.
+func rankedLeaver(t *testing.T) *rooms.Snapshot {
+	snap := ranked(t)
+	seat := map[string]engine.Seat{}
+	for i, st := range snap.Seats {
+		seat[st.Name] = engine.Seat(i)
+	}
+	snap.Places = []rooms.Place{
+		{Seat: seat["alice"], Place: 1}, {Seat: seat["dave"], Place: 2}, {Seat: seat["bob"], Place: 3},
+		{Seat: seat["carol"], Place: 4, Why: "left"},
+	}
+	snap.Ratings[0].After = 1138
+	return snap
+}
+
+func TestRankedLeaverFinalView(t *testing.T) {
+	goldenSizes(t, func() *rooms.Snapshot { return rankedLeaver(t) }, "")
 }

@@ -126,6 +126,7 @@ type Model struct {
 	busy      bool   // a request is on its way
 	kicking   bool   // x was pressed: a seat number is due
 	leaving   bool   // esc was pressed once during the game
+	ending    bool   // V was pressed once, and the player's vote would end the game
 	showHelp  bool
 	helpPager Pager
 	reading   bool // the rules page is open
@@ -442,8 +443,8 @@ func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 		}
 		return m, nil
 	}
-	leaving := m.leaving
-	m.leaving = false
+	leaving, ending := m.leaving, m.ending
+	m.leaving, m.ending = false, false
 	if m.status != "" && !m.busy {
 		m.say("", false)
 	}
@@ -457,7 +458,7 @@ func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 	case !m.shown || m.facts.Over:
 		return m.finalKey(k)
 	}
-	return m.gameKey(k, leaving)
+	return m.gameKey(k, leaving, ending)
 }
 
 // common handles the keys every part of the screen shares; ok is false if

@@ -432,7 +432,7 @@ func autopilot(t *testing.T, mark string) *rooms.Snapshot {
 func abandoned(t *testing.T, mark string, viewer engine.Seat, votes ...string) *rooms.Snapshot {
 	snap := tuitest.FourSeat(t, mark).Snapshot(viewer)
 	snap.Seats[1].State = rooms.SeatAutopilot
-	snap.Abandoned, snap.Votes = true, votes
+	snap.Abandoned, snap.Votes, snap.Voters = true, votes, []string{"alice", "carol"}
 	return snap
 }
 
@@ -628,6 +628,18 @@ func TestVoteEnd(t *testing.T) {
 	m, table = open(t, tuitest.FourSeat(t, "buy").Snapshot(2), 80, 24)
 	if press(m, "V"); len(table.Calls()) != 0 {
 		t.Errorf("nobody left: calls %q, want none", table.Calls())
+	}
+	// The vote that ends the game asks first; any other key plays on.
+	m, table = open(t, abandoned(t, "buy", 0, "carol"), 80, 24)
+	m = press(m, "V")
+	if view := tuitest.Plain(m.View()); len(table.Calls()) != 0 || !strings.Contains(view, "Your vote ends the game, unfinished: press V again to confirm.") {
+		t.Errorf("the last vote: calls %q, want none and a question:\n%s", table.Calls(), view)
+	}
+	if press(press(m, "esc"), "V"); len(table.Calls()) != 0 {
+		t.Errorf("V after another key: calls %q, want none", table.Calls())
+	}
+	if press(m, "V"); !slices.Equal(table.Calls(), []string{"VoteEnd"}) {
+		t.Errorf("the last vote confirmed: calls %q, want VoteEnd", table.Calls())
 	}
 	m, table = open(t, abandoned(t, "buy", 2), 80, 24)
 	table.Fail("VoteEnd", rooms.ErrNotAbandoned)

@@ -7,7 +7,9 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
+	"hotels/internal/engine"
 	"hotels/internal/rooms"
 	"hotels/internal/sanitize"
 	"hotels/internal/tui/layout"
@@ -119,7 +121,7 @@ func (m Model) finalView() string {
 	switch {
 	case m.shown:
 		board, bw := m.screen.Final()
-		out = append(out, layout.Beside(board, m.standings(), bw, 3, w-bw-3)...)
+		out = append(out, layout.Beside(board, m.standings(w-bw-3), bw, 3, w-bw-3)...)
 	case m.snap.Game != nil:
 		// A game this server has no screen for is said so, never shown
 		// as a room still waiting.
@@ -160,11 +162,26 @@ func (m Model) rematchLines(w int) []string {
 }
 
 // standings lists the final scores in the game's unit, best first, with
-// the places the game decided.
-func (m Model) standings() []string {
+// the places the game decided; in a ranked game a player who left or was
+// removed is placed after those who stayed, which is said in w cells
+// when it is not the order of the scores.
+func (m Model) standings(w int) []string {
 	f, s := m.facts, m.styles
 	out := []string{s.Notice.Render("Game over: final standings"), ""}
-	for _, st := range f.Standings {
+	standings := slices.Clone(f.Standings)
+	var gone []string
+	for _, p := range m.snap.Places {
+		for i := range standings {
+			if standings[i].Seat == p.Seat {
+				standings[i].Place = p.Place
+				if p.Why != "" {
+					gone = append(gone, standings[i].Name+" "+p.Why)
+				}
+			}
+		}
+	}
+	slices.SortStableFunc(standings, func(a, b engine.Standing) int { return a.Place - b.Place })
+	for _, st := range standings {
 		name := st.Name
 		if st.Seat == m.snap.You {
 			name = s.Name.Render(name) + " (you)"
@@ -172,9 +189,9 @@ func (m Model) standings() []string {
 		// Wide enough for "1,234 points" as for "$50,000".
 		out = append(out, fmt.Sprintf(" %d. %s %12s", st.Place, layout.Fit(name, 19), f.Unit.Format(st.Score)))
 	}
-	if len(f.Standings) > 0 {
+	if len(standings) > 0 {
 		var winners []string
-		for _, st := range f.Standings {
+		for _, st := range standings {
 			if st.Place == 1 {
 				winners = append(winners, st.Name)
 			}
@@ -184,6 +201,13 @@ func (m Model) standings() []string {
 			verb = "share the win"
 		}
 		out = append(out, "", List(winners, "and")+" "+verb+".")
+	}
+	if len(gone) > 0 {
+		text := "In a ranked game a player who leaves is placed after those who stay, whatever the autopilot scores for them: " +
+			List(gone, "and") + "."
+		for _, l := range strings.Split(ansi.Wrap(text, max(w, 20), ""), "\n") {
+			out = append(out, s.Subtle.Render(l))
+		}
 	}
 	return append(out, m.ratingChanges()...)
 }
@@ -250,9 +274,9 @@ func (m Model) helpLines() []string {
 	lines = append(lines,
 		"Your turn: what the others did since your last move is listed under the game",
 		"until your next key (esc only hides it); L shows the whole log. When a player's",
-		"time runs out, the autopilot plays for them until they press ctrl+t; while a",
-		"player who left is replaced by the autopilot, the others may press V to vote",
-		"to end the game.",
+		"time runs out, the autopilot plays for them until they press ctrl+t. While",
+		"the autopilot plays a seat (its player left, was removed or ran out of time),",
+		"the players here may press V to vote to end the game; the last vote asks first.",
 	)
 	return strings.Split(strings.Join(lines, "\n"), "\n")
 }

@@ -25,7 +25,7 @@ var friendly = []struct {
 	{rooms.ErrChatTooFast, "You are chatting too fast: wait a few seconds."},
 	{rooms.ErrActTooFast, "You are acting too fast: wait a moment, then try again."},
 	{rooms.ErrSaveFailed, "The server could not save that. Nothing changed: try again."},
-	{rooms.ErrNotAbandoned, "Everyone is back at the table: a game can be ended by vote only while a player who left is replaced by the autopilot."},
+	{rooms.ErrNotAbandoned, "Everyone is back at the table: a game can be ended by vote only while the autopilot plays a seat."},
 	{context.DeadlineExceeded, "The server did not answer in time. Try again."},
 	{context.Canceled, "The server did not answer in time. Try again."},
 }

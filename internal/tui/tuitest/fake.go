@@ -250,6 +250,9 @@ func (l *Lobby) Seeking() int {
 	return l.seeking
 }
 
+// Matching is rooms.DefaultMatching.
+func (l *Lobby) Matching() rooms.Matching { return rooms.DefaultMatching }
+
 // journal keeps games in memory.
 type journal struct {
 	mu    sync.Mutex
