@@ -10,9 +10,11 @@ import (
 	"crypto/rand"
 	"crypto/rsa"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net"
 	"runtime"
+	"runtime/pprof"
 	"strings"
 	"sync"
 	"testing"
@@ -576,5 +578,50 @@ func TestF1_SessionsPerConnection(t *testing.T) {
 	var refused *gossh.OpenChannelError
 	if _, _, err := c.OpenChannel("session", nil); !errors.As(err, &refused) || refused.Reason != gossh.ResourceShortage {
 		t.Errorf("an 11th session on one connection: err %v, want refused for resource shortage", err)
+	}
+}
+
+// N1 (issue 27): a session that writes a burst of keys in one write and
+// hangs up ends for good. Before, the terminal reader's goroutine stayed
+// blocked handing the burst's events to a program that had stopped, and
+// with it the whole program and its screen (20 sessions at 500×200: +20
+// goroutines and 11 MB a session of heap, never freed).
+func TestN1_BurstThenHangUp(t *testing.T) {
+	ts := startServer(t, server.Options{})
+	key := sshtest.NewKey(t)
+	signUp(t, ts, "ann", key)
+	burst := []byte(strings.Repeat("\x1b[A\x1b[B", 1024)) // 6 KB of arrow keys
+	// Each in a subtest, whose end closes its client and terminal.
+	session := func(t *testing.T) {
+		term := sshtest.Open(t, ts.addr, key, 500, 200)
+		term.WaitFor(t, "Welcome back, ann!")
+		if err := term.Send(burst); err != nil {
+			t.Fatal(err)
+		}
+		_ = term.Close()
+		<-term.Done()
+	}
+	t.Run("warm-up", session) // what the first session allocates once is in the baseline
+	time.Sleep(time.Second)
+	goroutines := runtime.NumGoroutine()
+	heap := heapInUse()
+	const sessions = 10
+	for i := range sessions {
+		t.Run(fmt.Sprint(i), session)
+	}
+	n := waitGoroutines(goroutines)
+	grew := int64(heapInUse()) - int64(heap)
+	t.Logf("after %d sessions: %d goroutines (%d before), heap %+.1f MB", sessions, n, goroutines, float64(grew)/mb)
+	if n > goroutines {
+		var stacks strings.Builder
+		_ = pprof.Lookup("goroutine").WriteTo(&stacks, 1)
+		t.Errorf("10 s after %d sessions that sent a burst and hung up, %d goroutines, want at most %d as before:\n%s",
+			sessions, n, goroutines, stacks.String())
+	}
+	// The frame-line cache all programs share (third_party/bubbletea,
+	// change 3) keeps up to 22 MB of lines; the 10 leaked sessions held
+	// 122 MB.
+	if grew > 40*mb {
+		t.Errorf("the heap grew by %.1f MB after the sessions ended, want at most 40 MB", float64(grew)/mb)
 	}
 }
