@@ -5,6 +5,7 @@ package server_test
 // before its fix.
 
 import (
+	"bufio"
 	"context"
 	"crypto/dsa" //nolint:staticcheck // a DSA key, to see it refused
 	"crypto/rand"
@@ -20,6 +21,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pires/go-proxyproto"
 	gossh "golang.org/x/crypto/ssh"
 
 	"hotels/internal/server"
@@ -623,5 +625,135 @@ func TestN1_BurstThenHangUp(t *testing.T) {
 	// 122 MB.
 	if grew > 40*mb {
 		t.Errorf("the heap grew by %.1f MB after the sessions ended, want at most 40 MB", float64(grew)/mb)
+	}
+}
+
+// dialFrom dials addr from the local address ip (any of 127.0.0.0/8 on
+// loopback), standing in for another client.
+func dialFrom(ip, addr string) (net.Conn, error) {
+	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}, Timeout: sshtest.Timeout}
+	return d.Dial("tcp", addr)
+}
+
+// N4 (issue 27): 13 addresses of one /24 hold 20 silent connections each,
+// more than all the handshake slots; a player from another network still
+// gets in, every time. Before, the 256 slots were all held for the whole
+// handshake timeout and a fresh address was refused.
+func TestN4_HandshakeSlotsHeld(t *testing.T) {
+	ts := startServerWith(t, func(c *server.Config) {
+		c.MaxHandshakes, c.MaxHandshakesPerNet = 256, 32
+		c.MaxConnsPerIP, c.ConnRate, c.ConnBurst = 20, 60, 60
+	}, server.Options{})
+	var held int
+	for a := 2; a < 15; a++ {
+		for range 20 {
+			c, err := dialFrom(fmt.Sprintf("127.0.0.%d", a), ts.addr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { _ = c.Close() })
+			// A connection the server took reads its version line.
+			_ = c.SetReadDeadline(time.Now().Add(sshtest.Timeout))
+			if line, _ := bufio.NewReader(c).ReadString('\n'); strings.HasPrefix(line, "SSH-2.0-") {
+				held++
+			}
+		}
+	}
+	key := sshtest.NewKey(t)
+	var in int
+	for range 3 {
+		conn, err := dialFrom("127.0.1.1", ts.addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cc, chans, reqs, err := gossh.NewClientConn(conn, ts.addr, &gossh.ClientConfig{
+			User: "player", Auth: []gossh.AuthMethod{gossh.PublicKeys(key)},
+			HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: sshtest.Timeout,
+		})
+		if err != nil {
+			t.Logf("refused: %v", err)
+			_ = conn.Close()
+			continue
+		}
+		in++
+		_ = gossh.NewClient(cc, chans, reqs).Close()
+	}
+	t.Logf("260 silent connections from 13 addresses of 127.0.0.0/24: %d took a slot; a client from 127.0.1.1 got in %d times of 3", held, in)
+	if in != 3 {
+		t.Errorf("a client from a fresh network got in %d times of 3 while others held the handshake slots, want 3", in)
+	}
+}
+
+// proxied connects to addr from the local address from, sends the PROXY
+// protocol header of version (1 or 2) naming player as the client, and
+// then authenticates with key.
+func proxied(t *testing.T, from, addr string, version byte, player string, key gossh.Signer) (*gossh.Client, error) {
+	t.Helper()
+	conn, err := dialFrom(from, addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := net.ResolveTCPAddr("tcp", player)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := proxyproto.HeaderProxyFromAddrs(version, src, conn.RemoteAddr()).WriteTo(conn); err != nil {
+		t.Fatal(err)
+	}
+	cc, chans, reqs, err := gossh.NewClientConn(conn, addr, &gossh.ClientConfig{
+		User: "player", Auth: []gossh.AuthMethod{gossh.PublicKeys(key)},
+		HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: sshtest.Timeout,
+	})
+	if err != nil {
+		_ = conn.Close()
+		return nil, err
+	}
+	c := gossh.NewClient(cc, chans, reqs)
+	t.Cleanup(func() { _ = c.Close() })
+	return c, nil
+}
+
+// N11 (issue 27): behind a load balancer that sends the PROXY protocol (v1
+// or v2), the per-address limits and the log count the player's address,
+// not the balancer's; a PROXY header from anyone else is refused.
+func TestN11_ProxyProtocol(t *testing.T) {
+	logged := &syncBuffer{changed: make(chan struct{}, 1)}
+	ts := startServerWith(t, func(c *server.Config) {
+		c.ProxyFrom = "127.0.0.2, 127.0.5.0/24"
+		c.MaxConnsPerIP = 1
+	}, server.Options{Logger: slog.New(slog.NewTextHandler(logged, nil))})
+	key := sshtest.NewKey(t)
+
+	// Two players through one balancer: one connection each is allowed.
+	ann, err := proxied(t, "127.0.0.2", ts.addr, 1, "203.0.113.7:5000", key)
+	if err != nil {
+		t.Fatalf("a player through the balancer (PROXY v1): %v", err)
+	}
+	if _, err := proxied(t, "127.0.5.9", ts.addr, 2, "[2001:db8::7]:5000", key); err != nil {
+		t.Fatalf("another player through the balancer (PROXY v2): %v", err)
+	}
+	// The first player's second connection is over their cap.
+	if _, err := proxied(t, "127.0.0.2", ts.addr, 2, "203.0.113.7:5001", key); err == nil {
+		t.Error("a player's second connection through the balancer was let in, over a cap of 1 an address")
+	}
+	// Sessions are logged with the player's address.
+	if _, err := ann.NewSession(); err != nil {
+		t.Fatal(err)
+	}
+	sess, err := ann.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = sess.Run("whoami")
+	// Anyone else's header is refused.
+	if _, err := proxied(t, "127.0.0.3", ts.addr, 1, "198.51.100.1:5000", key); err == nil {
+		t.Error("a PROXY header from an address that is not a balancer was accepted")
+	}
+	if _, err := proxied(t, "127.0.0.3", ts.addr, 2, "198.51.100.1:5000", key); err == nil {
+		t.Error("a PROXY v2 header from an address that is not a balancer was accepted")
+	}
+	logged.waitFor(t, `msg="session start" remote=203.0.113.7:5000`)
+	if strings.Contains(logged.String(), "remote=127.0.0.2") {
+		t.Errorf("the log names the balancer's address:\n%s", logged.String())
 	}
 }

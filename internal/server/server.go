@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"net/netip"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -46,8 +47,11 @@ type Server struct {
 	admins      *adminKeys          // who may run `admin …`
 	live        *sessions           // the open sessions
 	peers       *peers              // the other servers; nil when alone
-	newSessions *rate.Keyed[string] // new sessions by address
-	conns       atomic.Pointer[connLimiter]
+	newSessions *rate.Keyed[string] // new sessions by key
+	// sessionsLogged is when a key's refused sessions were last logged.
+	sessionsLogged *rate.Keyed[string]
+	conns          atomic.Pointer[connLimiter]
+	proxies        []netip.Prefix // Config.ProxyFrom
 
 	closing     chan struct{} // closed when shutdown starts; sessions watch it
 	closingOnce sync.Once
@@ -64,16 +68,17 @@ func New(cfg Config, o Options) (*Server, error) {
 		return nil, errors.New("server: new: Options.Store is nil")
 	}
 	s := &Server{
-		cfg:         cfg,
-		store:       o.Store,
-		log:         o.Logger,
-		lobby:       o.Lobby,
-		rooms:       o.Rooms,
-		started:     time.Now(),
-		live:        newSessions(),
-		newSessions: newSessionLimiter(cfg.SessionLimit()),
-		closing:     make(chan struct{}),
-		accounts:    map[store.AccountID]*claim{},
+		cfg:            cfg,
+		store:          o.Store,
+		log:            o.Logger,
+		lobby:          o.Lobby,
+		rooms:          o.Rooms,
+		started:        time.Now(),
+		live:           newSessions(),
+		newSessions:    rate.NewKeyed[string](cfg.SessionLimit(), nil),
+		sessionsLogged: rate.NewKeyed[string](logLimit, nil),
+		closing:        make(chan struct{}),
+		accounts:       map[store.AccountID]*claim{},
 	}
 	if s.log == nil {
 		s.log = slog.Default()
@@ -83,6 +88,10 @@ func New(cfg Config, o Options) (*Server, error) {
 	}
 	if s.rooms == nil {
 		s.rooms = noRooms{}
+	}
+	var err error
+	if s.proxies, err = cfg.proxies(); err != nil {
+		return nil, err
 	}
 	s.admins = newAdminKeys(cfg.AdminKeys, s.log)
 	s.peers = newPeers(s, o.Cluster, o.Store)
@@ -152,16 +161,20 @@ func New(cfg Config, o Options) (*Server, error) {
 // shutdown triggered by ctx.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	s.log.Info("listening", "addr", ln.Addr().String())
-	// Refuse an address over its connection cap, or opening connections
-	// faster than sessions may be opened, and everyone while too many
-	// handshakes are under way, before the handshake, which costs the
-	// server a key exchange and key lookups. Close connections that keep
-	// no session open.
+	// Refuse an address over its connection cap or rate, and a network
+	// or everyone while too many handshakes are under way, before the
+	// handshake, which costs the server a key exchange and key lookups.
+	// Read the balancers' PROXY headers first, so that the limits count
+	// players' addresses. Close connections that keep no session open.
 	limited := limitConns(ln, connLimits{
 		perAddr:    s.cfg.MaxConnsPerIP,
-		rate:       s.cfg.SessionLimit(),
+		rate:       s.cfg.ConnLimit(),
 		handshakes: s.cfg.MaxHandshakes,
+		perNet:     s.cfg.MaxHandshakesPerNet,
 		idle:       s.cfg.ConnIdleTimeout,
+		kex:        min(kexTimeout, s.handshakeTimeout()),
+		proxies:    s.proxies,
+		log:        s.log,
 	})
 	s.conns.Store(limited)
 	ln = limited
