@@ -14,6 +14,7 @@ require (
 	github.com/charmbracelet/x/vt v0.0.0-20260430013151-79116d1f37bd
 	github.com/eullerpereira94/openskill v0.5.0
 	github.com/jackc/pgx/v5 v5.12.0
+	github.com/pires/go-proxyproto v0.12.0
 	github.com/spf13/cobra v1.10.2
 	github.com/spf13/pflag v1.0.9
 	golang.org/x/crypto v0.58.0
@@ -47,7 +48,6 @@ require (
 	github.com/mattn/go-runewidth v0.0.27 // indirect
 	github.com/muesli/cancelreader v0.2.2 // indirect
 	github.com/ncruces/go-strftime v1.1.0 // indirect
-	github.com/pires/go-proxyproto v0.12.0 // indirect
 	github.com/remyoudompheng/bigfft v0.0.0-20230129092748-24d4a6f8daec // indirect
 	github.com/rivo/uniseg v0.4.7 // indirect
 	github.com/samber/lo v1.38.1 // indirect
