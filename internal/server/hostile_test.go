@@ -12,6 +12,7 @@ import (
 	"crypto/rsa"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"runtime"
@@ -755,5 +756,78 @@ func TestN11_ProxyProtocol(t *testing.T) {
 	logged.waitFor(t, `msg="session start" remote=203.0.113.7:5000`)
 	if strings.Contains(logged.String(), "remote=127.0.0.2") {
 		t.Errorf("the log names the balancer's address:\n%s", logged.String())
+	}
+}
+
+// N3 (issue 27): one address opens 20 connections of 10 session channels
+// and writes 4 MB into each, on stdin or as extended data, before any
+// shell. The heap stays within 40 MB of where it was, and the connections
+// are dropped. Before, every channel held what the SSH window let in
+// (2 MB), until the no-shell drop 30 s later: 5 → 507 MB in 3.5 s.
+func TestN3_DataBeforeShell(t *testing.T) {
+	if testing.Short() {
+		t.Skip("sends up to 1.6 GB")
+	}
+	ts := startServerWith(t, func(c *server.Config) {
+		c.MaxConnsPerIP, c.ConnRate, c.ConnBurst = 60, 60, 60
+	}, server.Options{})
+	key := sshtest.NewKey(t)
+	if _, _, status := sshtest.Exec(t, ts.addr, key, "whoami"); status != 0 {
+		t.Fatalf("whoami: exit %d", status)
+	}
+	for _, stderr := range []bool{false, true} {
+		t.Run(fmt.Sprintf("stderr=%v", stderr), func(t *testing.T) {
+			heap := heapInUse()
+			stop := make(chan struct{})
+			peak := watchHeap(stop)
+			chunk := make([]byte, 32<<10)
+			var writers sync.WaitGroup
+			var dropped, conns int
+			var mu sync.Mutex
+			for range 20 {
+				c, err := sshtest.Dial(ts.addr, gossh.PublicKeys(key))
+				if err != nil {
+					t.Logf("connection refused: %v", err)
+					continue
+				}
+				conns++
+				t.Cleanup(func() { _ = c.Close() })
+				for range 10 {
+					ch, reqs, err := c.OpenChannel("session", nil)
+					if err != nil {
+						break
+					}
+					go gossh.DiscardRequests(reqs)
+					w := io.Writer(ch)
+					if stderr {
+						w = ch.Stderr()
+					}
+					writers.Go(func() {
+						for sent := 0; sent < 4*mb; sent += len(chunk) {
+							if _, err := w.Write(chunk); err != nil {
+								mu.Lock()
+								dropped++
+								mu.Unlock()
+								return
+							}
+						}
+					})
+				}
+			}
+			done := make(chan struct{})
+			go func() { writers.Wait(); close(done) }()
+			select {
+			case <-done:
+			case <-time.After(10 * time.Second):
+				t.Error("10 s on, writers still blocked: channels kept before a shell hold their data")
+			}
+			close(stop)
+			grew := int64(<-peak) - int64(heap)
+			t.Logf("%d connections × 10 channels writing 4 MB before a shell: heap in use %.1f MB before, at most %+.1f MB; %d writers cut off",
+				conns, float64(heap)/mb, float64(grew)/mb, dropped)
+			if grew > 40*mb {
+				t.Errorf("the heap grew by %.1f MB, want at most 40 MB", float64(grew)/mb)
+			}
+		})
 	}
 }
