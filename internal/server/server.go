@@ -231,6 +231,10 @@ func (s *Server) newProgram(sess ssh.Session) *tea.Program {
 		// Bubble Tea would otherwise subscribe every session to the
 		// server's SIGINT/SIGTERM and quit them behind Serve's back.
 		tea.WithoutSignalHandler(),
+		// No session takes more than a small share of a core, however
+		// fast its client sends (input.go).
+		tea.WithInput(limitInput(sess)),
+		tea.WithFilter(inputFilter()),
 		// The most frames a second; a frame is only drawn when the screen
 		// changed (third_party/bubbletea/HOTELS.md).
 		tea.WithFPS(s.cfg.FPS),
