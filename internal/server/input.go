@@ -34,8 +34,8 @@ const (
 // bracketed pastes cut to MaxPaste. It is read by one goroutine, the
 // program's input reader.
 type limitedInput struct {
-	r   io.Reader
-	in  []byte // read buffer
+	r    io.Reader
+	in   []byte // read buffer
 	out  []byte // passed on, not yet returned
 	kept []byte // out's buffer
 
