@@ -214,7 +214,8 @@ func (l *connLimiter) admit(c net.Conn, addr net.Addr) {
 	if explain != "" {
 		l.logRefusal(addr, reason)
 	}
-	cc := &countedConn{Conn: c, l: l, key: key, net: network, refusal: explain}
+	cc := &countedConn{Conn: c, l: l, key: key, net: network, refusal: explain,
+		globalRequests: rate.NewKeyed[struct{}](rate.Limit{Every: time.Second / globalRequestsPerSecond, Burst: globalRequestBurst}, nil)}
 	cc.kexTimer = time.AfterFunc(l.c.kex, func() { _ = cc.Close() })
 	select {
 	case l.ready <- cc:
@@ -315,6 +316,9 @@ type countedConn struct {
 	// refusal, when set, is why the connection is refused: it is shown in
 	// the SSH banner and every authentication fails.
 	refusal string
+	// globalRequests is the connection's global requests' bucket (see
+	// Server.globalRequest).
+	globalRequests *rate.Keyed[struct{}]
 
 	handshakeOnce, closeOnce sync.Once
 

@@ -63,12 +63,19 @@ type windowed struct {
 	windows chan ssh.Window
 }
 
+// windowEvery is how often a session's program is given a new window
+// size at most: a change is passed on at once, and the changes that come
+// within windowEvery after it as one, the latest. A person dragging a
+// window's corner makes dozens a second; a client that sends thousands
+// (issue 27, N7) made the program redraw for each, 1.3 cores.
+const windowEvery = 100 * time.Millisecond
+
 // clampWindow wraps sess so that its Pty reports clamped sizes. Window
-// changes are passed on latest-first and never block the session's request
-// loop, even when nothing reads them: they are read until the request loop
-// ends, which closes them, even after the handler has returned (a window
-// change left unread would stop the loop and the connection's reader with
-// it; see guardRequests).
+// changes are passed on latest-first, at most one each windowEvery, and
+// never block the session's request loop, even when nothing reads them:
+// they are read until the request loop ends, which closes them, even after
+// the handler has returned (a window change left unread would stop the
+// loop and the connection's reader with it; see guardRequests).
 func clampWindow(sess ssh.Session) ssh.Session {
 	pty, in, ok := sess.Pty()
 	if !ok {
@@ -78,8 +85,25 @@ func clampWindow(sess ssh.Session) ssh.Session {
 	pty.Window = clamp(pty.Window)
 	w.pty = pty
 	go func() {
-		for win := range in {
-			mailbox.Put(w.windows, clamp(win))
+		var (
+			latest  ssh.Window
+			waiting bool             // latest is not passed on yet
+			pause   <-chan time.Time // until the next may be; nil if it may now
+		)
+		for {
+			select {
+			case win, ok := <-in:
+				if !ok {
+					return
+				}
+				latest, waiting = clamp(win), true
+			case <-pause:
+				pause = nil
+			}
+			if waiting && pause == nil {
+				mailbox.Put(w.windows, latest)
+				waiting, pause = false, time.After(windowEvery)
+			}
 		}
 	}()
 	return w

@@ -6,6 +6,8 @@ import (
 
 	"charm.land/ssh"
 	gossh "golang.org/x/crypto/ssh"
+
+	"hotels/internal/rate"
 )
 
 // Limits on a session channel before its shell or exec starts (issue 16,
@@ -195,9 +197,7 @@ func (s *Server) guardRequests(conn *gossh.ServerConn, in <-chan *gossh.Request,
 			if window != nil {
 				out <- window
 			}
-			for req := range in {
-				out <- req
-			}
+			s.passRequests(conn, in, out)
 			return
 		case n > dropEarlyRequests || size > dropEarlyBytes:
 			s.log.Info("connection dropped: too many requests before a shell", "remote", addrString(conn.RemoteAddr()),
@@ -216,6 +216,57 @@ func (s *Server) guardRequests(conn *gossh.ServerConn, in <-chan *gossh.Request,
 			out <- req
 		}
 	}
+}
+
+// Limits on a session channel's requests after its shell (issue 27, N7):
+// window changes come by the dozen while a window is dragged, and nothing
+// else needs more than a few.
+const (
+	requestsPerSecond = 200
+	requestBurst      = 1000
+)
+
+// passRequests passes a session channel's requests from in to out once its
+// shell has started, and drops the connection of a client that sends more
+// than requestsPerSecond after a burst of requestBurst.
+func (s *Server) passRequests(conn *gossh.ServerConn, in <-chan *gossh.Request, out chan<- *gossh.Request) {
+	bucket := rate.NewKeyed[struct{}](rate.Limit{Every: time.Second / requestsPerSecond, Burst: requestBurst}, nil)
+	for req := range in {
+		if !bucket.Allow(struct{}{}) {
+			s.log.Info("connection dropped: too many requests on a session", "remote", addrString(conn.RemoteAddr()),
+				"type", req.Type)
+			_ = req.Reply(false, nil)
+			s.dropConn(conn, in)
+			return
+		}
+		out <- req
+	}
+}
+
+// Limits on a connection's global requests (issue 27, N7): OpenSSH sends a
+// keepalive now and then, and no global request of it carries more than a
+// few bytes. One client sent 43,000 of 200 KB in 15 s.
+const (
+	globalRequestsPerSecond = 2
+	globalRequestBurst      = 20
+	maxGlobalRequestBytes   = 1 << 10
+)
+
+// globalRequest is the handler of every global request: none is granted
+// (nothing is forwarded). A connection that sends them faster than
+// globalRequestsPerSecond after a burst of globalRequestBurst, or one over
+// maxGlobalRequestBytes, is dropped.
+func (s *Server) globalRequest(ctx ssh.Context, _ *ssh.Server, req *gossh.Request) (bool, []byte) {
+	cc := countedFrom(ctx)
+	if cc == nil {
+		return false, nil
+	}
+	if len(req.Payload) > maxGlobalRequestBytes || !cc.globalRequests.Allow(struct{}{}) {
+		s.log.Info("connection dropped: too many global requests", "remote", addrString(cc.RemoteAddr()),
+			"type", req.Type, "bytes", len(req.Payload))
+		_ = cc.Close()
+	}
+	return false, nil
 }
 
 // dropConn closes conn and refuses what is left in in until the

@@ -140,6 +140,9 @@ func New(cfg Config, o Options) (*Server, error) {
 			// Sessions are the one channel type; their requests are
 			// bounded before the shell (requests.go).
 			srv.ChannelHandlers = map[string]ssh.ChannelHandler{"session": s.sessionChannel}
+			// No global request is granted, and a connection that
+			// floods them is dropped (requests.go).
+			srv.RequestHandlers = map[string]ssh.RequestHandler{"default": s.globalRequest}
 			// A handshake that fails is the client's business (a scanner,
 			// a dropped connection, a refused key): not an operator's.
 			srv.ConnectionFailedCallback = func(c net.Conn, err error) {
