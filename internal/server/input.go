@@ -23,8 +23,8 @@ const (
 	InputBurst          = 64 << 10
 	// KeysPerSecond and KeyBurst bound the keys, mouse events and pastes
 	// that reach the screen; the others are dropped.
-	KeysPerSecond = 100
-	KeyBurst      = 200
+	KeysPerSecond = 50
+	KeyBurst      = 100
 	// MaxPaste is the longest bracketed paste passed on: the rest of a
 	// longer one is dropped (a chat line is 200 characters, a name 20).
 	MaxPaste = 8 << 10
