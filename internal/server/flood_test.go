@@ -124,8 +124,9 @@ func TestN5_InputFlood(t *testing.T) {
 	term.WaitForFunc(t, "counted one more key", func(s string) bool { return strings.Contains(s, fmt.Sprintf("keys=%d ", n+1)) })
 }
 
-// shell opens a session channel with a terminal of w×h and starts its
-// shell, reading and dropping what the server sends.
+// shell opens a session channel with a terminal of w×h, starts its shell
+// and waits for the lobby's first frame, then reads and drops what the
+// server sends.
 func shell(t *testing.T, c *gossh.Client, w, h uint32) gossh.Channel {
 	t.Helper()
 	ch, reqs, err := c.OpenChannel("session", nil)
@@ -133,7 +134,30 @@ func shell(t *testing.T, c *gossh.Client, w, h uint32) gossh.Channel {
 		t.Fatal(err)
 	}
 	go gossh.DiscardRequests(reqs)
-	go func() { _, _ = io.Copy(io.Discard, ch) }()
+	shown := make(chan struct{})
+	go func() {
+		// The program is running once the lobby shows: charm.land/ssh
+		// writes a window change's size where the starting session
+		// reads its terminal, unguarded, so the tests' storms wait.
+		var seen []byte
+		buf := make([]byte, 32<<10)
+		for !strings.Contains(string(seen), "LOBBY") {
+			n, err := ch.Read(buf)
+			if err != nil {
+				return
+			}
+			seen = append(seen, buf[:n]...)
+		}
+		close(shown)
+		_, _ = io.Copy(io.Discard, ch)
+	}()
+	defer func() {
+		select {
+		case <-shown:
+		case <-time.After(sshtest.Timeout):
+			t.Fatal("the lobby never showed")
+		}
+	}()
 	pty := gossh.Marshal(struct {
 		Term   string
 		W, H   uint32
@@ -169,7 +193,6 @@ func TestN7_WindowChangeStorm(t *testing.T) {
 	// dropped: a few sizes a second reach the program.
 	c := sshtest.Connect(t, ts.addr, key)
 	ch := shell(t, c, 80, 24)
-	time.Sleep(200 * time.Millisecond)
 	before := sizes.Load()
 	start := time.Now()
 	for i := range 600 {
