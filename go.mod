@@ -14,6 +14,7 @@ require (
 	github.com/charmbracelet/x/vt v0.0.0-20260430013151-79116d1f37bd
 	github.com/eullerpereira94/openskill v0.5.0
 	github.com/jackc/pgx/v5 v5.12.0
+	github.com/pires/go-proxyproto v0.12.0
 	github.com/prometheus/client_golang v1.25.0
 	github.com/prometheus/client_model v0.6.3
 	github.com/spf13/cobra v1.10.2
@@ -52,7 +53,6 @@ require (
 	github.com/muesli/cancelreader v0.2.2 // indirect
 	github.com/munnerz/goautoneg v0.0.0-20191010083416-a7dc8b61c822 // indirect
 	github.com/ncruces/go-strftime v1.1.0 // indirect
-	github.com/pires/go-proxyproto v0.12.0 // indirect
 	github.com/prometheus/common v0.72.0 // indirect
 	github.com/prometheus/procfs v0.22.0 // indirect
 	github.com/remyoudompheng/bigfft v0.0.0-20230129092748-24d4a6f8daec // indirect

@@ -46,8 +46,15 @@ func NewKeyed[K comparable](limit Limit, now func() time.Time) *Keyed[K] {
 
 // Allow takes a token from key's bucket and reports whether there was one.
 func (k *Keyed[K]) Allow(key K) bool {
+	ok, _ := k.Take(key)
+	return ok
+}
+
+// Take takes a token from key's bucket if there is one; if not, it reports
+// how long until there will be.
+func (k *Keyed[K]) Take(key K) (ok bool, wait time.Duration) {
 	if k.limit.Unlimited() {
-		return true
+		return true, 0
 	}
 	now := k.now()
 	k.mu.Lock()
@@ -62,10 +69,10 @@ func (k *Keyed[K]) Allow(key K) bool {
 	}
 	b.refill(k.limit, now)
 	if b.tokens < 1 {
-		return false
+		return false, time.Duration((1 - b.tokens) * float64(k.limit.Every))
 	}
 	b.tokens--
-	return true
+	return true, 0
 }
 
 // Ready reports whether key's bucket has a token, without taking it: a

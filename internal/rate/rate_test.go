@@ -81,3 +81,20 @@ func TestKeyedReady(t *testing.T) {
 		t.Error("a minute later: want one token, Ready true then false")
 	}
 }
+
+// Take says how long until a key that may not act now may act again.
+func TestKeyedTakeWait(t *testing.T) {
+	c := &clock{t: time.Unix(1e9, 0)}
+	k := rate.NewKeyed[string](rate.Limit{Every: 6 * time.Second, Burst: 1}, c.now)
+	if ok, wait := k.Take("a"); !ok || wait != 0 {
+		t.Fatalf("first Take = %v, %v; want true, 0", ok, wait)
+	}
+	c.advance(2 * time.Second)
+	if ok, wait := k.Take("a"); ok || wait != 4*time.Second {
+		t.Errorf("Take 2 s later = %v, %v; want false, 4s", ok, wait)
+	}
+	c.advance(4 * time.Second)
+	if ok, _ := k.Take("a"); !ok {
+		t.Error("Take once the wait is over = false")
+	}
+}

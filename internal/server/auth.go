@@ -32,6 +32,9 @@ then run the same ssh command again. The first time, you will pick a name.
 // that explainKeys can say why, which a client that merely knows the public
 // key also sees; ban reasons are written for the banned person to read.
 func (s *Server) acceptKey(ctx ssh.Context, pk ssh.PublicKey) bool {
+	if refusedConn(ctx) {
+		return false
+	}
 	fp := gossh.FingerprintSHA256(pk)
 	if weakRSA(pk) {
 		ctx.SetValue(weakKey{}, true)
@@ -72,6 +75,9 @@ type noKeyShown struct{}
 // weak, WeakKeyMessage), then fails, so a keyless client ends with the
 // instructions on screen and no session.
 func (s *Server) explainKeys(ctx ssh.Context, challenge gossh.KeyboardInteractiveChallenge) bool {
+	if refusedConn(ctx) {
+		return false // the banner said why
+	}
 	if ctx.Value(noKeyShown{}) == nil {
 		ctx.SetValue(noKeyShown{}, true)
 		if b, ok := ctx.Value(bannedKey{}).(store.Ban); ok {

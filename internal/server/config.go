@@ -3,6 +3,7 @@ package server
 import (
 	"fmt"
 	"log/slog"
+	"net/netip"
 	"strings"
 	"time"
 
@@ -34,16 +35,25 @@ type Config struct {
 
 	// Abuse limits. Zero turns a limit off (the flags' defaults turn them
 	// on), except HandshakeTimeout, which is never off.
-	HandshakeTimeout  time.Duration // a connection must authenticate within this (default 30s)
-	MaxHandshakes     int           // connections still in their handshake, from all addresses together
-	ConnIdleTimeout   time.Duration // how long a connection may keep no session open
-	IdleTimeout       time.Duration // how long a session may go without a keypress, outside a seat in a running game
-	MaxConnsPerIP     int           // open connections from one address, before the handshake
-	MaxSessionsPerKey int           // open sessions of one key, interactive and exec together
-	SessionRate       int           // new connections (and sessions) an address may open a minute ...
-	SessionBurst      int           // ... after a burst of this many
-	ActionRate        int           // game actions a player may make a second (and in a burst)
-	IntentRate        int           // other requests of the lobby and rooms a player may make a minute, after a burst
+	HandshakeTimeout    time.Duration // a connection must authenticate within this (default 30s)
+	MaxHandshakes       int           // connections still in their handshake, from all addresses together
+	MaxHandshakesPerNet int           // ... from one IPv4 /24 or IPv6 /48
+	ConnIdleTimeout     time.Duration // how long a connection may keep no session open
+	IdleTimeout         time.Duration // how long a session may go without a keypress, outside a seat in a running game
+	MaxConnsPerIP       int           // open connections from one address, before the handshake
+	ConnRate            int           // new connections an address may open a minute ...
+	ConnBurst           int           // ... after a burst of this many
+	MaxSessionsPerKey   int           // open sessions of one key, interactive and exec together
+	SessionRate         int           // new sessions a key may open a minute ...
+	SessionBurst        int           // ... after a burst of this many
+	ActionRate          int           // game actions a player may make a second (and in a burst)
+	IntentRate          int           // other requests of the lobby and rooms a player may make a minute, after a burst
+
+	// ProxyFrom lists, comma-separated, the load balancers (addresses or
+	// CIDR blocks) whose connections start with a PROXY protocol header
+	// (v1 or v2) naming the player's address; from anyone else a header
+	// is refused. Empty: none.
+	ProxyFrom string
 }
 
 // env maps each flag to its environment variable, in --help order.
@@ -63,14 +73,18 @@ var env = []struct{ flag, name string }{
 	{"admin-keys", "HOTELS_ADMIN_KEYS"},
 	{"handshake-timeout", "HOTELS_HANDSHAKE_TIMEOUT"},
 	{"max-handshakes", "HOTELS_MAX_HANDSHAKES"},
+	{"max-handshakes-per-net", "HOTELS_MAX_HANDSHAKES_PER_NET"},
 	{"conn-idle-timeout", "HOTELS_CONN_IDLE_TIMEOUT"},
 	{"idle-timeout", "HOTELS_IDLE_TIMEOUT"},
 	{"max-conns-per-ip", "HOTELS_MAX_CONNS_PER_IP"},
+	{"conn-rate", "HOTELS_CONN_RATE"},
+	{"conn-burst", "HOTELS_CONN_BURST"},
 	{"max-sessions-per-key", "HOTELS_MAX_SESSIONS_PER_KEY"},
 	{"session-rate", "HOTELS_SESSION_RATE"},
 	{"session-burst", "HOTELS_SESSION_BURST"},
 	{"action-rate", "HOTELS_ACTION_RATE"},
 	{"intent-rate", "HOTELS_INTENT_RATE"},
+	{"proxy-from", "HOTELS_PROXY_FROM"},
 }
 
 // RegisterFlags adds a flag for every Config field to fs, with the defaults,
@@ -101,23 +115,31 @@ func (c *Config) RegisterFlags(fs *pflag.FlagSet) {
 	fs.DurationVar(&c.HandshakeTimeout, "handshake-timeout", defaultHandshakeTimeout,
 		"how long a connection may take to authenticate before it is dropped (env HOTELS_HANDSHAKE_TIMEOUT)")
 	fs.IntVar(&c.MaxHandshakes, "max-handshakes", 256,
-		"connections allowed in their handshake (not yet authenticated) at once, from all addresses together; 0 for no limit (env HOTELS_MAX_HANDSHAKES)")
+		"connections allowed in their handshake (not yet authenticated) at once, from all addresses together; past half of it, new ones are refused at random, more often as it fills; 0 for no limit (env HOTELS_MAX_HANDSHAKES)")
+	fs.IntVar(&c.MaxHandshakesPerNet, "max-handshakes-per-net", 32,
+		"connections allowed in their handshake at once from one IPv4 /24 or IPv6 /48; 0 for no limit (env HOTELS_MAX_HANDSHAKES_PER_NET)")
 	fs.DurationVar(&c.ConnIdleTimeout, "conn-idle-timeout", time.Minute,
 		"how long a connection may keep no session open (ssh -N, or one that only authenticates) before it is closed; 0 for no limit (env HOTELS_CONN_IDLE_TIMEOUT)")
 	fs.DurationVar(&c.IdleTimeout, "idle-timeout", time.Hour,
 		"how long a session may go without a keypress before it is closed, except a player's seated in a running game; 0 for no limit (env HOTELS_IDLE_TIMEOUT)")
-	fs.IntVar(&c.MaxConnsPerIP, "max-conns-per-ip", 20,
-		"open connections allowed from one IP address (an IPv6 /64), counted before the handshake; 0 for no limit (env HOTELS_MAX_CONNS_PER_IP)")
+	fs.IntVar(&c.MaxConnsPerIP, "max-conns-per-ip", 60,
+		"open connections allowed from one IP address (an IPv6 /64), counted before the handshake: enough for twenty players behind one NAT; 0 for no limit (env HOTELS_MAX_CONNS_PER_IP)")
+	fs.IntVar(&c.ConnRate, "conn-rate", 60,
+		"new connections one IP address may open a minute once its burst is spent; 0 for no limit (env HOTELS_CONN_RATE)")
+	fs.IntVar(&c.ConnBurst, "conn-burst", 60,
+		"new connections one IP address may open at once (env HOTELS_CONN_BURST)")
 	fs.IntVar(&c.MaxSessionsPerKey, "max-sessions-per-key", 3,
 		"open sessions allowed for one SSH key, interactive and commands together; 0 for no limit (env HOTELS_MAX_SESSIONS_PER_KEY)")
 	fs.IntVar(&c.SessionRate, "session-rate", 10,
-		"new connections, and new sessions, one IP address may open a minute once its burst is spent; 0 for no limit (env HOTELS_SESSION_RATE)")
+		"new sessions one SSH key may open a minute once its burst is spent; 0 for no limit (env HOTELS_SESSION_RATE)")
 	fs.IntVar(&c.SessionBurst, "session-burst", 20,
-		"new connections, and new sessions, one IP address may open at once (env HOTELS_SESSION_BURST)")
+		"new sessions one SSH key may open at once (env HOTELS_SESSION_BURST)")
 	fs.IntVar(&c.ActionRate, "action-rate", 20,
 		"game actions one player may make a second, and at once; 0 for no limit (env HOTELS_ACTION_RATE)")
 	fs.IntVar(&c.IntentRate, "intent-rate", defaultIntentRate,
 		fmt.Sprintf("other requests one player may make of the lobby and rooms (sit, stand, bots, start, votes, chat, entering a room) a minute, after a burst of %d; 0 for no limit (env HOTELS_INTENT_RATE)", rooms.DefaultIntentRate.Burst))
+	fs.StringVar(&c.ProxyFrom, "proxy-from", "",
+		"comma-separated addresses or CIDR blocks of load balancers that send a PROXY protocol header (v1 or v2) with each connection, whose address then counts as the player's; a header from anyone else is refused (env HOTELS_PROXY_FROM)")
 }
 
 // defaultIntentRate is rooms.DefaultIntentRate a minute.
@@ -129,12 +151,39 @@ var defaultIntentRate = int(time.Minute / rooms.DefaultIntentRate.Every)
 // rate.
 const DefaultFPS = 60
 
-// SessionLimit is the new-session rate of one address as a rate.Limit.
-func (c Config) SessionLimit() rate.Limit {
-	if c.SessionRate <= 0 {
+// SessionLimit is the new-session rate of one key as a rate.Limit.
+func (c Config) SessionLimit() rate.Limit { return perMinute(c.SessionRate, c.SessionBurst) }
+
+// ConnLimit is the new-connection rate of one address as a rate.Limit.
+func (c Config) ConnLimit() rate.Limit { return perMinute(c.ConnRate, c.ConnBurst) }
+
+// perMinute is n a minute after a burst, as a rate.Limit; none if n <= 0.
+func perMinute(n, burst int) rate.Limit {
+	if n <= 0 {
 		return rate.Limit{}
 	}
-	return rate.Limit{Every: time.Minute / time.Duration(c.SessionRate), Burst: max(c.SessionBurst, 1)}
+	return rate.Limit{Every: time.Minute / time.Duration(n), Burst: max(burst, 1)}
+}
+
+// proxies parses ProxyFrom into the networks it names.
+func (c Config) proxies() ([]netip.Prefix, error) {
+	var nets []netip.Prefix
+	for _, f := range strings.Split(c.ProxyFrom, ",") {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		if p, err := netip.ParsePrefix(f); err == nil {
+			nets = append(nets, p.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(f)
+		if err != nil {
+			return nil, fmt.Errorf("server: --proxy-from %q: want an address or a CIDR block", f)
+		}
+		nets = append(nets, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
+	}
+	return nets, nil
 }
 
 // ActionLimit is the game-action rate of one player as a rate.Limit, which

@@ -5,19 +5,24 @@ package server_test
 // before its fix.
 
 import (
+	"bufio"
 	"context"
 	"crypto/dsa" //nolint:staticcheck // a DSA key, to see it refused
 	"crypto/rand"
 	"crypto/rsa"
 	"errors"
+	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"runtime"
+	"runtime/pprof"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/pires/go-proxyproto"
 	gossh "golang.org/x/crypto/ssh"
 
 	"hotels/internal/server"
@@ -576,5 +581,253 @@ func TestF1_SessionsPerConnection(t *testing.T) {
 	var refused *gossh.OpenChannelError
 	if _, _, err := c.OpenChannel("session", nil); !errors.As(err, &refused) || refused.Reason != gossh.ResourceShortage {
 		t.Errorf("an 11th session on one connection: err %v, want refused for resource shortage", err)
+	}
+}
+
+// N1 (issue 27): a session that writes a burst of keys in one write and
+// hangs up ends for good. Before, the terminal reader's goroutine stayed
+// blocked handing the burst's events to a program that had stopped, and
+// with it the whole program and its screen (20 sessions at 500×200: +20
+// goroutines and 11 MB a session of heap, never freed).
+func TestN1_BurstThenHangUp(t *testing.T) {
+	ts := startServer(t, server.Options{})
+	key := sshtest.NewKey(t)
+	signUp(t, ts, "ann", key)
+	burst := []byte(strings.Repeat("\x1b[A\x1b[B", 1024)) // 6 KB of arrow keys
+	// Each in a subtest, whose end closes its client and terminal.
+	session := func(t *testing.T) {
+		term := sshtest.Open(t, ts.addr, key, 500, 200)
+		term.WaitFor(t, "Welcome back, ann!")
+		if err := term.Send(burst); err != nil {
+			t.Fatal(err)
+		}
+		_ = term.Close()
+		<-term.Done()
+	}
+	t.Run("warm-up", session) // what the first session allocates once is in the baseline
+	time.Sleep(time.Second)
+	goroutines := runtime.NumGoroutine()
+	heap := heapInUse()
+	const sessions = 10
+	for i := range sessions {
+		t.Run(fmt.Sprint(i), session)
+	}
+	n := waitGoroutines(goroutines)
+	grew := int64(heapInUse()) - int64(heap)
+	t.Logf("after %d sessions: %d goroutines (%d before), heap %+.1f MB", sessions, n, goroutines, float64(grew)/mb)
+	if n > goroutines {
+		var stacks strings.Builder
+		_ = pprof.Lookup("goroutine").WriteTo(&stacks, 1)
+		t.Errorf("10 s after %d sessions that sent a burst and hung up, %d goroutines, want at most %d as before:\n%s",
+			sessions, n, goroutines, stacks.String())
+	}
+	// The frame-line cache all programs share (third_party/bubbletea,
+	// change 3) keeps up to 22 MB of lines; the 10 leaked sessions held
+	// 122 MB.
+	if grew > 40*mb {
+		t.Errorf("the heap grew by %.1f MB after the sessions ended, want at most 40 MB", float64(grew)/mb)
+	}
+}
+
+// dialFrom dials addr from the local address ip (any of 127.0.0.0/8 on
+// loopback), standing in for another client.
+func dialFrom(ip, addr string) (net.Conn, error) {
+	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}, Timeout: sshtest.Timeout}
+	return d.Dial("tcp", addr)
+}
+
+// N4 (issue 27): 13 addresses of one /24 hold 20 silent connections each,
+// more than all the handshake slots; a player from another network still
+// gets in, every time. Before, the 256 slots were all held for the whole
+// handshake timeout and a fresh address was refused.
+func TestN4_HandshakeSlotsHeld(t *testing.T) {
+	ts := startServerWith(t, func(c *server.Config) {
+		c.MaxHandshakes, c.MaxHandshakesPerNet = 256, 32
+		c.MaxConnsPerIP, c.ConnRate, c.ConnBurst = 20, 60, 60
+	}, server.Options{})
+	var held int
+	for a := 2; a < 15; a++ {
+		for range 20 {
+			c, err := dialFrom(fmt.Sprintf("127.0.0.%d", a), ts.addr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { _ = c.Close() })
+			// A connection the server took reads its version line.
+			_ = c.SetReadDeadline(time.Now().Add(sshtest.Timeout))
+			if line, _ := bufio.NewReader(c).ReadString('\n'); strings.HasPrefix(line, "SSH-2.0-") {
+				held++
+			}
+		}
+	}
+	key := sshtest.NewKey(t)
+	var in int
+	for range 3 {
+		conn, err := dialFrom("127.0.1.1", ts.addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cc, chans, reqs, err := gossh.NewClientConn(conn, ts.addr, &gossh.ClientConfig{
+			User: "player", Auth: []gossh.AuthMethod{gossh.PublicKeys(key)},
+			HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: sshtest.Timeout,
+		})
+		if err != nil {
+			t.Logf("refused: %v", err)
+			_ = conn.Close()
+			continue
+		}
+		in++
+		_ = gossh.NewClient(cc, chans, reqs).Close()
+	}
+	t.Logf("260 silent connections from 13 addresses of 127.0.0.0/24: %d took a slot; a client from 127.0.1.1 got in %d times of 3", held, in)
+	if in != 3 {
+		t.Errorf("a client from a fresh network got in %d times of 3 while others held the handshake slots, want 3", in)
+	}
+}
+
+// proxied connects to addr from the local address from, sends the PROXY
+// protocol header of version (1 or 2) naming player as the client, and
+// then authenticates with key.
+func proxied(t *testing.T, from, addr string, version byte, player string, key gossh.Signer) (*gossh.Client, error) {
+	t.Helper()
+	conn, err := dialFrom(from, addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := net.ResolveTCPAddr("tcp", player)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := proxyproto.HeaderProxyFromAddrs(version, src, conn.RemoteAddr()).WriteTo(conn); err != nil {
+		t.Fatal(err)
+	}
+	cc, chans, reqs, err := gossh.NewClientConn(conn, addr, &gossh.ClientConfig{
+		User: "player", Auth: []gossh.AuthMethod{gossh.PublicKeys(key)},
+		HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: sshtest.Timeout,
+	})
+	if err != nil {
+		_ = conn.Close()
+		return nil, err
+	}
+	c := gossh.NewClient(cc, chans, reqs)
+	t.Cleanup(func() { _ = c.Close() })
+	return c, nil
+}
+
+// N11 (issue 27): behind a load balancer that sends the PROXY protocol (v1
+// or v2), the per-address limits and the log count the player's address,
+// not the balancer's; a PROXY header from anyone else is refused.
+func TestN11_ProxyProtocol(t *testing.T) {
+	logged := &syncBuffer{changed: make(chan struct{}, 1)}
+	ts := startServerWith(t, func(c *server.Config) {
+		c.ProxyFrom = "127.0.0.2, 127.0.5.0/24"
+		c.MaxConnsPerIP = 1
+	}, server.Options{Logger: slog.New(slog.NewTextHandler(logged, nil))})
+	key := sshtest.NewKey(t)
+
+	// Two players through one balancer: one connection each is allowed.
+	ann, err := proxied(t, "127.0.0.2", ts.addr, 1, "203.0.113.7:5000", key)
+	if err != nil {
+		t.Fatalf("a player through the balancer (PROXY v1): %v", err)
+	}
+	if _, err := proxied(t, "127.0.5.9", ts.addr, 2, "[2001:db8::7]:5000", key); err != nil {
+		t.Fatalf("another player through the balancer (PROXY v2): %v", err)
+	}
+	// The first player's second connection is over their cap.
+	if _, err := proxied(t, "127.0.0.2", ts.addr, 2, "203.0.113.7:5001", key); err == nil {
+		t.Error("a player's second connection through the balancer was let in, over a cap of 1 an address")
+	}
+	// Sessions are logged with the player's address.
+	if _, err := ann.NewSession(); err != nil {
+		t.Fatal(err)
+	}
+	sess, err := ann.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = sess.Run("whoami")
+	// Anyone else's header is refused.
+	if _, err := proxied(t, "127.0.0.3", ts.addr, 1, "198.51.100.1:5000", key); err == nil {
+		t.Error("a PROXY header from an address that is not a balancer was accepted")
+	}
+	if _, err := proxied(t, "127.0.0.3", ts.addr, 2, "198.51.100.1:5000", key); err == nil {
+		t.Error("a PROXY v2 header from an address that is not a balancer was accepted")
+	}
+	logged.waitFor(t, `msg="session start" remote=203.0.113.7:5000`)
+	if strings.Contains(logged.String(), "remote=127.0.0.2") {
+		t.Errorf("the log names the balancer's address:\n%s", logged.String())
+	}
+}
+
+// N3 (issue 27): one address opens 20 connections of 10 session channels
+// and writes 4 MB into each, on stdin or as extended data, before any
+// shell. The heap stays within 40 MB of where it was, and the connections
+// are dropped. Before, every channel held what the SSH window let in
+// (2 MB), until the no-shell drop 30 s later: 5 → 507 MB in 3.5 s.
+func TestN3_DataBeforeShell(t *testing.T) {
+	if testing.Short() {
+		t.Skip("sends up to 1.6 GB")
+	}
+	ts := startServerWith(t, func(c *server.Config) {
+		c.MaxConnsPerIP, c.ConnRate, c.ConnBurst = 60, 60, 60
+	}, server.Options{})
+	key := sshtest.NewKey(t)
+	if _, _, status := sshtest.Exec(t, ts.addr, key, "whoami"); status != 0 {
+		t.Fatalf("whoami: exit %d", status)
+	}
+	for _, stderr := range []bool{false, true} {
+		t.Run(fmt.Sprintf("stderr=%v", stderr), func(t *testing.T) {
+			heap := heapInUse()
+			stop := make(chan struct{})
+			peak := watchHeap(stop)
+			chunk := make([]byte, 32<<10)
+			var writers sync.WaitGroup
+			var dropped, conns int
+			var mu sync.Mutex
+			for range 20 {
+				c, err := sshtest.Dial(ts.addr, gossh.PublicKeys(key))
+				if err != nil {
+					t.Logf("connection refused: %v", err)
+					continue
+				}
+				conns++
+				t.Cleanup(func() { _ = c.Close() })
+				for range 10 {
+					ch, reqs, err := c.OpenChannel("session", nil)
+					if err != nil {
+						break
+					}
+					go gossh.DiscardRequests(reqs)
+					w := io.Writer(ch)
+					if stderr {
+						w = ch.Stderr()
+					}
+					writers.Go(func() {
+						for sent := 0; sent < 4*mb; sent += len(chunk) {
+							if _, err := w.Write(chunk); err != nil {
+								mu.Lock()
+								dropped++
+								mu.Unlock()
+								return
+							}
+						}
+					})
+				}
+			}
+			done := make(chan struct{})
+			go func() { writers.Wait(); close(done) }()
+			select {
+			case <-done:
+			case <-time.After(10 * time.Second):
+				t.Error("10 s on, writers still blocked: channels kept before a shell hold their data")
+			}
+			close(stop)
+			grew := int64(<-peak) - int64(heap)
+			t.Logf("%d connections × 10 channels writing 4 MB before a shell: heap in use %.1f MB before, at most %+.1f MB; %d writers cut off",
+				conns, float64(heap)/mb, float64(grew)/mb, dropped)
+			if grew > 40*mb {
+				t.Errorf("the heap grew by %.1f MB, want at most 40 MB", float64(grew)/mb)
+			}
+		})
 	}
 }

@@ -4,10 +4,17 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/pem"
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -44,8 +51,9 @@ func TestHandshakeTimeout(t *testing.T) {
 }
 
 // An address may hold only so many connections open, counted before the
-// handshake; one over is told so in plain text and closed, and a slot
-// frees when a connection closes.
+// handshake. The first refusals go through the handshake and say why in
+// the SSH banner, where OpenSSH shows it; the next are told in plain text
+// and closed at once; a slot frees when a connection closes.
 func TestConnectionCapPerAddress(t *testing.T) {
 	ts := startServerWith(t, func(c *server.Config) { c.MaxConnsPerIP = 2 }, server.Options{})
 	first, line := dialRaw(t, ts.addr)
@@ -56,8 +64,12 @@ func TestConnectionCapPerAddress(t *testing.T) {
 		t.Fatalf("second connection got %q", line)
 	}
 	counted := refused(t, metrics.RefusedPerAddress)
-	if _, line := dialRaw(t, ts.addr); line != server.TooManyConnections {
-		t.Fatalf("third connection got %q, want %q", line, server.TooManyConnections)
+	banner, err := dialBanner(t, ts.addr)
+	if err == nil || !strings.Contains(banner, "already has 2 connections open") {
+		t.Fatalf("third connection: err %v, banner %q; want refused, saying why", err, banner)
+	}
+	if _, line := refusedRaw(t, ts.addr); line != server.TooManyConnections {
+		t.Fatalf("past the explained refusals, a connection got %q, want %q", line, server.TooManyConnections)
 	}
 	if refused(t, metrics.RefusedPerAddress) <= counted {
 		t.Error("the refusal was not counted (hotels_refused_total{reason=\"per_address\"})")
@@ -65,20 +77,48 @@ func TestConnectionCapPerAddress(t *testing.T) {
 	_ = first.Close()
 	deadline := time.Now().Add(sshtest.Timeout)
 	for {
-		_, line := dialRaw(t, ts.addr)
-		if strings.HasPrefix(line, "SSH-2.0-") {
+		c, err := sshtest.Dial(ts.addr, gossh.PublicKeys(sshtest.NewKey(t)))
+		if err == nil {
+			_ = c.Close()
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("no slot freed after a connection closed; got %q", line)
+			t.Fatalf("no slot freed after a connection closed: %v", err)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	// A real client over the cap fails to connect.
-	if c, err := sshtest.Dial(ts.addr, gossh.PublicKeys(sshtest.NewKey(t))); err == nil {
+}
+
+// dialBanner connects with an SSH client and a fresh key, and returns the
+// banner the server showed and whether the connection was refused.
+func dialBanner(t *testing.T, addr string) (string, error) {
+	t.Helper()
+	var banner string
+	c, err := gossh.Dial("tcp", addr, &gossh.ClientConfig{
+		User: "player", Auth: []gossh.AuthMethod{gossh.PublicKeys(sshtest.NewKey(t))},
+		HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: sshtest.Timeout,
+		BannerCallback: func(msg string) error { banner += msg; return nil },
+	})
+	if err == nil {
 		_ = c.Close()
-		t.Error("an ssh client over the cap connected")
 	}
+	return banner, err
+}
+
+// refusedRaw dials raw connections until one is refused before the
+// handshake (the explained refusals of an address run out), and returns
+// it and its line.
+func refusedRaw(t *testing.T, addr string) (net.Conn, string) {
+	t.Helper()
+	for range 10 {
+		c, line := dialRaw(t, addr)
+		if !strings.HasPrefix(line, "SSH-2.0-") {
+			return c, line
+		}
+		_ = c.Close()
+	}
+	t.Fatal("10 connections over the limit all got a handshake")
+	return nil, ""
 }
 
 // A key may hold only so many sessions open, exec and interactive
@@ -115,11 +155,11 @@ func TestSessionCapPerKey(t *testing.T) {
 	old.WaitFor(t, "You connected again from somewhere else")
 }
 
-// An address may open new sessions only so fast, even on one connection.
-func TestSessionRatePerAddress(t *testing.T) {
+// A key may open new sessions only so fast, even on one connection, and is
+// told when to try again; another key from the same address may go on.
+func TestSessionRatePerKey(t *testing.T) {
 	ts := startServerWith(t, func(c *server.Config) { c.SessionRate, c.SessionBurst = 1, 3 }, server.Options{})
-	c := sshtest.Connect(t, ts.addr, sshtest.NewKey(t))
-	run := func() (string, int) {
+	run := func(c *gossh.Client) (string, int) {
 		t.Helper()
 		sess, err := c.NewSession()
 		if err != nil {
@@ -139,31 +179,53 @@ func TestSessionRatePerAddress(t *testing.T) {
 		t.Fatal(err)
 		return "", -1
 	}
+	c := sshtest.Connect(t, ts.addr, sshtest.NewKey(t))
 	for i := range 3 {
-		if errOut, status := run(); status != 0 {
+		if errOut, status := run(c); status != 0 {
 			t.Fatalf("session %d of the burst: exit %d, %q", i+1, status, errOut)
 		}
 	}
-	errOut, status := run()
-	if status != 1 || !strings.Contains(errOut, "too many new sessions from your address") {
-		t.Errorf("session 4: exit %d, %q; want refused", status, errOut)
+	errOut, status := run(c)
+	if status != 1 || !strings.Contains(errOut, "too many new sessions with your key; try again in ") {
+		t.Errorf("session 4: exit %d, %q; want refused, saying when to try again", status, errOut)
+	}
+	if errOut, status := run(sshtest.Connect(t, ts.addr, sshtest.NewKey(t))); status != 0 {
+		t.Errorf("another key from the same address: exit %d, %q", status, errOut)
 	}
 }
 
-// An address may open new connections only as fast as sessions, checked
-// before the handshake.
+// An address may open new connections only so fast, checked before the
+// handshake; the first refusals say why and when to try again in the SSH
+// banner, the next in plain text before the handshake.
 func TestConnectionRatePerAddress(t *testing.T) {
-	ts := startServerWith(t, func(c *server.Config) { c.SessionRate, c.SessionBurst = 1, 3 }, server.Options{})
-	for i := range 4 {
+	var log levels
+	ts := startServerWith(t, func(c *server.Config) { c.ConnRate, c.ConnBurst = 1, 3 }, server.Options{Logger: slog.New(&log)})
+	for i := range 3 {
 		c, line := dialRaw(t, ts.addr)
 		_ = c.Close()
-		want := "SSH-2.0-"
-		if i == 3 {
-			want = server.TooFastConnections
+		if !strings.HasPrefix(line, "SSH-2.0-") {
+			t.Errorf("connection %d got %q", i+1, line)
 		}
-		if !strings.HasPrefix(line, want) {
-			t.Errorf("connection %d got %q, want %q", i+1, line, want)
+	}
+	banner, err := dialBanner(t, ts.addr)
+	if err == nil || !strings.Contains(banner, "too many connections in a short time (3 at\nonce, then 1 a minute). Try again in ") {
+		t.Errorf("connection 4: err %v, banner %q; want refused, saying why and when to try again", err, banner)
+	}
+	if _, line := refusedRaw(t, ts.addr); line != server.TooFastConnections {
+		t.Errorf("past the explained refusals, a connection got %q, want %q", line, server.TooFastConnections)
+	}
+	// The operator reads it once a minute for the address, not once a
+	// connection.
+	log.mu.Lock()
+	defer log.mu.Unlock()
+	var said int
+	for _, r := range log.records {
+		if strings.HasPrefix(r.Message, "connections refused") {
+			said++
 		}
+	}
+	if said != 1 {
+		t.Errorf("the log said %d times that connections were refused, want once", said)
 	}
 }
 
@@ -194,6 +256,12 @@ func (b *syncBuffer) Write(p []byte) (int, error) {
 	default:
 	}
 	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
 
 func (b *syncBuffer) reset() {
@@ -325,4 +393,43 @@ func dialRaw(t *testing.T, addr string) (net.Conn, string) {
 	_ = c.SetReadDeadline(time.Now().Add(sshtest.Timeout))
 	line, _ := bufio.NewReader(c).ReadString('\n')
 	return c, line
+}
+
+// Issue 23: a real OpenSSH client refused for its address's rate is told
+// why and when to try again, in BatchMode too, not only
+// "kex_exchange_identification: Connection closed by remote host".
+func TestOpenSSHRefusedForRateSaysWhy(t *testing.T) {
+	if _, err := exec.LookPath("ssh"); err != nil {
+		t.Skip("no OpenSSH client")
+	}
+	ts := startServerWith(t, func(c *server.Config) { c.ConnRate, c.ConnBurst = 1, 1 }, server.Options{})
+	_, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	block, err := gossh.MarshalPrivateKey(priv, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	keyFile := filepath.Join(t.TempDir(), "id_ed25519")
+	if err := os.WriteFile(keyFile, pem.EncodeToMemory(block), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	host, port, _ := net.SplitHostPort(ts.addr)
+	ssh := func() (string, error) {
+		ctx, cancel := context.WithTimeout(context.Background(), sshtest.Timeout)
+		defer cancel()
+		out, err := exec.CommandContext(ctx, "ssh", "-F", "/dev/null", "-o", "BatchMode=yes",
+			"-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "IdentitiesOnly=yes",
+			"-i", keyFile, "-p", port, "player@"+host, "whoami").CombinedOutput()
+		return string(out), err
+	}
+	if out, err := ssh(); err != nil {
+		t.Fatalf("the first connection: %v\n%s", err, out)
+	}
+	out, err := ssh()
+	t.Logf("over the rate, ssh said:\n%s", out)
+	if err == nil || !strings.Contains(out, "too many connections in a short time") || !strings.Contains(out, "Try again in ") {
+		t.Errorf("over the rate, ssh said (err %v):\n%s\nwant why and when to try again", err, out)
+	}
 }

@@ -1,10 +1,13 @@
 package server
 
 import (
+	"sync"
 	"time"
 
 	"charm.land/ssh"
 	gossh "golang.org/x/crypto/ssh"
+
+	"hotels/internal/rate"
 )
 
 // Limits on a session channel before its shell or exec starts (issue 16,
@@ -26,8 +29,13 @@ const (
 	dropEarlyBytes    = 1 << 20
 	// maxChannelsPerConn bounds the sessions open at once on one
 	// connection (OpenSSH's own MaxSessions is 10); each may hold
-	// maxEarlyBytes before its shell.
+	// maxEarlyBytes before its shell, and maxEarlyData.
 	maxChannelsPerConn = 10
+	// maxEarlyData is the input a session channel may send before its
+	// shell starts (keys typed while connecting); past it the connection
+	// is dropped. Without it, each channel held what the SSH window lets
+	// in, 2 MB, until the no-shell drop (issue 27, N3).
+	maxEarlyData = 16 << 10
 )
 
 // sessionChannel is the "session" channel handler: charm.land/ssh's, with
@@ -58,9 +66,95 @@ func (g guarded) Accept() (gossh.Channel, <-chan *gossh.Request, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	early := newEarlyChannel(ch, func(what string, n int) {
+		g.s.log.Info("connection dropped: "+what, "remote", addrString(g.conn.RemoteAddr()), "bytes", n)
+		_ = g.conn.Close()
+	})
 	out := make(chan *gossh.Request)
-	go g.s.guardRequests(g.conn, in, out)
-	return ch, out, nil
+	go g.s.guardRequests(g.conn, in, out, early.started)
+	return early, out, nil
+}
+
+// earlyChannel is a session channel whose input is read as it comes until
+// the shell starts, and kept (up to maxEarlyData) for the session's first
+// reads, so that what a client sends before its shell is not left in the
+// SSH window's buffers; and whose extended data, which no client sends to
+// a server's session, is read and ends the connection.
+type earlyChannel struct {
+	gossh.Channel
+	drop   func(what string, n int) // ends the connection
+	pumped chan struct{}            // closed when pump has returned
+
+	mu    sync.Mutex
+	buf   []byte // read by pump, not yet by the session
+	err   error  // what ended pump's reading
+	shell bool   // the shell or exec has started
+}
+
+func newEarlyChannel(ch gossh.Channel, drop func(string, int)) *earlyChannel {
+	e := &earlyChannel{Channel: ch, drop: drop, pumped: make(chan struct{})}
+	go e.pump()
+	go e.refuseStderr()
+	return e
+}
+
+// pump reads the channel's input until the shell has started and a read
+// has returned since (the session's reads wait for that one), or the
+// input ends, or it is more than maxEarlyData.
+func (e *earlyChannel) pump() {
+	defer close(e.pumped)
+	var b [4096]byte
+	for {
+		n, err := e.Channel.Read(b[:])
+		e.mu.Lock()
+		e.buf = append(e.buf, b[:n]...)
+		e.err = err
+		over, shell, size := len(e.buf) > maxEarlyData, e.shell, len(e.buf)
+		e.mu.Unlock()
+		switch {
+		case over && !shell:
+			e.drop("too much input before a shell", size)
+			return
+		case err != nil || shell:
+			return
+		}
+	}
+}
+
+// refuseStderr drops the connection if the client sends extended data,
+// which nothing would read (it would stay in the SSH window's buffers).
+func (e *earlyChannel) refuseStderr() {
+	var b [1]byte
+	if n, _ := e.Stderr().Read(b[:]); n > 0 {
+		e.drop("extended data on a session", n)
+	}
+}
+
+// started tells the channel that its shell or exec has started.
+func (e *earlyChannel) started() {
+	e.mu.Lock()
+	e.shell = true
+	e.mu.Unlock()
+}
+
+// Read returns what pump read first, then reads the channel.
+func (e *earlyChannel) Read(p []byte) (int, error) {
+	<-e.pumped
+	e.mu.Lock()
+	if len(e.buf) > 0 {
+		n := copy(p, e.buf)
+		if e.buf = e.buf[n:]; len(e.buf) == 0 {
+			e.buf = nil
+		}
+		e.mu.Unlock()
+		return n, nil
+	}
+	err := e.err
+	e.mu.Unlock()
+	if err != nil {
+		return 0, err
+	}
+	return e.Channel.Read(p)
 }
 
 // guardRequests passes a session channel's requests from in to out, the
@@ -71,7 +165,7 @@ func (g guarded) Accept() (gossh.Channel, <-chan *gossh.Request, error) {
 // on after the shell (when the session's handler reads them; see
 // clampWindow). It always reads in to its end, so that the connection's
 // reader never waits on it, and closes out then.
-func (s *Server) guardRequests(conn *gossh.ServerConn, in <-chan *gossh.Request, out chan<- *gossh.Request) {
+func (s *Server) guardRequests(conn *gossh.ServerConn, in <-chan *gossh.Request, out chan<- *gossh.Request, started func()) {
 	defer close(out)
 	start := time.NewTimer(s.handshakeTimeout())
 	defer start.Stop()
@@ -98,15 +192,12 @@ func (s *Server) guardRequests(conn *gossh.ServerConn, in <-chan *gossh.Request,
 		size += len(req.Type) + len(req.Payload)
 		switch {
 		case req.Type == "shell" || req.Type == "exec":
+			started()
 			out <- req
 			if window != nil {
 				out <- window
 			}
-			for req := range in {
-				if !refuseUnused(req) {
-					out <- req
-				}
-			}
+			s.passRequests(conn, in, out)
 			return
 		case n > dropEarlyRequests || size > dropEarlyBytes:
 			s.log.Info("connection dropped: too many requests before a shell", "remote", addrString(conn.RemoteAddr()),
@@ -139,6 +230,59 @@ func refuseUnused(req *gossh.Request) bool {
 		return true
 	}
 	return false
+}
+
+// Limits on a session channel's requests after its shell (issue 27, N7):
+// window changes come by the dozen while a window is dragged, and nothing
+// else needs more than a few.
+const (
+	requestsPerSecond = 200
+	requestBurst      = 1000
+)
+
+// passRequests passes a session channel's requests from in to out once its
+// shell has started, and drops the connection of a client that sends more
+// than requestsPerSecond after a burst of requestBurst.
+func (s *Server) passRequests(conn *gossh.ServerConn, in <-chan *gossh.Request, out chan<- *gossh.Request) {
+	bucket := rate.NewKeyed[struct{}](rate.Limit{Every: time.Second / requestsPerSecond, Burst: requestBurst}, nil)
+	for req := range in {
+		if !bucket.Allow(struct{}{}) {
+			s.log.Info("connection dropped: too many requests on a session", "remote", addrString(conn.RemoteAddr()),
+				"type", req.Type)
+			_ = req.Reply(false, nil)
+			s.dropConn(conn, in)
+			return
+		}
+		if !refuseUnused(req) {
+			out <- req
+		}
+	}
+}
+
+// Limits on a connection's global requests (issue 27, N7): OpenSSH sends a
+// keepalive now and then, and no global request of it carries more than a
+// few bytes. One client sent 43,000 of 200 KB in 15 s.
+const (
+	globalRequestsPerSecond = 2
+	globalRequestBurst      = 20
+	maxGlobalRequestBytes   = 1 << 10
+)
+
+// globalRequest is the handler of every global request: none is granted
+// (nothing is forwarded). A connection that sends them faster than
+// globalRequestsPerSecond after a burst of globalRequestBurst, or one over
+// maxGlobalRequestBytes, is dropped.
+func (s *Server) globalRequest(ctx ssh.Context, _ *ssh.Server, req *gossh.Request) (bool, []byte) {
+	cc := countedFrom(ctx)
+	if cc == nil {
+		return false, nil
+	}
+	if len(req.Payload) > maxGlobalRequestBytes || !cc.globalRequests.Allow(struct{}{}) {
+		s.log.Info("connection dropped: too many global requests", "remote", addrString(cc.RemoteAddr()),
+			"type", req.Type, "bytes", len(req.Payload))
+		_ = cc.Close()
+	}
+	return false, nil
 }
 
 // dropConn closes conn and refuses what is left in in until the

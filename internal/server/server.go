@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"net/netip"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -50,8 +51,11 @@ type Server struct {
 	admins      *adminKeys          // who may run `admin …`
 	live        *sessions           // the open sessions
 	peers       *peers              // the other servers; nil when alone
-	newSessions *rate.Keyed[string] // new sessions by address
-	conns       atomic.Pointer[connLimiter]
+	newSessions *rate.Keyed[string] // new sessions by key
+	// sessionsLogged is when a key's refused sessions were last logged.
+	sessionsLogged *rate.Keyed[string]
+	conns          atomic.Pointer[connLimiter]
+	proxies        []netip.Prefix // Config.ProxyFrom
 
 	closing     chan struct{} // closed when shutdown starts; sessions watch it
 	closingOnce sync.Once
@@ -70,17 +74,18 @@ func New(cfg Config, o Options) (*Server, error) {
 		return nil, errors.New("server: new: Options.Store is nil")
 	}
 	s := &Server{
-		cfg:         cfg,
-		store:       o.Store,
-		log:         o.Logger,
-		lobby:       o.Lobby,
-		rooms:       o.Rooms,
-		bots:        o.Bots,
-		started:     time.Now(),
-		live:        newSessions(),
-		newSessions: newSessionLimiter(cfg.SessionLimit()),
-		closing:     make(chan struct{}),
-		accounts:    map[store.AccountID]*claim{},
+		cfg:            cfg,
+		store:          o.Store,
+		log:            o.Logger,
+		lobby:          o.Lobby,
+		rooms:          o.Rooms,
+		bots:           o.Bots,
+		started:        time.Now(),
+		live:           newSessions(),
+		newSessions:    rate.NewKeyed[string](cfg.SessionLimit(), nil),
+		sessionsLogged: rate.NewKeyed[string](logLimit, nil),
+		closing:        make(chan struct{}),
+		accounts:       map[store.AccountID]*claim{},
 	}
 	if s.log == nil {
 		s.log = slog.Default()
@@ -93,6 +98,10 @@ func New(cfg Config, o Options) (*Server, error) {
 	}
 	if s.bots == nil {
 		s.bots = &protocol.Waiters{}
+	}
+	var err error
+	if s.proxies, err = cfg.proxies(); err != nil {
+		return nil, err
 	}
 	s.admins = newAdminKeys(cfg.AdminKeys, s.log)
 	s.peers = newPeers(s, o.Cluster, o.Store)
@@ -141,6 +150,9 @@ func New(cfg Config, o Options) (*Server, error) {
 			// Sessions are the one channel type; their requests are
 			// bounded before the shell (requests.go).
 			srv.ChannelHandlers = map[string]ssh.ChannelHandler{"session": s.sessionChannel}
+			// No global request is granted, and a connection that
+			// floods them is dropped (requests.go).
+			srv.RequestHandlers = map[string]ssh.RequestHandler{"default": s.globalRequest}
 			// A handshake that fails is the client's business (a scanner,
 			// a dropped connection, a refused key): not an operator's.
 			srv.ConnectionFailedCallback = func(c net.Conn, err error) {
@@ -162,16 +174,19 @@ func New(cfg Config, o Options) (*Server, error) {
 // shutdown triggered by ctx.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	s.log.Info("listening", "addr", ln.Addr().String())
-	// Refuse an address over its connection cap, or opening connections
-	// faster than sessions may be opened, and everyone while too many
-	// handshakes are under way, before the handshake, which costs the
-	// server a key exchange and key lookups. Close connections that keep
-	// no session open.
+	// Refuse an address over its connection cap or rate, and a network
+	// or everyone while too many handshakes are under way, before the
+	// handshake, which costs the server a key exchange and key lookups.
+	// Read the balancers' PROXY headers first, so that the limits count
+	// players' addresses. Close connections that keep no session open.
 	limited := limitConns(ln, connLimits{
 		perAddr:    s.cfg.MaxConnsPerIP,
-		rate:       s.cfg.SessionLimit(),
+		rate:       s.cfg.ConnLimit(),
 		handshakes: s.cfg.MaxHandshakes,
+		perNet:     s.cfg.MaxHandshakesPerNet,
 		idle:       s.cfg.ConnIdleTimeout,
+		kex:        min(kexTimeout, s.handshakeTimeout()),
+		proxies:    s.proxies,
 		log:        s.log,
 	})
 	s.conns.Store(limited)
@@ -233,6 +248,10 @@ func (s *Server) newProgram(sess ssh.Session) *tea.Program {
 		// Bubble Tea would otherwise subscribe every session to the
 		// server's SIGINT/SIGTERM and quit them behind Serve's back.
 		tea.WithoutSignalHandler(),
+		// No session takes more than a small share of a core, however
+		// fast its client sends (input.go).
+		tea.WithInput(limitInput(sess)),
+		tea.WithFilter(inputFilter()),
 		// The most frames a second; a frame is only drawn when the screen
 		// changed (third_party/bubbletea/HOTELS.md).
 		tea.WithFPS(s.cfg.FPS),

@@ -82,9 +82,10 @@ func weakRSA(pk ssh.PublicKey) bool {
 }
 
 // serverConfig is the SSH configuration of one connection (the ssh.Server's
-// ServerConfigCallback): the algorithms above, and an authentication log
-// that ends the connection's handshake count and notes refused key
-// algorithms.
+// ServerConfigCallback): the algorithms above, a banner that stops the
+// key-exchange clock and says why a connection is refused, and an
+// authentication log that ends the connection's handshake count and notes
+// refused key algorithms.
 func (s *Server) serverConfig(ctx ssh.Context) *gossh.ServerConfig {
 	c := &gossh.ServerConfig{
 		Config: gossh.Config{
@@ -93,6 +94,19 @@ func (s *Server) serverConfig(ctx ssh.Context) *gossh.ServerConfig {
 			MACs:         macAlgorithms,
 		},
 		PublicKeyAuthAlgorithms: clientKeyAlgorithms,
+	}
+	// Called once the key exchange is done, when the client first asks to
+	// authenticate: the end of the kex clock, and the one place before a
+	// session where OpenSSH shows what the server says, so a connection
+	// refused for its address's cap or rate is told why here (every
+	// authentication then fails; see refusedConn).
+	c.BannerCallback = func(gossh.ConnMetadata) string {
+		cc := countedFrom(ctx)
+		if cc == nil {
+			return ""
+		}
+		cc.kexDone()
+		return cc.refusal
 	}
 	c.AuthLogCallback = func(_ gossh.ConnMetadata, method string, err error) {
 		switch {
@@ -111,4 +125,11 @@ func (s *Server) serverConfig(ctx ssh.Context) *gossh.ServerConfig {
 		}
 	}
 	return c
+}
+
+// refusedConn reports whether the connection of ctx is refused, its banner
+// having said why: no authentication succeeds.
+func refusedConn(ctx ssh.Context) bool {
+	cc := countedFrom(ctx)
+	return cc != nil && cc.refusal != ""
 }

@@ -193,6 +193,13 @@ func (term *Terminal) Type(keys string) {
 	term.emu.SendText(keys)
 }
 
+// Send writes p to the session's input in one write, as a client that
+// sends a burst (a paste without bracketing, a flood of keys) does.
+func (term *Terminal) Send(p []byte) error {
+	_, err := term.stdin.Write(p)
+	return err
+}
+
 // Resize changes the terminal to width×height, as a player dragging the
 // window does: the emulator first, then a window-change request to the
 // server, whose program redraws for the new size.
