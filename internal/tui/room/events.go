@@ -144,10 +144,13 @@ func plural(n int, what string) string {
 
 // withRecap returns the game's lines with the recap, in h lines at most:
 // under them, in the lines the game leaves free (which the events and chat
-// would have taken), if it fits there; else at the top, over the board, in
-// at most half of the game's lines besides the free ones, so that the foot
-// of the game, where the player's hand is, stays in sight with the
-// decision under it.
+// would have taken), if it fits there; else over the top of the game, in at
+// most half of its lines, so that the foot of the game, where the player's
+// hand is, stays in sight with the decision under it. Over the game, the
+// recap leaves every other line in its row and the free lines to the events
+// and chat: lines that moved would be sent again whole, and a recap that
+// pushed the board down sent every player the whole screen twice a turn,
+// when it came and when it went (docs/capacity.md).
 func (m Model) withRecap(game []string, w, h int) []string {
 	if len(m.recap) == 0 {
 		return game
@@ -158,9 +161,11 @@ func (m Model) withRecap(game []string, w, h int) []string {
 	if need <= free {
 		return append(game, m.recapPanel(w, need)...)
 	}
-	panel := m.recapPanel(w, min(need, free+len(game)/2))
-	cover := max(0, len(panel)-free)
-	return append(panel, game[cover:]...)
+	if len(game) < 2 {
+		return game
+	}
+	panel := m.recapPanel(w, min(need, len(game)/2))
+	return append(panel, game[len(panel):]...)
 }
 
 // logView shows the whole log kept, as far as it is scrolled.
