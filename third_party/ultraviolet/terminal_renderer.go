@@ -576,6 +576,10 @@ func (s *TerminalRenderer) updatePen(cell *Cell) {
 		return
 	}
 
+	if spaceKeepsPen(cell, &s.cur.Cell) {
+		return
+	}
+
 	// Downsample pen when we don't have a [colorprofile.TrueColor],
 	// otherwise, use the original style.
 	newStyle := ConvertStyle(cell.Style, s.profile)
@@ -595,6 +599,18 @@ func (s *TerminalRenderer) updatePen(cell *Cell) {
 		_, _ = s.buf.WriteString(ansi.SetHyperlink(newLink.URL, newLink.Params))
 		s.cur.Link = cell.Link // Copy the original link
 	}
+}
+
+// spaceKeepsPen reports whether cell is a plain space that looks the same
+// drawn with pen as with no style: the pen has no background, underline,
+// reverse, strikethrough or link, and a space shows nothing of a
+// foreground, bold, faint, italic or blink. Keeping the pen over such a
+// space saves resetting it before and setting it again after, between each
+// two of a game board's coloured tiles and dots (Hotels patch).
+func spaceKeepsPen(cell, pen *Cell) bool {
+	return cell.Content == " " && cell.Width == 1 && cell.Style.IsZero() && cell.Link.IsZero() &&
+		pen.Style.Bg == nil && pen.Style.Underline == UnderlineStyleNone &&
+		pen.Style.Attrs&(AttrReverse|AttrStrikethrough) == 0 && pen.Link.IsZero()
 }
 
 // canClearWith checks whether the given cell can be used by clearing commands

@@ -1,6 +1,7 @@
 package room_test
 
 import (
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -73,4 +74,34 @@ func cpuTime(b *testing.B) time.Duration {
 		b.Fatal(err)
 	}
 	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
+}
+
+// BenchmarkRecap is the recap of the others' moves coming and going on a
+// player's 80×24 screen, through a real Bubble Tea program as
+// BenchmarkFrame: B/turn is what the terminal is sent for it, once a turn
+// for every player (docs/capacity.md).
+func BenchmarkRecap(b *testing.B) {
+	m, _ := open(b, tuitest.FourSeat(b, "others").Snapshot(0), 80, 24)
+	m, _ = m.Update(room.SnapshotMsg{Snapshot: tuitest.FourSeat(b, "play").Snapshot(0)})
+	frames := [2]string{m.View(), press(m, "? ?").View()} // with the recap, then hidden
+	wrote := &counter{signal: make(tuitest.Writes, 1)}
+	p := tuitest.Program(b, tuitest.Frame(frames[1]), wrote, 80, 24)
+	<-wrote.signal // the first frame
+	sent := wrote.n.Load()
+	for i := 0; b.Loop(); i++ {
+		p.Send(tuitest.Frame(frames[i%2]))
+		<-wrote.signal
+	}
+	b.ReportMetric(float64(wrote.n.Load()-sent)/float64(b.N)*2, "B/turn")
+}
+
+// counter counts the bytes written to it and signals each write.
+type counter struct {
+	n      atomic.Int64
+	signal tuitest.Writes
+}
+
+func (c *counter) Write(p []byte) (int, error) {
+	c.n.Add(int64(len(p)))
+	return c.signal.Write(p)
 }
