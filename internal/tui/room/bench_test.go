@@ -1,10 +1,13 @@
 package room_test
 
 import (
+	"runtime"
 	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
+
+	tea "charm.land/bubbletea/v2"
 
 	"hotels/internal/engine"
 	"hotels/internal/tui/room"
@@ -104,4 +107,45 @@ type counter struct {
 func (c *counter) Write(p []byte) (int, error) {
 	c.n.Add(int64(len(p)))
 	return c.signal.Write(p)
+}
+
+// BenchmarkScreens is the memory a player's screen holds between frames:
+// 100 real Bubble Tea programs (as BenchmarkFrame) show the four seats'
+// screens of a game, a move apart, and B/screen is the heap they hold
+// once the collector has run, over that of the frames themselves. Most of
+// it is the terminal renderer's copy of what the terminal shows, whose
+// lines are shared with the other screens that show the same
+// (third_party/ultraviolet, change 5).
+func BenchmarkScreens(b *testing.B) {
+	const screens = 100
+	var frames [4][2]string
+	for seat := range frames {
+		for i, mark := range []string{"play", "buy"} {
+			m, _ := open(b, tuitest.FourSeat(b, mark).Snapshot(engine.Seat(seat)), 80, 24)
+			frames[seat][i] = m.View()
+		}
+	}
+	heap := func() uint64 {
+		var ms runtime.MemStats
+		runtime.GC()
+		runtime.GC() // pools keep what they hold until the second
+		runtime.ReadMemStats(&ms)
+		return ms.HeapAlloc
+	}
+	before := heap()
+	wrote := make([]tuitest.Writes, screens)
+	programs := make([]*tea.Program, screens)
+	for i := range programs {
+		wrote[i] = make(tuitest.Writes, 1)
+		programs[i] = tuitest.Program(b, tuitest.Frame(frames[i%4][0]), wrote[i], 80, 24)
+		<-wrote[i]
+	}
+	for i, p := range programs {
+		p.Send(tuitest.Frame(frames[i%4][1]))
+		<-wrote[i]
+	}
+	held := float64(heap()-before) / screens
+	for b.Loop() { // the figure is the metric below
+	}
+	b.ReportMetric(held, "B/screen")
 }
