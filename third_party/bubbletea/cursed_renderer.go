@@ -19,6 +19,7 @@ type cursedRenderer struct {
 	buf           bytes.Buffer // updates buffer to be flushed to [w]
 	scr           *uv.TerminalRenderer
 	cellbuf       uv.ScreenBuffer // its cells only while flush draws a frame; see framePool
+	cached        []uv.Line       // the frame's lines drawn from the cache; see drawFrame
 	frame         uv.Rectangle    // the bounds of the last frame drawn
 	lastView      *View
 	env           []string
@@ -364,7 +365,11 @@ func (s *cursedRenderer) flush(closing bool) error {
 	if sameScreen {
 		shown, last = s.scr, s.lastView.Content
 	}
-	if !drawFrame(s.cellbuf, shown, last, view.Content) {
+	if len(s.cached) != frameArea.Dy() {
+		s.cached = make([]uv.Line, frameArea.Dy())
+	}
+	clear(s.cached)
+	if !drawFrame(s.cellbuf, shown, last, view.Content, s.cached) {
 		// Clear our screen buffer before copying the new frame into it to ensure
 		// we erase any old content.
 		s.cellbuf.Clear()
@@ -537,6 +542,14 @@ func (s *cursedRenderer) flush(closing bool) error {
 
 	// Render and queue changes to the screen buffer.
 	s.scr.Render(s.cellbuf.RenderBuffer)
+	// The lines drawn from the cache of parsed lines replace the terminal
+	// renderer's copies (Hotels patch; see drawFrame).
+	for y, l := range s.cached {
+		if l != nil {
+			s.scr.ShareLine(y, l)
+			s.cached[y] = nil
+		}
+	}
 	s.cellbuf.RenderBuffer = nil
 	framePool.Put(frame)
 

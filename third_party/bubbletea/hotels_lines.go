@@ -28,7 +28,11 @@ import (
 // A line is the same if its text is and, in both frames, every line before
 // it is self-contained and leaves the default style. Frames are drawn
 // without wrapping, so line y is row y in both.
-func drawFrame(frame uv.ScreenBuffer, shown *uv.TerminalRenderer, last, next string) bool {
+//
+// cached[y] is set to the cache's line for each line y drawn from the
+// cache, which the terminal renderer may keep in place of its own copy
+// once it has drawn the frame (ShareLine); the others are set to nil.
+func drawFrame(frame uv.ScreenBuffer, shown *uv.TerminalRenderer, last, next string, cached []uv.Line) bool {
 	next = strings.ReplaceAll(next, "\r\n", "\n") // as StyledString.Draw does
 	plain := true
 	for rest, y := next, 0; rest != "" && y < frame.Height(); y++ {
@@ -61,8 +65,13 @@ func drawFrame(frame uv.ScreenBuffer, shown *uv.TerminalRenderer, last, next str
 			frame.Lines[y][0] = notBlank
 			frame.Touched[y] = nil
 			kept = y
+			// The screen's copy of a line drawn before it was cached
+			// may give way to the cache's.
+			if !shown.LineShared(y) {
+				cached[y], _ = parsed.find(lineKey{b, w, frame.Method}, false)
+			}
 		} else {
-			drawLine(frame, y, b)
+			cached[y] = drawLine(frame, y, b)
 			frame.TouchLine(0, y, w)
 			// The renderer may erase from the line above a line that
 			// became blank to the bottom, and then redraws only the
@@ -98,13 +107,14 @@ func restore(frame uv.ScreenBuffer, shown *uv.TerminalRenderer, y int) {
 }
 
 // drawLine draws line into row y of frame: a copy of the cells parsed
-// before for the same text, width and width method, if any.
-func drawLine(frame uv.ScreenBuffer, y int, line string) {
+// before for the same text, width and width method, if any. It returns
+// the cache's line, if the line is in the cache now.
+func drawLine(frame uv.ScreenBuffer, y int, line string) uv.Line {
 	k := lineKey{line, frame.Width(), frame.Method}
-	l, again := parsed.find(k)
+	l, again := parsed.find(k, true)
 	if l != nil {
 		copy(frame.Lines[y], l)
-		return
+		return l
 	}
 	if again {
 		// The cells' text points into the text they are parsed from:
@@ -113,8 +123,10 @@ func drawLine(frame uv.ScreenBuffer, y int, line string) {
 	}
 	uv.NewStyledString(k.text).Draw(frame, uv.Rect(0, y, frame.Width(), 1))
 	if again {
-		parsed.keep(k, slices.Clone(frame.Lines[y]))
+		l = slices.Clone(frame.Lines[y])
+		parsed.keep(k, l)
 	}
+	return l
 }
 
 // parsed keeps lines parsed into cells, for all programs: a line is kept
@@ -144,8 +156,8 @@ type lineKey struct {
 }
 
 // find returns the line kept for k, or nil and whether k was parsed once
-// before; it records that k is being parsed now.
-func (c *lineCache) find(k lineKey) (l uv.Line, again bool) {
+// before; with parsing, it records that k is being parsed now.
+func (c *lineCache) find(k lineKey, parsing bool) (l uv.Line, again bool) {
 	h := maphash.Comparable(c.seed, k)
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -155,6 +167,9 @@ func (c *lineCache) find(k lineKey) (l uv.Line, again bool) {
 	if l, ok := c.old[k]; ok {
 		c.add(k, l)
 		return l, false
+	}
+	if !parsing {
+		return nil, false
 	}
 	slot := &c.once[h%uint64(len(c.once))]
 	again = *slot == h

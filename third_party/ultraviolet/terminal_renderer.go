@@ -6,6 +6,7 @@ import (
 	"hash/maphash"
 	"io"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/charmbracelet/colorprofile"
@@ -133,6 +134,7 @@ type TerminalRenderer struct {
 	w                io.Writer
 	buf              *bytes.Buffer // buffer for writing to the screen
 	curbuf           *RenderBuffer // the current buffer
+	shared           []bool        // curbuf's lines that are not its own (Hotels patch; see ShareLine)
 	tabs             *TabStops
 	hasher           maphash.Hash
 	oldhash, newhash []uint64     // the old and new hash values for each line
@@ -576,6 +578,10 @@ func (s *TerminalRenderer) updatePen(cell *Cell) {
 		return
 	}
 
+	if spaceKeepsPen(cell, &s.cur.Cell) {
+		return
+	}
+
 	// Downsample pen when we don't have a [colorprofile.TrueColor],
 	// otherwise, use the original style.
 	newStyle := ConvertStyle(cell.Style, s.profile)
@@ -595,6 +601,18 @@ func (s *TerminalRenderer) updatePen(cell *Cell) {
 		_, _ = s.buf.WriteString(ansi.SetHyperlink(newLink.URL, newLink.Params))
 		s.cur.Link = cell.Link // Copy the original link
 	}
+}
+
+// spaceKeepsPen reports whether cell is a plain space that looks the same
+// drawn with pen as with no style: the pen has no background, underline,
+// reverse, strikethrough or link, and a space shows nothing of a
+// foreground, bold, faint, italic or blink. Keeping the pen over such a
+// space saves resetting it before and setting it again after, between each
+// two of a game board's coloured tiles and dots (Hotels patch).
+func spaceKeepsPen(cell, pen *Cell) bool {
+	return cell.Content == " " && cell.Width == 1 && cell.Style.IsZero() && cell.Link.IsZero() &&
+		pen.Style.Bg == nil && pen.Style.Underline == UnderlineStyleNone &&
+		pen.Style.Attrs&(AttrReverse|AttrStrikethrough) == 0 && pen.Link.IsZero()
 }
 
 // canClearWith checks whether the given cell can be used by clearing commands
@@ -743,6 +761,7 @@ func (s *TerminalRenderer) putRange(newbuf *RenderBuffer, oldLine, newLine Line,
 // line.
 func (s *TerminalRenderer) clearToEnd(newbuf *RenderBuffer, blank *Cell, force bool) {
 	if s.cur.Y >= 0 {
+		s.ownLine(s.cur.Y)
 		curline := s.curbuf.Line(s.cur.Y)
 		// We use the newbuf width because the current buffer might be smaller
 		// than the new buffer during a resize operation and we want to detect
@@ -852,6 +871,7 @@ func narrowRune(s string) bool {
 // position, so the result does not depend on where the previous frame left
 // the cursor.
 func (s *TerminalRenderer) repaintLine(newbuf *RenderBuffer, y int) {
+	s.ownLine(y)
 	oldLine := s.curbuf.Line(y)
 	newLine := newbuf.Line(y)
 
@@ -886,6 +906,7 @@ func (s *TerminalRenderer) repaintLine(newbuf *RenderBuffer, y int) {
 // insert or delete characters.
 func (s *TerminalRenderer) transformLine(newbuf *RenderBuffer, y int) {
 	var firstCell, oLastCell, nLastCell int // first, old last, new last index
+	s.ownLine(y)
 	oldLine := s.curbuf.Line(y)
 	newLine := newbuf.Line(y)
 
@@ -1132,6 +1153,7 @@ func (s *TerminalRenderer) clearToBottom(blank *Cell) {
 
 	s.updatePen(blank)
 	_, _ = s.buf.WriteString(ansi.EraseScreenBelow)
+	s.ownLines(row)
 	// Clear the rest of the current line
 	s.curbuf.ClearArea(Rect(col, row, s.curbuf.Width()-col, 1))
 	// Clear everything below the current line
@@ -1196,6 +1218,7 @@ func (s *TerminalRenderer) clearScreen(blank *Cell) {
 	_, _ = s.buf.WriteString(ansi.CursorHomePosition)
 	_, _ = s.buf.WriteString(ansi.EraseEntireScreen)
 	s.cur.X, s.cur.Y = 0, 0
+	s.ownLines(0)
 	s.curbuf.Fill(blank)
 }
 
@@ -1273,6 +1296,7 @@ func (s *TerminalRenderer) Render(newbuf *RenderBuffer) {
 	if s.curbuf == nil || s.curbuf.Bounds().Empty() {
 		// Initialize the current buffer
 		s.curbuf = NewRenderBuffer(newbuf.Width(), newbuf.Height())
+		s.shared = nil
 	}
 
 	newWidth, newHeight := newbuf.Width(), newbuf.Height()
@@ -1319,6 +1343,7 @@ func (s *TerminalRenderer) Render(newbuf *RenderBuffer) {
 	// Resize the model before diffing so the loop below walks every row
 	// of the new screen, including rows added by a grow.
 	if curWidth != newWidth || curHeight != newHeight {
+		s.ownLines(0)
 		s.curbuf.Resize(newWidth, newHeight)
 	}
 
@@ -1334,6 +1359,7 @@ func (s *TerminalRenderer) Render(newbuf *RenderBuffer) {
 			// Optimize scrolling for the alternate screen buffer.
 			// TODO: Should we optimize for inline mode as well? If so, we need
 			// to know the actual cursor position to use [ansi.DECSTBM].
+			s.ownLines(0)
 			s.scrollOptimize(newbuf)
 		}
 
@@ -1352,14 +1378,10 @@ func (s *TerminalRenderer) Render(newbuf *RenderBuffer) {
 
 			// Mark line changed successfully.
 			if i < len(newbuf.Touched) && i <= newbuf.Height()-1 {
-				newbuf.Touched[i] = &LineData{
-					FirstCell: -1, LastCell: -1,
-				}
+				untouch(newbuf.Touched, i)
 			}
 			if i < len(s.curbuf.Touched) && i < s.curbuf.Height()-1 {
-				s.curbuf.Touched[i] = &LineData{
-					FirstCell: -1, LastCell: -1,
-				}
+				untouch(s.curbuf.Touched, i)
 			}
 		}
 	}
@@ -1369,19 +1391,92 @@ func (s *TerminalRenderer) Render(newbuf *RenderBuffer) {
 	}
 
 	// Sync windows and screen
-	newbuf.Touched = make([]*LineData, newHeight)
+	if len(newbuf.Touched) != newHeight {
+		newbuf.Touched = make([]*LineData, newHeight)
+	}
 	for i := range newbuf.Touched {
-		newbuf.Touched[i] = &LineData{
-			FirstCell: -1, LastCell: -1,
-		}
+		untouch(newbuf.Touched, i)
 	}
 	for i := range s.curbuf.Touched {
-		s.curbuf.Touched[i] = &LineData{
-			FirstCell: -1, LastCell: -1,
-		}
+		untouch(s.curbuf.Touched, i)
 	}
 
 	s.updatePen(nil) // nil indicates a blank cell with no styles
+}
+
+// untouch marks line i untouched, in the LineData it has if any (Hotels
+// patch): upstream gave every line of both buffers a new one on every
+// frame, a third of the allocations of drawing a frame.
+func untouch(touched []*LineData, i int) {
+	if t := touched[i]; t != nil {
+		t.FirstCell, t.LastCell = -1, -1
+		return
+	}
+	touched[i] = &LineData{FirstCell: -1, LastCell: -1}
+}
+
+// ShareLine makes l line y of what the renderer keeps as drawn, in place of
+// its own copy, if the two have the same cells (Hotels patch). The caller
+// shares l with other renderers and never changes it; the renderer copies
+// it before changing that line (ownLine). A server that keeps a renderer
+// per SSH session kept 1,920 cells of 112 bytes for each, most of them the
+// same lines as the other players of the table were shown (the patched
+// Bubble Tea draws those from a cache of parsed lines shared by all).
+func (s *TerminalRenderer) ShareLine(y int, l Line) {
+	if s.curbuf == nil || y < 0 || y >= s.curbuf.Height() {
+		return
+	}
+	own := s.curbuf.Lines[y]
+	if len(own) != len(l) || len(l) == 0 || &own[0] == &l[0] {
+		return
+	}
+	for x := range l {
+		if !cellEqual(&own[x], &l[x]) {
+			return
+		}
+	}
+	if len(s.shared) != s.curbuf.Height() {
+		s.shared = make([]bool, s.curbuf.Height())
+	}
+	if !s.shared[y] {
+		spareLines.Put(&own)
+	}
+	s.curbuf.Lines[y] = l
+	s.shared[y] = true
+}
+
+// LineShared reports whether line y of what the renderer keeps as drawn
+// is one given to ShareLine (Hotels patch).
+func (s *TerminalRenderer) LineShared(y int) bool {
+	return y >= 0 && y < len(s.shared) && s.shared[y]
+}
+
+// spareLines holds lines renderers gave up for shared ones, for ownLine.
+var spareLines sync.Pool
+
+// ownLine gives the renderer its own copy of line y if it is shared.
+func (s *TerminalRenderer) ownLine(y int) {
+	if y < 0 || y >= len(s.shared) || !s.shared[y] || y >= s.curbuf.Height() {
+		return
+	}
+	l := s.curbuf.Lines[y]
+	var own Line
+	if p, _ := spareLines.Get().(*Line); p != nil && len(*p) == len(l) {
+		own = *p
+	} else {
+		own = make(Line, len(l))
+	}
+	copy(own, l)
+	s.curbuf.Lines[y] = own
+	s.shared[y] = false
+}
+
+// ownLines gives the renderer its own copy of every shared line from y
+// down, before it changes them all.
+func (s *TerminalRenderer) ownLines(y int) {
+	for ; y < len(s.shared); y++ {
+		s.ownLine(y)
+	}
 }
 
 // ShownLine returns line y of what the renderer last drew on the screen,

@@ -198,10 +198,13 @@ func (m Model) Init() tea.Cmd {
 }
 
 // Stop ends the subscription while the player is in a room; Init starts
-// another.
+// another, whose first snapshot is the lobby as it is then. The last
+// snapshot is let go meanwhile: it lists every room and every name
+// online, and a server full of games kept one for each of its players
+// (docs/capacity.md).
 func (m Model) Stop() (Model, tea.Cmd) {
 	v, sub := m.visit, m.sub
-	m.visit, m.sub, m.busy = newVisit(m.ctx), nil, false
+	m.visit, m.sub, m.busy, m.snap = newVisit(m.ctx), nil, false, nil
 	return m, func() tea.Msg {
 		v.cancel()
 		if sub != nil {

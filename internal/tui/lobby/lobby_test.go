@@ -245,8 +245,13 @@ func TestSubscription(t *testing.T) {
 	if view := tuitest.Plain(m.View()); !strings.Contains(view, "No room is open yet") {
 		t.Fatalf("after the second snapshot:\n%s", view)
 	}
-	_, stop := m.Stop()
+	m, stop := m.Stop()
 	stop()
+	// The snapshot is let go while the player is in a room: the next
+	// subscription brings the lobby as it is then.
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "Loading the rooms") {
+		t.Errorf("after Stop the screen keeps the last snapshot:\n%s", view)
+	}
 	if msg := again(); msg != nil {
 		t.Errorf("wait after Stop: %#v, want nil", msg)
 	}

@@ -1,9 +1,13 @@
 package room_test
 
 import (
+	"runtime"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
+
+	tea "charm.land/bubbletea/v2"
 
 	"hotels/internal/engine"
 	"hotels/internal/tui/room"
@@ -73,4 +77,75 @@ func cpuTime(b *testing.B) time.Duration {
 		b.Fatal(err)
 	}
 	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
+}
+
+// BenchmarkRecap is the recap of the others' moves coming and going on a
+// player's 80×24 screen, through a real Bubble Tea program as
+// BenchmarkFrame: B/turn is what the terminal is sent for it, once a turn
+// for every player (docs/capacity.md).
+func BenchmarkRecap(b *testing.B) {
+	m, _ := open(b, tuitest.FourSeat(b, "others").Snapshot(0), 80, 24)
+	m, _ = m.Update(room.SnapshotMsg{Snapshot: tuitest.FourSeat(b, "play").Snapshot(0)})
+	frames := [2]string{m.View(), press(m, "? ?").View()} // with the recap, then hidden
+	wrote := &counter{signal: make(tuitest.Writes, 1)}
+	p := tuitest.Program(b, tuitest.Frame(frames[1]), wrote, 80, 24)
+	<-wrote.signal // the first frame
+	sent := wrote.n.Load()
+	for i := 0; b.Loop(); i++ {
+		p.Send(tuitest.Frame(frames[i%2]))
+		<-wrote.signal
+	}
+	b.ReportMetric(float64(wrote.n.Load()-sent)/float64(b.N)*2, "B/turn")
+}
+
+// counter counts the bytes written to it and signals each write.
+type counter struct {
+	n      atomic.Int64
+	signal tuitest.Writes
+}
+
+func (c *counter) Write(p []byte) (int, error) {
+	c.n.Add(int64(len(p)))
+	return c.signal.Write(p)
+}
+
+// BenchmarkScreens is the memory a player's screen holds between frames:
+// 100 real Bubble Tea programs (as BenchmarkFrame) show the four seats'
+// screens of a game, a move apart, and B/screen is the heap they hold
+// once the collector has run, over that of the frames themselves. Most of
+// it is the terminal renderer's copy of what the terminal shows, whose
+// lines are shared with the other screens that show the same
+// (third_party/ultraviolet, change 5).
+func BenchmarkScreens(b *testing.B) {
+	const screens = 100
+	var frames [4][2]string
+	for seat := range frames {
+		for i, mark := range []string{"play", "buy"} {
+			m, _ := open(b, tuitest.FourSeat(b, mark).Snapshot(engine.Seat(seat)), 80, 24)
+			frames[seat][i] = m.View()
+		}
+	}
+	heap := func() uint64 {
+		var ms runtime.MemStats
+		runtime.GC()
+		runtime.GC() // pools keep what they hold until the second
+		runtime.ReadMemStats(&ms)
+		return ms.HeapAlloc
+	}
+	before := heap()
+	wrote := make([]tuitest.Writes, screens)
+	programs := make([]*tea.Program, screens)
+	for i := range programs {
+		wrote[i] = make(tuitest.Writes, 1)
+		programs[i] = tuitest.Program(b, tuitest.Frame(frames[i%4][0]), wrote[i], 80, 24)
+		<-wrote[i]
+	}
+	for i, p := range programs {
+		p.Send(tuitest.Frame(frames[i%4][1]))
+		<-wrote[i]
+	}
+	held := float64(heap()-before) / screens
+	for b.Loop() { // the figure is the metric below
+	}
+	b.ReportMetric(held, "B/screen")
 }

@@ -2,6 +2,7 @@ package room_test
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -277,5 +278,46 @@ func TestRecapEscHides(t *testing.T) {
 	view := tuitest.Plain(m.View())
 	if strings.Contains(view, "Since your last move") || strings.Contains(view, "Leave the table?") || len(table.Calls()) != 0 {
 		t.Errorf("esc over the recap: calls %v, view:\n%s\nwant the recap hidden and nothing else", table.Calls(), view)
+	}
+}
+
+// The recap's coming and going leaves every line of the game but those it
+// covers in its row: a line that moves is sent to the terminal again
+// whole, and a recap that pushed the board down redrew every player's
+// screen twice a turn. (A recap short enough to fit under the game moves
+// the decision and status lines under it, which are short.)
+func TestRecapLeavesTheLinesInTheirRows(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+		for _, long := range []bool{false, true} {
+			before, after := others(t)
+			if long { // as TestRecapLongView
+				for i := range after.Log {
+					if after.Log[i].Seat == 0 {
+						after.Log[i].Seat = 1
+					}
+				}
+			}
+			m, _ := turnComes(t, before, after, size[0], size[1])
+			with := strings.Split(tuitest.Plain(m.View()), "\n")
+			without := strings.Split(tuitest.Plain(press(m, "? ?").View()), "\n")
+			if len(with) != len(without) {
+				t.Fatalf("%dx%d: %d lines with the recap, %d without", size[0], size[1], len(with), len(without))
+			}
+			recap := 0
+			for y := range slices.Index(without, "Your turn: play a tile.") {
+				own := strings.HasPrefix(with[y], "Since your last move") || strings.HasPrefix(with[y], " • ") ||
+					strings.HasPrefix(with[y], "   ") && recap > 0 && y > 0 && with[y-1] != without[y-1]
+				if own {
+					recap++
+				}
+				if with[y] != without[y] && !own {
+					t.Errorf("%dx%d (long %v): line %d moved or changed under the recap:\n%q\nwithout it:\n%q",
+						size[0], size[1], long, y, with[y], without[y])
+				}
+			}
+			if !slices.ContainsFunc(with, func(l string) bool { return strings.HasPrefix(l, "Since your last move") }) {
+				t.Errorf("%dx%d (long %v): no recap:\n%s", size[0], size[1], long, strings.Join(with, "\n"))
+			}
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/lipgloss/v2"
@@ -28,7 +29,7 @@ func (m Model) gameView() string {
 	// The game and the recap share the lines above the decision (2), the
 	// status line and the help line: the recap takes those of the events
 	// and chat first.
-	game := m.withRecap(m.screen.Draw(w, h, at), w, h-len(out)-4)
+	game := m.withRecap(m.drawGame(w, h, at), w, h-len(out)-4)
 	if m.chat.Focused() {
 		// While the player writes, the chat may take the game's top lines
 		// to show the newest message whole, up to the longest allowed:
@@ -45,6 +46,46 @@ func (m Model) gameView() string {
 	out = append(out, m.feed(w, h-len(out)-1)...)
 	out = append(out, m.helpLine())
 	return m.layout.Screen(out, w, h)
+}
+
+// drawGame is the game's own screen, drawn again only if the screen, its
+// size or what the room tells it changed since the last time: most keys
+// and messages leave it as it was (a key when the decision is another's
+// changes the status line only), and drawing it was a fifth of the
+// server's CPU in play (docs/capacity.md).
+func (m Model) drawGame(w, h int, at At) []string {
+	d := m.drawn
+	if d == nil {
+		return m.screen.Draw(w, h, at)
+	}
+	if d.screen != m.screenN || d.w != w || d.h != h || !sameAt(d.at, at) {
+		*d = drawnGame{m.screenN, w, h, at, m.screen.Draw(w, h, at)}
+	}
+	return d.lines
+}
+
+// drawnGame is the game's screen last drawn, for drawGame.
+type drawnGame struct {
+	screen uint64 // the screen's number (setScreen)
+	w, h   int
+	at     At
+	lines  []string
+}
+
+func sameAt(a, b At) bool {
+	return a.You == b.You && a.Mine == b.Mine && a.Countdown == b.Countdown &&
+		slices.Equal(a.Tags, b.Tags) && slices.Equal(a.Times, b.Times)
+}
+
+// screens numbers the values of Screen that Models hold, in every room
+// screen of the process, so that no two are drawn as one.
+var screens atomic.Uint64
+
+// setScreen changes the game's screen. A Screen is a value that only Show,
+// Key and SetStyles change, so its number says whether drawGame's lines
+// are still its drawing.
+func (m *Model) setScreen(s Screen) {
+	m.screen, m.screenN = s, screens.Add(1)
 }
 
 // header names the room and its rules.

@@ -271,7 +271,10 @@ func (m Model) gameKey(k tea.KeyPressMsg, leaving, ending bool) (Model, tea.Cmd)
 	mine := m.myDecision()
 	if mine {
 		var r Reply
-		if m.screen, r = m.screen.Key(k, m.at()); r.Handled {
+		var s Screen
+		s, r = m.screen.Key(k, m.at())
+		m.setScreen(s)
+		if r.Handled {
 			switch {
 			case r.Act != "":
 				return m.act(r.Act)

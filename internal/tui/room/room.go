@@ -112,12 +112,14 @@ type Model struct {
 	chat      *chat.Model  // message, and these two are most of its size
 	layout    *layout.Memo // the game screen's last layout, shared by the Model's copies
 	drawnHelp *drawnHelp
+	drawn     *drawnGame // the game's screen last drawn, shared by the Model's copies
 
 	sub  *subscription
 	snap *rooms.Snapshot
 
 	screens Screens
-	screen  Screen // the game's own screen, once the room's game is known; nil for a game without one
+	screen  Screen // the game's own screen, once the room's game is known; nil for a game without one; see setScreen
+	screenN uint64 // screen's number; see setScreen
 	shown   bool   // screen shows snap.Game; false while waiting
 	facts   Facts  // screen's facts while shown
 
@@ -174,6 +176,7 @@ func New(ctx context.Context, table Table, id string, player rooms.Player, style
 		chat:      new(chat.New(styles)),
 		layout:    &layout.Memo{},
 		drawnHelp: &drawnHelp{},
+		drawn:     &drawnGame{},
 		clock:     time.Now,
 	}
 	m.SetStyles(styles)
@@ -204,7 +207,7 @@ func (m *Model) SetBotAccounts(waiting func() []string, invite func(ctx context.
 func (m *Model) SetStyles(s *theme.Styles) {
 	m.styles = s
 	if m.screen != nil {
-		m.screen = m.screen.SetStyles(s)
+		m.setScreen(m.screen.SetStyles(s))
 	}
 	m.chat.SetStyles(s)
 	m.help.Styles = help.DefaultStyles(s.Dark())
@@ -286,11 +289,14 @@ func (m Model) setSnapshot(snap *rooms.Snapshot, sub *subscription) (Model, tea.
 	m.snap = snap
 	m.id = snap.Room.ID
 	if m.screen == nil && m.screens != nil {
-		m.screen, _ = m.screens(snap.Room.Kind, m.styles)
+		s, _ := m.screens(snap.Room.Kind, m.styles)
+		m.setScreen(s)
 	}
 	m.shown = false
 	if m.screen != nil && snap.Game != nil {
-		m.screen, m.shown = m.screen.Show(snap.Game)
+		var s Screen
+		s, m.shown = m.screen.Show(snap.Game)
+		m.setScreen(s)
 	}
 	was := m.facts
 	m.facts = Facts{}

@@ -3,6 +3,7 @@ package room_test
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -522,6 +523,11 @@ func TestCountdownTicks(t *testing.T) {
 	}
 	if view := tuitest.Plain(m.View()); !strings.Contains(view, "3:47 left") {
 		t.Errorf("after a tick 2s later, countdown not 3:47:\n%s", view)
+	}
+	// The game's screen is drawn again for the clocks it is told of: the
+	// players' table shows alice's clock as the countdown does.
+	if view := tuitest.Plain(m.View()); !regexp.MustCompile(`> alice +3:47`).MatchString(view) {
+		t.Errorf("after a tick 2s later, alice's clock in the players' table not 3:47:\n%s", view)
 	}
 	m, _ = m.Update(room.SnapshotMsg{Snapshot: tuitest.FourSeat(t, "buy").Snapshot(0)})
 	if _, c := m.Update(tick); c != nil {
