@@ -55,6 +55,9 @@ func TestEveryCommandJSON(t *testing.T) {
 		t.Fatalf("account bot --yes: exit %d: %s", status, errOut)
 	}
 	waitForGames(t, a.addr, roboKey)
+	// cat plays in no game, so may open a room (issue 27, N6: ann plays).
+	catKey := sshtest.NewKey(t)
+	signUp(t, a.testServer, "cat", catKey)
 	otherFP := gossh.FingerprintSHA256(other.PublicKey())
 	strangerFP := gossh.FingerprintSHA256(stranger.PublicKey())
 
@@ -109,9 +112,9 @@ func TestEveryCommandJSON(t *testing.T) {
 		{annKey, "keys add --json " + authorized(other), 0, nil},
 		{other, "keys confirm {code} --json", 0, func(t *testing.T, out string) { want(t, out, `"name": "ann"`) }},
 		{annKey, "keys remove --json " + otherFP, 0, nil},
-		{annKey, "new --json --seats 3 --bot random", 0, func(t *testing.T, out string) { want(t, out, `"play": "ssh `) }},
-		{annKey, "invite --json {room} robo", 0, func(t *testing.T, out string) { want(t, out, `"robo"`) }},
-		{annKey, "start --json {room}", 0, func(t *testing.T, out string) { want(t, out, `"status": "playing"`) }},
+		{catKey, "new --json --seats 3 --bot random", 0, func(t *testing.T, out string) { want(t, out, `"play": "ssh `) }},
+		{catKey, "invite --json {room} robo", 0, func(t *testing.T, out string) { want(t, out, `"robo"`) }},
+		{catKey, "start --json {room}", 0, func(t *testing.T, out string) { want(t, out, `"status": "playing"`) }},
 		{annKey, "account --json", 0, func(t *testing.T, out string) { want(t, out, `"command": "account bot"`) }},
 		{annKey, "bot --json", 0, func(t *testing.T, out string) { want(t, out, `"command": "bot wait"`) }},
 		{bobKey, "account bot --yes --json", 0, func(t *testing.T, out string) { want(t, out, `"bot": true`) }},
@@ -132,10 +135,11 @@ func TestEveryCommandJSON(t *testing.T) {
 		{annKey, "play nope --json", 1, nil},
 		{stranger, "play {room} --json", 1, nil},
 		{annKey, "new --game chess --json", 1, nil},
+		{annKey, "new --json", 1, nil}, // ann plays in a game already
 		{annKey, "new --clock 1s --json", 1, nil},
-		{annKey, "start {room} --json", 1, nil}, // started already
+		{catKey, "start {room} --json", 1, nil}, // started already
 		{bobKey, "start " + playing.ID + " --json", 1, nil},
-		{annKey, "invite {room} nobody --json", 1, nil},
+		{catKey, "invite {room} nobody --json", 1, nil},
 		{annKey, "account bot --json", 1, nil}, // asks for --yes
 		{annKey, "bot wait --json", 1, nil},    // not a bot account
 		{bobKey, "bot wait --game chess --json", 1, nil},
