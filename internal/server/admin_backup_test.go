@@ -50,7 +50,7 @@ func TestAdminBackup(t *testing.T) {
 	if games, err := copied.UnfinishedGames(ctx); err != nil || len(games) != 1 {
 		t.Errorf("the backup's games in play: %d, %v; want the 1 being played", len(games), err)
 	}
-	wantAudit(t, a.testServer, `backup --json="true"`, "ok")
+	wantAudit(t, a.testServer, `backup --json`, "ok")
 
 	// No path of the admin's choosing.
 	for _, cmd := range []string{"admin backup /tmp/x.db", "admin backup --file /tmp/x.db"} {

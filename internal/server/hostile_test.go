@@ -753,7 +753,8 @@ func TestN11_ProxyProtocol(t *testing.T) {
 	if _, err := proxied(t, "127.0.0.3", ts.addr, 2, "198.51.100.1:5000", key); err == nil {
 		t.Error("a PROXY v2 header from an address that is not a balancer was accepted")
 	}
-	logged.waitFor(t, `msg="session start" remote=203.0.113.7:5000`)
+	logged.waitFor(t, `msg="session start"`)
+	logged.waitFor(t, `remote=203.0.113.7:5000 pty=false command=whoami`)
 	if strings.Contains(logged.String(), "remote=127.0.0.2") {
 		t.Errorf("the log names the balancer's address:\n%s", logged.String())
 	}
