@@ -44,41 +44,14 @@ var All = []Game{
 		Screen: func(s *theme.Styles) room.Screen { return acquirescreen.New(s) },
 		Tally: profile.Tally{Game: acquire.GameName, Title: "Favourite chains", What: "founded", None: "none founded yet",
 			Count: acquire.Founded}},
-	{Kind: holiday.Kind, Bots: holidayBots,
+	{Kind: holiday.Kind, Bots: holidaybot.Levels,
 		Screen: func(s *theme.Styles) room.Screen { return holidayscreen.New(s) },
 		Tally: profile.Tally{Game: holiday.GameName, Title: "Favourite companies", What: "shares taken", None: "no share taken yet",
 			Count: holiday.Taken}},
-	{Kind: tycoon.Kind, Bots: tycoonBots,
+	{Kind: tycoon.Kind, Bots: tycoonbot.Levels,
 		Screen: func(s *theme.Styles) room.Screen { return tycoonscreen.New(s) },
 		Tally: profile.Tally{Game: tycoon.GameName, Title: "Favourite hotels", What: "bought", None: "no plot bought yet",
 			Count: tycoon.Bought}},
-}
-
-// tycoonBots are Hotel Tycoon's bot levels.
-var tycoonBots = []bot.Level{
-	{ID: "easy", How: "random legal moves", New: func(rng *rand.Rand) bot.Bot { return tycoonbot.NewEasy(rng) }},
-	{ID: "normal", How: "buys and builds keeping a reserve, bids up to a lot's worth", New: func(rng *rand.Rand) bot.Bot { return tycoonbot.NewNormal(rng) }},
-	{ID: "hard", How: "samples the dice ahead", New: func(rng *rand.Rand) bot.Bot { return tycoonbot.NewHard(rng, tycoonbot.DefaultHard) }},
-}
-
-// holidayBots are Holiday AG's bot levels: the bot package's own, each made
-// by its New.
-var holidayBots = []bot.Level{
-	{ID: "easy", How: "random legal moves", New: holidayBot("easy")},
-	{ID: "normal", How: "sound heuristics", New: holidayBot("normal")},
-	{ID: "hard", How: "plays ahead on sampled hands", New: holidayBot("hard")},
-}
-
-// holidayBot returns the maker of Holiday AG's bots of level, which its
-// bot package knows.
-func holidayBot(level string) func(rng *rand.Rand) bot.Bot {
-	return func(rng *rand.Rand) bot.Bot {
-		b, err := holidaybot.New(level, rng)
-		if err != nil {
-			panic(err) // the levels above are the package's own
-		}
-		return b
-	}
 }
 
 // ByName returns the game whose record name is name.

@@ -26,8 +26,8 @@ const notifyQueue = "queue"
 // sharedQueue makes the lobby's ranked queue one for every server sharing
 // the database. A player seeks on the node the player is connected to,
 // which writes the player's row. Every node with players waiting matches
-// each second, in a transaction that the store's write lock makes the only
-// one matching at a time, among the rows of every node: it takes the rows
+// each second, in a transaction that locks the waiting rows it reads and
+// skips those another node's match holds, among the rows of every node: it takes the rows
 // of each table that forms, opens the table's room itself, with every
 // player seated, and gives the rows the room's id; the players' nodes,
 // told so, answer their players with the room, which they follow

@@ -133,11 +133,11 @@ func TestAdminCommandsRefuseOthers(t *testing.T) {
 			denied(t, cmd, out, errOut, status)
 		}
 	}
-	if out, _, _ := sshtest.Exec(t, a.addr, player, "help"); strings.Contains(out, "admin") {
-		t.Errorf("help shows the admin commands to a player:\n%s", out)
+	if out, errOut, status := sshtest.Exec(t, a.addr, player, "help"); status != 0 || out == "" || strings.Contains(out, "admin") {
+		t.Errorf("help for a player: status %d, stderr %q; want 0 and the commands without the admin's:\n%s", status, errOut, out)
 	}
-	if out, _, _ := sshtest.Exec(t, a.addr, a.admin, "help"); !strings.Contains(out, "admin") {
-		t.Errorf("help hides the admin commands from the admin:\n%s", out)
+	if out, errOut, status := sshtest.Exec(t, a.addr, a.admin, "help"); status != 0 || !strings.Contains(out, "admin") {
+		t.Errorf("help for the admin: status %d, stderr %q; want 0 and the admin commands:\n%s", status, errOut, out)
 	}
 }
 

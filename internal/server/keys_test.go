@@ -183,8 +183,8 @@ func TestF2CodeExpires(t *testing.T) {
 	if got := whoami(t, ts, desktop); got != "" {
 		t.Errorf("whoami with an expired code's key = %q, want no name", got)
 	}
-	if out, _, _ := sshtest.Exec(t, ts.addr, laptop, "keys list"); strings.Contains(out, "waiting") {
-		t.Errorf("keys list = %q, want no key waiting once its code expired", out)
+	if out, errOut, status := sshtest.Exec(t, ts.addr, laptop, "keys list"); status != 0 || out == "" || strings.Contains(out, "waiting") {
+		t.Errorf("keys list: status %d, stderr %q, out %q; want 0 and the keys, none waiting once its code expired", status, errOut, out)
 	}
 }
 

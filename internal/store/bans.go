@@ -130,11 +130,16 @@ func (s *Store) LiftBans(ctx context.Context, u Unban) (int, error) {
 			if !b.ActiveAt(now) {
 				continue
 			}
-			if _, err := tx.q.ExecContext(ctx, `UPDATE bans SET lifted_at = ?, lifted_by = ? WHERE id = ?`,
-				timestamp(now), u.By, b.ID); err != nil {
+			res, err := tx.q.ExecContext(ctx, `UPDATE bans SET lifted_at = ?, lifted_by = ? WHERE id = ? AND lifted_at IS NULL`,
+				timestamp(now), u.By, b.ID)
+			if err != nil {
 				return mapError(err)
 			}
-			n++
+			lifted, err := res.RowsAffected() // not by another admin meanwhile
+			if err != nil {
+				return mapError(err)
+			}
+			n += int(lifted)
 		}
 		if n == 0 {
 			return ErrNotFound

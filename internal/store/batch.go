@@ -138,9 +138,15 @@ func (s *Store) appendActions(ctx context.Context, reqs []appendReq) (map[GameID
 	// is held: its row has the lease's room, node and token too, NULL for
 	// an action without. A single server's statement has no such columns.
 	fenced := false
+	var rooms []string
 	for _, r := range reqs {
-		_, ok := fenceOf(r.ctx)
-		fenced = fenced || ok
+		if lease, ok := fenceOf(r.ctx); ok {
+			fenced = true
+			rooms = append(rooms, lease.Room)
+		}
+	}
+	if err := s.d.lockRooms(ctx, s.q, rooms, false); err != nil {
+		return nil, fmt.Errorf("store: append %s: %w", what(reqs), mapError(err))
 	}
 	var values strings.Builder
 	args := make([]any, 0, 7*len(reqs))

@@ -23,9 +23,21 @@ type dialect interface {
 	// prepare runs before the migrations, in their first transaction:
 	// what the migrations need that SQLite has built in.
 	prepare(ctx context.Context, q querier) error
-	// lockWrites runs first in every transaction, so that transactions
-	// that write run one at a time, as SQLite's do.
-	lockWrites(ctx context.Context, q querier) error
+	// locking returns clause ("FOR UPDATE", "FOR UPDATE SKIP LOCKED",
+	// "FOR SHARE"), to end a SELECT whose rows must hold until its
+	// transaction ends: PostgreSQL's transactions run side by side, and
+	// lock what they read that a write depends on. SQLite's take the
+	// database's one write lock as they begin, and need none ("").
+	locking(clause string) string
+	// lockRooms holds rooms' fences until the transaction ends: shared by
+	// the journal appends fenced by their leases, exclusive by a node
+	// taking a lease, so that the node sees every append made under the
+	// lease it replaces, and no append begun after it is made under that
+	// lease. Rooms do not wait on each other's.
+	lockRooms(ctx context.Context, q querier, rooms []string, exclusive bool) error
+	// lockMigrations runs first in each transaction of the migrations, so
+	// that two servers starting together migrate one after the other.
+	lockMigrations(ctx context.Context, q querier) error
 	// clock is an SQL expression for the database's time now, in seconds
 	// since 1970: leases lapse by it, never by a node's clock (leases.go).
 	clock() string

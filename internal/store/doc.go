@@ -10,8 +10,12 @@
 // interface. It is the one interface to both databases: every method and
 // migration is written once, in SQL that both run, and a dialect (sqlite.go,
 // postgres.go) holds all that differs: opening, placeholders, the spelling
-// of the migrations' types, and a write lock that makes PostgreSQL's
-// transactions run one at a time as SQLite's do. Two Go types behind an
+// of the migrations' types, and the locks a PostgreSQL transaction takes
+// where SQLite's one write lock serializes its transactions. PostgreSQL's
+// run side by side (several nodes write at once): one that reads what its
+// write depends on locks it (a key count locks the account's row, the
+// ranked queue takes its seekers FOR UPDATE SKIP LOCKED, the migrations
+// take an advisory lock of their own). Two Go types behind an
 // interface would have meant each query twice, or one type forwarding to
 // the other; pgx's database/sql driver keeps one code path instead. Writes
 // that need an id back use INSERT ... RETURNING on both. Multi-row writes run inside WithTx, and driver errors are turned
@@ -44,8 +48,10 @@
 // the sequence follows on, and, when several servers (nodes) share a
 // PostgreSQL database, only while the node holds the room's lease with the
 // token it was given (leases.go, room_leases): the lease travels in the
-// context (Fenced), and the fenced append runs in a write transaction, so
-// that a node taking a room over sees every append before its own. Leases
+// context (Fenced), and the fenced append holds the room's advisory lock
+// shared, which a node taking the lease holds exclusive, so that the node
+// sees every append made under the lease it replaces. Appends of different
+// rooms never wait on each other. Leases
 // lapse by the database's clock, never a node's. Nodes tell each other of
 // changes with PostgreSQL's NOTIFY and LISTEN (notify.go).
 //

@@ -65,6 +65,9 @@ func (s *Store) RequestKey(ctx context.Context, account AccountID, authorizedKey
 		case err != nil && !errors.Is(err, ErrNotFound):
 			return err
 		}
+		if err := tx.lockAccount(ctx, account); err != nil { // the count of those waiting holds
+			return err
+		}
 		if _, err := tx.q.ExecContext(ctx,
 			`DELETE FROM key_confirmations WHERE account_id = ? AND authorized_key = ?`, account, k.Authorized); err != nil {
 			return mapError(err)
@@ -172,6 +175,9 @@ func (s *Store) PendingKeys(ctx context.Context, account AccountID) ([]PendingKe
 // ErrLastKey.
 func (s *Store) RemoveKey(ctx context.Context, account AccountID, fingerprint string) error {
 	err := s.WithTx(ctx, func(tx *Tx) error {
+		if err := tx.lockAccount(ctx, account); err != nil {
+			return err
+		}
 		var n int
 		if err := tx.q.QueryRowContext(ctx,
 			`SELECT COUNT(*) FROM keys WHERE account_id = ?`, account).Scan(&n); err != nil {
@@ -196,6 +202,16 @@ func (s *Store) RemoveKey(ctx context.Context, account AccountID, fingerprint st
 		return fmt.Errorf("store: remove key %s from account %d: %w", fingerprint, account, err)
 	}
 	return nil
+}
+
+// lockAccount holds account's row until the transaction ends, so that what
+// it reads of the account's keys still holds when it writes: two removals
+// at once cannot each count the other's key and leave the account with
+// none. An unknown account is ErrNotFound.
+func (s *Store) lockAccount(ctx context.Context, account AccountID) error {
+	var id AccountID
+	err := s.q.QueryRowContext(ctx, `SELECT id FROM accounts WHERE id = ?`+s.d.locking("FOR UPDATE"), account).Scan(&id)
+	return mapError(err)
 }
 
 func (s *Store) dropExpiredKeyCodes(ctx context.Context, now time.Time) error {

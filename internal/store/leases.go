@@ -46,6 +46,9 @@ func (s *Store) AcquireLease(ctx context.Context, room, node string, ttl time.Du
 	now := s.d.clock()
 	l := Lease{Room: room, Node: node}
 	err := s.WithTx(ctx, func(tx *Tx) error {
+		if err := tx.d.lockRooms(ctx, tx.q, []string{room}, true); err != nil {
+			return mapError(err)
+		}
 		err := tx.q.InsertRowContext(ctx, `
 			INSERT INTO room_leases (room, node, token, expires) VALUES (?1, ?2, 1, `+now+` + ?3)
 			ON CONFLICT (room) DO UPDATE SET node = excluded.node, token = room_leases.token + 1, expires = excluded.expires

@@ -86,6 +86,9 @@ func (s *Store) migrate(ctx context.Context) error {
 		return fmt.Errorf("migrate: %w", err)
 	}
 	err = s.WithTx(ctx, func(tx *Tx) error {
+		if err := s.d.lockMigrations(ctx, tx.q); err != nil {
+			return mapError(err)
+		}
 		if err := s.d.prepare(ctx, tx.q); err != nil {
 			return fmt.Errorf("prepare %s: %w", s.d.name(), mapError(err))
 		}
@@ -110,7 +113,10 @@ func (s *Store) migrate(ctx context.Context) error {
 	for _, m := range ms[current:] {
 		err := s.WithTx(ctx, func(tx *Tx) error {
 			// Another process may have applied it since we looked; the
-			// transaction's write lock makes this check and the apply atomic.
+			// migrations' lock makes this check and the apply atomic.
+			if err := s.d.lockMigrations(ctx, tx.q); err != nil {
+				return mapError(err)
+			}
 			v, err := schemaVersion(ctx, tx.q)
 			if err != nil {
 				return err

@@ -19,8 +19,9 @@ import (
 // the operator sees, not a hang.
 const connectTimeout = 10 * time.Second
 
-// maxConns bounds the connections one Store holds: writes run one
-// transaction at a time (lockWrites), so more would only wait.
+// maxConns bounds the connections one Store holds; a node's journal
+// appends share one transaction at a time anyway (the Appender's group
+// commit).
 const maxConns = 8
 
 // postgresDialect is PostgreSQL, reached through pgx's database/sql driver,
@@ -115,14 +116,42 @@ func (*postgresDialect) prepare(ctx context.Context, q querier) error {
 	return err
 }
 
-// writeLock is the advisory lock every transaction takes: transactions run
-// one at a time, as SQLite's do, so that a transaction's reads still hold
-// when it writes (a key count before removing a key, a schema version
-// before migrating), with no serialization failures to retry.
-const writeLock = 0x686f74656c73 // "hotels"
+func (*postgresDialect) locking(clause string) string { return " " + clause }
 
-func (*postgresDialect) lockWrites(ctx context.Context, q querier) error {
-	_, err := q.ExecContext(ctx, `SELECT pg_advisory_xact_lock(?)`, writeLock)
+// migrateLock is the advisory lock each transaction of the migrations
+// takes: the schema version it reads still holds when it applies the next
+// migration. Nothing else takes it; other transactions lock the rows they
+// read (locking).
+const migrateLock = 0x686f74656c73 // "hotels"
+
+func (*postgresDialect) lockMigrations(ctx context.Context, q querier) error {
+	_, err := q.ExecContext(ctx, `SELECT pg_advisory_xact_lock(?)`, migrateLock)
+	return err
+}
+
+// roomLock is the first half of a room's advisory lock; the second is a
+// hash of the room's id (two rooms with the same hash only wait for each
+// other's appends now and then).
+const roomLock = 0x726f6f6d // "room"
+
+func (*postgresDialect) lockRooms(ctx context.Context, q querier, rooms []string, exclusive bool) error {
+	if len(rooms) == 0 {
+		return nil
+	}
+	fn := "pg_advisory_xact_lock_shared"
+	if exclusive {
+		fn = "pg_advisory_xact_lock"
+	}
+	var values strings.Builder
+	args := []any{roomLock}
+	for i, r := range rooms {
+		if i > 0 {
+			values.WriteString(", ")
+		}
+		values.WriteString("(CAST(? AS TEXT))")
+		args = append(args, r)
+	}
+	_, err := q.ExecContext(ctx, `SELECT `+fn+`(CAST(? AS INTEGER), hashtext(v.column1)) FROM (VALUES `+values.String()+`) AS v`, args...)
 	return err
 }
 

@@ -65,8 +65,9 @@ func (s *Store) DropSeeker(ctx context.Context, account AccountID) error {
 }
 
 // TakeTables forms tables from the waiting seekers of every node in one
-// transaction, which the store's write lock makes the only one matching at
-// a time: form picks the tables (indexes into the seekers it is given,
+// transaction, which locks the rows it reads and skips those another
+// node's TakeTables holds: two nodes matching at once never seat a seeker
+// twice, and neither waits for the other. form picks the tables (indexes into the seekers it is given,
 // oldest first), and their rows are taken, no longer waiting, until
 // SeatTable gives them their room or DropTable drops them. Each seeker
 // returned holds its table's mark in Room: the rows stay the table's only
@@ -74,7 +75,7 @@ func (s *Store) DropSeeker(ctx context.Context, account AccountID) error {
 func (s *Store) TakeTables(ctx context.Context, node string, form func([]Seeker) [][]int) ([][]Seeker, error) {
 	var tables [][]Seeker
 	err := s.WithTx(ctx, func(tx *Tx) error {
-		waiting, err := tx.seekers(ctx, `WHERE room = '' ORDER BY since, account_id`)
+		waiting, err := tx.seekers(ctx, `WHERE room = '' ORDER BY since, account_id`+tx.d.locking("FOR UPDATE SKIP LOCKED"))
 		if err != nil {
 			return err
 		}

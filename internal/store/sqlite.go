@@ -75,9 +75,13 @@ func (sqliteDialect) migration(_, sql string) string { return sql }
 // prepare has nothing to do: SQLite has NOCASE built in.
 func (sqliteDialect) prepare(context.Context, querier) error { return nil }
 
-// lockWrites has nothing to do: _txlock=immediate takes the write lock as
-// the transaction begins.
-func (sqliteDialect) lockWrites(context.Context, querier) error { return nil }
+// locking and lockMigrations have nothing to do: _txlock=immediate takes
+// the write lock as the transaction begins.
+func (sqliteDialect) locking(string) string                         { return "" }
+func (sqliteDialect) lockMigrations(context.Context, querier) error { return nil }
+func (sqliteDialect) lockRooms(context.Context, querier, []string, bool) error {
+	return nil
+}
 
 // clock is julianday's days since 4714 BC, in seconds since 1970.
 func (sqliteDialect) clock() string { return `((julianday('now') - 2440587.5) * 86400.0)` }

@@ -103,10 +103,6 @@ func (s *Store) WithTx(ctx context.Context, fn func(*Tx) error) error {
 		return fmt.Errorf("store: begin transaction: %w", mapError(s.health.saw(err)))
 	}
 	tx := &Tx{Store: &Store{q: watched{q: sqlTx, d: s.d, h: s.health}, d: s.d, now: s.now, health: s.health}}
-	if err := s.d.lockWrites(ctx, tx.q); err != nil {
-		_ = sqlTx.Rollback()
-		return fmt.Errorf("store: begin transaction: %w", mapError(err))
-	}
 	if err := fn(tx); err != nil {
 		_ = sqlTx.Rollback()
 		return err

@@ -1,5 +1,7 @@
-// Package bottest holds what the games' bot arenas share: the confidence
-// interval they report a win rate with.
+// Package bottest holds what the games' bot arenas share: the arena itself
+// (Arena: its -arena.* flags, the same for every game, the seat-rotated
+// games and their report) and the confidence interval it reports a win
+// rate with. Only tests import it.
 package bottest
 
 import "math"

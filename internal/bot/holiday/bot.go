@@ -1,7 +1,6 @@
 package holiday
 
 import (
-	"fmt"
 	"math/rand/v2"
 
 	"hotels/internal/bot"
@@ -9,21 +8,12 @@ import (
 	"hotels/internal/engine/holiday"
 )
 
-// Levels lists the level keys New accepts, weakest first.
-var Levels = []string{"easy", "normal", "hard"}
-
-// New returns a bot of level easy, normal or hard drawing from rng; the
-// hard bot thinks as DefaultHard says.
-func New(level string, rng *rand.Rand) (bot.Bot, error) {
-	switch level {
-	case "easy":
-		return NewEasy(rng), nil
-	case "normal":
-		return NewNormal(rng), nil
-	case "hard":
-		return NewHard(rng, DefaultHard), nil
-	}
-	return nil, fmt.Errorf("holiday bot: unknown level %q: want easy, normal or hard", level)
+// Levels lists Holiday AG's bot levels, weakest first; the hard bot thinks
+// as DefaultHard says.
+var Levels = []bot.Level{
+	{ID: "easy", How: "random legal moves", New: func(rng *rand.Rand) bot.Bot { return NewEasy(rng) }},
+	{ID: "normal", How: "sound heuristics", New: func(rng *rand.Rand) bot.Bot { return NewNormal(rng) }},
+	{ID: "hard", How: "plays ahead on sampled hands", New: func(rng *rand.Rand) bot.Bot { return NewHard(rng, DefaultHard) }},
 }
 
 var (

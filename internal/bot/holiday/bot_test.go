@@ -60,12 +60,12 @@ func TestLevels(t *testing.T) {
 		play(t, deal(t, n, uint64(n)), bots)
 	}
 	for _, level := range Levels {
-		if _, err := New(level, rng); err != nil {
+		if _, err := bot.ByLevel(Levels, level.ID, rng); err != nil {
 			t.Error(err)
 		}
 	}
-	if _, err := New("grandmaster", rng); err == nil {
-		t.Error("New accepted an unknown level")
+	if _, err := bot.ByLevel(Levels, "grandmaster", rng); err == nil {
+		t.Error("ByLevel accepted an unknown level")
 	}
 }
 

@@ -1,7 +1,6 @@
 package tycoon
 
 import (
-	"fmt"
 	"math/rand/v2"
 
 	"hotels/internal/bot"
@@ -9,21 +8,12 @@ import (
 	game "hotels/internal/engine/tycoon"
 )
 
-// New returns a bot of level easy, normal or hard that draws its chance
-// from rng; a nil rng is seeded from crypto/rand.
-func New(level string, rng *rand.Rand) (bot.Bot, error) {
-	if rng == nil {
-		rng = bot.Seeded()
-	}
-	switch level {
-	case "easy":
-		return NewEasy(rng), nil
-	case "normal":
-		return NewNormal(rng), nil
-	case "hard":
-		return NewHard(rng, DefaultHard), nil
-	}
-	return nil, fmt.Errorf("bot/tycoon: unknown level %q: want easy, normal or hard", level)
+// Levels lists Hotel Tycoon's bot levels, weakest first; the hard bot
+// thinks as DefaultHard says.
+var Levels = []bot.Level{
+	{ID: "easy", How: "random legal moves", New: func(rng *rand.Rand) bot.Bot { return NewEasy(rng) }},
+	{ID: "normal", How: "buys and builds keeping a reserve, bids up to a lot's worth", New: func(rng *rand.Rand) bot.Bot { return NewNormal(rng) }},
+	{ID: "hard", How: "samples the dice ahead", New: func(rng *rand.Rand) bot.Bot { return NewHard(rng, DefaultHard) }},
 }
 
 // decision returns g as a Tycoon game and seat's legal actions in buf, or

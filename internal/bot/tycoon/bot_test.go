@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"hotels/internal/bot"
 	bottycoon "hotels/internal/bot/tycoon"
 	"hotels/internal/engine"
 	game "hotels/internal/engine/tycoon"
@@ -31,7 +32,7 @@ func TestLevelsPlayLegally(t *testing.T) {
 			Choose(engine.Game, engine.Seat) engine.Action
 		}
 		for _, level := range []string{"easy", "normal", "hard"} {
-			b, err := bottycoon.New(level, rand.New(rand.NewPCG(uint64(i), 3)))
+			b, err := bot.ByLevel(bottycoon.Levels, level, rand.New(rand.NewPCG(uint64(i), 3)))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -66,8 +67,8 @@ func TestLevelsPlayLegally(t *testing.T) {
 			t.Errorf("options %v: not over after 5000 actions: %s", opts, g.Due())
 		}
 	}
-	if _, err := bottycoon.New("expert", nil); err == nil {
-		t.Error(`New("expert") accepted`)
+	if _, err := bot.ByLevel(bottycoon.Levels, "expert", nil); err == nil {
+		t.Error(`ByLevel("expert") accepted`)
 	}
 }
 
@@ -81,7 +82,7 @@ func TestHardDecidesWithinASecond(t *testing.T) {
 	if err := g.Do(int(engine.Chance), game.Action{Verb: game.Roll, N: 2}); err != nil { // ann on 2: buy the Boomerang or pass
 		t.Fatal(err)
 	}
-	b, _ := bottycoon.New("hard", rand.New(rand.NewPCG(1, 1)))
+	b, _ := bot.ByLevel(bottycoon.Levels, "hard", rand.New(rand.NewPCG(1, 1)))
 	start := time.Now()
 	a := b.Choose(g, 0)
 	if d := time.Since(start); d > time.Second {

@@ -27,7 +27,7 @@ func TestRankedRounds(t *testing.T) {
 		}
 		g := gg.(*game.Game)
 		b := bottycoon.NewNormal(nil)
-		for range maxActions {
+		for range 50000 {
 			s, ok := g.ToMove()
 			if !ok {
 				break
