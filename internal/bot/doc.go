@@ -1,8 +1,8 @@
 // Package bot holds what every game's computer players share: the Bot
 // interface rooms drive, the Level a lobby offers, seeding, and Guard, which
 // turns a failing decision into a random legal one. Each game's players live
-// beside it (bot/acquirebot) and are listed with the game in the registry
-// (internal/games), so that a game without bots of its own has none rather
+// beside it (bot/acquirebot) and are listed in the registry of bot levels
+// (bot/bots), so that a game without bots of its own has none rather
 // than silently playing any legal move.
 //
 // bot imports internal/engine only, never a game, rooms, the store or the

@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
-	"hotels/internal/games"
 	"hotels/internal/profile"
+	"hotels/internal/profile/tallies"
 	"hotels/internal/rating"
 	"hotels/internal/rooms"
 	"hotels/internal/saved"
@@ -40,7 +40,7 @@ func (r *Ratings) Leaderboard(_ context.Context, game, rules string, limit int) 
 // Profile reads p's profile from the fake store, with the games' tallies,
 // as the server does.
 func (r *Ratings) Profile(ctx context.Context, p rooms.Player) (profile.Profile, error) {
-	return profile.Load(ctx, r, p.ID, p.Name, games.Tallies())
+	return profile.Load(ctx, r, p.ID, p.Name, tallies.All)
 }
 
 // PlayerRatings records the request and returns the player's ratings.
