@@ -45,7 +45,7 @@ type Profile struct {
 
 // Tally is what a game counts in a player's finished games, for their
 // profile: Acquire's favourite chains are the chains they founded. Each
-// game's tally comes from the registry (internal/games).
+// game's tally comes from the registry (internal/profile/tallies).
 type Tally struct {
 	Game  string // the game's name ("acquire")
 	Title string // "Favourite chains"

@@ -2,7 +2,8 @@
 // screens: each game's own part of the room screen by its record name (the
 // engine Kind's Name). A game with a screen is one players can play here
 // (Hosted). It is one of the registries a game is added to (see
-// internal/games).
+// internal/games). Its tests play hosted games whole through a room, as
+// the server hosts them, by their screens' keys.
 package screens
 
 import (
