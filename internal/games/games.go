@@ -1,7 +1,8 @@
 // Package games is the registry of the games the server knows, at the
 // engine layer: each game's engine Kind, all that records, replays and
 // rooms need of it. It imports the engines alone, so that a rules tool
-// (internal/replay) links no screen and no database.
+// (internal/replay) links no screen and no database (TestLayers checks
+// that, and that rooms and screens link no database driver).
 //
 // The layers above keep their own registry of the same games, keyed by the
 // Kind's Name, beside the code that uses it: internal/bot/bots (each
