@@ -13,6 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/spf13/cobra"
 
+	"hotels/internal/bot/bots"
 	"hotels/internal/cluster"
 	"hotels/internal/games"
 	"hotels/internal/protocol"
@@ -20,6 +21,7 @@ import (
 	"hotels/internal/server"
 	"hotels/internal/store"
 	"hotels/internal/tui"
+	"hotels/internal/tui/screens"
 )
 
 // defaultGCPercent is the server's GOGC unless the environment sets one.
@@ -112,11 +114,11 @@ func run(ctx context.Context, cfg server.Config, logger *slog.Logger, ln net.Lis
 	rcfg := rooms.Config{
 		Journal:   store.Journal{Store: st, Appender: appender},
 		Ratings:   st,
-		Kinds:     games.Hosted(),
+		Kinds:     screens.Hosted(),
 		Grace:     cfg.Grace,
 		BotDelay:  cfg.BotDelay,
 		Bots:      gameBot,
-		BotLevels: func(game string) []string { g, _ := games.ByName(game); return g.BotLevels() },
+		BotLevels: bots.Levels,
 		Autopilot: "normal", // issue 5: the autopilot plays sound moves
 		Log:       logger,
 		// Issue 7: a player acts at most --action-rate times a second.
@@ -206,7 +208,7 @@ func gameBot(game, level string) (rooms.Bot, error) {
 	if !ok {
 		return nil, fmt.Errorf("no game %q", game)
 	}
-	return g.Bot(level, nil)
+	return bots.New(g.Name, level, nil)
 }
 
 // session builds each signed-in player's screens: the lobby, or the room

@@ -3,8 +3,8 @@ package main
 import (
 	"context"
 
-	"hotels/internal/games"
 	"hotels/internal/profile"
+	"hotels/internal/profile/tallies"
 	"hotels/internal/rating"
 	"hotels/internal/rooms"
 	"hotels/internal/store"
@@ -50,7 +50,7 @@ func (s stored) Leaderboard(ctx context.Context, game, rules string, limit int) 
 
 // Profile reads p's profile, with each game's tally.
 func (s stored) Profile(ctx context.Context, p rooms.Player) (profile.Profile, error) {
-	prof, err := profile.Load(ctx, s.st, p.ID, p.Name, games.Tallies())
+	prof, err := profile.Load(ctx, s.st, p.ID, p.Name, tallies.All)
 	if a, aerr := s.st.AccountByName(ctx, p.Name); err == nil && aerr == nil && a.ID == p.ID {
 		prof.Bot = a.Bot // issue 24: a bot account's profile says so
 	}

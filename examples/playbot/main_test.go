@@ -14,12 +14,14 @@ import (
 
 	gossh "golang.org/x/crypto/ssh"
 
+	"hotels/internal/bot/bots"
 	"hotels/internal/games"
 	"hotels/internal/rooms"
 	"hotels/internal/server"
 	"hotels/internal/sshtest"
 	"hotels/internal/store"
 	"hotels/internal/store/storetest"
+	"hotels/internal/tui/screens"
 )
 
 // The example bot, waiting as a bot account over a real SSH connection,
@@ -55,7 +57,7 @@ func TestPlaybotPlaysEveryGame(t *testing.T) {
 
 	for _, g := range games.All {
 		t.Run(g.Name, func(t *testing.T) {
-			args := "new --json --seats 3 --game " + g.Name + " --bot " + g.BotLevels()[0]
+			args := "new --json --seats 3 --game " + g.Name + " --bot " + bots.Levels(g.Name)[0]
 			if g.Name == "tycoon" {
 				args += " --option rounds=4"
 			}
@@ -157,12 +159,9 @@ func startServer(t *testing.T) (string, *store.Store) {
 		t.Fatal(err)
 	}
 	lobby := rooms.NewLobby(rooms.Config{
-		Journal: st, Kinds: games.Hosted(), Grace: time.Minute, BotDelay: 5 * time.Millisecond,
-		Bots: func(game, level string) (rooms.Bot, error) {
-			g, _ := games.ByName(game)
-			return g.Bot(level, nil)
-		},
-		BotLevels: func(game string) []string { g, _ := games.ByName(game); return g.BotLevels() },
+		Journal: st, Kinds: screens.Hosted(), Grace: time.Minute, BotDelay: 5 * time.Millisecond,
+		Bots:      func(game, level string) (rooms.Bot, error) { return bots.New(game, level, nil) },
+		BotLevels: bots.Levels,
 		Log:       slog.New(slog.NewTextHandler(io.Discard, nil)),
 	})
 	dir := t.TempDir()

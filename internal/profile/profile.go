@@ -11,18 +11,16 @@ import (
 
 	"hotels/internal/engine"
 	"hotels/internal/rating"
-	"hotels/internal/store"
+	"hotels/internal/saved"
 )
 
 // Source is what a profile is read from; *store.Store is one.
 type Source interface {
-	PlayerRatings(ctx context.Context, account store.AccountID) ([]store.Rating, error)
-	RatingHistory(ctx context.Context, account store.AccountID, game, rules string, limit int) ([]store.RatingChange, error)
-	RecentGames(ctx context.Context, account store.AccountID, limit int) ([]store.Game, error)
-	Actions(ctx context.Context, id store.GameID) ([]string, error)
+	PlayerRatings(ctx context.Context, account saved.AccountID) ([]saved.Rating, error)
+	RatingHistory(ctx context.Context, account saved.AccountID, game, rules string, limit int) ([]saved.RatingChange, error)
+	RecentGames(ctx context.Context, account saved.AccountID, limit int) ([]saved.Game, error)
+	Actions(ctx context.Context, id saved.GameID) ([]string, error)
 }
-
-var _ Source = (*store.Store)(nil)
 
 // How much of a player's past Load reads. Tallies are counted over the
 // finished games among the last Games, which bounds a profile to one query
@@ -47,7 +45,7 @@ type Profile struct {
 
 // Tally is what a game counts in a player's finished games, for their
 // profile: Acquire's favourite chains are the chains they founded. Each
-// game's tally comes from the registry (internal/games).
+// game's tally comes from the registry (internal/profile/tallies).
 type Tally struct {
 	Game  string // the game's name ("acquire")
 	Title string // "Favourite chains"
@@ -114,14 +112,14 @@ type Rating struct {
 // Where a recent game is, as Game.Status says: screens read it without the
 // store.
 const (
-	Finished = store.StatusFinished
-	Aborted  = store.StatusAborted
-	Playing  = store.StatusPlaying
+	Finished = saved.StatusFinished
+	Aborted  = saved.StatusAborted
+	Playing  = saved.StatusPlaying
 )
 
 // Change is one ranked game's effect on a rating.
 type Change struct {
-	Game   store.GameID `json:"game_id"`
+	Game   saved.GameID `json:"game_id"`
 	At     time.Time    `json:"at"`
 	Place  int          `json:"place"` // 1 for the winners
 	Before int          `json:"before"`
@@ -130,11 +128,11 @@ type Change struct {
 
 // Game is one of the player's recent games.
 type Game struct {
-	ID      store.GameID `json:"id"`
+	ID      saved.GameID `json:"id"`
 	Game    string       `json:"game"`
 	Rules   string       `json:"rules"`
 	Ranked  bool         `json:"ranked"`
-	Status  store.Status `json:"status"`
+	Status  saved.Status `json:"status"`
 	Started time.Time    `json:"started"`
 	Players []string     `json:"players"` // in seat order
 	// Place and Score (in the game's unit) are the player's in a finished
@@ -155,7 +153,7 @@ func (r Rating) WinRate() int {
 
 // Load reads the profile of account, called name unless the store knows
 // better, with the games' tallies.
-func Load(ctx context.Context, src Source, account store.AccountID, name string, tallies []Tally) (Profile, error) {
+func Load(ctx context.Context, src Source, account saved.AccountID, name string, tallies []Tally) (Profile, error) {
 	p := Profile{Name: name, Ratings: []Rating{}, Recent: []Game{}, Favourites: []Favourites{}}
 	ratings, err := src.PlayerRatings(ctx, account)
 	if err != nil {
@@ -187,7 +185,7 @@ func Load(ctx context.Context, src Source, account store.AccountID, name string,
 			p.Recent = append(p.Recent, recent(g, seat))
 		}
 		t := slices.IndexFunc(tallies, func(t Tally) bool { return t.Game == g.Game })
-		if g.Status != store.StatusFinished || seat < 0 || t < 0 {
+		if g.Status != saved.StatusFinished || seat < 0 || t < 0 {
 			continue
 		}
 		lines, err := src.Actions(ctx, g.ID)
@@ -238,7 +236,7 @@ func own(lines []string) []string {
 }
 
 // seatOf returns the index in g.Seats of account's seat, or -1.
-func seatOf(g store.Game, account store.AccountID) int {
+func seatOf(g saved.Game, account saved.AccountID) int {
 	for i, st := range g.Seats {
 		if st.Account == account && account != 0 {
 			return i
@@ -248,13 +246,13 @@ func seatOf(g store.Game, account store.AccountID) int {
 }
 
 // recent describes g for the player in seat (-1 if none).
-func recent(g store.Game, seat int) Game {
+func recent(g saved.Game, seat int) Game {
 	out := Game{ID: g.ID, Game: g.Game, Rules: g.Rules, Ranked: g.Ranked, Status: g.Status, Started: g.CreatedAt,
 		Players: make([]string, len(g.Seats))}
 	for i, st := range g.Seats {
 		out.Players[i] = st.Name
 	}
-	if g.Status != store.StatusFinished || seat < 0 {
+	if g.Status != saved.StatusFinished || seat < 0 {
 		return out
 	}
 	out.Place, out.Score = g.Seats[seat].Place, g.Seats[seat].Score

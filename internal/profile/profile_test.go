@@ -18,6 +18,10 @@ import (
 	"hotels/internal/store/storetest"
 )
 
+// The store is a profile.Source (checked here, so that profile links no
+// database driver).
+var _ profile.Source = (*store.Store)(nil)
+
 func newAccount(t *testing.T, s *store.Store, name string) store.Account {
 	t.Helper()
 	pub, _, err := ed25519.GenerateKey(rand.Reader)

@@ -93,7 +93,7 @@ func (rd reader) next(t *testing.T, types ...string) map[string]any {
 func TestReconnectAndAutopilot(t *testing.T) {
 	h := &held{}
 	const move = 10 * time.Second
-	l := rooms.NewLobby(rooms.Config{Journal: newJournal(), Kinds: games.Hosted(), Grace: time.Minute, BotDelay: time.Millisecond,
+	l := rooms.NewLobby(rooms.Config{Journal: newJournal(), Kinds: games.All, Grace: time.Minute, BotDelay: time.Millisecond,
 		After: h.after, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	t.Cleanup(func() { l.Close("test over") })
 	ctx := context.Background()

@@ -71,7 +71,7 @@ func (*journal) SaveWaitingRoom(context.Context, store.WaitingRoom) error       
 func (*journal) DropWaitingRoom(context.Context, string) error                           { return nil }
 
 func newLobby(t *testing.T, j *journal) *rooms.Lobby {
-	l := rooms.NewLobby(rooms.Config{Journal: j, Kinds: games.Hosted(), Grace: time.Minute, BotDelay: time.Millisecond,
+	l := rooms.NewLobby(rooms.Config{Journal: j, Kinds: games.All, Grace: time.Minute, BotDelay: time.Millisecond,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	t.Cleanup(func() { l.Close("test over") })
 	return l
@@ -200,7 +200,7 @@ func TestLegalIsTheEngines(t *testing.T) {
 						ranges++
 					}
 					id := store.GameID(len(j.header))
-					game, _, err := j.game(g.Kind, id)
+					game, _, err := j.game(g, id)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -272,7 +272,7 @@ func TestBadInputChangesNothing(t *testing.T) {
 	tb := seat(t, l, "acquire", 2)
 	turn := tb.next(t, "turn")
 	id := store.GameID(len(j.header))
-	_, before, _ := j.game(games.All[0].Kind, id)
+	_, before, _ := j.game(games.All[0], id)
 	other := 1 - turn.seat
 
 	refused := func(who int, sent string) {
@@ -316,7 +316,7 @@ func TestBadInputChangesNothing(t *testing.T) {
 			t.Fatalf("a bad line was answered %+v", m)
 		}
 	}
-	if _, after, _ := j.game(games.All[0].Kind, id); after != before {
+	if _, after, _ := j.game(games.All[0], id); after != before {
 		t.Errorf("the journal went from %d to %d lines on bad input", before, after)
 	}
 	// The seat still plays.
@@ -330,7 +330,7 @@ func TestBadInputChangesNothing(t *testing.T) {
 			t.Fatalf("%q refused after the bad input: %s", turn.Legal[0], m.Error)
 		}
 	}
-	if _, after, _ := j.game(games.All[0].Kind, id); after <= before {
+	if _, after, _ := j.game(games.All[0], id); after <= before {
 		t.Errorf("the journal has %d lines after a legal action, %d before", after, before)
 	}
 }

@@ -10,7 +10,7 @@ import (
 	"sync"
 
 	"hotels/internal/rooms"
-	"hotels/internal/store"
+	"hotels/internal/saved"
 )
 
 // MaxRooms is how many rooms one waiting bot account plays at once; an
@@ -21,7 +21,7 @@ const MaxRooms = 8
 // one connection (`bot wait`), ready to be seated by a host (Invite).
 type Waiters struct {
 	mu sync.Mutex
-	by map[store.AccountID]*waiter
+	by map[saved.AccountID]*waiter
 }
 
 type waiter struct {
@@ -96,7 +96,7 @@ func (w *Waiters) Wait(ctx context.Context, p rooms.Player, games []string, c *C
 	x := &waiter{player: p, games: games, invites: make(chan invitation)}
 	w.mu.Lock()
 	if w.by == nil {
-		w.by = map[store.AccountID]*waiter{}
+		w.by = map[saved.AccountID]*waiter{}
 	}
 	if w.by[p.ID] != nil {
 		w.mu.Unlock()

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"hotels/internal/engine"
-	"hotels/internal/store"
+	"hotels/internal/saved"
 )
 
 // This file holds what the server's admins may do to a room: look at all
@@ -20,7 +20,7 @@ import (
 // account sits there.
 type AdminSeat struct {
 	SeatInfo
-	Account store.AccountID // 0 for an empty seat, a bot, or a seat the autopilot took over
+	Account saved.AccountID // 0 for an empty seat, a bot, or a seat the autopilot took over
 }
 
 // Inspection is the whole of a room at one moment, hidden information
@@ -31,7 +31,7 @@ type Inspection struct {
 	Code     string // a private room's invite code
 	Seats    []AdminSeat
 	Watchers []string     // the names of the sessions watching; "" for an anonymous watcher
-	Game     store.GameID // the stored game; 0 while waiting
+	Game     saved.GameID // the stored game; 0 while waiting
 	Turn     engine.Seat  // the seat whose decision is due, or engine.Watcher
 	Due      string       // the game's decision due or its end, in words; "" while waiting
 	// Hidden is what the game hides, from its engine.Revealer; nil while

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"hotels/internal/metrics"
-	"hotels/internal/store"
+	"hotels/internal/saved"
 )
 
 // Several nodes (servers) may share one PostgreSQL database (issue 18).
@@ -17,7 +17,7 @@ import (
 // room's lease (store.AcquireLease) and renews it every renewEvery; the
 // lease lapses leaseTTL after the last renewal, by the database's clock.
 // The owner does all a room does on a single server, and its journal
-// appends carry the lease (store.Fenced), so that once another node has
+// appends carry the lease (saved.Fenced), so that once another node has
 // taken the room over, the old owner can write nothing.
 //
 // After each change the owner announces the room on framesChannel: a frame
@@ -42,15 +42,15 @@ import (
 // nodes: the store on PostgreSQL. Nil for a single server.
 type Cluster interface {
 	Archive
-	AcquireLease(ctx context.Context, room, node string, ttl time.Duration) (store.Lease, error)
-	RenewLeases(ctx context.Context, node string, ttl time.Duration) ([]store.Lease, error)
-	ReleaseLease(ctx context.Context, l store.Lease) error
-	LeaseOf(ctx context.Context, room string) (store.Lease, bool, error)
-	LapsedLeases(ctx context.Context) ([]store.Lease, error)
-	ActionsAfter(ctx context.Context, id store.GameID, seq int) ([]string, error)
-	FindRoom(ctx context.Context, idOrCode string) (store.OpenRoom, error)
-	SeatedRoom(ctx context.Context, account store.AccountID) (string, error)
-	Game(ctx context.Context, id store.GameID) (store.Game, error)
+	AcquireLease(ctx context.Context, room, node string, ttl time.Duration) (saved.Lease, error)
+	RenewLeases(ctx context.Context, node string, ttl time.Duration) ([]saved.Lease, error)
+	ReleaseLease(ctx context.Context, l saved.Lease) error
+	LeaseOf(ctx context.Context, room string) (saved.Lease, bool, error)
+	LapsedLeases(ctx context.Context) ([]saved.Lease, error)
+	ActionsAfter(ctx context.Context, id saved.GameID, seq int) ([]string, error)
+	FindRoom(ctx context.Context, idOrCode string) (saved.OpenRoom, error)
+	SeatedRoom(ctx context.Context, account saved.AccountID) (string, error)
+	Game(ctx context.Context, id saved.GameID) (saved.Game, error)
 	Notify(ctx context.Context, channel, payload string) error
 	Listen(ctx context.Context, channels []string, connected func(), got func(channel, payload string)) error
 }
@@ -224,7 +224,7 @@ func (l *Lobby) renew(ctx context.Context) {
 		if lease.Room == "" || tokens[lease.Room] == lease.Token {
 			continue
 		}
-		if now, _, err := c.db.LeaseOf(ctx, lease.Room); err != nil && !errors.Is(err, store.ErrNotFound) || now == lease {
+		if now, _, err := c.db.LeaseOf(ctx, lease.Room); err != nil && !errors.Is(err, saved.ErrNotFound) || now == lease {
 			continue // lapsed, but no one took it: reclaim takes it back
 		}
 		l.cfg.Log.Warn("lost the lease of a room: another node runs it now", "room", r.ID)
@@ -249,7 +249,7 @@ func (l *Lobby) takeOver(ctx context.Context) {
 	c.mu.Lock()
 	seen := c.lapsed
 	c.lapsed = map[string]int{}
-	var due []store.Lease
+	var due []saved.Lease
 	for _, lease := range lapsed {
 		c.lapsed[lease.Room] = seen[lease.Room] + 1
 		if c.lapsed[lease.Room] > lapsedRounds {
@@ -290,13 +290,13 @@ func (l *Lobby) reclaim(ctx context.Context, r *Room) {
 
 // claim takes room id's lease for this node, if it has a cluster: the
 // zero lease otherwise. A room another node runs is errElsewhere.
-func (l *Lobby) claim(ctx context.Context, id string) (store.Lease, error) {
+func (l *Lobby) claim(ctx context.Context, id string) (saved.Lease, error) {
 	if l.cluster == nil {
-		return store.Lease{}, nil
+		return saved.Lease{}, nil
 	}
 	lease, err := l.cluster.db.AcquireLease(ctx, id, l.cluster.node, leaseTTL)
-	if errors.Is(err, store.ErrConflict) {
-		return store.Lease{}, fmt.Errorf("room %s: %w", id, errElsewhere)
+	if errors.Is(err, saved.ErrConflict) {
+		return saved.Lease{}, fmt.Errorf("room %s: %w", id, errElsewhere)
 	}
 	return lease, err
 }
@@ -304,7 +304,7 @@ func (l *Lobby) claim(ctx context.Context, id string) (store.Lease, error) {
 // adopt takes over a room no one here is in, as a restart reopens it.
 func (l *Lobby) adopt(ctx context.Context, id string) {
 	found, err := l.cluster.db.FindRoom(ctx, id)
-	if errors.Is(err, store.ErrNotFound) {
+	if errors.Is(err, saved.ErrNotFound) {
 		// Its game finished or was aborted: nothing to run.
 		if lease, err := l.claim(ctx, id); err == nil {
 			_ = l.cluster.db.ReleaseLease(ctx, lease)
@@ -405,7 +405,7 @@ func (l *Lobby) follow(idOrCode string) (*Room, error) {
 	defer cancel()
 	db := l.cluster.db
 	found, err := db.FindRoom(ctx, idOrCode)
-	if errors.Is(err, store.ErrNotFound) {
+	if errors.Is(err, saved.ErrNotFound) {
 		return nil, fmt.Errorf("%w %q", ErrNoRoom, idOrCode)
 	}
 	if err != nil {
@@ -419,7 +419,7 @@ func (l *Lobby) follow(idOrCode string) (*Room, error) {
 		id = found.Game.Room.ID
 	}
 	lease, live, err := db.LeaseOf(ctx, id)
-	if err != nil && !errors.Is(err, store.ErrNotFound) {
+	if err != nil && !errors.Is(err, saved.ErrNotFound) {
 		l.saveFailed("find room", err, "room", idOrCode)
 		return nil, ErrSaveFailed
 	}
@@ -448,7 +448,7 @@ var errElsewhere = errors.New("another node runs the room")
 // claimNew takes the lease of a new room with id and invite code, which no
 // room in the store may have: nil in a single server, whose lobby knows
 // every room.
-func (l *Lobby) claimNew(id, code string) (*store.Lease, error) {
+func (l *Lobby) claimNew(id, code string) (*saved.Lease, error) {
 	if l.cluster == nil {
 		return nil, nil
 	}
@@ -462,7 +462,7 @@ func (l *Lobby) claimNew(id, code string) (*store.Lease, error) {
 		if err == nil {
 			return nil, errElsewhere
 		}
-		if !errors.Is(err, store.ErrNotFound) {
+		if !errors.Is(err, saved.ErrNotFound) {
 			l.saveFailed("create room", err, "room", id)
 			return nil, ErrSaveFailed
 		}

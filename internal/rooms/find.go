@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"hotels/internal/rate"
-	"hotels/internal/store"
+	"hotels/internal/saved"
 )
 
 // Issue 27, N2: a private room is reached by its invite code, or by its id
@@ -115,19 +115,19 @@ func (l *Lobby) followFor(p Player, name string) (*Room, error) {
 	defer cancel()
 	found, err := l.cluster.db.FindRoom(ctx, name)
 	switch {
-	case errors.Is(err, store.ErrNotFound):
+	case errors.Is(err, saved.ErrNotFound):
 		return nil, ErrNoRoom
 	case err != nil:
 		l.saveFailed("find room", err, "room", name)
 		return nil, ErrSaveFailed
 	}
-	room, members := store.Room{}, []store.Seat(nil)
+	room, members := saved.Room{}, []saved.Seat(nil)
 	if w := found.Waiting; w != nil {
 		room, members = w.Room, w.Taken
 	} else {
 		room, members = found.Game.Room, found.Game.Seats
 	}
-	member := p.ID != 0 && (room.Host == p.ID || slices.ContainsFunc(members, func(s store.Seat) bool { return s.Account == p.ID }))
+	member := p.ID != 0 && (room.Host == p.ID || slices.ContainsFunc(members, func(s saved.Seat) bool { return s.Account == p.ID }))
 	if room.Code != "" && name != room.Code && !member {
 		return nil, ErrNoRoom
 	}

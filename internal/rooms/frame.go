@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"hotels/internal/engine"
-	"hotels/internal/store"
+	"hotels/internal/saved"
 )
 
 // frame is a room as its owner announces it to the nodes that follow it
@@ -20,7 +20,7 @@ type frame struct {
 	Token   int64  // the owner's lease's
 	Version uint64 // the owner's version of the room
 	Status  Status
-	Game    store.GameID // 0 while waiting
+	Game    saved.GameID // 0 while waiting
 	Seq     int          // the actions journaled
 	// Lines are the actions journaled since the owner's last frame, the
 	// first being action From+1, when they fit: a follower that has the
@@ -35,7 +35,7 @@ type frame struct {
 	// Deadline is by the owner's clock: nodes' clocks are assumed close
 	// enough for a countdown on screen, and decide nothing.
 	Deadline time.Time
-	Votes    []store.AccountID
+	Votes    []saved.AccountID
 	Ratings  []RatingChange
 	Places   []Place  // a finished ranked game's places that are not the game's
 	Offer    *Rematch // a finished game's rematch
@@ -72,11 +72,11 @@ type follower struct {
 
 // leased returns the room's lease: zero unless this node owns it in a
 // cluster.
-func (r *Room) leased() store.Lease {
+func (r *Room) leased() saved.Lease {
 	if l := r.lease.Load(); l != nil {
 		return *l
 	}
-	return store.Lease{}
+	return saved.Lease{}
 }
 
 // announce sends the room to the nodes that follow it, if it is run in a
@@ -211,7 +211,7 @@ func (r *Room) applyFrame(f frame) bool {
 	r.votes = nil
 	for _, id := range f.Votes {
 		if r.votes == nil {
-			r.votes = map[store.AccountID]bool{}
+			r.votes = map[saved.AccountID]bool{}
 		}
 		r.votes[id] = true
 	}
@@ -226,7 +226,7 @@ func (r *Room) applyFrame(f frame) bool {
 
 // catchUp brings the followed room's game up to what its journal holds:
 // the game of id, dealt from the store if it is new here.
-func (r *Room) catchUp(id store.GameID) error {
+func (r *Room) catchUp(id saved.GameID) error {
 	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
 	defer cancel()
 	db := r.lobby.cluster.db
@@ -294,7 +294,7 @@ func (r *Room) applyLines(lines []string) error {
 
 // newFollower opens a room here that node owner runs, as the store has
 // it; the owner's frames bring it up to date.
-func (l *Lobby) newFollower(id string, found store.OpenRoom, lines []string, owner string) (*Room, error) {
+func (l *Lobby) newFollower(id string, found saved.OpenRoom, lines []string, owner string) (*Room, error) {
 	var (
 		k     engine.Kind
 		err   error
@@ -398,7 +398,7 @@ func (r *Room) resync() bool {
 
 // own makes this node, which followed the room, its owner with lease,
 // from the store's room and the journal's lines: what a restart does.
-func (r *Room) own(lease store.Lease, found store.OpenRoom, lines []string) bool {
+func (r *Room) own(lease saved.Lease, found saved.OpenRoom, lines []string) bool {
 	if r.follow.Load() == nil || r.status == Closed {
 		return false
 	}
@@ -442,7 +442,7 @@ func (r *Room) own(lease store.Lease, found store.OpenRoom, lines []string) bool
 }
 
 // storedSeat is a seat as the store keeps it: a player's, or a bot's.
-func storedSeat(st store.Seat) seat {
+func storedSeat(st saved.Seat) seat {
 	if st.Account == 0 {
 		return seat{name: st.Name, bot: true, level: st.Bot}
 	}

@@ -16,12 +16,12 @@ import (
 	"hotels/internal/mailbox"
 	"hotels/internal/rate"
 	"hotels/internal/sanitize"
-	"hotels/internal/store"
+	"hotels/internal/saved"
 )
 
 // Player is a person at the server: their account and display name.
 type Player struct {
-	ID   store.AccountID
+	ID   saved.AccountID
 	Name string
 	// Bot marks a bot account (issue 24), shown as such at the table and
 	// kept out of the ranked queue.
@@ -30,17 +30,17 @@ type Player struct {
 
 // Journal is what rooms need of the store.
 type Journal interface {
-	CreateGame(ctx context.Context, g store.NewGame) (store.GameID, error)
-	AppendAction(ctx context.Context, id store.GameID, seq int, line string) error
-	ActionsAfter(ctx context.Context, id store.GameID, seq int) ([]string, error)
-	FinishGame(ctx context.Context, id store.GameID, result string, seats []store.Outcome) error
-	AbortGame(ctx context.Context, id store.GameID, reason string) error
-	RemovePlayer(ctx context.Context, id store.GameID, seat int) error
-	SaveWaitingRoom(ctx context.Context, w store.WaitingRoom) error
+	CreateGame(ctx context.Context, g saved.NewGame) (saved.GameID, error)
+	AppendAction(ctx context.Context, id saved.GameID, seq int, line string) error
+	ActionsAfter(ctx context.Context, id saved.GameID, seq int) ([]string, error)
+	FinishGame(ctx context.Context, id saved.GameID, result string, seats []saved.Outcome) error
+	AbortGame(ctx context.Context, id saved.GameID, reason string) error
+	RemovePlayer(ctx context.Context, id saved.GameID, seat int) error
+	SaveWaitingRoom(ctx context.Context, w saved.WaitingRoom) error
 	DropWaitingRoom(ctx context.Context, id string) error
 	// PlayingRoom returns the room of the game in play where account has
-	// a seat, on any node, or store.ErrNotFound (see playingElsewhere).
-	PlayingRoom(ctx context.Context, account store.AccountID) (string, error)
+	// a seat, on any node, or saved.ErrNotFound (see playingElsewhere).
+	PlayingRoom(ctx context.Context, account saved.AccountID) (string, error)
 }
 
 // Config configures a Lobby.
@@ -114,7 +114,7 @@ type Lobby struct {
 
 	mu      sync.Mutex
 	rooms   map[string]*Room // by ID, and by invite code for private rooms
-	online  map[store.AccountID]*presence
+	online  map[saved.AccountID]*presence
 	subs    map[chan *LobbySnapshot]uint64 // the version each subscriber started at
 	version uint64
 	closed  bool
@@ -129,7 +129,7 @@ type Lobby struct {
 	// seats says where each player has a seat. Rooms update it while
 	// l.mu may be held (Create), so it has a lock of its own.
 	seatsMu sync.Mutex
-	seats   map[store.AccountID]*Room
+	seats   map[saved.AccountID]*Room
 
 	queue queue
 
@@ -138,8 +138,8 @@ type Lobby struct {
 	elsewhere []Share
 	share     func(Share)
 
-	actions *rate.Keyed[store.AccountID] // each player's game actions; see Config.ActionRate
-	intents *rate.Keyed[store.AccountID] // each player's other requests; see Config.IntentRate
+	actions *rate.Keyed[saved.AccountID] // each player's game actions; see Config.ActionRate
+	intents *rate.Keyed[saved.AccountID] // each player's other requests; see Config.IntentRate
 	misses  *rate.Keyed[string]          // failed look-ups by account and by address; see Config.MissRate
 	saving  saving                       // whether the store takes the rooms' writes
 
@@ -183,15 +183,15 @@ func NewLobby(cfg Config) *Lobby {
 	l := &Lobby{
 		cfg:    cfg,
 		rooms:  map[string]*Room{},
-		seats:  map[store.AccountID]*Room{},
-		online: map[store.AccountID]*presence{},
+		seats:  map[saved.AccountID]*Room{},
+		online: map[saved.AccountID]*presence{},
 		subs:   map[chan *LobbySnapshot]uint64{},
 		over:   map[string]endedGame{},
 		dirty:  make(chan struct{}, 1),
 		done:   make(chan struct{}),
 	}
-	l.actions = rate.NewKeyed[store.AccountID](cfg.ActionRate, cfg.Now)
-	l.intents = rate.NewKeyed[store.AccountID](cfg.IntentRate, cfg.Now)
+	l.actions = rate.NewKeyed[saved.AccountID](cfg.ActionRate, cfg.Now)
+	l.intents = rate.NewKeyed[saved.AccountID](cfg.IntentRate, cfg.Now)
 	l.misses = rate.NewKeyed[string](cfg.MissRate, cfg.Now)
 	go l.publish()
 	if cfg.Cluster != nil {
@@ -396,12 +396,12 @@ func sortListed(rooms []Info) {
 // the room listed.
 type endedGame struct {
 	info    Info
-	members []store.AccountID
+	members []saved.AccountID
 }
 
 // ended lists a room whose game just ended for FinishedShown; members are
 // those who see it if it is private.
-func (l *Lobby) ended(info Info, members []store.AccountID) {
+func (l *Lobby) ended(info Info, members []saved.AccountID) {
 	l.overMu.Lock()
 	l.over[info.ID] = endedGame{info, members}
 	l.overMu.Unlock()
@@ -672,7 +672,7 @@ func (l *Lobby) QuickPlay(ctx context.Context, p Player) (*Room, error) {
 
 // seated moves room r's entries in the seat index from the players in old
 // to those in now.
-func (l *Lobby) seated(r *Room, old, now []store.AccountID) {
+func (l *Lobby) seated(r *Room, old, now []saved.AccountID) {
 	l.seatsMu.Lock()
 	defer l.seatsMu.Unlock()
 	for _, id := range old {

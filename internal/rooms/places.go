@@ -4,15 +4,15 @@ import (
 	"context"
 	"fmt"
 
-	"hotels/internal/store"
+	"hotels/internal/saved"
 )
 
 // Placer is what placing games finished before places were stored needs
 // of the store.
 type Placer interface {
-	UnplacedGames(ctx context.Context) ([]store.Game, error)
-	Actions(ctx context.Context, id store.GameID) ([]string, error)
-	PlaceSeats(ctx context.Context, id store.GameID, seats []store.Outcome) error
+	UnplacedGames(ctx context.Context) ([]saved.Game, error)
+	Actions(ctx context.Context, id saved.GameID) ([]string, error)
+	PlaceSeats(ctx context.Context, id saved.GameID, seats []saved.Outcome) error
 }
 
 // PlaceFinished stores each seat's place and score in the finished games

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"hotels/internal/store"
+	"hotels/internal/saved"
 )
 
 // Issue 27, N6: a player plays one game at a time. A player with a seat in
@@ -60,7 +60,7 @@ func (l *Lobby) playingRoom(ctx context.Context, p Player, here string) (string,
 	defer cancel()
 	id, err := l.cfg.Journal.PlayingRoom(ctx, p.ID)
 	switch {
-	case errors.Is(err, store.ErrNotFound), err == nil && id == here:
+	case errors.Is(err, saved.ErrNotFound), err == nil && id == here:
 		return "", nil
 	case err != nil:
 		l.saveFailed("find the game a player plays", err, "account", p.ID)

@@ -9,13 +9,13 @@ import (
 	"time"
 
 	"hotels/internal/rating"
-	"hotels/internal/store"
+	"hotels/internal/saved"
 )
 
 // Ratings is what ranked play needs of the store.
 type Ratings interface {
-	Ratings(ctx context.Context, game, rules string, accounts []store.AccountID) (map[store.AccountID]store.Rating, error)
-	RecordRatings(ctx context.Context, game, rules string, changes []store.RatingChange) error
+	Ratings(ctx context.Context, game, rules string, accounts []saved.AccountID) (map[saved.AccountID]saved.Rating, error)
+	RecordRatings(ctx context.Context, game, rules string, changes []saved.RatingChange) error
 }
 
 // PlayerRating returns p's rating in game and rules as players see it
@@ -25,7 +25,7 @@ func (l *Lobby) PlayerRating(ctx context.Context, p Player, game, rules string) 
 	if l.cfg.Ratings == nil {
 		return 0, 0, errors.New("ranked play is not available on this server")
 	}
-	got, err := l.cfg.Ratings.Ratings(ctx, game, rules, []store.AccountID{p.ID})
+	got, err := l.cfg.Ratings.Ratings(ctx, game, rules, []saved.AccountID{p.ID})
 	if err != nil {
 		return 0, 0, err
 	}
@@ -83,7 +83,7 @@ func (l *Lobby) Seek(ctx context.Context, p Player, game, rules string, min, max
 		return nil, nil, err
 	}
 	r := rating.New()
-	got, err := l.cfg.Ratings.Ratings(ctx, k.Name, rules, []store.AccountID{p.ID})
+	got, err := l.cfg.Ratings.Ratings(ctx, k.Name, rules, []saved.AccountID{p.ID})
 	if err != nil {
 		l.cfg.Log.Error("read rating", "account", p.ID, "err", err)
 		return nil, nil, ErrSaveFailed
@@ -287,7 +287,7 @@ func (r *Room) rate() {
 		}
 		return st.player
 	}
-	var ids []store.AccountID
+	var ids []saved.AccountID
 	for _, st := range r.seats {
 		if p := rated(st); p.ID != 0 {
 			ids = append(ids, p.ID)
@@ -314,10 +314,10 @@ func (r *Room) rate() {
 		before, result, seats = append(before, b), append(result, outcomes[i].Place), append(seats, st)
 	}
 	after := rating.Rate(before, result)
-	changes := make([]store.RatingChange, len(seats))
+	changes := make([]saved.RatingChange, len(seats))
 	r.ratings = r.ratings[:0]
 	for i, st := range seats {
-		changes[i] = store.RatingChange{
+		changes[i] = saved.RatingChange{
 			Game: r.gameID, Account: st.player.ID, Place: result[i],
 			MuBefore: before[i].Mu, SigmaBefore: before[i].Sigma, MuAfter: after[i].Mu, SigmaAfter: after[i].Sigma,
 		}

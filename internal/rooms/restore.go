@@ -7,15 +7,15 @@ import (
 	"slices"
 	"strings"
 
-	"hotels/internal/store"
+	"hotels/internal/saved"
 )
 
 // Archive is what reopening rooms needs of the store.
 type Archive interface {
-	UnfinishedGames(ctx context.Context) ([]store.Game, error)
-	Actions(ctx context.Context, id store.GameID) ([]string, error)
-	AbortGame(ctx context.Context, id store.GameID, reason string) error
-	WaitingRooms(ctx context.Context) ([]store.WaitingRoom, error)
+	UnfinishedGames(ctx context.Context) ([]saved.Game, error)
+	Actions(ctx context.Context, id saved.GameID) ([]string, error)
+	AbortGame(ctx context.Context, id saved.GameID, reason string) error
+	WaitingRooms(ctx context.Context) ([]saved.WaitingRoom, error)
 }
 
 // Restore reopens every room the store has waiting for players
@@ -34,7 +34,7 @@ func (l *Lobby) Restore(ctx context.Context, a Archive) (int, error) {
 		return n, fmt.Errorf("rooms: restore: %w", err)
 	}
 	for _, sg := range games {
-		if sg.Status != store.StatusPlaying {
+		if sg.Status != saved.StatusPlaying {
 			continue
 		}
 		err := l.restore(ctx, a, sg)
@@ -55,12 +55,12 @@ func (l *Lobby) Restore(ctx context.Context, a Archive) (int, error) {
 
 // In a cluster, the room is reopened only if its lease is this node's to
 // take, else restore returns errElsewhere.
-func (l *Lobby) restore(ctx context.Context, a Archive, sg store.Game) error {
+func (l *Lobby) restore(ctx context.Context, a Archive, sg saved.Game) error {
 	k, err := l.Kind(sg.Game)
 	if err != nil {
 		return err
 	}
-	var lease store.Lease
+	var lease saved.Lease
 	if sg.Room.ID != "" {
 		if lease, err = l.claim(ctx, sg.Room.ID); err != nil {
 			return err

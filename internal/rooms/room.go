@@ -18,7 +18,7 @@ import (
 	"hotels/internal/mailbox"
 	"hotels/internal/metrics"
 	"hotels/internal/sanitize"
-	"hotels/internal/store"
+	"hotels/internal/saved"
 )
 
 // Limits on what a room keeps and accepts.
@@ -48,7 +48,7 @@ type Room struct {
 	info_ atomic.Pointer[Info]
 	// members are the accounts seated here and the host's, as of the
 	// last publishInfo: the players who see a private room in lists.
-	members atomic.Pointer[[]store.AccountID]
+	members atomic.Pointer[[]saved.AccountID]
 
 	// Owned by the room's goroutine.
 	set      Settings
@@ -58,18 +58,18 @@ type Room struct {
 	status   Status
 	game     engine.Game
 	names    []string // the game's seats in turn order, for its journal lines
-	gameID   store.GameID
+	gameID   saved.GameID
 	lines    []string  // the record's action lines so far
 	logs     [][]Event // logs[0] as watchers read it, logs[1+seat] as a seat does
 	seq      uint64    // the last event's Seq
 	chat     []ChatLine
-	chatted  map[store.AccountID][]time.Time
+	chatted  map[saved.AccountID][]time.Time
 	version  uint64
 	botTurn  int // the decision (len(lines)+1) a bot move was scheduled for
 	shutting bool
-	indexed  []store.AccountID // the players the lobby knows are seated here
+	indexed  []saved.AccountID // the players the lobby knows are seated here
 	clock    clockState
-	votes    map[store.AccountID]bool // who voted to end an abandoned game
+	votes    map[saved.AccountID]bool // who voted to end an abandoned game
 	ratings  []RatingChange           // a ranked game's rating changes
 	places   []Place                  // a ranked game's places that are not the game's
 	ended    time.Time                // when the game ended
@@ -78,7 +78,7 @@ type Room struct {
 
 	// In a cluster (cluster.go): the lease while this node runs the room,
 	// or what it follows of the node that does, and that node.
-	lease  atomic.Pointer[store.Lease]
+	lease  atomic.Pointer[saved.Lease]
 	follow atomic.Pointer[follower]
 	owner  atomic.Pointer[string]
 	// Owned by the room's goroutine: the notes and chat not yet announced,
@@ -132,7 +132,7 @@ func newRoom(l *Lobby, id, code string, k engine.Kind, s Settings, host Player, 
 		seats:   make([]seat, s.Seats),
 		subs:    map[*sub]struct{}{},
 		status:  Waiting,
-		chatted: map[store.AccountID][]time.Time{},
+		chatted: map[saved.AccountID][]time.Time{},
 	}
 	r.seats[0] = seat{player: host, name: host.Name}
 	if prepare != nil {
@@ -257,7 +257,7 @@ func (r *Room) publishInfo() bool {
 		}
 	}
 	old := r.info_.Swap(&info)
-	var seated []store.AccountID
+	var seated []saved.AccountID
 	if r.status != Closed {
 		for _, st := range r.seats {
 			if st.human() {
@@ -265,7 +265,7 @@ func (r *Room) publishInfo() bool {
 			}
 		}
 	}
-	members := append([]store.AccountID{r.host.ID}, seated...)
+	members := append([]saved.AccountID{r.host.ID}, seated...)
 	r.members.Store(&members)
 	started := info.Status == Playing && (old == nil || old.Status != Playing) // SeatOf prefers it
 	if started || !slices.Equal(seated, r.indexed) {
@@ -396,7 +396,7 @@ func (r *Room) leave(i int) {
 
 // graceOver frees the seat of a player who did not come back in time, or
 // hands it to the autopilot once the game has started.
-func (r *Room) graceOver(id store.AccountID) bool {
+func (r *Room) graceOver(id saved.AccountID) bool {
 	i := r.seatOf(Player{ID: id})
 	if i < 0 || !r.seats[i].away {
 		return false
@@ -759,21 +759,21 @@ func (r *Room) start(ctx context.Context, p Player) error {
 		// The deal chooses who plays first (A7): seat the table in turn order.
 		order := g.Seats()
 		seats := make([]seat, len(order))
-		stored := make([]store.Seat, len(order))
+		stored := make([]saved.Seat, len(order))
 		for i, name := range order {
 			for _, st := range r.seats {
 				if st.name == name {
 					seats[i] = st
 				}
 			}
-			stored[i] = store.Seat{Index: i, Account: seats[i].player.ID, Name: name, Bot: seats[i].level}
+			stored[i] = saved.Seat{Index: i, Account: seats[i].player.ID, Name: name, Bot: seats[i].level}
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
 		defer cancel()
-		id, err := r.lobby.cfg.Journal.CreateGame(ctx, store.NewGame{
+		id, err := r.lobby.cfg.Journal.CreateGame(ctx, saved.NewGame{
 			Game: r.kind.Name, Rules: r.set.Rules, Options: strings.Join(r.set.Options, " "),
-			Clock: r.set.Clock.Text(), Ranked: r.set.Ranked, Chance: header, Seats: stored, Status: store.StatusPlaying,
-			Room: store.Room{ID: r.ID, Code: r.code, Title: r.set.Name, Host: r.host.ID},
+			Clock: r.set.Clock.Text(), Ranked: r.set.Ranked, Chance: header, Seats: stored, Status: saved.StatusPlaying,
+			Room: saved.Room{ID: r.ID, Code: r.code, Title: r.set.Name, Host: r.host.ID},
 		})
 		if err != nil {
 			r.lobby.saveFailed("create game", err, "room", r.ID)
@@ -841,10 +841,10 @@ func (r *Room) step(s engine.Seat, text string, autopilot bool) error {
 	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
 	defer cancel()
 	if lease := r.leased(); lease.Room != "" {
-		ctx = store.Fenced(ctx, lease) // journaled only while this node runs the room
+		ctx = saved.Fenced(ctx, lease) // journaled only while this node runs the room
 	}
 	if err := r.lobby.cfg.Journal.AppendAction(ctx, r.gameID, len(r.lines)+1, line); err != nil {
-		if errors.Is(err, store.ErrConflict) && r.movedOn(ctx) {
+		if errors.Is(err, saved.ErrConflict) && r.movedOn(ctx) {
 			return ErrMovedOn
 		}
 		r.lobby.saveFailed("save action", err, "room", r.ID, "game", r.gameID, "line", line)
@@ -1021,7 +1021,7 @@ func (r *Room) finalPlaces() []Place {
 }
 
 // placed is outcomes with the places of a ranked game's finalPlaces.
-func placed(g engine.Game, places []Place) []store.Outcome {
+func placed(g engine.Game, places []Place) []saved.Outcome {
 	out := outcomes(g)
 	for _, p := range places {
 		out[p.Seat].Place = p.Place
@@ -1031,10 +1031,10 @@ func placed(g engine.Game, places []Place) []store.Outcome {
 
 // outcomes lists how each seat finished a game, by seat, as the game
 // decided it: stored, so that nothing derives places from scores again.
-func outcomes(g engine.Game) []store.Outcome {
-	out := make([]store.Outcome, len(g.Seats()))
+func outcomes(g engine.Game) []saved.Outcome {
+	out := make([]saved.Outcome, len(g.Seats()))
 	for _, st := range g.Standings() {
-		out[st.Seat] = store.Outcome{Place: st.Place, Score: st.Score}
+		out[st.Seat] = saved.Outcome{Place: st.Place, Score: st.Score}
 	}
 	return out
 }
@@ -1151,7 +1151,7 @@ func (r *Room) voteEnd(ctx context.Context, p Player) error {
 			return ErrNotAbandoned
 		}
 		if r.votes == nil {
-			r.votes = map[store.AccountID]bool{}
+			r.votes = map[saved.AccountID]bool{}
 		}
 		if !r.votes[p.ID] {
 			r.votes[p.ID] = true

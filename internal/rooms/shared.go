@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"hotels/internal/store"
+	"hotels/internal/saved"
 )
 
 // Share is one server's part of the lobby that several servers on one
@@ -127,7 +127,7 @@ type Node interface {
 // kept in its row.
 type Lobbies interface {
 	SetNodeLobby(ctx context.Context, id, lobby string) error
-	Nodes(ctx context.Context) ([]store.Node, error)
+	Nodes(ctx context.Context) ([]saved.Node, error)
 }
 
 // Kinds of the notifications of shared lobbies, and those of the cluster
@@ -215,7 +215,7 @@ func (w *sharer) writing() {
 				err = w.node.Notify(ctx, notifyLobby, "")
 			}
 			cancel()
-			if err != nil && !errors.Is(err, store.ErrNotFound) { // lapsed: written again on rejoining
+			if err != nil && !errors.Is(err, saved.ErrNotFound) { // lapsed: written again on rejoining
 				w.l.cfg.Log.Warn("share the lobby with the other servers", "err", err)
 			}
 		}

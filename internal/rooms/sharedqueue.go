@@ -5,19 +5,19 @@ import (
 	"errors"
 	"slices"
 
-	"hotels/internal/store"
+	"hotels/internal/saved"
 )
 
 // Queue is what the ranked queue of several servers on one database needs
 // of the store (issue 18).
 type Queue interface {
-	AddSeeker(ctx context.Context, k store.Seeker) error
-	LeaveQueue(ctx context.Context, account store.AccountID) (waiting bool, err error)
-	DropSeeker(ctx context.Context, account store.AccountID) error
-	TakeTables(ctx context.Context, node string, form func([]store.Seeker) [][]int) ([][]store.Seeker, error)
-	SeatTable(ctx context.Context, table []store.Seeker, room string) error
-	DropTable(ctx context.Context, table []store.Seeker) error
-	Seekers(ctx context.Context, node string) ([]store.Seeker, error)
+	AddSeeker(ctx context.Context, k saved.Seeker) error
+	LeaveQueue(ctx context.Context, account saved.AccountID) (waiting bool, err error)
+	DropSeeker(ctx context.Context, account saved.AccountID) error
+	TakeTables(ctx context.Context, node string, form func([]saved.Seeker) [][]int) ([][]saved.Seeker, error)
+	SeatTable(ctx context.Context, table []saved.Seeker, room string) error
+	DropTable(ctx context.Context, table []saved.Seeker) error
+	Seekers(ctx context.Context, node string) ([]saved.Seeker, error)
 }
 
 // notifyQueue says that tables formed: their players' nodes look for them.
@@ -55,14 +55,14 @@ func (l *Lobby) ShareQueue(node Node, st Queue) {
 	l.queue.mu.Unlock()
 }
 
-func toStore(s Seeker, node string) store.Seeker {
-	return store.Seeker{
+func toStore(s Seeker, node string) saved.Seeker {
+	return saved.Seeker{
 		Account: s.Player.ID, Node: node, Name: s.Player.Name, Game: s.Game, Rules: s.Rules,
 		Min: s.Min, Max: s.Max, Rating: s.Rating, Since: s.Since,
 	}
 }
 
-func fromStore(k store.Seeker) Seeker {
+func fromStore(k saved.Seeker) Seeker {
 	return Seeker{
 		Player: Player{ID: k.Account, Name: k.Name}, Game: k.Game, Rules: k.Rules,
 		Min: k.Min, Max: k.Max, Rating: k.Rating, Since: k.Since,
@@ -73,7 +73,7 @@ func fromStore(k store.Seeker) Seeker {
 func (sq *sharedQueue) join(ctx context.Context, s Seeker) error {
 	err := sq.st.AddSeeker(ctx, toStore(s, sq.node.ID()))
 	switch {
-	case errors.Is(err, store.ErrConflict):
+	case errors.Is(err, saved.ErrConflict):
 		return ErrQueued // on another server
 	case err != nil:
 		sq.l.saveFailed("join the ranked queue", err, "account", s.Player.ID)
@@ -84,7 +84,7 @@ func (sq *sharedQueue) join(ctx context.Context, s Seeker) error {
 
 // leave deletes the row of a player still waiting, and reports whether
 // there was one: a matched player's is answered by the room.
-func (sq *sharedQueue) leave(id store.AccountID) bool {
+func (sq *sharedQueue) leave(id saved.AccountID) bool {
 	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
 	defer cancel()
 	waiting, err := sq.st.LeaveQueue(ctx, id)
@@ -102,7 +102,7 @@ func (sq *sharedQueue) match() {
 	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
 	defer cancel()
 	now := l.cfg.Now()
-	tables, err := sq.st.TakeTables(ctx, sq.node.ID(), func(waiting []store.Seeker) [][]int {
+	tables, err := sq.st.TakeTables(ctx, sq.node.ID(), func(waiting []saved.Seeker) [][]int {
 		seekers := make([]Seeker, len(waiting))
 		for i, k := range waiting {
 			seekers[i] = fromStore(k)
@@ -120,7 +120,7 @@ func (sq *sharedQueue) match() {
 		if r, err := l.openTable(t[0].Game, t[0].Rules, players); err == nil {
 			err = sq.st.SeatTable(ctx, t, r.ID)
 			switch {
-			case errors.Is(err, store.ErrConflict):
+			case errors.Is(err, saved.ErrConflict):
 				// This node was taken for dead meanwhile and its tables
 				// went back to the queue: the game is not played.
 				_ = r.call(ctx, func() error { r.end("its players were matched again"); return nil })
@@ -150,8 +150,8 @@ func (sq *sharedQueue) answer() {
 		l.saveFailed("read the ranked queue", err)
 		return
 	}
-	room := map[store.AccountID]string{}
-	queued := map[store.AccountID]bool{}
+	room := map[saved.AccountID]string{}
+	queued := map[saved.AccountID]bool{}
 	for _, k := range rows {
 		queued[k.Account] = true
 		room[k.Account] = k.Room
@@ -197,7 +197,7 @@ func (sq *sharedQueue) rejoin() {
 	}
 	l.queue.mu.Unlock()
 	for _, s := range seekers {
-		if err := sq.st.AddSeeker(ctx, toStore(s, sq.node.ID())); err != nil && !errors.Is(err, store.ErrConflict) {
+		if err := sq.st.AddSeeker(ctx, toStore(s, sq.node.ID())); err != nil && !errors.Is(err, saved.ErrConflict) {
 			l.saveFailed("join the ranked queue again", err, "account", s.Player.ID)
 		}
 	}

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"hotels/internal/engine"
-	"hotels/internal/store"
+	"hotels/internal/saved"
 )
 
 // Status is where a room is in its life.
@@ -127,7 +127,7 @@ type Snapshot struct {
 	// plays (SubscribePlay, issue 24).
 	Legal []string
 	// GameID is the stored game's id, for `export`; 0 while waiting.
-	GameID store.GameID
+	GameID saved.GameID
 	// Log is the game's events as the subscriber reads them, oldest
 	// first: the last logKeep of them. Shared by the snapshots: read only.
 	Log  []Event

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"hotels/internal/store"
+	"hotels/internal/saved"
 )
 
 // A room waiting for its players is stored as it is after every change of
@@ -19,22 +19,22 @@ import (
 
 // table is the stored form of a waiting room with id, invite code, s, host
 // and seats.
-func table(id, code string, s Settings, host Player, seats []seat) store.WaitingRoom {
-	w := store.WaitingRoom{
-		Room: store.Room{ID: id, Code: code, Title: s.Name, Host: host.ID},
+func table(id, code string, s Settings, host Player, seats []seat) saved.WaitingRoom {
+	w := saved.WaitingRoom{
+		Room: saved.Room{ID: id, Code: code, Title: s.Name, Host: host.ID},
 		Game: s.Game, Rules: s.Rules, Options: strings.Join(s.Options, " "), Clock: s.Clock.Text(),
 		Ranked: s.Ranked, Seats: len(seats),
 	}
 	for i, st := range seats {
 		if !st.empty() {
-			w.Taken = append(w.Taken, store.Seat{Index: i, Account: st.player.ID, Name: st.name, Bot: st.level})
+			w.Taken = append(w.Taken, saved.Seat{Index: i, Account: st.player.ID, Name: st.name, Bot: st.level})
 		}
 	}
 	return w
 }
 
 // saveWaiting stores a waiting room as w before anyone sees it.
-func (l *Lobby) saveWaiting(w store.WaitingRoom) error {
+func (l *Lobby) saveWaiting(w saved.WaitingRoom) error {
 	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
 	defer cancel()
 	if err := l.cfg.Journal.SaveWaitingRoom(ctx, w); err != nil {
@@ -97,7 +97,7 @@ func (l *Lobby) restoreWaiting(ctx context.Context, a Archive) (int, error) {
 
 // In a cluster, the room is reopened only if its lease is this node's to
 // take, else reopen returns errElsewhere.
-func (l *Lobby) reopen(ctx context.Context, w store.WaitingRoom) error {
+func (l *Lobby) reopen(ctx context.Context, w saved.WaitingRoom) error {
 	k, err := l.Kind(w.Game)
 	if err != nil {
 		return err

@@ -12,6 +12,7 @@ import (
 
 	"hotels/internal/games"
 	"hotels/internal/profile"
+	"hotels/internal/profile/tallies"
 	"hotels/internal/sanitize"
 	"hotels/internal/store"
 )
@@ -37,7 +38,7 @@ func newProfileCmd(st profiles) *cobra.Command {
 			case err != nil:
 				return errors.New("the profile could not be read; try again later")
 			}
-			p, err := profile.Load(cmd.Context(), st, a.ID, a.Name, games.Tallies())
+			p, err := profile.Load(cmd.Context(), st, a.ID, a.Name, tallies.All)
 			if err != nil {
 				return errors.New("the profile could not be read; try again later")
 			}

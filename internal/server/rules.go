@@ -8,7 +8,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"hotels/internal/games"
+	"hotels/internal/engine"
+	"hotels/internal/tui/screens"
 )
 
 // gameRules is one game's rules as `rules GAME --json` prints them.
@@ -34,7 +35,7 @@ func newRulesCmd() *cobra.Command {
 			if !ok {
 				return fmt.Errorf("there is no game %q: choose %s", args[0], strings.Join(hostedNames(), ", "))
 			}
-			r, _ := g.Rules()
+			r, _ := screens.Rules(g.Name)
 			if wantJSON(cmd) {
 				return writeJSON(out, gameRules{Game: g.Name, Title: g.Title, Text: r.Text})
 			}
@@ -45,19 +46,19 @@ func newRulesCmd() *cobra.Command {
 }
 
 // hostedGame returns the game with rules named name, in any case.
-func hostedGame(name string) (games.Game, bool) {
-	for _, g := range games.All {
-		if _, ok := g.Rules(); ok && strings.EqualFold(g.Name, name) {
-			return g, true
+func hostedGame(name string) (engine.Kind, bool) {
+	for _, k := range screens.Hosted() {
+		if strings.EqualFold(k.Name, name) {
+			return k, true
 		}
 	}
-	return games.Game{}, false
+	return engine.Kind{}, false
 }
 
 // hostedNames lists the names of the games with rules.
 func hostedNames() []string {
 	var out []string
-	for _, k := range games.Hosted() {
+	for _, k := range screens.Hosted() {
 		out = append(out, k.Name)
 	}
 	return out
@@ -66,7 +67,7 @@ func hostedNames() []string {
 // listGames lists the games whose rules can be printed.
 func listGames(w io.Writer, asJSON bool) error {
 	var list []gameRules
-	for _, k := range games.Hosted() {
+	for _, k := range screens.Hosted() {
 		list = append(list, gameRules{Game: k.Name, Title: k.Title})
 	}
 	if asJSON {

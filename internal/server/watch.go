@@ -11,10 +11,10 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"hotels/internal/games"
 	"hotels/internal/mailbox"
 	"hotels/internal/rooms"
 	"hotels/internal/tui/room"
+	"hotels/internal/tui/screens"
 	"hotels/internal/tui/theme"
 )
 
@@ -118,7 +118,7 @@ func newWatchModel(ctx context.Context, r *rooms.Room, notices <-chan string) wa
 	styles := theme.DefaultStyles()
 	return watchModel{
 		ctx: ctx, table: t, styles: styles, notices: notices,
-		room: room.New(ctx, t, r.ID, rooms.Player{Name: "admin"}, styles, games.Screens),
+		room: room.New(ctx, t, r.ID, rooms.Player{Name: "admin"}, styles, screens.New),
 	}
 }
 

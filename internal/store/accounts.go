@@ -9,9 +9,6 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 )
 
-// AccountID identifies an account.
-type AccountID int64
-
 // Account is a player. Its name is unique regardless of case.
 type Account struct {
 	ID        AccountID

@@ -55,5 +55,9 @@
 // lapse by the database's clock, never a node's. Nodes tell each other of
 // changes with PostgreSQL's NOTIFY and LISTEN (notify.go).
 //
-// store imports nothing of ours: no TUI, server or engine package.
+// The values it keeps (ids, games, rooms, leases, ratings) and its
+// sentinel errors are package saved's, which links no driver, under the
+// aliases in saved.go: rooms and screens name them through saved, so that
+// only the store and what opens it link pgx and SQLite. Besides saved,
+// store imports only metrics of ours: no TUI, server or engine package.
 package store

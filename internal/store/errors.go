@@ -10,16 +10,9 @@ import (
 	sqlite3 "modernc.org/sqlite/lib"
 )
 
-var (
-	// ErrNotFound means the row asked for, or one it refers to, does not exist.
-	ErrNotFound = errors.New("not found")
-	// ErrConflict means the write would break a uniqueness or ordering rule,
-	// such as a second account named "Alice" when "alice" exists.
-	ErrConflict = errors.New("conflict")
-	// ErrSchemaTooNew means the database was migrated by a newer binary than
-	// this one; running on it could corrupt data this binary does not know.
-	ErrSchemaTooNew = errors.New("database schema is newer than this binary")
-)
+// ErrSchemaTooNew means the database was migrated by a newer binary than
+// this one; running on it could corrupt data this binary does not know.
+var ErrSchemaTooNew = errors.New("database schema is newer than this binary")
 
 // mapError is the one place driver errors become sentinels: no row is
 // ErrNotFound, a unique or primary key clash is ErrConflict, a foreign key

@@ -5,83 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"time"
 )
-
-// GameID identifies a game.
-type GameID int64
-
-// Status is where a game is in its life. The values are stored as text and
-// never renamed.
-type Status string
-
-// The statuses a game passes through: waiting → playing → finished, or
-// aborted from either of the first two.
-const (
-	StatusWaiting  Status = "waiting"
-	StatusPlaying  Status = "playing"
-	StatusFinished Status = "finished"
-	StatusAborted  Status = "aborted"
-)
-
-// Done reports whether the game can no longer change.
-func (s Status) Done() bool { return s == StatusFinished || s == StatusAborted }
-
-func (s Status) valid() bool {
-	switch s {
-	case StatusWaiting, StatusPlaying, StatusFinished, StatusAborted:
-		return true
-	}
-	return false
-}
-
-// Seat is one place at a game's table.
-type Seat struct {
-	Index   int       // 0-based seat number
-	Account AccountID // 0 for a bot
-	Name    string    // name shown at the table
-	Bot     string    // a bot's level; "" for a player
-	// Place (1 for the winners) and Score, in the game's unit, are the
-	// seat's once the game is finished; both are 0 before.
-	Place, Score int
-}
-
-// Outcome is how one seat finished a game, as the game decided it.
-type Outcome struct {
-	Place int // 1 for the winners; seats the rules cannot tell apart share one
-	Score int // in the game's unit
-}
-
-// Game is a stored game without its actions; Actions returns those.
-type Game struct {
-	ID      GameID
-	Game    string // engine id, e.g. "acquire"
-	Rules   string // rules key, e.g. "modern"; "" for a game with no rule sets
-	Options string // engine options as a text line
-	Clock   string // the turn clock as the rooms write it; "" for none
-	Ranked  bool   // a matchmade game whose result changes ratings
-	Chance  string // chance data (the bag) as a text line
-	Status  Status
-	Seats   []Seat // ordered by Index
-	Room    Room   // the room it is played in
-	// CreatedAt is when the game was created; FinishedAt is zero until the
-	// game is finished or aborted.
-	CreatedAt, FinishedAt time.Time
-	Result                string // engine's result line once finished
-}
-
-// NewGame is what CreateGame needs to start a game record.
-type NewGame struct {
-	Game    string
-	Rules   string
-	Options string
-	Clock   string
-	Ranked  bool
-	Chance  string
-	Seats   []Seat
-	Room    Room   // the room it is played in; none if its ID is ""
-	Status  Status // StatusWaiting if empty
-}
 
 // CreateGame stores a new game and its seats and returns its id.
 func (s *Store) CreateGame(ctx context.Context, g NewGame) (GameID, error) {
@@ -91,7 +15,7 @@ func (s *Store) CreateGame(ctx context.Context, g NewGame) (GameID, error) {
 	if g.Status == "" {
 		g.Status = StatusWaiting
 	}
-	if !g.Status.valid() || g.Status.Done() {
+	if !g.Status.Valid() || g.Status.Done() {
 		return 0, fmt.Errorf("store: create %s game: cannot start in status %q", g.Game, g.Status)
 	}
 	var id GameID
@@ -289,7 +213,7 @@ func (s *Store) ActionsAfter(ctx context.Context, id GameID, seq int) ([]string,
 // already finished or aborted cannot move (ErrConflict); use FinishGame to
 // finish one with its result.
 func (s *Store) SetStatus(ctx context.Context, id GameID, status Status) error {
-	if !status.valid() || status == StatusFinished {
+	if !status.Valid() || status == StatusFinished {
 		return fmt.Errorf("store: set game %d status to %q: use one of waiting, playing, aborted", id, status)
 	}
 	var finished any // NULL unless aborting

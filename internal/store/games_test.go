@@ -164,7 +164,7 @@ func TestGameWithoutRules(t *testing.T) {
 	if err != nil {
 		t.Fatalf("CreateGame(no rules) = %v", err)
 	}
-	if err := s.FinishGame(ctx, id, "bob 900 ann 0 cy 0", []store.Outcome{{3, 0}, {1, 900}, {2, 0}}); err != nil {
+	if err := s.FinishGame(ctx, id, "bob 900 ann 0 cy 0", []store.Outcome{{Place: 3, Score: 0}, {Place: 1, Score: 900}, {Place: 2, Score: 0}}); err != nil {
 		t.Fatal(err)
 	}
 	g, err := s.Game(ctx, id)
@@ -175,11 +175,11 @@ func TestGameWithoutRules(t *testing.T) {
 	for _, st := range g.Seats {
 		got = append(got, store.Outcome{Place: st.Place, Score: st.Score})
 	}
-	if want := []store.Outcome{{3, 0}, {1, 900}, {2, 0}}; g.Rules != "" || g.Status != store.StatusFinished || !slices.Equal(got, want) {
+	if want := []store.Outcome{{Place: 3, Score: 0}, {Place: 1, Score: 900}, {Place: 2, Score: 0}}; g.Rules != "" || g.Status != store.StatusFinished || !slices.Equal(got, want) {
 		t.Errorf("Game(%d) = rules %q, %s, outcomes %v; want no rules, finished, outcomes %v", id, g.Rules, g.Status, got, want)
 	}
 	other := newGame(t, s, store.Seat{Index: 0, Name: "ann"})
-	if err := s.FinishGame(ctx, other, "ann 1", []store.Outcome{{1, 1}, {2, 0}}); !errors.Is(err, store.ErrNotFound) {
+	if err := s.FinishGame(ctx, other, "ann 1", []store.Outcome{{Place: 1, Score: 1}, {Place: 2, Score: 0}}); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("FinishGame(a place for a seat the game lacks) = %v, want ErrNotFound", err)
 	}
 	if g, _ := s.Game(ctx, other); g.Status.Done() {

@@ -7,35 +7,6 @@ import (
 	"time"
 )
 
-// Lease is a node's hold on a room when several nodes share a PostgreSQL
-// database (room_leases): while it lasts only its node runs the room, and
-// an action is journaled only with its token (AppendAction), so that a
-// node cut off from the others cannot write once another took the room.
-type Lease struct {
-	Room  string
-	Node  string
-	Token int64 // one more at each change of holder
-}
-
-// ErrFenced means the room's lease is no longer this node's: it lapsed, or
-// another node holds it now.
-var ErrFenced = errors.New("this node no longer holds the room's lease")
-
-type leaseKey struct{}
-
-// Fenced returns ctx carrying lease: AppendAction given it journals only
-// while the lease is held, and says ErrFenced otherwise. A lease travels
-// in the context, beside the call's deadline, so that the single server,
-// which has none, calls the same AppendAction as before.
-func Fenced(ctx context.Context, lease Lease) context.Context {
-	return context.WithValue(ctx, leaseKey{}, lease)
-}
-
-func fenceOf(ctx context.Context) (Lease, bool) {
-	l, ok := ctx.Value(leaseKey{}).(Lease)
-	return l, ok
-}
-
 // AcquireLease takes room's lease for node for ttl, by the database's
 // clock: a new lease, one that lapsed, or node's own, with a new token.
 // A lease another node holds is ErrConflict, naming that node.

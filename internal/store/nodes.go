@@ -8,16 +8,6 @@ import (
 	"unicode/utf8"
 )
 
-// Node is one server process sharing the database (issue 18), as its last
-// beat left it.
-type Node struct {
-	ID      string
-	Addr    string
-	Started time.Time // the database's clock
-	Beat    time.Time // the database's clock
-	Lobby   string    // the node's share of the lobby, as it wrote it (SetNodeLobby)
-}
-
 // Clock returns the database's clock. The nodes of a cluster judge each
 // other's beats by it, so that their own clocks need not agree.
 func (s *Store) Clock(ctx context.Context) (time.Time, error) {

@@ -3,29 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
-	"time"
 )
-
-// Rating is a player's rating in one game and rule set.
-type Rating struct {
-	Account     AccountID
-	Name        string
-	Game, Rules string
-	Mu, Sigma   float64
-	Games, Wins int
-	UpdatedAt   time.Time
-	Bot         bool // a bot account's (issue 24)
-}
-
-// RatingChange is one player's rating before and after one rated game.
-type RatingChange struct {
-	Game                  GameID
-	Account               AccountID
-	Place                 int // 1 for the winners
-	MuBefore, SigmaBefore float64
-	MuAfter, SigmaAfter   float64
-	At                    time.Time // when the game finished (from the game)
-}
 
 // Ratings returns the ratings of accounts in game and rules; an account
 // with no rated game yet has no entry.

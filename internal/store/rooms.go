@@ -6,18 +6,6 @@ import (
 	"fmt"
 )
 
-// Room is the room a game is played in, as a restart must reopen it: its
-// id and invite code stay valid, a private room stays private.
-type Room struct {
-	ID    string    // the room's id; "" for a game stored without its room
-	Code  string    // a private room's invite code; "" for a public room
-	Title string    // the room's name in lists
-	Host  AccountID // 0 for none
-	// Removed holds the seats (from 0) whose player was removed from the
-	// table: the autopilot plays them to the end.
-	Removed []int
-}
-
 // insertRoom stores the room of game id, if it has one; CreateGame calls it
 // in its transaction. The room waited for its players until now: it is no
 // longer a waiting room, so that a restart reopens it once, as the game's.
@@ -104,19 +92,6 @@ func (s *Store) removePlayer(ctx context.Context, id GameID, seat int) error {
 		return fmt.Errorf("game is %s: %w", status, ErrConflict)
 	}
 	return fmt.Errorf("no player sits at seat %d: %w", seat, ErrNotFound)
-}
-
-// WaitingRoom is a room waiting for its players, as a restart must reopen
-// it: the game it will deal and who sits where (F4).
-type WaitingRoom struct {
-	Room    // its id, invite code, title and host; Removed is unused
-	Game    string
-	Rules   string
-	Options string // engine options as a text line
-	Clock   string // the turn clock as the rooms write it; "" for none
-	Ranked  bool
-	Seats   int    // how many seats the table has
-	Taken   []Seat // the taken seats, by Index; Place and Score are unused
 }
 
 // SaveWaitingRoom stores a waiting room as it is now, in place of what was
@@ -223,13 +198,6 @@ func (s *Store) waitingRooms(ctx context.Context, where string, args ...any) ([]
 		return nil, fmt.Errorf("store: waiting rooms: %w", mapError(err))
 	}
 	return out, nil
-}
-
-// OpenRoom is a room that is open, as the store has it: waiting for its
-// players, or with its game in play.
-type OpenRoom struct {
-	Waiting *WaitingRoom // nil once its game started
-	Game    *Game        // nil while it waits
 }
 
 // FindRoom returns the open room with id or invite code idOrCode, or

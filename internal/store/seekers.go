@@ -4,25 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"time"
 )
-
-// Seeker is a player in the ranked queue that servers sharing a
-// PostgreSQL database share (issue 18), on the node the player is
-// connected to.
-type Seeker struct {
-	Account  AccountID
-	Node     string
-	Name     string
-	Game     string
-	Rules    string
-	Min, Max int
-	Rating   float64
-	Since    time.Time
-	// Room is the room of the table the seeker was matched to, once it is
-	// open; "" while waiting, and while the table is being opened.
-	Room string
-}
 
 // pendingTable marks the rows of a table taken by TakeTables whose room is
 // not open yet: no room id starts with it.

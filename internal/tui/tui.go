@@ -9,13 +9,14 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"hotels/internal/games"
+	"hotels/internal/bot/bots"
 	"hotels/internal/protocol"
 	"hotels/internal/rooms"
 	"hotels/internal/tui/history"
 	"hotels/internal/tui/lobby"
 	"hotels/internal/tui/ranking"
 	"hotels/internal/tui/room"
+	"hotels/internal/tui/screens"
 	"hotels/internal/tui/theme"
 )
 
@@ -360,13 +361,12 @@ func (m *Model) enter(msg lobby.EnterMsg) (tea.Model, tea.Cmd) {
 	if m.screen == roomScreen || msg.Room == nil {
 		return m, stop // one room at a time
 	}
-	r := room.New(m.ctx, msg.Room, msg.Room.ID, m.player, m.styles, games.Screens)
+	r := room.New(m.ctx, msg.Room, msg.Room.ID, m.player, m.styles, screens.New)
 	m.room = &r
 	kind := msg.Room.Info().Kind
-	g, _ := games.ByName(kind)
 	var levels []room.BotLevel
 	for _, id := range m.lobbyS.BotLevels(kind) {
-		levels = append(levels, room.BotLevel{ID: id, How: g.BotHow(id)})
+		levels = append(levels, room.BotLevel{ID: id, How: bots.How(kind, id)})
 	}
 	m.room.SetBotLevels(levels)
 	if b, host := m.botAccounts, msg.Room; b != nil {

@@ -11,8 +11,8 @@
 // watcher saw it.
 //
 // history imports rooms (for Player), the engine's shared types, the games
-// registry (for each game's engine and screen), the room screen's Screen
-// types, profile (for Ordinal), sanitize, layout, theme and Bubble Tea
+// registry (for each game's engine) and the screens registry (for its
+// screen), the room screen's Screen types, profile (for Ordinal), sanitize, layout, theme and Bubble Tea
 // packages: never the store (the server serves Archive, in the screen's own
 // Game type), the server or the lobby.
 package history

@@ -15,6 +15,7 @@ import (
 	"hotels/internal/profile"
 	"hotels/internal/rooms"
 	"hotels/internal/sanitize"
+	"hotels/internal/tui/screens"
 
 	"hotels/internal/tui/layout"
 	"hotels/internal/tui/room"
@@ -168,7 +169,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 			return m, nil
 		}
 		m.replay = msg.replay
-		m.screen, _ = games.Screens(m.replay.game.Game, m.styles) // newReplay made sure there is one
+		m.screen, _ = screens.New(m.replay.game.Game, m.styles) // newReplay made sure there is one
 		m.replay.goTo(0)
 		m.show()
 		if msg.replay.stop != "" {

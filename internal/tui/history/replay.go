@@ -7,6 +7,7 @@ import (
 
 	"hotels/internal/engine"
 	"hotels/internal/games"
+	"hotels/internal/tui/screens"
 )
 
 // A step is the game after one action of its record: steps[0] is the
@@ -42,7 +43,7 @@ func newReplay(g Game, lines []string) (*replay, error) {
 		return nil, fmt.Errorf("history: replay game %d: %w", g.ID, errInPlay)
 	}
 	kind, ok := games.ByName(g.Game)
-	if !ok || kind.Screen == nil {
+	if !ok || !screens.Has(g.Game) {
 		return nil, fmt.Errorf("history: replay game %d: no replay for %q games", g.ID, g.Game)
 	}
 	game, err := kind.Resume(g.Chance, nil)

@@ -6,7 +6,7 @@
 // — composed by keys and sent as action text ("take Alps USA", "card
 // Alps-7"). It offers only what the rules allow now, says why when a key
 // asks for something else, and shows only what the viewer may see (H25).
-// internal/games registers it for Holiday AG rooms.
+// internal/tui/screens registers it for Holiday AG rooms.
 //
 // holiday imports the Holiday AG engine, the room screen (for its Screen
 // types), layout, theme and Bubble Tea packages: never rooms, the server or

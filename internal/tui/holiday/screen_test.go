@@ -11,10 +11,10 @@ import (
 
 	"hotels/internal/engine"
 	"hotels/internal/engine/holiday"
-	"hotels/internal/games"
 	"hotels/internal/rooms"
 	holidayscreen "hotels/internal/tui/holiday"
 	"hotels/internal/tui/room"
+	"hotels/internal/tui/screens"
 	"hotels/internal/tui/theme"
 	"hotels/internal/tui/tuitest"
 )
@@ -110,7 +110,7 @@ func snapshot(g *holiday.Game, viewer engine.Seat) *rooms.Snapshot {
 func open(t testing.TB, snap *rooms.Snapshot, w, h int) (room.Model, *tuitest.Table) {
 	t.Helper()
 	table := tuitest.NewTable(nil)
-	m := room.New(context.Background(), table, "h4ag", rooms.Player{ID: 1, Name: seats[max(0, int(snap.You))]}, theme.DefaultStyles(), games.Screens)
+	m := room.New(context.Background(), table, "h4ag", rooms.Player{ID: 1, Name: seats[max(0, int(snap.You))]}, theme.DefaultStyles(), screens.New)
 	m.SetSize(w, h)
 	m, _ = m.Update(room.SnapshotMsg{Snapshot: snap})
 	return m, table

@@ -16,7 +16,7 @@
 // whose move it is. What is the
 // game's own — its board and hands, the player's decision composed by keys,
 // its keys and the explanation of its screen — is drawn by the game's
-// Screen, which internal/games registers for each game; a game with no
+// Screen, which internal/tui/screens registers for each game; a game with no
 // screen is said so, never shown as a room still waiting.
 //
 // It reads the room's snapshots through a command re-armed after each one,

@@ -9,9 +9,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"hotels/internal/engine"
-	"hotels/internal/games"
 	"hotels/internal/rooms"
 	"hotels/internal/tui/room"
+	"hotels/internal/tui/screens"
 	"hotels/internal/tui/theme"
 	"hotels/internal/tui/tuitest"
 )
@@ -216,7 +216,7 @@ func TestLogView(t *testing.T) {
 func TestRecapOnArrival(t *testing.T) {
 	_, after := others(t)
 	table := tuitest.NewTable(nil)
-	m := room.New(context.Background(), table, "k3vq", alice, theme.DefaultStyles(), games.Screens)
+	m := room.New(context.Background(), table, "k3vq", alice, theme.DefaultStyles(), screens.New)
 	m.SetSize(120, 40)
 	m, cmd := m.Update(room.SnapshotMsg{Snapshot: after})
 	view := tuitest.Plain(m.View())

@@ -14,9 +14,9 @@ import (
 
 	"hotels/internal/engine"
 	"hotels/internal/engine/acquire"
-	"hotels/internal/games"
 	"hotels/internal/rooms"
 	"hotels/internal/tui/room"
+	"hotels/internal/tui/screens"
 	"hotels/internal/tui/theme"
 	"hotels/internal/tui/tuitest"
 )
@@ -30,7 +30,7 @@ var levels = []room.BotLevel{{ID: "easy", How: "random legal moves"}, {ID: "norm
 func open(t testing.TB, snap *rooms.Snapshot, w, h int) (room.Model, *tuitest.Table) {
 	t.Helper()
 	table := tuitest.NewTable(nil)
-	m := room.New(context.Background(), table, "k3vq", alice, theme.DefaultStyles(), games.Screens)
+	m := room.New(context.Background(), table, "k3vq", alice, theme.DefaultStyles(), screens.New)
 	room.SetClock(&m, func() time.Time { return tuitest.Now })
 	m.SetBotLevels(levels)
 	m.SetSize(w, h)
@@ -371,7 +371,7 @@ func TestNoticeAndClosed(t *testing.T) {
 // snapshot, and ends it when the player leaves.
 func TestSubscription(t *testing.T) {
 	table := tuitest.NewTable(tuitest.Waiting(0))
-	m := room.New(context.Background(), table, "k3vq", alice, theme.DefaultStyles(), games.Screens)
+	m := room.New(context.Background(), table, "k3vq", alice, theme.DefaultStyles(), screens.New)
 	m.SetSize(80, 24)
 	m, again := m.Update(m.Init()()) // subscribes and waits for the first snapshot
 	if view := tuitest.Plain(m.View()); !strings.Contains(view, "Waiting for players") {
@@ -394,7 +394,7 @@ func TestSubscription(t *testing.T) {
 // Leaving before the first snapshot still ends the subscription.
 func TestLeaveBeforeFirstSnapshot(t *testing.T) {
 	table := tuitest.NewTable(nil)
-	m := room.New(context.Background(), table, "k3vq", alice, theme.DefaultStyles(), games.Screens)
+	m := room.New(context.Background(), table, "k3vq", alice, theme.DefaultStyles(), screens.New)
 	first := m.Init()
 	_, cmd := m.Update(tuitest.Key("esc"))
 	if _, ok := cmd().(room.LeaveMsg); !ok {
@@ -412,7 +412,7 @@ func TestLeaveBeforeFirstSnapshot(t *testing.T) {
 func TestSubscribeRefused(t *testing.T) {
 	table := tuitest.NewTable(nil)
 	table.Fail("Subscribe", rooms.ErrRoomClosed)
-	m := room.New(context.Background(), table, "k3vq", alice, theme.DefaultStyles(), games.Screens)
+	m := room.New(context.Background(), table, "k3vq", alice, theme.DefaultStyles(), screens.New)
 	_, cmd := m.Update(m.Init()())
 	msg, ok := cmd().(room.LeaveMsg)
 	if !ok || !strings.Contains(msg.Notice, "The room is closed.") {
@@ -494,7 +494,7 @@ func TestMoveClock(t *testing.T) {
 func TestCountdownTicks(t *testing.T) {
 	now := tuitest.Now
 	table := tuitest.NewTable(nil)
-	m := room.New(context.Background(), table, "k3vq", alice, theme.DefaultStyles(), games.Screens)
+	m := room.New(context.Background(), table, "k3vq", alice, theme.DefaultStyles(), screens.New)
 	room.SetClock(&m, func() time.Time { return now })
 	m.SetSize(80, 24)
 
@@ -709,7 +709,7 @@ func TestWatchersShareAtRest(t *testing.T) {
 		t.Errorf("120×40: the 80×24 screen was shared:\n%s", tuitest.Plain(view))
 	}
 	now := tuitest.Now
-	m = room.New(context.Background(), tuitest.NewTable(nil), "k3vq", alice, theme.DefaultStyles(), games.Screens)
+	m = room.New(context.Background(), tuitest.NewTable(nil), "k3vq", alice, theme.DefaultStyles(), screens.New)
 	room.SetClock(&m, func() time.Time { return now })
 	m.SetSize(80, 24)
 	timed := tuitest.Clocked(watcher())

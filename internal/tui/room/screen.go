@@ -10,7 +10,7 @@ import (
 
 // Screen is a game's own part of the room screen: its board, hands and
 // tables, and the decision due when it is the player's. Each game brings
-// one (registered in internal/games); the room screen keeps what every
+// one (registered in internal/tui/screens); the room screen keeps what every
 // game shares: the header, seats and clocks, events and chat, the standings,
 // the vote to end a game and the help. A Screen is a value: its methods
 // return the changed screen, as Bubble Tea models do.
@@ -52,7 +52,7 @@ type Screen interface {
 }
 
 // Screens returns a new screen for the game named kind, drawn with styles;
-// ok is false for a game with no screen. internal/games serves it.
+// ok is false for a game with no screen. internal/tui/screens serves it.
 type Screens func(kind string, styles *theme.Styles) (s Screen, ok bool)
 
 // At is what the room screen tells a game's screen besides the view.

@@ -12,7 +12,7 @@ import (
 	"hotels/internal/engine"
 	"hotels/internal/engine/acquire"
 	"hotels/internal/rooms"
-	"hotels/internal/store"
+	"hotels/internal/saved"
 	"hotels/internal/tui/history"
 	"hotels/internal/tui/history/fromstore"
 )
@@ -259,42 +259,42 @@ type journal struct {
 	games int
 }
 
-func (j *journal) CreateGame(context.Context, store.NewGame) (store.GameID, error) {
+func (j *journal) CreateGame(context.Context, saved.NewGame) (saved.GameID, error) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	j.games++
-	return store.GameID(j.games), nil
+	return saved.GameID(j.games), nil
 }
 
-func (j *journal) AppendAction(context.Context, store.GameID, int, string) error { return nil }
-func (j *journal) ActionsAfter(context.Context, store.GameID, int) ([]string, error) {
+func (j *journal) AppendAction(context.Context, saved.GameID, int, string) error { return nil }
+func (j *journal) ActionsAfter(context.Context, saved.GameID, int) ([]string, error) {
 	return nil, nil
 }
-func (j *journal) FinishGame(context.Context, store.GameID, string, []store.Outcome) error {
+func (j *journal) FinishGame(context.Context, saved.GameID, string, []saved.Outcome) error {
 	return nil
 }
-func (j *journal) AbortGame(context.Context, store.GameID, string) error    { return nil }
-func (j *journal) RemovePlayer(context.Context, store.GameID, int) error    { return nil }
-func (j *journal) SaveWaitingRoom(context.Context, store.WaitingRoom) error { return nil }
+func (j *journal) AbortGame(context.Context, saved.GameID, string) error    { return nil }
+func (j *journal) RemovePlayer(context.Context, saved.GameID, int) error    { return nil }
+func (j *journal) SaveWaitingRoom(context.Context, saved.WaitingRoom) error { return nil }
 func (j *journal) DropWaitingRoom(context.Context, string) error            { return nil }
-func (j *journal) PlayingRoom(context.Context, store.AccountID) (string, error) {
-	return "", store.ErrNotFound
+func (j *journal) PlayingRoom(context.Context, saved.AccountID) (string, error) {
+	return "", saved.ErrNotFound
 }
 
 // Archive is a fake store of finished and unfinished games: it records
 // each call and returns the error set with Fail.
 type Archive struct {
 	calls
-	Games []store.Game
-	Lines map[store.GameID][]string
+	Games []saved.Game
+	Lines map[saved.GameID][]string
 }
 
 // RecentGames records the request and returns Games.
-func (a *Archive) RecentGames(_ context.Context, account store.AccountID, limit int) ([]store.Game, error) {
+func (a *Archive) RecentGames(_ context.Context, account saved.AccountID, limit int) ([]saved.Game, error) {
 	if err := a.record("RecentGames", account, limit); err != nil {
 		return nil, err
 	}
-	return append([]store.Game(nil), a.Games...), nil
+	return append([]saved.Game(nil), a.Games...), nil
 }
 
 // Recent records the request as RecentGames and returns Games as the
@@ -309,13 +309,13 @@ func (a *Archive) Record(ctx context.Context, id int64) ([]string, error) {
 }
 
 // Actions records the request and returns the game's lines.
-func (a *Archive) Actions(_ context.Context, id store.GameID) ([]string, error) {
+func (a *Archive) Actions(_ context.Context, id saved.GameID) ([]string, error) {
 	if err := a.record("Actions", id); err != nil {
 		return nil, err
 	}
 	lines, ok := a.Lines[id]
 	if !ok {
-		return nil, fmt.Errorf("tuitest: actions of game %d: %w", id, store.ErrNotFound)
+		return nil, fmt.Errorf("tuitest: actions of game %d: %w", id, saved.ErrNotFound)
 	}
 	return append([]string(nil), lines...), nil
 }

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"hotels/internal/engine/acquire"
-	"hotels/internal/store"
+	"hotels/internal/saved"
 )
 
 // AutopilotMove is the move of the four-seat record that History stores as
@@ -29,15 +29,15 @@ func History(t testing.TB) *Archive {
 		t.Fatalf("tuitest: replay fourseat.txt: %v", err)
 	}
 	var result []string
-	finished := make([]store.Outcome, len(g.Seats()))
+	finished := make([]saved.Outcome, len(g.Seats()))
 	for _, st := range g.Standings() {
 		result = append(result, fmt.Sprintf("%s %d", st.Name, st.Score))
-		finished[st.Seat] = store.Outcome{Place: st.Place, Score: st.Score}
+		finished[st.Seat] = saved.Outcome{Place: st.Place, Score: st.Score}
 	}
 	stored := append([]string(nil), lines...)
 	stored[AutopilotMove-1] += "  # autopilot"
 	day := func(d, h, m int) time.Time { return time.Date(2026, 5, d, h, m, 0, 0, time.UTC) }
-	four := []store.Seat{
+	four := []saved.Seat{
 		{Index: 0, Account: 1, Name: "alice"},
 		{Index: 1, Account: 2, Name: "bob"},
 		{Index: 2, Account: 3, Name: "carol"},
@@ -48,22 +48,22 @@ func History(t testing.TB) *Archive {
 		done[i].Place, done[i].Score = finished[i].Place, finished[i].Score
 	}
 	return &Archive{
-		Games: []store.Game{
-			{ID: 42, Game: "acquire", Rules: "modern", Chance: header, Status: store.StatusFinished, Seats: done,
+		Games: []saved.Game{
+			{ID: 42, Game: "acquire", Rules: "modern", Chance: header, Status: saved.StatusFinished, Seats: done,
 				CreatedAt: day(1, 19, 30), FinishedAt: day(1, 20, 40), Result: strings.Join(result, " ")},
-			{ID: 41, Game: "acquire", Rules: "modern", Clock: "move=1m0s", Chance: header, Status: store.StatusPlaying, Seats: four,
+			{ID: 41, Game: "acquire", Rules: "modern", Clock: "move=1m0s", Chance: header, Status: saved.StatusPlaying, Seats: four,
 				CreatedAt: day(1, 21, 5)},
-			{ID: 40, Game: "acquire", Rules: "classic", Options: "holdings=hidden", Status: store.StatusAborted,
-				Seats:     []store.Seat{{Index: 0, Account: 5, Name: "erin"}, {Index: 1, Account: 1, Name: "alice"}, {Index: 2, Account: 3, Name: "carol"}},
+			{ID: 40, Game: "acquire", Rules: "classic", Options: "holdings=hidden", Status: saved.StatusAborted,
+				Seats:     []saved.Seat{{Index: 0, Account: 5, Name: "erin"}, {Index: 1, Account: 1, Name: "alice"}, {Index: 2, Account: 3, Name: "carol"}},
 				CreatedAt: day(1, 18, 2), FinishedAt: day(1, 18, 40), Result: "aborted: ended by a vote of alice, carol"},
-			{ID: 39, Game: "acquire", Rules: "modern", Status: store.StatusFinished,
-				Seats: []store.Seat{{Index: 0, Account: 6, Name: "frank", Place: 1, Score: 61200},
+			{ID: 39, Game: "acquire", Rules: "modern", Status: saved.StatusFinished,
+				Seats: []saved.Seat{{Index: 0, Account: 6, Name: "frank", Place: 1, Score: 61200},
 					{Index: 1, Account: 1, Name: "alice", Place: 2, Score: 48700}},
 				CreatedAt: day(1, 17, 0), FinishedAt: day(1, 17, 50), Result: "frank 61200 alice 48700"},
 		},
 		// Game 41's record is the four-seat game's too: only a screen that
 		// replays a game in play could read it.
-		Lines: map[store.GameID][]string{42: stored, 41: stored[:40]},
+		Lines: map[saved.GameID][]string{42: stored, 41: stored[:40]},
 	}
 }
 

@@ -5,11 +5,11 @@ import (
 	"testing"
 	"time"
 
-	"hotels/internal/games"
 	"hotels/internal/profile"
+	"hotels/internal/profile/tallies"
 	"hotels/internal/rating"
 	"hotels/internal/rooms"
-	"hotels/internal/store"
+	"hotels/internal/saved"
 	"hotels/internal/tui/ranking"
 )
 
@@ -17,10 +17,10 @@ import (
 // each call and returns the error set with Fail.
 type Ratings struct {
 	*Archive
-	Board   map[string][]store.Rating                // each rule set's leaderboard, best first
-	Players map[store.AccountID][]store.Rating       // each player's ratings
-	History map[store.AccountID][]store.RatingChange // each player's changes, oldest first, any rules
-	Rules   map[store.GameID]string                  // the rules of each game in History
+	Board   map[string][]saved.Rating                // each rule set's leaderboard, best first
+	Players map[saved.AccountID][]saved.Rating       // each player's ratings
+	History map[saved.AccountID][]saved.RatingChange // each player's changes, oldest first, any rules
+	Rules   map[saved.GameID]string                  // the rules of each game in History
 }
 
 // Leaderboard records the request and returns the rule set's board, cut
@@ -40,24 +40,24 @@ func (r *Ratings) Leaderboard(_ context.Context, game, rules string, limit int) 
 // Profile reads p's profile from the fake store, with the games' tallies,
 // as the server does.
 func (r *Ratings) Profile(ctx context.Context, p rooms.Player) (profile.Profile, error) {
-	return profile.Load(ctx, r, p.ID, p.Name, games.Tallies())
+	return profile.Load(ctx, r, p.ID, p.Name, tallies.All)
 }
 
 // PlayerRatings records the request and returns the player's ratings.
-func (r *Ratings) PlayerRatings(_ context.Context, account store.AccountID) ([]store.Rating, error) {
+func (r *Ratings) PlayerRatings(_ context.Context, account saved.AccountID) ([]saved.Rating, error) {
 	if err := r.record("PlayerRatings", account); err != nil {
 		return nil, err
 	}
-	return append([]store.Rating(nil), r.Players[account]...), nil
+	return append([]saved.Rating(nil), r.Players[account]...), nil
 }
 
 // RatingHistory records the request and returns the player's last limit
 // changes in rules, oldest first.
-func (r *Ratings) RatingHistory(_ context.Context, account store.AccountID, game, rules string, limit int) ([]store.RatingChange, error) {
+func (r *Ratings) RatingHistory(_ context.Context, account saved.AccountID, game, rules string, limit int) ([]saved.RatingChange, error) {
 	if err := r.record("RatingHistory", account, game, rules, limit); err != nil {
 		return nil, err
 	}
-	var out []store.RatingChange
+	var out []saved.RatingChange
 	for _, c := range r.History[account] {
 		if r.Rules[c.Game] == rules {
 			out = append(out, c)
@@ -98,11 +98,11 @@ func Ranked(t testing.TB) *Ratings {
 	a.Lines[39] = []string{"frank play 5C", "alice play 6C", "alice found Tower", "frank found Luxor", "alice found Luxor",
 		"alice found Tower  # autopilot"}
 	at := time.Date(2026, 5, 1, 20, 40, 0, 0, time.UTC)
-	rating := func(id store.AccountID, name, rules string, display int, sigma float64, games, wins int) store.Rating {
+	rating := func(id saved.AccountID, name, rules string, display int, sigma float64, games, wins int) saved.Rating {
 		mu, sig := Rated(display, sigma)
-		return store.Rating{Account: id, Name: name, Game: "acquire", Rules: rules, Mu: mu, Sigma: sig, Games: games, Wins: wins, UpdatedAt: at}
+		return saved.Rating{Account: id, Name: name, Game: "acquire", Rules: rules, Mu: mu, Sigma: sig, Games: games, Wins: wins, UpdatedAt: at}
 	}
-	modern := []store.Rating{
+	modern := []saved.Rating{
 		rating(3, "carol", "modern", 1210, 2.1, 31, 12),
 		rating(1, "alice", "modern", 1047, 3.2, 8, 3),
 		rating(6, "frank", "modern", 1031, 4.0, 6, 2),
@@ -110,18 +110,18 @@ func Ranked(t testing.TB) *Ratings {
 		rating(5, "erin", "modern", 962, 5.5, 3, 0),
 		rating(7, "grace", "modern", 915, 6.1, 2, 0),
 	}
-	classic := []store.Rating{
+	classic := []saved.Rating{
 		rating(6, "frank", "classic", 1074, 5.0, 4, 3),
 		rating(1, "alice", "classic", 998, 6.5, 2, 0),
 	}
 	r := &Ratings{
 		Archive: a,
-		Board:   map[string][]store.Rating{"modern": modern, "classic": classic},
-		Players: map[store.AccountID][]store.Rating{},
-		History: map[store.AccountID][]store.RatingChange{},
-		Rules:   map[store.GameID]string{},
+		Board:   map[string][]saved.Rating{"modern": modern, "classic": classic},
+		Players: map[saved.AccountID][]saved.Rating{},
+		History: map[saved.AccountID][]saved.RatingChange{},
+		Rules:   map[saved.GameID]string{},
 	}
-	for _, b := range [][]store.Rating{classic, modern} {
+	for _, b := range [][]saved.Rating{classic, modern} {
 		for _, x := range b {
 			r.Players[x.Account] = append(r.Players[x.Account], x)
 		}
@@ -131,21 +131,21 @@ func Ranked(t testing.TB) *Ratings {
 	displays := []int{1000, 968, 1003, 1021, 995, 1030, 1064, 1012, 1047}
 	places := []int{3, 1, 2, 3, 1, 1, 4, 2}
 	for i := range places {
-		id := store.GameID(30 + i)
+		id := saved.GameID(30 + i)
 		if i == len(places)-1 {
 			id = 42
 		}
 		mb, sb := Rated(displays[i], 8.3-0.6*float64(i))
 		ma, sa := Rated(displays[i+1], 8.3-0.6*float64(i+1))
-		r.History[1] = append(r.History[1], store.RatingChange{Game: id, Account: 1, Place: places[i],
+		r.History[1] = append(r.History[1], saved.RatingChange{Game: id, Account: 1, Place: places[i],
 			MuBefore: mb, SigmaBefore: sb, MuAfter: ma, SigmaAfter: sa, At: at.Add(time.Duration(i-len(places)+1) * 26 * time.Hour)})
 		r.Rules[id] = "modern"
 	}
 	for i, d := range [][2]int{{1000, 1021}, {1021, 998}} {
-		id := store.GameID(20 + i)
+		id := saved.GameID(20 + i)
 		mb, sb := Rated(d[0], 8)
 		ma, sa := Rated(d[1], 7.5)
-		r.History[1] = append(r.History[1], store.RatingChange{Game: id, Account: 1, Place: 1 + i,
+		r.History[1] = append(r.History[1], saved.RatingChange{Game: id, Account: 1, Place: 1 + i,
 			MuBefore: mb, SigmaBefore: sb, MuAfter: ma, SigmaAfter: sa, At: at.Add(-time.Duration(20-i) * 24 * time.Hour)})
 		r.Rules[id] = "classic"
 	}

@@ -11,14 +11,14 @@ import (
 	"strings"
 
 	"hotels/internal/rooms"
-	"hotels/internal/store"
+	"hotels/internal/saved"
 	"hotels/internal/tui/history"
 )
 
 // Reader is what the history screen needs of the store (*store.Store).
 type Reader interface {
-	RecentGames(ctx context.Context, account store.AccountID, limit int) ([]store.Game, error)
-	Actions(ctx context.Context, id store.GameID) ([]string, error)
+	RecentGames(ctx context.Context, account saved.AccountID, limit int) ([]saved.Game, error)
+	Actions(ctx context.Context, id saved.GameID) ([]string, error)
 }
 
 // Archive serves history.Archive from a Reader.
@@ -42,23 +42,23 @@ func (a Archive) Recent(ctx context.Context, p rooms.Player, limit int) ([]histo
 // Record returns a game's action lines; a game the store lacks is
 // history.ErrNoGame.
 func (a Archive) Record(ctx context.Context, id int64) ([]string, error) {
-	lines, err := a.Actions(ctx, store.GameID(id))
-	if errors.Is(err, store.ErrNotFound) {
+	lines, err := a.Actions(ctx, saved.GameID(id))
+	if errors.Is(err, saved.ErrNotFound) {
 		return nil, fmt.Errorf("game %d: %w", id, history.ErrNoGame)
 	}
 	return lines, err
 }
 
 // Game is a stored game as the history screen reads it.
-func Game(g store.Game) history.Game {
+func Game(g saved.Game) history.Game {
 	out := history.Game{ID: int64(g.ID), Game: g.Game, Rules: g.Rules, Options: g.Options,
 		Started: g.CreatedAt, Chance: g.Chance}
 	switch g.Status {
-	case store.StatusPlaying:
+	case saved.StatusPlaying:
 		out.Status = history.Playing
-	case store.StatusFinished:
+	case saved.StatusFinished:
 		out.Status = history.Finished
-	case store.StatusAborted:
+	case saved.StatusAborted:
 		out.Status, out.Why = history.Aborted, strings.TrimPrefix(g.Result, "aborted: ")
 	}
 	for _, st := range g.Seats {

@@ -1,4 +1,4 @@
-package games_test
+package screens_test
 
 import (
 	"context"
@@ -11,10 +11,10 @@ import (
 
 	"hotels/internal/engine"
 	"hotels/internal/engine/tycoon"
-	"hotels/internal/games"
 	"hotels/internal/rooms"
 	"hotels/internal/store"
 	"hotels/internal/store/storetest"
+	"hotels/internal/tui/screens"
 )
 
 // A Hotel Tycoon auction (T24) under way when the server restarts goes on
@@ -42,7 +42,7 @@ func TestTycoonAuctionSurvivesRestart(t *testing.T) {
 	defer st.Close()
 	app := store.NewAppender(st)
 	defer app.Close()
-	l := rooms.NewLobby(rooms.Config{Journal: store.Journal{Store: st, Appender: app}, Kinds: games.Hosted(), Grace: time.Minute})
+	l := rooms.NewLobby(rooms.Config{Journal: store.Journal{Store: st, Appender: app}, Kinds: screens.Hosted(), Grace: time.Minute})
 	defer l.Close("test over")
 	if n, err := l.Restore(ctx, st); err != nil || n != 1 {
 		t.Fatalf("Restore = %d, %v; want 1 room", n, err)

@@ -1,4 +1,4 @@
-package games_test
+package screens_test
 
 import (
 	"context"

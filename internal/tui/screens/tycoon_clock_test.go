@@ -1,4 +1,4 @@
-package games_test
+package screens_test
 
 import (
 	"context"
@@ -9,12 +9,13 @@ import (
 	"testing"
 	"time"
 
+	"hotels/internal/bot/bots"
 	"hotels/internal/engine"
 	"hotels/internal/engine/tycoon"
-	"hotels/internal/games"
 	"hotels/internal/rooms"
 	"hotels/internal/store"
 	"hotels/internal/store/storetest"
+	"hotels/internal/tui/screens"
 )
 
 // limit is the clock of the rooms below: a decision's limit.
@@ -120,13 +121,10 @@ func TestTycoonClockCoversOutOfTurnDecisions(t *testing.T) {
 			defer app.Close()
 			tm := &clockTimers{}
 			l := rooms.NewLobby(rooms.Config{
-				Journal: store.Journal{Store: st, Appender: app}, Kinds: games.Hosted(),
+				Journal: store.Journal{Store: st, Appender: app}, Kinds: screens.Hosted(),
 				Grace: time.Hour, BotDelay: time.Millisecond, After: tm.after,
-				Bots: func(game, level string) (rooms.Bot, error) {
-					g, _ := games.ByName(game)
-					return g.Bot(level, nil)
-				},
-				BotLevels: func(game string) []string { g, _ := games.ByName(game); return g.BotLevels() },
+				Bots:      func(game, level string) (rooms.Bot, error) { return bots.New(game, level, nil) },
+				BotLevels: bots.Levels,
 				Autopilot: "normal", Log: slog.New(slog.DiscardHandler),
 			})
 			defer l.Close("test over")

@@ -1,4 +1,4 @@
-package games_test
+package screens_test
 
 import (
 	"context"
@@ -8,12 +8,13 @@ import (
 	"testing"
 	"time"
 
+	"hotels/internal/bot/bots"
 	"hotels/internal/engine"
 	"hotels/internal/engine/holiday"
-	"hotels/internal/games"
 	"hotels/internal/rooms"
 	"hotels/internal/store"
 	"hotels/internal/tui/room"
+	"hotels/internal/tui/screens"
 	"hotels/internal/tui/theme"
 	"hotels/internal/tui/tuitest"
 )
@@ -65,19 +66,15 @@ func (j *journal) PlayingRoom(context.Context, store.AccountID) (string, error) 
 // deciding by the screen's keys, as a new player would press them, against
 // three bots; the journal replays to the room's result.
 func TestHolidayThroughARoom(t *testing.T) {
-	if !slices.ContainsFunc(games.Hosted(), func(k engine.Kind) bool { return k.Name == holiday.GameName }) {
+	if !slices.ContainsFunc(screens.Hosted(), func(k engine.Kind) bool { return k.Name == holiday.GameName }) {
 		t.Fatal("Holiday AG is not offered in the new-room form")
 	}
 	ctx := context.Background()
 	j := &journal{}
-	g, _ := games.ByName(holiday.GameName)
 	l := rooms.NewLobby(rooms.Config{
-		Journal: j, Kinds: games.Hosted(), BotDelay: time.Millisecond,
-		Bots: func(game, level string) (rooms.Bot, error) {
-			gg, _ := games.ByName(game)
-			return gg.Bot(level, nil)
-		},
-		BotLevels: func(string) []string { return g.BotLevels() },
+		Journal: j, Kinds: screens.Hosted(), BotDelay: time.Millisecond,
+		Bots:      func(game, level string) (rooms.Bot, error) { return bots.New(game, level, nil) },
+		BotLevels: bots.Levels,
 		Autopilot: "normal",
 	})
 	t.Cleanup(func() { l.Close("test over") })
@@ -135,7 +132,7 @@ func TestHolidayThroughARoom(t *testing.T) {
 // a pass when the first card cannot be played in the final round.
 func decide(t *testing.T, v *holiday.View) string {
 	t.Helper()
-	s, ok := games.Screens(holiday.GameName, theme.DefaultStyles())
+	s, ok := screens.New(holiday.GameName, theme.DefaultStyles())
 	if !ok {
 		t.Fatal("Holiday AG has no screen")
 	}

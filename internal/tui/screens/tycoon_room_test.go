@@ -1,4 +1,4 @@
-package games_test
+package screens_test
 
 import (
 	"context"
@@ -8,11 +8,12 @@ import (
 	"testing"
 	"time"
 
+	"hotels/internal/bot/bots"
 	"hotels/internal/engine"
 	"hotels/internal/engine/tycoon"
-	"hotels/internal/games"
 	"hotels/internal/rooms"
 	"hotels/internal/tui/room"
+	"hotels/internal/tui/screens"
 	"hotels/internal/tui/theme"
 	"hotels/internal/tui/tuitest"
 )
@@ -22,7 +23,7 @@ import (
 // first choice, b in an auction) against an easy and a normal bot, to the
 // end; and the journal replays to the room's final places.
 func TestTycoonInARoom(t *testing.T) {
-	kinds := games.Hosted()
+	kinds := screens.Hosted()
 	if !slices.ContainsFunc(kinds, func(k engine.Kind) bool { return k.Name == tycoon.GameName }) {
 		t.Fatal("Hotel Tycoon is not hosted: the new-room form would not offer it")
 	}
@@ -30,11 +31,8 @@ func TestTycoonInARoom(t *testing.T) {
 	j := &journal{}
 	l := rooms.NewLobby(rooms.Config{
 		Journal: j, Kinds: kinds, BotDelay: time.Millisecond,
-		Bots: func(game, level string) (rooms.Bot, error) {
-			g, _ := games.ByName(game)
-			return g.Bot(level, nil)
-		},
-		BotLevels: func(game string) []string { g, _ := games.ByName(game); return g.BotLevels() },
+		Bots:      func(game, level string) (rooms.Bot, error) { return bots.New(game, level, nil) },
+		BotLevels: bots.Levels,
 		Autopilot: "normal", Log: slog.New(slog.DiscardHandler),
 	})
 	defer l.Close("test over")
@@ -56,7 +54,7 @@ func TestTycoonInARoom(t *testing.T) {
 	if err := r.Start(ctx, ann); err != nil {
 		t.Fatal(err)
 	}
-	screen, _ := games.Screens(tycoon.GameName, theme.DefaultStyles())
+	screen, _ := screens.New(tycoon.GameName, theme.DefaultStyles())
 	deadline := time.After(2 * time.Minute)
 	var last *rooms.Snapshot
 	moves := 0
