@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -174,6 +175,17 @@ func TestBotAccount(t *testing.T) {
 	if m := readLine(t, lines); m["type"] != "waiting" || m["name"] != "robo" {
 		t.Fatalf("bot wait began %v", m)
 	}
+	// Waiting, it is online: the lobby lists it, as a bot account.
+	online, stop := a.lobby.Subscribe()
+	for listed := false; !listed; {
+		select {
+		case snap := <-online:
+			listed = slices.Equal(snap.Bots, []string{"robo"}) && slices.Contains(snap.Online, "robo")
+		case <-time.After(sshtest.Timeout):
+			t.Fatal("the lobby never listed robo online as a bot account")
+		}
+	}
+	stop()
 	if _, _, status := sshtest.Exec(t, a.addr, roboKey, "invite "+room.Room+" robo"); status != 1 {
 		t.Errorf("robo, not the host, invited: exit %d, want 1", status)
 	}
