@@ -349,7 +349,8 @@ func (m Model) shortHelp() []key.Binding {
 	case m.snap == nil:
 		return []key.Binding{k.Back}
 	case m.waiting() && m.choosing:
-		return []key.Binding{With(k.Prev, "↑↓", "choose"), Hint(fmt.Sprintf("1–%d", len(m.levels)), "level"),
+		// The numbers go on past the levels to the waiting bot accounts.
+		return []key.Binding{With(k.Prev, "↑↓", "choose"), Hint(fmt.Sprintf("1–%d", len(m.levels)+len(m.waitingBots)), "level"),
 			With(k.Confirm, "enter", "add bot"), With(k.Back, "esc", "cancel")}
 	case m.waiting():
 		var bs []key.Binding

@@ -577,7 +577,7 @@ func TestBotAccountsInTheChooser(t *testing.T) {
 			return nil
 		})
 		if tt.keys == "b 4" {
-			if view := tuitest.Plain(press(m, "b").View()); !strings.Contains(view, "robo") || !strings.Contains(view, "BOT") {
+			if view := tuitest.Plain(press(m, "b").View()); !strings.Contains(view, "robo") || !strings.Contains(view, "BOT") || !strings.Contains(view, "1–5 level") {
 				t.Errorf("the chooser lacks the waiting bot account:\n%s", view)
 			}
 		}
