@@ -1,6 +1,7 @@
 // Command playbot is an example bot for Hotels: it runs `bot wait` over
 // ssh as a bot account, and in every room it is invited to plays the first
-// legal action of each turn (the least bid of a range) until the game is
+// legal action of each turn (the least bid of a range; at Hotel Tycoon's
+// Town Hall, an entrance for each hotel it can pay for) until the game is
 // over. It needs nothing but the standard library and an ssh client; the
 // protocol is docs/protocol.md.
 //
@@ -73,6 +74,14 @@ type message struct {
 		Verb string `json:"verb"`
 		Min  int    `json:"min"`
 	} `json:"range"`
+	Entrances *struct {
+		Cash   int `json:"cash"`
+		Hotels []struct {
+			Hotel  string `json:"hotel"`
+			Price  int    `json:"price"`
+			Spaces []int  `json:"spaces"`
+		} `json:"hotels"`
+	} `json:"entrances"`
 	Error     string `json:"error"`
 	Code      string `json:"code"`
 	Sent      string `json:"sent"`
@@ -130,10 +139,13 @@ func (b *bot) play(in io.Reader) error {
 	return sc.Err()
 }
 
-// answer sends the first legal action of a turn, or the least of a range.
+// answer sends the first legal action of a turn, or the least of a range;
+// at the Town Hall, entrances for as many hotels as the cash allows.
 func (b *bot) answer(m message) error {
 	var action string
 	switch {
+	case m.Entrances != nil:
+		action = entrances(m)
 	case len(m.Legal) > 0:
 		action = m.Legal[0]
 	case m.Range != nil:
@@ -142,6 +154,28 @@ func (b *bot) answer(m message) error {
 		return nil
 	}
 	return b.send(m.Room, action)
+}
+
+// entrances is one set of the Town Hall's entrances: hotel by hotel, the
+// first space no other entrance of the set has taken, while the cash
+// lasts (docs/protocol.md: one entrance per hotel, no space twice, the
+// prices together at most the cash).
+func entrances(m message) string {
+	action, cash, taken := "entrance", m.Entrances.Cash, map[int]bool{}
+	for _, h := range m.Entrances.Hotels {
+		for _, sp := range h.Spaces {
+			if !taken[sp] && h.Price <= cash {
+				action += fmt.Sprintf(" %s %d", h.Hotel, sp)
+				cash -= h.Price
+				taken[sp] = true
+				break
+			}
+		}
+	}
+	if action == "entrance" {
+		return m.Legal[0] // none affordable: pass
+	}
+	return action
 }
 
 // send sends one action for room.

@@ -185,3 +185,25 @@ func startServer(t *testing.T) (string, *store.Store) {
 	})
 	return ln.Addr().String(), st
 }
+
+// At the Town Hall the bot buys an entrance for each hotel it can: one per
+// hotel, never a space twice (the Boomerang's and the Fujiyama's slots
+// overlap), and within its cash; with none it can pay for, it passes.
+func TestPlaybotTownHall(t *testing.T) {
+	for _, c := range []struct{ turn, want string }{
+		{`{"type":"turn","room":"r","legal":["pass"],"entrances":{"cash":1000,"hotels":[{"hotel":"Boomerang","price":100,"spaces":[1,3]},{"hotel":"Fujiyama","price":100,"spaces":[1,30]},{"hotel":"Royal","price":250,"spaces":[20]}]}}`,
+			"entrance Boomerang 1 Fujiyama 30 Royal 20"},
+		{`{"type":"turn","room":"r","legal":["pass"],"entrances":{"cash":350,"hotels":[{"hotel":"Etoile","price":250,"spaces":[8]},{"hotel":"Royal","price":250,"spaces":[20]},{"hotel":"Boomerang","price":100,"spaces":[2]}]}}`,
+			"entrance Etoile 8 Boomerang 2"},
+		{`{"type":"turn","room":"r","legal":["pass"],"entrances":{"cash":50,"hotels":[{"hotel":"Etoile","price":250,"spaces":[8]}]}}`,
+			"pass"},
+	} {
+		var m message
+		if err := json.Unmarshal([]byte(c.turn), &m); err != nil {
+			t.Fatal(err)
+		}
+		if got := entrances(m); got != c.want {
+			t.Errorf("%s: sends %q, want %q", c.turn, got, c.want)
+		}
+	}
+}

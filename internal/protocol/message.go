@@ -69,11 +69,11 @@ type Turn struct {
 	Seat  engine.Seat `json:"seat"` // whose decision: yours
 	Due   string      `json:"due"`
 	Legal []string    `json:"legal"`
-	// Range is a decision too wide to list (a Hotel Tycoon bid); Several
-	// names a verb whose listed actions may be joined into one.
-	Range   *Range `json:"range,omitempty"`
-	Several string `json:"several,omitempty"`
-	Clock   *Clock `json:"clock,omitempty"`
+	// Range and Entrances are decisions too wide to list: a Hotel Tycoon
+	// bid, and its Town Hall's sets of entrances.
+	Range     *Range     `json:"range,omitempty"`
+	Entrances *Entrances `json:"entrances,omitempty"`
+	Clock     *Clock     `json:"clock,omitempty"`
 }
 
 // Range is every `VERB N` with N a multiple of Step from Min to Max.
@@ -82,6 +82,23 @@ type Range struct {
 	Min  int    `json:"min"`
 	Max  int    `json:"max"`
 	Step int    `json:"step"`
+}
+
+// Entrances is every `entrance H1 S1 H2 S2 ...` the Town Hall allows: one
+// or more pairs, each of a hotel listed and one of its spaces, no hotel
+// and no space twice, the prices together at most Cash (Hotel Tycoon's
+// rule D5).
+type Entrances struct {
+	Cash   int             `json:"cash"`
+	Hotels []EntranceHotel `json:"hotels"`
+}
+
+// EntranceHotel is one hotel's entrance on offer: its price and the
+// spaces it may go on.
+type EntranceHotel struct {
+	Hotel  string `json:"hotel"`
+	Price  int    `json:"price"`
+	Spaces []int  `json:"spaces"`
 }
 
 // Clock is a timed decision: when it runs out, and each seat's game time.

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"hotels/internal/engine"
+	"hotels/internal/engine/tycoon"
 	"hotels/internal/games"
 	"hotels/internal/protocol"
 	"hotels/internal/rooms"
@@ -176,7 +177,7 @@ func TestLegalIsTheEngines(t *testing.T) {
 			j := newJournal()
 			l := newLobby(t, j)
 			rng := rand.New(rand.NewPCG(1, uint64(len(g.Name))))
-			decisions, ranges := 0, 0
+			decisions, ranges, halls, sets, most := 0, 0, 0, 0, 0
 			count, options := 6, []string(nil)
 			if g.Name == "tycoon" {
 				count, options = 10, []string{"rounds=40"} // auctions are rare: more games, to meet bids
@@ -206,8 +207,16 @@ func TestLegalIsTheEngines(t *testing.T) {
 					}
 					seat := m.Seat
 					checkLegal(t, game, seat, m.Turn)
+					if ty, ok := game.(*tycoon.Game); ok && ty.Phase() == tycoon.PhaseTownHall {
+						n := checkTownHall(t, game, seat, m.Entrances, rng)
+						halls, sets, most = halls+1, sets+n, max(most, n)
+					} else if m.Entrances != nil {
+						t.Errorf("entrances %+v outside the Town Hall (%s)", m.Entrances, game.Due())
+					}
 					choice := ""
-					if k := len(m.Legal); m.Range == nil || rng.IntN(2) == 0 && k > 0 {
+					if m.Entrances != nil && rng.IntN(3) > 0 {
+						choice = entranceText(randomSet(m.Entrances, rng))
+					} else if k := len(m.Legal); m.Range == nil || rng.IntN(2) == 0 && k > 0 {
 						choice = m.Legal[rng.IntN(k)]
 					} else {
 						r := m.Range
@@ -216,7 +225,8 @@ func TestLegalIsTheEngines(t *testing.T) {
 					tb.streams[m.seat].Send(choice)
 				}
 			}
-			t.Logf("%d decisions checked, %d of them with a range", decisions, ranges)
+			t.Logf("%d decisions checked, %d of them with a range, %d at the Town Hall (%d sets of entrances, at most %d at once)",
+				decisions, ranges, halls, sets, most)
 		})
 	}
 }
@@ -237,6 +247,9 @@ func checkLegal(t *testing.T, g engine.Game, seat engine.Seat, turn protocol.Tur
 		return err == nil && c.Apply(seat, a) == nil
 	}
 	got := slices.Clone(turn.Legal)
+	if turn.Entrances != nil {
+		got = append(got, singles(turn.Entrances)...) // the engine lists each entrance alone
+	}
 	if r := turn.Range; r != nil {
 		if r.Step <= 0 || r.Min > r.Max || !applies(fmt.Sprintf("%s %d", r.Verb, r.Min)) || !applies(fmt.Sprintf("%s %d", r.Verb, r.Max)) ||
 			applies(fmt.Sprintf("%s %d", r.Verb, r.Min-r.Step)) || applies(fmt.Sprintf("%s %d", r.Verb, r.Max+r.Step)) ||

@@ -18,9 +18,9 @@ type shape struct {
 	// bids, for a game with a decision too wide to list, turns the
 	// decision due into a range (nil otherwise).
 	bids func(view any, seat engine.Seat) *Range
-	// several names the verb whose listed actions may be sent several in
-	// one (Hotel Tycoon's Town Hall entrances), "" if none now.
-	several func(view any) string
+	// entrances, for a game whose actions may be joined into sets too
+	// many to list, describes the sets due (nil otherwise, or none due).
+	entrances func(view any) *Entrances
 }
 
 var shapes = map[string]shape{
@@ -30,7 +30,7 @@ var shapes = map[string]shape{
 		due: func(v any) string { return v.(*holiday.View).Due }},
 	"tycoon": {state: tycoonState, standings: func(v any) []engine.Standing { return v.(*tycoon.View).Standings },
 		due:  func(v any) string { return v.(*tycoon.View).Due },
-		bids: tycoonBids, several: tycoonSeveral},
+		bids: tycoonBids, entrances: tycoonEntrances},
 }
 
 // acquireChain is one hotel chain in an Acquire state.
@@ -254,11 +254,16 @@ func tycoonBids(view any, seat engine.Seat) *Range {
 	return &Range{Verb: "bid", Min: a.MinBid, Max: most, Step: tycoon.BidStep}
 }
 
-// tycoonSeveral: from the Town Hall, the listed entrances may be built
-// several at once, one per hotel, within the cash (T20, D5).
-func tycoonSeveral(view any) string {
-	if view.(*tycoon.View).Phase == tycoon.PhaseTownHall {
-		return "entrance"
+// tycoonEntrances is the engine's Town Hall offer: the sets of entrances
+// one action may buy (T20, D5).
+func tycoonEntrances(view any) *Entrances {
+	t := view.(*tycoon.View).TownHall
+	if t == nil || len(t.Offers) == 0 {
+		return nil
 	}
-	return ""
+	e := &Entrances{Cash: t.Cash, Hotels: []EntranceHotel{}}
+	for _, o := range t.Offers {
+		e.Hotels = append(e.Hotels, EntranceHotel{Hotel: o.Hotel.String(), Price: o.Price, Spaces: o.Spaces})
+	}
+	return e
 }

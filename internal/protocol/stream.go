@@ -152,7 +152,7 @@ func (s *Stream) show(ctx context.Context, snap *rooms.Snapshot) (bool, error) {
 		return true, s.Conn.Send(over)
 	}
 	if t := s.turnOf(snap); t != nil {
-		key := fmt.Sprint(s.seq, t.Due, t.Legal, t.Range)
+		key := fmt.Sprint(s.seq, t.Due, t.Legal, t.Range, t.Entrances)
 		if key != s.turn {
 			s.turn = key
 			_ = s.Conn.Send(t)
@@ -172,14 +172,15 @@ func (s *Stream) turnOf(snap *rooms.Snapshot) *Turn {
 	if s.shape.bids != nil {
 		t.Range = s.shape.bids(snap.Game, snap.You)
 	}
+	if s.shape.entrances != nil {
+		t.Entrances = s.shape.entrances(snap.Game)
+	}
 	for _, a := range snap.Legal {
-		if t.Range != nil && strings.HasPrefix(a, t.Range.Verb+" ") {
-			continue // in the range
+		if t.Range != nil && strings.HasPrefix(a, t.Range.Verb+" ") ||
+			t.Entrances != nil && strings.HasPrefix(a, "entrance ") {
+			continue // in the range or the sets
 		}
 		t.Legal = append(t.Legal, a)
-	}
-	if s.shape.several != nil {
-		t.Several = s.shape.several(snap.Game)
 	}
 	if s.shape.due != nil {
 		t.Due = s.shape.due(snap.Game)

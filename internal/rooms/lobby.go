@@ -152,6 +152,7 @@ type Lobby struct {
 
 type presence struct {
 	name     string
+	bot      bool // a bot account (issue 24)
 	sessions int
 }
 
@@ -242,7 +243,7 @@ func (l *Lobby) publish() {
 		sameRooms := last != nil && slices.EqualFunc(last.Rooms, snap.Rooms, sameInfo) &&
 			last.Playing == snap.Playing && slices.Equal(last.Queue, snap.Queue)
 		switch {
-		case sameRooms && slices.Equal(last.Online, snap.Online):
+		case sameRooms && slices.Equal(last.Online, snap.Online) && slices.Equal(last.Bots, snap.Bots):
 			// A move in a room marks the lobby dirty but seldom changes
 			// its list: nothing to redraw.
 		case sameRooms && since < 4*gap, since < gap:
@@ -312,12 +313,14 @@ func (l *Lobby) changed() {
 func (l *Lobby) snapshot() *LobbySnapshot {
 	l.mu.Lock()
 	l.version++
-	s := &LobbySnapshot{Version: l.version, Rooms: l.listed(Player{}), Playing: l.playingLocked(), Online: l.onlineLocked()}
+	s := &LobbySnapshot{Version: l.version, Rooms: l.listed(Player{}), Playing: l.playingLocked()}
+	s.Online, s.Bots = l.onlineLocked()
 	elsewhere := l.elsewhere
 	l.mu.Unlock()
 	s.Queue = l.queued()
 	s.merge(elsewhere)
 	slices.Sort(s.Online)
+	slices.Sort(s.Bots)
 	return s
 }
 
@@ -333,13 +336,16 @@ func (l *Lobby) playingLocked() int {
 	return n
 }
 
-// onlineLocked names this server's players online; l.mu is held.
-func (l *Lobby) onlineLocked() []string {
-	var names []string
+// onlineLocked names this server's players online, and those of them
+// that are bot accounts; l.mu is held.
+func (l *Lobby) onlineLocked() (names, bots []string) {
 	for _, p := range l.online {
 		names = append(names, p.name)
+		if p.bot {
+			bots = append(bots, p.name)
+		}
 	}
-	return names
+	return names, bots
 }
 
 // FinishedShown is how long a game that ended stays in the lobby's list,
@@ -437,7 +443,7 @@ func (l *Lobby) Arrive(p Player) (leave func()) {
 	l.mu.Lock()
 	pr := l.online[p.ID]
 	if pr == nil {
-		pr = &presence{name: p.Name}
+		pr = &presence{name: p.Name, bot: p.Bot}
 		l.online[p.ID] = pr
 	}
 	pr.sessions++

@@ -472,6 +472,7 @@ func TestLobbyList(t *testing.T) {
 	ch, stop := l.Subscribe()
 	defer stop()
 	leave := l.Arrive(ann)
+	leaveBot := l.Arrive(rooms.Player{ID: 77, Name: "robo", Bot: true})
 	pub, _ := l.Create(ctx, ann, rooms.Settings{Seats: 2})
 	priv, _ := l.Create(ctx, bob, rooms.Settings{Seats: 2, Private: true})
 	deadline := time.After(5 * time.Second)
@@ -480,13 +481,15 @@ func TestLobbyList(t *testing.T) {
 		select {
 		case s = <-ch:
 		case <-deadline:
-			t.Fatal("lobby never listed the public room")
+			t.Fatal("lobby never listed the public room and who is online")
 		}
-		if len(s.Rooms) == 1 && s.Rooms[0].ID == pub.ID && len(s.Online) == 1 {
+		// A bot account online is named among the bots (issue 24).
+		if len(s.Rooms) == 1 && s.Rooms[0].ID == pub.ID && slices.Equal(s.Online, []string{"ann", "robo"}) && slices.Equal(s.Bots, []string{"robo"}) {
 			break
 		}
 	}
 	leave()
+	leaveBot()
 	if _, err := l.Room(priv.ID); err != nil {
 		t.Errorf("private room by id: %v", err)
 	}

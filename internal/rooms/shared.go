@@ -19,19 +19,21 @@ type Share struct {
 	Rooms   []Info   `json:"rooms"`
 	Playing int      `json:"playing"`
 	Online  []string `json:"online"`
+	Bots    []string `json:"bots,omitempty"` // those of Online that are bot accounts
 	Queue   []Queued `json:"queue"`
 }
 
 // sameShare reports whether two shares, sorted, would list alike.
 func sameShare(a, b *Share) bool {
 	return a != nil && b != nil && slices.EqualFunc(a.Rooms, b.Rooms, sameInfo) && a.Playing == b.Playing &&
-		slices.Equal(a.Online, b.Online) && slices.Equal(a.Queue, b.Queue)
+		slices.Equal(a.Online, b.Online) && slices.Equal(a.Bots, b.Bots) && slices.Equal(a.Queue, b.Queue)
 }
 
 // ownLocked is this server's share, unsorted, but for the queue; l.mu is
 // held.
 func (l *Lobby) ownLocked() Share {
-	sh := Share{Playing: l.playingLocked(), Online: l.onlineLocked()}
+	sh := Share{Playing: l.playingLocked()}
+	sh.Online, sh.Bots = l.onlineLocked()
 	for _, info := range l.listed(Player{}) {
 		if r := l.rooms[info.ID]; r == nil || r.follow.Load() == nil { // one it follows is its owner's to share
 			sh.Rooms = append(sh.Rooms, info)
@@ -57,6 +59,9 @@ func (s *LobbySnapshot) merge(shares []Share) {
 			if !online[name] {
 				online[name] = true
 				s.Online = append(s.Online, name)
+				if _, bot := slices.BinarySearch(sh.Bots, name); bot {
+					s.Bots = append(s.Bots, name)
+				}
 			}
 		}
 		s.Playing += sh.Playing
@@ -108,6 +113,7 @@ func (l *Lobby) shareOwn(last *Share) *Share {
 	own.Queue = l.queued()
 	slices.SortFunc(own.Rooms, func(a, b Info) int { return strings.Compare(a.ID, b.ID) })
 	slices.Sort(own.Online)
+	slices.Sort(own.Bots)
 	if sameShare(last, &own) {
 		return last
 	}

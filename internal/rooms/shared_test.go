@@ -48,7 +48,7 @@ func nextLobby(t *testing.T, ch <-chan *rooms.LobbySnapshot, what string, ok fun
 }
 
 // The lobby of one server lists the public rooms, the games in progress
-// and the players of another, and forgets them when that server goes.
+// and the players of another (its bot accounts marked), and forgets them when that server goes.
 func TestSharedLobbyListsOtherServersRooms(t *testing.T) {
 	if !storetest.Postgres() {
 		t.Skip("several servers on one database need PostgreSQL (" + storetest.Env + ")")
@@ -62,6 +62,7 @@ func TestSharedLobbyListsOtherServersRooms(t *testing.T) {
 	leave := a.Arrive(ann)
 	defer leave()
 	b.Arrive(bob)
+	defer a.Arrive(rooms.Player{ID: 77, Name: "robo", Bot: true})()
 	pub, err := a.Create(context.Background(), ann, rooms.Settings{Seats: 2})
 	if err != nil {
 		t.Fatal(err)
@@ -71,7 +72,7 @@ func TestSharedLobbyListsOtherServersRooms(t *testing.T) {
 	}
 	nextLobby(t, ch, "listed a's public room and ann", func(s *rooms.LobbySnapshot) bool {
 		return len(s.Rooms) == 1 && s.Rooms[0].ID == pub.ID && s.Rooms[0].Host == "ann" &&
-			slices.Equal(s.Online, []string{"ann", "bob"})
+			slices.Equal(s.Online, []string{"ann", "bob", "robo"}) && slices.Equal(s.Bots, []string{"robo"})
 	})
 	if err := pub.AddBot(context.Background(), ann, "random"); err != nil {
 		t.Fatal(err)
@@ -85,6 +86,6 @@ func TestSharedLobbyListsOtherServersRooms(t *testing.T) {
 
 	nodeA.Close()
 	nextLobby(t, ch, "forgot a's room once a was gone", func(s *rooms.LobbySnapshot) bool {
-		return len(s.Rooms) == 0 && slices.Equal(s.Online, []string{"bob"})
+		return len(s.Rooms) == 0 && slices.Equal(s.Online, []string{"bob"}) && len(s.Bots) == 0
 	})
 }

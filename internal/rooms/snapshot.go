@@ -167,6 +167,9 @@ type LobbySnapshot struct {
 	// games that ended in the last FinishedShown.
 	Rooms  []Info
 	Online []string
+	// Bots are the names in Online that are bot accounts (issue 24),
+	// sorted.
+	Bots []string
 	// Playing counts the games in progress, in private rooms too.
 	Playing int
 	// Queue counts the players in the ranked queue of each hosted game, in

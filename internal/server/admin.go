@@ -31,6 +31,8 @@ type Rooms interface {
 	// rooms.Lobby.Guess); ErrTooManyMisses without running it after too
 	// many.
 	Guess(ctx context.Context, p rooms.Player, look func() (found bool)) error
+	// Arrive counts p online, in the lobby's list, until leave is called.
+	Arrive(p rooms.Player) (leave func())
 }
 
 var _ Rooms = (*rooms.Lobby)(nil)
@@ -43,6 +45,7 @@ func (noRooms) Room(id string) (*rooms.Room, error) {
 	return nil, fmt.Errorf("%w %q", rooms.ErrNoRoom, id)
 }
 func (noRooms) SeatOf(rooms.Player) *rooms.Room  { return nil }
+func (noRooms) Arrive(rooms.Player) func()       { return func() {} }
 func (noRooms) Listed(rooms.Player) []rooms.Info { return nil }
 func (noRooms) Guess(_ context.Context, _ rooms.Player, look func() bool) error {
 	look()

@@ -19,6 +19,7 @@ type playerEntry struct {
 	Account     int64     `json:"account,omitempty"`
 	Fingerprint string    `json:"fingerprint"`
 	Admin       bool      `json:"admin,omitempty"`
+	Bot         bool      `json:"bot,omitempty"` // a bot account (issue 24)
 	Remote      string    `json:"remote"`
 	Since       time.Time `json:"since"`
 	Terminal    bool      `json:"terminal"`
@@ -52,13 +53,13 @@ func newAdminPlayersCmd(open *sessions, others *peers, rs Rooms) *cobra.Command 
 					Since: l.started, Terminal: l.pty, Command: sanitize.Line(l.command),
 				}
 				if id.Known {
-					e.Name, e.Account = id.Account.Name, int64(id.Account.ID)
+					e.Name, e.Account, e.Bot = id.Account.Name, int64(id.Account.ID), id.Account.Bot
 				}
 				list = append(list, e)
 			}
 			for _, ns := range shared {
 				list = append(list, playerEntry{
-					Name: ns.Name, Account: int64(ns.Account), Fingerprint: ns.Fingerprint, Admin: ns.Admin,
+					Name: ns.Name, Account: int64(ns.Account), Fingerprint: ns.Fingerprint, Admin: ns.Admin, Bot: ns.Bot,
 					Remote: ns.Remote, Since: ns.Started, Terminal: ns.Terminal, Command: sanitize.Line(ns.Command),
 					Node: ns.Node,
 				})
@@ -81,7 +82,7 @@ func newAdminPlayersCmd(open *sessions, others *peers, rs Rooms) *cobra.Command 
 			}
 			fmt.Fprintf(w, "NAME\tKEY\tFROM\tFOR\tDOING\tSEAT%s\n", node("SERVER"))
 			for _, e := range list {
-				name := e.Name
+				name := botMark(e.Name, e.Bot)
 				if name == "" {
 					name = "(no name)"
 				}

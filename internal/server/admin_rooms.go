@@ -35,7 +35,8 @@ type seatSummary struct {
 	State string `json:"state"`
 	Level string `json:"level,omitempty"`
 	Host  bool   `json:"host,omitempty"` // in `rooms`
-	// BotAccount marks a bot account's seat (issue 24), in `rooms`.
+	// BotAccount marks a bot account's seat (issue 24), in `rooms` and
+	// `admin rooms`.
 	BotAccount bool `json:"bot_account,omitempty"`
 }
 
@@ -87,6 +88,7 @@ func newAdminRoomsCmd(list func(context.Context) ([]roomSummary, error), several
 				}
 				var seats []string
 				for _, s := range r.Seats {
+					s.Name = botMark(s.Name, s.BotAccount)
 					seats = append(seats, seatText(s))
 				}
 				watchers := "-"
@@ -136,7 +138,7 @@ func (s *Server) roomList(ctx context.Context) ([]roomSummary, error) {
 			rs.Node = runs[rs.ID]
 		}
 		for _, st := range in.Seats {
-			rs.Seats = append(rs.Seats, seatSummary{Name: st.Name, State: string(st.State), Level: st.Level})
+			rs.Seats = append(rs.Seats, seatSummary{Name: st.Name, State: string(st.State), Level: st.Level, BotAccount: st.SeatInfo.Account})
 		}
 		list, listed[rs.ID] = append(list, rs), true
 	}

@@ -53,6 +53,8 @@ type seatDetail struct {
 	Level    string `json:"level,omitempty"`
 	Account  int64  `json:"account,omitempty"`
 	TimeLeft string `json:"time_left,omitempty"`
+	// BotAccount marks a bot account's seat (issue 24).
+	BotAccount bool `json:"bot_account,omitempty"`
 }
 
 // detail builds a room's detail from its inspection.
@@ -72,7 +74,8 @@ func detail(in rooms.Inspection) roomDetail {
 		}
 	}
 	for i, st := range in.Seats {
-		sd := seatDetail{Seat: i + 1, Name: st.Name, State: string(st.State), Host: st.Host, Level: st.Level, Account: int64(st.Account)}
+		sd := seatDetail{Seat: i + 1, Name: st.Name, State: string(st.State), Host: st.Host, Level: st.Level, Account: int64(st.Account),
+			BotAccount: st.SeatInfo.Account}
 		if i < len(in.Clocks) {
 			sd.TimeLeft = in.Clocks[i].Round(time.Second).String()
 		}
@@ -108,7 +111,7 @@ func writeDetail(b *strings.Builder, d roomDetail, withRecord bool) {
 		b.WriteString("\n")
 	}
 	for _, s := range d.Seats {
-		fmt.Fprintf(b, "  %d %-16s %-9s", s.Seat, s.Name, s.State)
+		fmt.Fprintf(b, "  %d %-16s %-9s", s.Seat, botMark(s.Name, s.BotAccount), s.State)
 		if s.Level != "" {
 			fmt.Fprintf(b, " %s", s.Level)
 		}

@@ -310,6 +310,9 @@ func (s *Server) newBotCmd(id identity) *cobra.Command {
 			c := protocol.NewConn(cmd.OutOrStdout(), nil)
 			ctx, stop := s.untilShutdown(cmd.Context(), c, "")
 			defer stop()
+			// A bot account waiting for games is online: the lobby lists
+			// it, marked BOT, for hosts to invite.
+			defer s.rooms.Arrive(p)()
 			if err := s.bots.Wait(ctx, p, games, c, cmd.InOrStdin()); err != nil {
 				return err
 			}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -149,7 +150,7 @@ func TestPlayOverSSH(t *testing.T) {
 
 // A bot account is one for good, waits with `bot wait`, is seated by a
 // host's `invite`, and is marked as a bot wherever its name shows: the
-// rooms, its profile, the leaderboard's filter.
+// rooms, the admins' lists, its profile, the leaderboard's filter.
 func TestBotAccount(t *testing.T) {
 	a := startAdmin(t, nil, server.Options{})
 	annKey, roboKey := sshtest.NewKey(t), sshtest.NewKey(t)
@@ -174,6 +175,17 @@ func TestBotAccount(t *testing.T) {
 	if m := readLine(t, lines); m["type"] != "waiting" || m["name"] != "robo" {
 		t.Fatalf("bot wait began %v", m)
 	}
+	// Waiting, it is online: the lobby lists it, as a bot account.
+	online, stop := a.lobby.Subscribe()
+	for listed := false; !listed; {
+		select {
+		case snap := <-online:
+			listed = slices.Equal(snap.Bots, []string{"robo"}) && slices.Contains(snap.Online, "robo")
+		case <-time.After(sshtest.Timeout):
+			t.Fatal("the lobby never listed robo online as a bot account")
+		}
+	}
+	stop()
 	if _, _, status := sshtest.Exec(t, a.addr, roboKey, "invite "+room.Room+" robo"); status != 1 {
 		t.Errorf("robo, not the host, invited: exit %d, want 1", status)
 	}
@@ -190,6 +202,14 @@ func TestBotAccount(t *testing.T) {
 	js, _, _ := sshtest.Exec(t, a.addr, annKey, "rooms --json")
 	if !strings.Contains(text, "robo BOT") || !strings.Contains(js, `"bot_account": true`) {
 		t.Errorf("rooms does not mark robo a bot account:\n%s\n%s", text, js)
+	}
+	// The admins' lists of names mark it too: rooms, a room, who is on.
+	for _, cmd := range []string{"admin rooms", "admin room " + room.Room, "admin players"} {
+		text, _, _ := sshtest.Exec(t, a.addr, a.admin, cmd)
+		js, _, _ := sshtest.Exec(t, a.addr, a.admin, cmd+" --json")
+		if !strings.Contains(text, "robo BOT") || !strings.Contains(js, `"bot_account": true`) && !strings.Contains(js, `"bot": true`) {
+			t.Errorf("%s does not mark robo a bot account:\n%s\n%s", cmd, text, js)
+		}
 	}
 	if out, _, _ := sshtest.Exec(t, a.addr, annKey, "profile robo --json"); !strings.Contains(out, `"bot": true`) {
 		t.Errorf("robo's profile: %s", out)

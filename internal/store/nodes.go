@@ -153,6 +153,7 @@ type NodeSession struct {
 	Started     time.Time
 	Terminal    bool
 	Command     string
+	Bot         bool // the account is a bot account (read from accounts, not stored)
 }
 
 // AddNodeSession records an open session. Its node must be alive
@@ -192,8 +193,10 @@ func (s *Store) KeySessions(ctx context.Context, fingerprint, node string) (all,
 // NodeSessions returns every node's open sessions, oldest first.
 func (s *Store) NodeSessions(ctx context.Context) ([]NodeSession, error) {
 	rows, err := s.q.QueryContext(ctx, `
-		SELECT node, session, fingerprint, account_id, name, admin, remote, started, terminal, command
-		FROM node_sessions ORDER BY started, node, session`)
+		SELECT n.node, n.session, n.fingerprint, n.account_id, n.name, n.admin, n.remote, n.started, n.terminal, n.command,
+		       COALESCE(a.bot, 0)
+		FROM node_sessions n LEFT JOIN accounts a ON a.id = n.account_id
+		ORDER BY n.started, n.node, n.session`)
 	if err != nil {
 		return nil, fmt.Errorf("store: sessions: %w", mapError(err))
 	}
@@ -204,13 +207,14 @@ func (s *Store) NodeSessions(ctx context.Context) ([]NodeSession, error) {
 			ns              NodeSession
 			account         sql.NullInt64
 			admin, terminal int64
+			bot             int64
 			started         string
 		)
 		if err := rows.Scan(&ns.Node, &ns.Session, &ns.Fingerprint, &account, &ns.Name, &admin,
-			&ns.Remote, &started, &terminal, &ns.Command); err != nil {
+			&ns.Remote, &started, &terminal, &ns.Command, &bot); err != nil {
 			return nil, fmt.Errorf("store: sessions: %w", mapError(err))
 		}
-		ns.Account, ns.Admin, ns.Terminal = AccountID(account.Int64), admin != 0, terminal != 0
+		ns.Account, ns.Admin, ns.Terminal, ns.Bot = AccountID(account.Int64), admin != 0, terminal != 0, bot != 0
 		if ns.Started, err = parseTime(started); err != nil {
 			return nil, fmt.Errorf("store: sessions: %w", err)
 		}

@@ -64,6 +64,13 @@ func TestNodesBeatAndLapse(t *testing.T) {
 	if err != nil || len(list) != 1 || list[0].Node != "a" || list[0].Account != alice.ID || !list[0].Terminal {
 		t.Errorf("NodeSessions = %+v, %v; want a's one terminal session of alice", list, err)
 	}
+	// A bot account's sessions say so (issue 24), read from its account.
+	if err := s.MakeBot(ctx, alice.ID); err != nil {
+		t.Fatal(err)
+	}
+	if list, err := s.NodeSessions(ctx); err != nil || len(list) != 1 || !list[0].Bot {
+		t.Errorf("NodeSessions of a bot account = %+v, %v; want it marked a bot", list, err)
+	}
 	if err := s.SetNodeLobby(ctx, "b", "{}"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("SetNodeLobby(b) after it lapsed = %v, want ErrNotFound", err)
 	}

@@ -16,7 +16,8 @@ import (
 //   - a bid lists the minimum bid, $500 more, all its cash (rounded down to
 //     $50) and pass; any multiple of $50 between is legal too (T24, D4);
 //   - the Town Hall lists each single entrance and pass; any set of
-//     entrances, one per hotel, within the cash is legal too (T20, D5).
+//     entrances, one per hotel, within the cash is legal too (T20, D5):
+//     View.TownHall describes them.
 func (g *Game) AppendLegal(buf []Action, seat int) []Action {
 	return g.appendLegal(buf, int8(seat), 1<<30)
 }

@@ -30,7 +30,11 @@ type View struct {
 	// AppendLegal lists them (a bid's few, the Town Hall's single
 	// entrances), so that a screen offers only legal choices; nil while a
 	// die is due or the game is over.
-	Legal     []string
+	Legal []string
+	// TownHall is the Town Hall's offer while it is due, nil otherwise:
+	// Legal lists each entrance alone, and a set of them in one action is
+	// legal too.
+	TownHall  *TownHallView
 	Round     int // rounds completed
 	Rounds    int // rounds=N, 0 for no limit
 	Options   []string
@@ -74,6 +78,24 @@ type ApplicationView struct {
 	Hotel     Hotel
 	Buildings int
 	Cost      int // the deed prices together
+}
+
+// TownHallView is every set of entrances the Town Hall allows in one
+// action: for each hotel offered at most one entrance, on one of its
+// spaces, no space twice, and the prices together at most Cash (T18, T20,
+// D5). Any one of them alone is legal too.
+type TownHallView struct {
+	Cash   int
+	Offers []EntranceOffer
+}
+
+// EntranceOffer is one hotel's next entrance from the Town Hall: the free
+// spaces it may go on (only the reserved slot for a first one), at the
+// deed's price.
+type EntranceOffer struct {
+	Hotel  Hotel
+	Price  int
+	Spaces []int
 }
 
 // AuctionView is an auction (T24).
@@ -130,8 +152,12 @@ func (g *Game) ViewFor(engine.Seat) *View {
 		v.Application = &ApplicationView{Hotel: g.apply, Buildings: int(g.count), Cost: int(g.cost)}
 	}
 	if g.toMove >= 0 {
-		for _, a := range g.AppendLegal(nil, int(g.toMove)) {
+		legal := g.AppendLegal(nil, int(g.toMove))
+		for _, a := range legal {
 			v.Legal = append(v.Legal, a.String())
+		}
+		if g.phase == PhaseTownHall {
+			v.TownHall = g.townHallView(legal)
 		}
 	}
 	if g.phase == PhaseBid {
@@ -142,4 +168,22 @@ func (g *Game) ViewFor(engine.Seat) *View {
 		v.Auction = a
 	}
 	return v
+}
+
+// townHallView groups the Town Hall's single entrances, as legal lists
+// them, by hotel: the sets D5 allows are made of them.
+func (g *Game) townHallView(legal []Action) *TownHallView {
+	t := &TownHallView{Cash: int(g.cash[g.turn])}
+	for _, a := range legal {
+		if a.Verb != Entrance {
+			continue
+		}
+		p := a.Ents[0]
+		if n := len(t.Offers); n == 0 || t.Offers[n-1].Hotel != p.Hotel {
+			t.Offers = append(t.Offers, EntranceOffer{Hotel: p.Hotel, Price: int(g.deeds[p.Hotel].Entrance)})
+		}
+		o := &t.Offers[len(t.Offers)-1]
+		o.Spaces = append(o.Spaces, int(p.Space))
+	}
+	return t
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -573,7 +574,7 @@ func (m Model) roomList(h int) []string {
 			status += fmt.Sprintf(" %5d", r.Watchers)
 		}
 		if len(r.Winners) > 0 {
-			status = cut(sanitize.Line(strings.Join(r.Winners, " & "))+" won", 13)
+			status = cut(sanitize.Line(strings.Join(winners(r), " & "))+" won", 13)
 		}
 		cursor := "  "
 		if first+i == m.selectedIndex() {
@@ -588,6 +589,19 @@ func (m Model) roomList(h int) []string {
 			line = s.Subtle.Render(line) // greyed: it goes a minute after the end
 		}
 		out = append(out, line)
+	}
+	return out
+}
+
+// winners are the names of r's winners, a bot account's marked BOT.
+func winners(r rooms.Info) []string {
+	out := slices.Clone(r.Winners)
+	for i, name := range out {
+		for _, p := range r.Players {
+			if p.Name == name && p.Account {
+				out[i] += " BOT" // a bot account (issue 24)
+			}
+		}
 	}
 	return out
 }
@@ -628,6 +642,9 @@ func (m Model) onlineView(w, h int) []string {
 	var names []string
 	used := len("Online: ")
 	for _, n := range m.snap.Online {
+		if _, bot := slices.BinarySearch(m.snap.Bots, n); bot {
+			n += " BOT" // a bot account (issue 24)
+		}
 		n = sanitize.Line(n)
 		names = append(names, n)
 		if used += ansi.StringWidth(n) + len(", "); used > w*h {

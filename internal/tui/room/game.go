@@ -143,21 +143,22 @@ func (m Model) header() string {
 	return layout.Spread(title+name+id, m.styles.Subtle.Render(right), m.width)
 }
 
-// seatTag is the word for a seat that no connected person plays.
+// seatTag is the word for a seat that no connected person plays, and
+// BOT for a bot account's.
 func seatTag(snap *rooms.Snapshot, i int) string {
 	if i >= len(snap.Seats) {
 		return ""
 	}
-	switch snap.Seats[i].State {
-	case rooms.SeatReady:
-		if snap.Seats[i].Account {
-			return "BOT" // a bot account (issue 24)
-		}
-	case rooms.SeatBot:
+	switch st := snap.Seats[i]; {
+	case st.State == rooms.SeatBot:
 		return "bot"
-	case rooms.SeatAway:
+	case st.Account:
+		// A bot account (issue 24), away or not: the mark, which is
+		// all the narrowest tables have room for.
+		return "BOT"
+	case st.State == rooms.SeatAway:
 		return "away"
-	case rooms.SeatAutopilot:
+	case st.State == rooms.SeatAutopilot:
 		return "auto"
 	}
 	return ""
@@ -175,13 +176,13 @@ func (m Model) dueLines(w int, at At) []string {
 	}
 	if !at.Mine {
 		second := ""
-		if f.ToMove >= 0 && int(f.ToMove) < len(f.Names) {
-			switch seatTag(m.snap, int(f.ToMove)) {
-			case "bot":
+		if f.ToMove >= 0 && int(f.ToMove) < len(f.Names) && int(f.ToMove) < len(m.snap.Seats) {
+			switch m.snap.Seats[f.ToMove].State {
+			case rooms.SeatBot:
 				second = f.Names[f.ToMove] + " is a bot: it moves in a moment."
-			case "auto":
+			case rooms.SeatAutopilot:
 				second = "The autopilot plays for " + f.Names[f.ToMove] + "."
-			case "away":
+			case rooms.SeatAway:
 				second = f.Names[f.ToMove] + " is away: the autopilot plays if they do not come back soon."
 			}
 		}
@@ -348,7 +349,8 @@ func (m Model) shortHelp() []key.Binding {
 	case m.snap == nil:
 		return []key.Binding{k.Back}
 	case m.waiting() && m.choosing:
-		return []key.Binding{With(k.Prev, "↑↓", "choose"), Hint(fmt.Sprintf("1–%d", len(m.levels)), "level"),
+		// The numbers go on past the levels to the waiting bot accounts.
+		return []key.Binding{With(k.Prev, "↑↓", "choose"), Hint(fmt.Sprintf("1–%d", len(m.levels)+len(m.waitingBots)), "level"),
 			With(k.Confirm, "enter", "add bot"), With(k.Back, "esc", "cancel")}
 	case m.waiting():
 		var bs []key.Binding

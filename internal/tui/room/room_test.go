@@ -577,7 +577,7 @@ func TestBotAccountsInTheChooser(t *testing.T) {
 			return nil
 		})
 		if tt.keys == "b 4" {
-			if view := tuitest.Plain(press(m, "b").View()); !strings.Contains(view, "robo") || !strings.Contains(view, "BOT") {
+			if view := tuitest.Plain(press(m, "b").View()); !strings.Contains(view, "robo") || !strings.Contains(view, "BOT") || !strings.Contains(view, "1–5 level") {
 				t.Errorf("the chooser lacks the waiting bot account:\n%s", view)
 			}
 		}
@@ -948,4 +948,27 @@ func TestUnplayableView(t *testing.T) {
 		v.Rack[0].Class, v.Rack[0].Chains = acquire.Unplayable, nil
 		v.Rack[0].Reason = "unplayable for now: all seven chains are on the board"
 	}), "esc")
+}
+
+// botAccount marks seat i of snap as a bot account's (issue 24).
+func botAccount(snap *rooms.Snapshot, i int) *rooms.Snapshot {
+	snap.Seats[i].Account = true
+	return snap
+}
+
+// A bot account is marked BOT wherever its name shows: in the waiting
+// room's seats, beside its name at the table (also while it is away) and
+// in the final standings.
+func TestBotAccountWaitingView(t *testing.T) {
+	goldenSizes(t, func() *rooms.Snapshot { return botAccount(botAccount(tuitest.Waiting(0), 1), 0) }, "")
+}
+
+func TestBotAccountGameView(t *testing.T) {
+	goldenSizes(t, func() *rooms.Snapshot {
+		return botAccount(botAccount(tuitest.FourSeat(t, "play").Snapshot(0), 2), 1)
+	}, "")
+}
+
+func TestBotAccountFinalView(t *testing.T) {
+	goldenSizes(t, func() *rooms.Snapshot { return botAccount(tuitest.FourSeat(t, "over").Snapshot(0), 2) }, "")
 }

@@ -181,8 +181,12 @@ func (m Model) standings(w int) []string {
 		}
 	}
 	slices.SortStableFunc(standings, func(a, b engine.Standing) int { return a.Place - b.Place })
-	for _, st := range standings {
+	for i, st := range standings {
 		name := st.Name
+		if m.botAccount(st.Seat) {
+			name += " BOT" // a bot account (issue 24)
+			standings[i].Name = name
+		}
 		if st.Seat == m.snap.You {
 			name = s.Name.Render(name) + " (you)"
 		}
@@ -210,6 +214,11 @@ func (m Model) standings(w int) []string {
 		}
 	}
 	return append(out, m.ratingChanges()...)
+}
+
+// botAccount reports whether a bot account plays seat.
+func (m Model) botAccount(seat engine.Seat) bool {
+	return seat >= 0 && int(seat) < len(m.snap.Seats) && m.snap.Seats[seat].Account
 }
 
 // ratingChanges lists how a ranked game moved each player's rating:

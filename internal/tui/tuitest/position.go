@@ -234,7 +234,7 @@ func Waiting(viewer engine.Seat) *rooms.Snapshot {
 }
 
 // LobbySnapshot is a lobby with rooms of each game in each state, a few
-// people online and some in the ranked queue.
+// people and a bot account (robo) online and some in the ranked queue.
 func LobbySnapshot() *rooms.LobbySnapshot {
 	seat := func(name string) rooms.SeatInfo { return rooms.SeatInfo{Name: name, State: rooms.SeatReady} }
 	return &rooms.LobbySnapshot{
@@ -246,9 +246,11 @@ func LobbySnapshot() *rooms.LobbySnapshot {
 			{ID: "k3vq", Name: "alice's table", Host: "alice", Game: "Acquire", Kind: "acquire", Rules: "classic", Options: []string{"holdings=hidden"}, Seats: 4, Taken: 4, Watchers: 2, Status: rooms.Playing, Clock: rooms.Clock{Game: 10 * time.Minute, Increment: 5 * time.Second}},
 			{ID: "p4zz", Name: "grace's table", Host: "grace", Game: "Hotel Tycoon", Kind: "tycoon", Options: []string{"h=free"}, Seats: 3, Taken: 3, Status: rooms.Playing, Ranked: true},
 			{ID: "w9aa", Name: "heidi's table", Host: "heidi", Game: "Holiday AG", Kind: "holiday", Seats: 2, Taken: 2, Status: rooms.Over,
-				Winners: []string{"heidi"}, Ended: time.Date(2026, 11, 24, 20, 0, 0, 0, time.UTC)},
+				Players: []rooms.SeatInfo{seat("heidi"), {Name: "robo", State: rooms.SeatReady, Account: true}},
+				Winners: []string{"robo"}, Ended: time.Date(2026, 11, 24, 20, 0, 0, 0, time.UTC)},
 		},
-		Online:  []string{"alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan"},
+		Online:  []string{"alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan", "robo"},
+		Bots:    []string{"robo"},
 		Playing: 3,
 		Queue:   []rooms.Queued{{Game: "Acquire", Players: 2}, {Game: "Holiday AG"}, {Game: "Hotel Tycoon", Players: 1}},
 	}
