@@ -172,7 +172,7 @@ func New(ctx context.Context, table Table, id string, player rooms.Player, style
 		ctx: ctx, visit: &visit{ctx: vctx, cancel: cancel},
 		table: table, player: player, id: id, screens: screens,
 		keys:      DefaultKeyMap(),
-		help:      new(help.New()),
+		help:      theme.NewHelp(),
 		chat:      new(chat.New(styles)),
 		layout:    &layout.Memo{},
 		drawnHelp: &drawnHelp{},
@@ -210,7 +210,7 @@ func (m *Model) SetStyles(s *theme.Styles) {
 		m.setScreen(m.screen.SetStyles(s))
 	}
 	m.chat.SetStyles(s)
-	m.help.Styles = help.DefaultStyles(s.Dark())
+	m.help.Styles = s.KeyHelp
 }
 
 // SetSize tells the screen how much room it has.
