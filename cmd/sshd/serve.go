@@ -63,6 +63,11 @@ func newServeCmd() *cobra.Command {
 			if os.Getenv("GOGC") == "" {
 				debug.SetGCPercent(defaultGCPercent)
 			}
+			if os.Getenv("GOMEMLIMIT") == "" {
+				if limit := defaultMemoryLimit(); limit > 0 {
+					debug.SetMemoryLimit(limit)
+				}
+			}
 			if pprofAddr != "" {
 				if err := servePprof(pprofAddr, logger); err != nil {
 					return err

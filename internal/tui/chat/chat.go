@@ -21,7 +21,7 @@ type SendMsg struct {
 
 // Model is the chat pane.
 type Model struct {
-	input  textinput.Model
+	input  *textinput.Model // by pointer (theme.NewInput), as in lobby and signup
 	keys   KeyMap
 	styles *theme.Styles
 	lines  []rooms.ChatLine
@@ -31,7 +31,7 @@ type Model struct {
 
 // New returns a closed chat pane.
 func New(styles *theme.Styles) Model {
-	in := textinput.New()
+	in := theme.NewInput()
 	in.Prompt = "say: "
 	in.Placeholder = "a message for the table"
 	in.CharLimit = rooms.MaxChat
@@ -46,11 +46,7 @@ func New(styles *theme.Styles) Model {
 // SetStyles changes the pane's styles.
 func (m *Model) SetStyles(s *theme.Styles) {
 	m.styles = s
-	st := textinput.DefaultStyles(s.Dark())
-	// A blinking cursor would redraw every player's screen twice a second
-	// over SSH, for nothing.
-	st.Cursor.Blink = false
-	m.input.SetStyles(st)
+	m.input.SetStyles(s.Input)
 }
 
 // SetSize sets the pane's width and height in cells; the input, when open,
@@ -94,7 +90,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		}
 	}
 	var cmd tea.Cmd
-	m.input, cmd = m.input.Update(msg)
+	*m.input, cmd = m.input.Update(msg)
 	return m, cmd
 }
 

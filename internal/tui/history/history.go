@@ -116,7 +116,7 @@ type Model struct {
 // that the server keeps no history. ctx is the session's: requests end
 // with it. Init loads the list.
 func New(ctx context.Context, archive Archive, player rooms.Player, styles *theme.Styles) Model {
-	m := Model{ctx: ctx, archive: archive, player: player, keys: DefaultKeyMap(), help: new(help.New())}
+	m := Model{ctx: ctx, archive: archive, player: player, keys: DefaultKeyMap(), help: theme.NewHelp()}
 	m.SetStyles(styles)
 	return m
 }
@@ -127,7 +127,7 @@ func (m *Model) SetStyles(s *theme.Styles) {
 	if m.screen != nil {
 		m.screen = m.screen.SetStyles(s)
 	}
-	m.help.Styles = help.DefaultStyles(s.Dark())
+	m.help.Styles = s.KeyHelp
 }
 
 // SetSize tells the screen how much room it has.

@@ -37,3 +37,14 @@ func BenchmarkView(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkNew makes a lobby screen, as every session does when it opens:
+// its text input and key help are copies of ones made once (theme.NewInput),
+// not built anew with their styles and key map.
+func BenchmarkNew(b *testing.B) {
+	svc := tuitest.NewLobby(b, nil)
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = lobby.New(context.Background(), svc, alice, theme.DefaultStyles())
+	}
+}

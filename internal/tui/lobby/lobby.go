@@ -156,12 +156,12 @@ type Model struct {
 // New returns the lobby screen for player. ctx is the session's: requests
 // and the subscription end with it. Init subscribes.
 func New(ctx context.Context, svc Service, player rooms.Player, styles *theme.Styles) Model {
-	code := textinput.New()
+	code := theme.NewInput()
 	code.Prompt = "Invite code: "
 	code.Placeholder = "e.g. x7hm2pq4kd"
 	code.CharLimit = 12
 	code.KeyMap.Paste.SetEnabled(false) // that would read the server's clipboard
-	m := Model{ctx: ctx, visit: newVisit(ctx), svc: svc, player: player, keys: DefaultKeyMap(), help: new(help.New()), code: &code, clock: time.Now}
+	m := Model{ctx: ctx, visit: newVisit(ctx), svc: svc, player: player, keys: DefaultKeyMap(), help: theme.NewHelp(), code: code, clock: time.Now}
 	m.SetStyles(styles)
 	return m
 }
@@ -169,10 +169,8 @@ func New(ctx context.Context, svc Service, player rooms.Player, styles *theme.St
 // SetStyles changes the screen's styles.
 func (m *Model) SetStyles(s *theme.Styles) {
 	m.styles = s
-	m.help.Styles = help.DefaultStyles(s.Dark())
-	st := textinput.DefaultStyles(s.Dark())
-	st.Cursor.Blink = false // a blinking cursor redraws the screen for nothing
-	m.code.SetStyles(st)
+	m.help.Styles = s.KeyHelp
+	m.code.SetStyles(s.Input)
 }
 
 // SetSize tells the screen how much room it has.

@@ -94,7 +94,7 @@ func (p pool) of(r profile.Rating) bool { return r.Game == p.kind.Name && r.Rule
 // is the session's: requests end with it. Init loads the board of the first
 // game's first rule set.
 func New(ctx context.Context, src Source, player rooms.Player, kinds []engine.Kind, styles *theme.Styles) Model {
-	m := Model{ctx: ctx, src: src, player: player, keys: DefaultKeyMap(), help: new(help.New())}
+	m := Model{ctx: ctx, src: src, player: player, keys: DefaultKeyMap(), help: theme.NewHelp()}
 	for _, k := range kinds {
 		if len(k.Rules) == 0 {
 			m.pools = append(m.pools, pool{kind: k}) // one pool for a game without rule sets
@@ -110,7 +110,7 @@ func New(ctx context.Context, src Source, player rooms.Player, kinds []engine.Ki
 // SetStyles changes the screen's styles.
 func (m *Model) SetStyles(s *theme.Styles) {
 	m.styles = s
-	m.help.Styles = help.DefaultStyles(s.Dark())
+	m.help.Styles = s.KeyHelp
 }
 
 // SetSize tells the screen how much room it has.

@@ -107,7 +107,7 @@ type Model struct {
 	id     string // the room's ID, shown until the first snapshot
 
 	styles    *theme.Styles
-	keys      KeyMap
+	keys      *KeyMap      // shared and never changed: by value it was most of the model, which is copied on every message
 	help      *help.Model  // by pointer, as chat: the model is copied on every
 	chat      *chat.Model  // message, and these two are most of its size
 	layout    *layout.Memo // the game screen's last layout, shared by the Model's copies
@@ -171,8 +171,8 @@ func New(ctx context.Context, table Table, id string, player rooms.Player, style
 	m := Model{
 		ctx: ctx, visit: &visit{ctx: vctx, cancel: cancel},
 		table: table, player: player, id: id, screens: screens,
-		keys:      DefaultKeyMap(),
-		help:      new(help.New()),
+		keys:      new(DefaultKeyMap()),
+		help:      theme.NewHelp(),
 		chat:      new(chat.New(styles)),
 		layout:    &layout.Memo{},
 		drawnHelp: &drawnHelp{},
@@ -210,7 +210,7 @@ func (m *Model) SetStyles(s *theme.Styles) {
 		m.setScreen(m.screen.SetStyles(s))
 	}
 	m.chat.SetStyles(s)
-	m.help.Styles = help.DefaultStyles(s.Dark())
+	m.help.Styles = s.KeyHelp
 }
 
 // SetSize tells the screen how much room it has.

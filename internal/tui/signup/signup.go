@@ -43,7 +43,7 @@ type Model struct {
 
 // New returns a signup screen that saves names through claim.
 func New(claim Claim, styles *theme.Styles) Model {
-	in := textinput.New()
+	in := theme.NewInput()
 	in.Prompt = "name: "
 	in.Placeholder = "e.g. alice"
 	in.CharLimit = 32 // room to type past MaxName and be told why
@@ -52,16 +52,15 @@ func New(claim Claim, styles *theme.Styles) Model {
 	// the server's, not the player's. Terminal paste still arrives as a
 	// tea.PasteMsg.
 	in.KeyMap.Paste.SetEnabled(false)
-	// A blinking cursor redraws the screen twice a second for nothing: with
-	// thousands of newcomers idle on this prompt, that costs cores.
-	st := textinput.DefaultStyles(styles.Dark())
-	st.Cursor.Blink = false
-	in.SetStyles(st)
+	// Its styles' cursor does not blink: a blinking cursor redraws the
+	// screen twice a second for nothing, and with thousands of newcomers
+	// idle on this prompt, that costs cores.
+	in.SetStyles(styles.Input)
 	in.Focus()
 	return Model{
 		claim:  claim,
-		input:  &in,
-		help:   new(help.New()),
+		input:  in,
+		help:   theme.NewHelp(),
 		keys:   DefaultKeyMap(),
 		styles: styles,
 	}

@@ -3,6 +3,8 @@ package theme
 import (
 	"sync"
 
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/textinput"
 	"charm.land/lipgloss/v2"
 )
 
@@ -25,6 +27,9 @@ type Styles struct {
 	Lone     lipgloss.Style // a tile in no chain
 	Rack     lipgloss.Style // the player's own tiles marked on the board
 	Last     lipgloss.Style // the last move marked on a board
+
+	KeyHelp help.Styles      // the key help's, for help.Model.Styles
+	Input   textinput.Styles // the text inputs', with a cursor that does not blink
 
 	chains  map[string]lipgloss.Style
 	palette [7]lipgloss.Style
@@ -70,6 +75,9 @@ func build(dark bool) *Styles {
 		Last:     lipgloss.NewStyle().Bold(true).Underline(true),
 		dark:     dark,
 	}
+	s.KeyHelp = help.DefaultStyles(dark)
+	s.Input = textinput.DefaultStyles(dark)
+	s.Input.Cursor.Blink = false // a blinking cursor redraws the screen for nothing
 	// The board's colours follow the physical game where a chain has one.
 	s.chains = map[string]lipgloss.Style{
 		"Worldwide":   cell("94", "231"),  // brown
@@ -96,6 +104,21 @@ func build(dark bool) *Styles {
 func cell(bg, fg string) lipgloss.Style {
 	return lipgloss.NewStyle().Background(lipgloss.Color(bg)).Foreground(lipgloss.Color(fg)).Bold(true)
 }
+
+// NewHelp returns a new key help, and NewInput a new text input, each a
+// copy of one made once for all sessions. Making one builds its styles (and
+// the input its key map) in calls so deep that a quarter of the sessions'
+// goroutines grew their stack to 128 KB making the lobby, and kept it
+// (docs/capacity.md). Give them their styles from a Styles.
+func NewHelp() *help.Model { h := *helpTemplate(); return &h }
+
+// NewInput: see NewHelp.
+func NewInput() *textinput.Model { in := *inputTemplate(); return &in }
+
+var (
+	helpTemplate  = sync.OnceValue(func() *help.Model { return new(help.New()) })
+	inputTemplate = sync.OnceValue(func() *textinput.Model { return new(textinput.New()) })
+)
 
 // Dark reports whether the styles are for a dark background.
 func (s *Styles) Dark() bool { return s.dark }

@@ -1,0 +1,52 @@
+package main
+
+import (
+	"bufio"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+)
+
+// memoryLimitShare is the part of the machine's memory (or of the
+// container's, where it has a limit) that the server's soft memory limit is
+// set to unless GOMEMLIMIT says otherwise. Below it the collector runs at
+// GOGC, which keeps collections few; near it the collector runs as often as
+// it must to stay under, so a server filled with players uses the memory it
+// has instead of running out of it. At 400 players with a 350 MiB limit:
+// peak RSS 565 → 363 MB, a collection every ~6 s instead of ~15 s
+// (docs/capacity.md).
+const memoryLimitShare = 0.75
+
+// defaultMemoryLimit returns the soft memory limit for a machine: a share
+// of the container's memory limit (cgroup v2 memory.max) if it has one,
+// else of the machine's memory (MemTotal in /proc/meminfo). It returns 0 if
+// neither can be read.
+func defaultMemoryLimit() int64 {
+	if b, err := os.ReadFile("/sys/fs/cgroup/memory.max"); err == nil {
+		if n, err := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64); err == nil && n > 0 {
+			return int64(float64(n) * memoryLimitShare)
+		}
+	}
+	f, err := os.Open("/proc/meminfo")
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	return int64(float64(memTotal(f)) * memoryLimitShare)
+}
+
+// memTotal reads MemTotal, in bytes, from /proc/meminfo's text; 0 if absent.
+func memTotal(r io.Reader) int64 {
+	sc := bufio.NewScanner(r)
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		if len(f) == 3 && f[0] == "MemTotal:" && f[2] == "kB" {
+			n, err := strconv.ParseInt(f[1], 10, 64)
+			if err == nil && n > 0 {
+				return n << 10
+			}
+		}
+	}
+	return 0
+}
