@@ -107,46 +107,17 @@ func TestPlaybotPlaysEveryGame(t *testing.T) {
 // returns where its exit status will come.
 func run(t *testing.T, addr string, key gossh.Signer, cmd string, b *bot) <-chan int {
 	t.Helper()
-	c := sshtest.Connect(t, addr, key)
-	sess, err := c.NewSession()
-	if err != nil {
-		t.Fatal(err)
-	}
-	in, err := sess.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := sess.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
+	in, out, sess, _ := sshtest.Stream(t, addr, key, cmd)
 	b.out = in
-	if err := sess.Start(cmd); err != nil {
-		t.Fatal(err)
-	}
 	status := make(chan int, 1)
 	go func() {
 		if err := b.play(out); err != nil {
 			t.Errorf("%s: %v", cmd, err)
 		}
-		err := sess.Wait()
-		var exit *gossh.ExitError
-		switch {
-		case err == nil:
-			status <- 0
-		case errorsAs(err, &exit):
-			status <- exit.ExitStatus()
-		default:
-			status <- -1
-		}
+		code, _ := sshtest.ExitStatus(sess.Wait())
+		status <- code
 	}()
 	return status
-}
-
-func errorsAs(err error, exit **gossh.ExitError) bool {
-	e, ok := err.(*gossh.ExitError)
-	*exit = e
-	return ok
 }
 
 // startServer starts a real server with every game and the server's

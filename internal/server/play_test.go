@@ -41,22 +41,7 @@ func stream(t *testing.T, addr string, key gossh.Signer, cmd string) (io.Writer,
 // streamOn is stream, with the connection it runs on.
 func streamOn(t *testing.T, addr string, key gossh.Signer, cmd string) (io.Writer, *bufio.Scanner, *gossh.Session, *gossh.Client) {
 	t.Helper()
-	client := sshtest.Connect(t, addr, key)
-	sess, err := client.NewSession()
-	if err != nil {
-		t.Fatal(err)
-	}
-	in, err := sess.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := sess.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := sess.Start(cmd); err != nil {
-		t.Fatal(err)
-	}
+	in, out, sess, client := sshtest.Stream(t, addr, key, cmd)
 	sc := bufio.NewScanner(out)
 	sc.Buffer(nil, 1<<20)
 	return in, sc, sess, client

@@ -5,6 +5,7 @@ import (
 	"crypto/ed25519"
 	"crypto/rand"
 	"errors"
+	"io"
 	"testing"
 	"time"
 
@@ -74,16 +75,39 @@ func Exec(t testing.TB, addr string, key gossh.Signer, cmd string) (stdout, stde
 		<-errc // the output is complete once Run returns
 		t.Fatalf("sshtest: %q did not finish in %v; stdout %q, stderr %q", cmd, Timeout, out.String(), errOut.String())
 	}
-	status, err = exitStatus(err)
+	status, err = ExitStatus(err)
 	if err != nil {
 		t.Fatalf("sshtest: run %q: %v", cmd, err)
 	}
 	return out.String(), errOut.String(), status
 }
 
-// exitStatus turns the error of a finished session into its exit status;
+// Stream starts cmd without a terminal on a connection of its own, for a
+// command that speaks a stream of lines (`play`, `bot wait`), and returns
+// its stdin and stdout while it runs. The caller waits on sess for its end;
+// the connection closes when the test ends.
+func Stream(t testing.TB, addr string, key gossh.Signer, cmd string) (stdin io.WriteCloser, stdout io.Reader, sess *gossh.Session, client *gossh.Client) {
+	t.Helper()
+	client = Connect(t, addr, key)
+	sess, err := client.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stdin, err = sess.StdinPipe(); err != nil {
+		t.Fatal(err)
+	}
+	if stdout, err = sess.StdoutPipe(); err != nil {
+		t.Fatal(err)
+	}
+	if err := sess.Start(cmd); err != nil {
+		t.Fatalf("sshtest: start %q: %v", cmd, err)
+	}
+	return stdin, stdout, sess, client
+}
+
+// ExitStatus turns the error of a finished session into its exit status;
 // err is what is left when the session did not report one.
-func exitStatus(err error) (int, error) {
+func ExitStatus(err error) (int, error) {
 	var exit *gossh.ExitError
 	switch {
 	case err == nil:

@@ -234,7 +234,7 @@ func (term *Terminal) Wait(t testing.TB) int {
 	case <-time.After(Timeout):
 		t.Fatalf("sshtest: the session did not end in %v; screen:\n%s", Timeout, term.Screen())
 	}
-	status, err := exitStatus(term.waitErr)
+	status, err := ExitStatus(term.waitErr)
 	if err != nil {
 		t.Fatalf("sshtest: session wait: %v", err)
 	}
