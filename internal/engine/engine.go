@@ -78,6 +78,21 @@ type Section struct {
 	Lines []string `json:"lines"`
 }
 
+// Pile returns the Section of a draw pile for Reveal: how many are left, and
+// the next few that will be drawn, in order.
+func Pile[T fmt.Stringer](title string, left []T) Section {
+	const shown = 6 // the next draws an admin is shown
+	line := fmt.Sprintf("%d left", len(left))
+	if len(left) > 0 {
+		next := make([]string, 0, shown)
+		for _, x := range left[:min(shown, len(left))] {
+			next = append(next, x.String())
+		}
+		line += "; next " + strings.Join(next, " ")
+	}
+	return Section{Title: title, Lines: []string{line}}
+}
+
 // Revealer is a Game that can show admins everything it hides — every
 // hand, the next draws — in sections; the server adds them to the view
 // every game has (seats, whose decision, the record).

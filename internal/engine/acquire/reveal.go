@@ -7,9 +7,6 @@ import (
 	"hotels/internal/engine"
 )
 
-// nextShown is how many of the bag's next tiles an admin is shown.
-const nextShown = 6
-
 var _ engine.Revealer = (*Game)(nil)
 
 // Reveal shows admins everything the game hides: each seat's cash, rack and
@@ -37,15 +34,7 @@ func (g *Game) Reveal() []engine.Section {
 		out = append(out, sec)
 	}
 	left := g.bag[g.drawn:g.bagLen]
-	next := make([]string, 0, nextShown)
-	for _, t := range left[:min(nextShown, len(left))] {
-		next = append(next, t.String())
-	}
-	bag := fmt.Sprintf("%d left", len(left))
-	if len(next) > 0 {
-		bag += "; next " + strings.Join(next, " ")
-	}
-	out = append(out, engine.Section{Title: "Bag", Lines: []string{bag}})
+	out = append(out, engine.Pile("Bag", left))
 	chains := engine.Section{Title: "Chains"}
 	for c := range Chain(Chains) {
 		if g.size[c] > 0 {

@@ -1,15 +1,11 @@
 package holiday
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
 	"hotels/internal/engine"
 )
-
-// nextShown is how many of the stock's next cards an admin is shown.
-const nextShown = 6
 
 var _ engine.Revealer = (*Game)(nil)
 
@@ -29,13 +25,5 @@ func (g *Game) Reveal() []engine.Section {
 		out = append(out, engine.Section{Title: g.names[s], Lines: []string{"hand " + strings.Join(cards, " ")}})
 	}
 	left := g.deck[g.drawn:g.deckLen]
-	next := make([]string, 0, nextShown)
-	for _, k := range left[:min(nextShown, len(left))] {
-		next = append(next, k.String())
-	}
-	stock := fmt.Sprintf("%d left", len(left))
-	if len(next) > 0 {
-		stock += "; next " + strings.Join(next, " ")
-	}
-	return append(out, engine.Section{Title: "Stock", Lines: []string{stock}})
+	return append(out, engine.Pile("Stock", left))
 }
