@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"hotels/internal/saved"
 	"hotels/internal/store"
 	"hotels/internal/store/storetest"
 )
@@ -83,17 +84,17 @@ func TestFencedAppend(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.AppendAction(store.Fenced(ctx, a), id, 1, "one"); err != nil {
+	if err := s.AppendAction(saved.Fenced(ctx, a), id, 1, "one"); err != nil {
 		t.Fatalf("fenced append with the lease held = %v", err)
 	}
-	if err := ap.AppendAction(store.Fenced(ctx, a), id, 2, "two"); err != nil {
+	if err := ap.AppendAction(saved.Fenced(ctx, a), id, 2, "two"); err != nil {
 		t.Fatalf("fenced group append with the lease held = %v", err)
 	}
 
 	if _, err := s.RenewLeases(ctx, "node-a", -time.Minute); err != nil { // lapsed
 		t.Fatal(err)
 	}
-	if err := s.AppendAction(store.Fenced(ctx, a), id, 3, "lapsed"); !errors.Is(err, store.ErrFenced) {
+	if err := s.AppendAction(saved.Fenced(ctx, a), id, 3, "lapsed"); !errors.Is(err, store.ErrFenced) {
 		t.Fatalf("fenced append after the lease lapsed = %v; want ErrFenced", err)
 	}
 	b, err := s.AcquireLease(ctx, "abcd", "node-b", time.Hour)
@@ -103,11 +104,11 @@ func TestFencedAppend(t *testing.T) {
 	for name, append := range map[string]func(context.Context, store.GameID, int, string) error{
 		"direct": s.AppendAction, "group": ap.AppendAction,
 	} {
-		if err := append(store.Fenced(ctx, a), id, 3, "fenced"); !errors.Is(err, store.ErrFenced) {
+		if err := append(saved.Fenced(ctx, a), id, 3, "fenced"); !errors.Is(err, store.ErrFenced) {
 			t.Errorf("%s append with the old token = %v; want ErrFenced", name, err)
 		}
 	}
-	if err := ap.AppendAction(store.Fenced(ctx, b), id, 3, "three"); err != nil {
+	if err := ap.AppendAction(saved.Fenced(ctx, b), id, 3, "three"); err != nil {
 		t.Fatalf("append by the new holder = %v", err)
 	}
 	lines, err := s.Actions(ctx, id)
@@ -117,7 +118,7 @@ func TestFencedAppend(t *testing.T) {
 	if err := s.ReleaseLease(ctx, b); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.AppendAction(store.Fenced(ctx, b), id, 4, "released"); !errors.Is(err, store.ErrFenced) {
+	if err := s.AppendAction(saved.Fenced(ctx, b), id, 4, "released"); !errors.Is(err, store.ErrFenced) {
 		t.Fatalf("fenced append after the release = %v; want ErrFenced", err)
 	}
 	if err := s.AppendAction(ctx, id, 4, "four"); err != nil {

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"hotels/internal/saved"
 	"hotels/internal/store"
 	"hotels/internal/store/storetest"
 )
@@ -174,7 +175,7 @@ func TestTakeoverWaitsForAppendInProgress(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	release := holdTx(t, s, func(tx *store.Tx) error { return tx.AppendAction(store.Fenced(ctx, old), id, 1, "one") })
+	release := holdTx(t, s, func(tx *store.Tx) error { return tx.AppendAction(saved.Fenced(ctx, old), id, 1, "one") })
 	for deadline := time.Now().Add(2 * ttl); ; time.Sleep(50 * time.Millisecond) { // node-a stops renewing
 		if _, live, err := s.LeaseOf(ctx, "abcd"); err != nil || !live || time.Now().After(deadline) {
 			break
@@ -210,7 +211,7 @@ func TestTakeoverWaitsForAppendInProgress(t *testing.T) {
 	if err != nil || len(lines) != 1 || lines[0] != "one" {
 		t.Errorf("the journal as node-b took the room = %q, %v; want node-a's append", lines, err)
 	}
-	if err := s.AppendAction(store.Fenced(ctx, b.lease), id, 2, "two"); err != nil {
+	if err := s.AppendAction(saved.Fenced(ctx, b.lease), id, 2, "two"); err != nil {
 		t.Errorf("append under the new lease = %v", err)
 	}
 }
@@ -239,7 +240,7 @@ func TestRoomsDoNotWaitOnEachOther(t *testing.T) {
 		}
 	}()
 	appended := make(chan error, 1)
-	go func() { appended <- s.AppendAction(store.Fenced(ctx, mine), id, 1, "one") }()
+	go func() { appended <- s.AppendAction(saved.Fenced(ctx, mine), id, 1, "one") }()
 	select {
 	case err := <-appended:
 		if err != nil {
@@ -290,7 +291,7 @@ func BenchmarkWritersInParallel(b *testing.B) {
 		w := <-free
 		for pb.Next() {
 			w.seq++
-			if err := w.s.AppendAction(store.Fenced(ctx, w.lease), w.id, w.seq, "line"); err != nil {
+			if err := w.s.AppendAction(saved.Fenced(ctx, w.lease), w.id, w.seq, "line"); err != nil {
 				b.Error(err)
 				return
 			}

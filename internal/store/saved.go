@@ -43,7 +43,4 @@ var (
 	ErrFenced   = saved.ErrFenced
 )
 
-// Fenced returns ctx carrying lease (saved.Fenced).
-func Fenced(ctx context.Context, lease Lease) context.Context { return saved.Fenced(ctx, lease) }
-
 func fenceOf(ctx context.Context) (Lease, bool) { return saved.FenceOf(ctx) }
