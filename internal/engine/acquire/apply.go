@@ -52,12 +52,7 @@ func (g *Game) refuse(seat int, a Action, rule, format string, args ...any) erro
 }
 
 // seatName names seat in a refusal, even a seat that does not exist.
-func (g *Game) seatName(seat int) string {
-	if seat >= 0 && seat < int(g.seats) {
-		return g.names[seat]
-	}
-	return "seat " + fmt.Sprint(seat+1)
-}
+func (g *Game) seatName(seat int) string { return engine.NameOf(g.names[:g.seats], seat) }
 
 // Due says in words what decision is due and from whom.
 func (g *Game) Due() string {

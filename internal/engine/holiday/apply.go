@@ -69,12 +69,7 @@ func (g *Game) refuse(seat int, a Action, rule, format string, args ...any) erro
 }
 
 // seatName names seat in a refusal, even a seat that does not exist.
-func (g *Game) seatName(seat int) string {
-	if seat >= 0 && seat < int(g.seats) {
-		return g.names[seat]
-	}
-	return fmt.Sprintf("seat %d", seat+1)
-}
+func (g *Game) seatName(seat int) string { return engine.NameOf(g.names[:g.seats], seat) }
 
 // canonical returns a in the one form Legal lists it: companies that an
 // action does not use are NoCompany, a take's in the rules' order.
