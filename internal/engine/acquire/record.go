@@ -192,8 +192,10 @@ func replayLine(rp *Replay, f []string) error {
 		if g.phase == PhaseOver {
 			return fmt.Errorf("%s: the game is over", g.Line(seat, a))
 		}
-		err := g.Step(seat, a)
+		// The action alone: a forced step after it may be written next.
+		err := g.check(seat, a)
 		if err == nil {
+			g.step(int8(seat), a)
 			rp.Lines++
 			return nil
 		}

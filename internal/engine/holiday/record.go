@@ -127,8 +127,10 @@ func replayLine(rp *Replay, f []string) error {
 		if g.phase == PhaseOver {
 			return fmt.Errorf("%s: the game is over", g.Line(int(seat), a))
 		}
-		err := g.Step(int(seat), a)
+		// The action alone: a forced step after it may be written next.
+		err := g.check(int(seat), a)
 		if err == nil {
+			g.step(seat, a)
 			rp.Lines++
 			return nil
 		}
