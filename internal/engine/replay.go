@@ -43,9 +43,10 @@ type Replaying[S, G any] struct {
 	End func(G)
 }
 
-// Read replays rec: the header, then every body line, then End. An error
-// is a *LineError naming the line; once the game is begun, the Replay
-// returned with it holds the game as far as it got.
+// Read replays rec: the header, read into setup (the setup of a header
+// that says nothing, such as Acquire's modern rules), then every body line,
+// then End. An error is a *LineError naming the line; once the game is
+// begun, the Replay returned with it holds the game as far as it got.
 func (r Replaying[S, G]) Read(rec *Record, setup S) (*Replay[S, G], error) {
 	if err := CheckGame(rec, r.Game); err != nil {
 		return nil, err
