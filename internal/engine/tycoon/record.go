@@ -70,51 +70,6 @@ func ReadRecord(rec *engine.Record) (*Replay, error) {
 		}
 		return true, nil
 	}
-	// forced are the forced steps applied after the last action; a line
-	// may write them (D3), in order, from the first not yet written.
-	var forced []Step
-	written := 0
-	line := func(rp *Replay, f []string) error {
-		g := rp.Game
-		word := strings.ToLower(f[0])
-		switch word {
-		case "check":
-			return g.checkLine(f[1:])
-		case "result":
-			return g.checkResult(f[1:])
-		case "option", "seat":
-			return engine.LateHeader(f[0])
-		}
-		seat := chance
-		text := strings.Join(f, " ")
-		if word != "roll" && word != "permit" {
-			s, err := g.seatNamed(f[0])
-			if err != nil {
-				return fmt.Errorf("%q is neither a seat nor roll, permit, check or result", f[0])
-			}
-			seat, text = s, strings.Join(f[1:], " ")
-		}
-		a, err := ParseAction(text)
-		if err != nil {
-			return err
-		}
-		err = g.check(seat, a)
-		if err == nil {
-			g.DoLegal(int(seat), a)
-			forced = append(forced[:0], g.Forced()...)
-			written = 0
-			rp.Lines++
-			return nil
-		}
-		// A forced step may be written (D3).
-		for j := written; j < len(forced); j++ {
-			if forced[j] == (Step{seat, a}) {
-				written = j + 1
-				return nil
-			}
-		}
-		return err
-	}
 	return engine.Replaying[Setup, *Game]{
 		Game:   GameName,
 		Header: header,
@@ -124,8 +79,60 @@ func ReadRecord(rec *engine.Record) (*Replay, error) {
 			}
 			return New(s)
 		},
-		Line: line,
+		Line: (&written{}).line,
 	}.Read(rec, Setup{})
+}
+
+// written follows the forced steps (D3) a record may write after an
+// action, which the game has already applied.
+type written struct {
+	// forced are the forced steps applied after the last action; a line
+	// may write them, in order, from the first not yet written.
+	forced []Step
+	n      int
+}
+
+// line applies one body line: a throw, an action, a check or the result.
+func (w *written) line(rp *Replay, f []string) error {
+	g := rp.Game
+	word := strings.ToLower(f[0])
+	switch word {
+	case "check":
+		return g.checkLine(f[1:])
+	case "result":
+		return g.checkResult(f[1:])
+	case "option", "seat":
+		return engine.LateHeader(f[0])
+	}
+	seat := chance
+	text := strings.Join(f, " ")
+	if word != "roll" && word != "permit" {
+		s, err := g.seatNamed(f[0])
+		if err != nil {
+			return fmt.Errorf("%q is neither a seat nor roll, permit, check or result", f[0])
+		}
+		seat, text = s, strings.Join(f[1:], " ")
+	}
+	a, err := ParseAction(text)
+	if err != nil {
+		return err
+	}
+	err = g.check(seat, a)
+	if err == nil {
+		g.DoLegal(int(seat), a)
+		w.forced = append(w.forced[:0], g.Forced()...)
+		w.n = 0
+		rp.Lines++
+		return nil
+	}
+	// A forced step may be written (D3).
+	for j := w.n; j < len(w.forced); j++ {
+		if w.forced[j] == (Step{seat, a}) {
+			w.n = j + 1
+			return nil
+		}
+	}
+	return err
 }
 
 // checkLine compares a `check` line with the game (hotel-tycoon.md,
