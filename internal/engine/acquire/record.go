@@ -61,7 +61,7 @@ func ReadRecord(rec *engine.Record) (*Replay, error) {
 		stage = st
 		return nil
 	}
-	header := func(s *Setup, f []string) (bool, error) {
+	headerLine := func(s *Setup, f []string) (bool, error) {
 		switch strings.ToLower(f[0]) {
 		case "rules":
 			if err := at(0, "rules"); err != nil {
@@ -120,7 +120,7 @@ func ReadRecord(rec *engine.Record) (*Replay, error) {
 	}
 	return engine.Replaying[Setup, *Game]{
 		Game:   GameName,
-		Header: header,
+		Header: headerLine,
 		Begin: func(s Setup, header, _ []engine.Line) (*Game, error) {
 			if len(s.Seats) == 0 {
 				return nil, &engine.LineError{Line: engine.LastLine(header, 0), Err: errors.New("no `seat` lines")}

@@ -43,7 +43,7 @@ func ReadRecord(rec *engine.Record) (*Replay, error) {
 	tooFew := func(s Setup) error {
 		return engine.Cite("H4", fmt.Errorf("%d %s: a game has %d to %d", len(s.Seats), plural(len(s.Seats), "seat"), MinSeats, MaxSeats))
 	}
-	header := func(s *Setup, f []string) (bool, error) {
+	headerLine := func(s *Setup, f []string) (bool, error) {
 		switch strings.ToLower(f[0]) {
 		case "seat":
 			if inDeck {
@@ -83,7 +83,7 @@ func ReadRecord(rec *engine.Record) (*Replay, error) {
 	}
 	return engine.Replaying[Setup, *Game]{
 		Game:   GameName,
-		Header: header,
+		Header: headerLine,
 		Begin: func(s Setup, header, body []engine.Line) (*Game, error) {
 			if len(s.Seats) < MinSeats { // D9: at the first line after the header
 				num := engine.LastLine(header, 2)

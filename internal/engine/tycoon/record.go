@@ -36,7 +36,7 @@ type Replay = engine.Replay[Setup, *Game]
 // *engine.LineError naming the line.
 func ReadRecord(rec *engine.Record) (*Replay, error) {
 	set := map[string]string{}
-	header := func(s *Setup, f []string) (bool, error) {
+	headerLine := func(s *Setup, f []string) (bool, error) {
 		switch strings.ToLower(f[0]) {
 		case "option":
 			if len(s.Seats) > 0 {
@@ -72,7 +72,7 @@ func ReadRecord(rec *engine.Record) (*Replay, error) {
 	}
 	return engine.Replaying[Setup, *Game]{
 		Game:   GameName,
-		Header: header,
+		Header: headerLine,
 		Begin: func(s Setup, _, _ []engine.Line) (*Game, error) {
 			if len(s.Seats) < MinSeats {
 				return nil, engine.Cite("T1", fmt.Errorf("%d seats: a game has %d to %d", len(s.Seats), MinSeats, MaxSeats))
