@@ -39,6 +39,19 @@ type Standing struct {
 	Place int
 }
 
+// Rank orders standings best first by Score and gives each its Place,
+// equal scores sharing one: the ranking of a game whose result is its score
+// alone. Equal scores keep their order.
+func Rank(standings []Standing) {
+	slices.SortStableFunc(standings, func(a, b Standing) int { return b.Score - a.Score })
+	for i := range standings {
+		standings[i].Place = i + 1
+		if i > 0 && standings[i].Score == standings[i-1].Score {
+			standings[i].Place = standings[i-1].Place
+		}
+	}
+}
+
 // Game is a game in progress or over. Implementations are pure state
 // machines: the same actions applied to the same game give the same game.
 type Game interface {

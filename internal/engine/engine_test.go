@@ -27,3 +27,17 @@ func TestKindPreset(t *testing.T) {
 		}
 	}
 }
+
+// Rank puts the best score first, equal scores sharing a place in the
+// order they came.
+func TestRank(t *testing.T) {
+	st := []Standing{{Seat: 0, Score: 10}, {Seat: 1, Score: 30}, {Seat: 2, Score: 10}, {Seat: 3, Score: 30}, {Seat: 4, Score: -5}}
+	Rank(st)
+	var got [][2]int // seat, place
+	for _, s := range st {
+		got = append(got, [2]int{int(s.Seat), s.Place})
+	}
+	if want := [][2]int{{1, 1}, {3, 1}, {0, 3}, {2, 3}, {4, 5}}; !slices.Equal(got, want) {
+		t.Errorf("Rank = %v, want %v", got, want)
+	}
+}

@@ -14,9 +14,7 @@ func (g *Game) Do(seat int, a Action) error {
 	if err := g.check(seat, a); err != nil {
 		return err
 	}
-	g.nEvents = 0
-	g.step(int8(seat), a)
-	g.settle()
+	g.DoLegal(seat, a)
 	return nil
 }
 
@@ -30,34 +28,12 @@ func (g *Game) DoLegal(seat int, a Action) {
 	g.settle()
 }
 
-// Step applies seat's action a alone, without the forced steps that may
-// follow it, so that a record may write a forced step explicitly. The events
-// of the action are added to Events.
-func (g *Game) Step(seat int, a Action) error {
-	if err := g.check(seat, a); err != nil {
-		return err
-	}
-	g.step(int8(seat), a)
-	return nil
-}
-
-// Settle applies every pending forced step, as Do does after an action.
-func (g *Game) Settle() { g.settle() }
-
-// ClearEvents forgets the events so far.
-func (g *Game) ClearEvents() { g.nEvents = 0 }
-
 func (g *Game) refuse(seat int, a Action, rule, format string, args ...any) error {
 	return &engine.RuleError{Action: g.seatName(seat) + " " + a.Text(g.rules), Rule: rule, Reason: fmt.Sprintf(format, args...)}
 }
 
 // seatName names seat in a refusal, even a seat that does not exist.
-func (g *Game) seatName(seat int) string {
-	if seat >= 0 && seat < int(g.seats) {
-		return g.names[seat]
-	}
-	return "seat " + fmt.Sprint(seat+1)
-}
+func (g *Game) seatName(seat int) string { return engine.NameOf(g.names[:g.seats], seat) }
 
 // Due says in words what decision is due and from whom.
 func (g *Game) Due() string {

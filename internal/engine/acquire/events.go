@@ -65,8 +65,7 @@ func (g *Game) log(e Event) {
 // nobody reads: it saves a tenth of a playout's time.
 func (g *Game) Quiet() { g.quiet, g.nEvents = true, 0 }
 
-// Events returns the events of the last Do (or of the Steps since
-// ClearEvents), oldest first.
+// Events returns the events of the last Do, oldest first.
 func (g *Game) Events() []Event { return g.events[:g.nEvents] }
 
 // Text puts e in words as viewer may see it: with holdings=hidden, what

@@ -11,10 +11,8 @@ import (
 // their favourite chains.
 func Founded(seats []string, seat engine.Seat, lines []string) []string {
 	var out []string
-	for _, l := range lines {
-		l, _, _ = strings.Cut(l, "#")
-		s, action := engine.SplitLine(seats, l)
-		if chain, ok := strings.CutPrefix(action, "found "); ok && s == seat && strings.TrimSpace(chain) != "" {
+	for action := range engine.SeatActions(seats, seat, lines) {
+		if chain, ok := strings.CutPrefix(action, "found "); ok && strings.TrimSpace(chain) != "" {
 			out = append(out, strings.TrimSpace(chain))
 		}
 	}

@@ -105,16 +105,11 @@ func New(s Setup) (*Game, error) {
 	if s.Options.Hand == HandRedraw && !r.Redraw {
 		return nil, engine.Cite("C7", fmt.Errorf("acquire: option hand=redraw is not part of the %s rules", r.Key))
 	}
+	if err := engine.CheckSeats("acquire", s.Seats, engine.ValidSeatName); err != nil {
+		return nil, err
+	}
 	g := &Game{rules: r, opts: s.Options, seats: int8(n), tile: NoTile}
 	for i, name := range s.Seats {
-		if err := engine.ValidSeatName(name); err != nil {
-			return nil, fmt.Errorf("acquire: seat %d: %w", i+1, err)
-		}
-		for _, prev := range s.Seats[:i] {
-			if prev == name {
-				return nil, fmt.Errorf("acquire: seat %q appears twice", name)
-			}
-		}
 		g.names[i] = name
 		g.cash[i] = StartCash
 	}

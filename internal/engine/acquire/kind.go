@@ -18,34 +18,23 @@ var Kind = engine.Kind{
 		{Key: "holdings", Values: []string{"open", "hidden"}, Help: "whether everyone sees every player's cash and shares"},                    // A27
 		{Key: "hand", Values: []string{"per-tile", "redraw"}, Help: "dead tiles replaced one by one, or a blocked rack redrawn (modern only)"}, // A22
 	},
-	Deal: func(rules string, options []string, seats []string, seed uint64) (engine.Game, string, error) {
+	Deal: engine.Dealer(func(rules string, options, seats []string, rng *rand.Rand) (Setup, error) {
 		r, err := RulesByKey(rules)
 		if err != nil {
-			return nil, "", err
+			return Setup{}, err
 		}
 		var opts Options
 		for _, o := range options {
 			if err := opts.Set(o); err != nil {
-				return nil, "", err
+				return Setup{}, err
 			}
 		}
-		s := Deal(r, opts, seats, rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)))
-		g, err := New(s)
-		if err != nil {
-			return nil, "", err
-		}
-		return g, s.Header(), nil
-	},
-	Resume: engine.Resumer(replayRecord),
-	Replay: replayRecord,
+		return Deal(r, opts, seats, rng), nil
+	}, New),
+	Resume: engine.Resumer(replayGame),
+	Replay: replayGame,
 	Unit:   engine.Dollars,
 }
 
-// replayRecord is Kind.Replay: the game a whole record ends in.
-func replayRecord(rec *engine.Record) (engine.Game, error) {
-	rp, err := ReadRecord(rec)
-	if err != nil {
-		return nil, err
-	}
-	return rp.Game, nil
-}
+// replayGame is Kind.Replay: the game a whole record ends in.
+var replayGame = engine.Replayer(ReadRecord)

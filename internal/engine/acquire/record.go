@@ -47,24 +47,12 @@ func (s Setup) Header() string {
 
 // Replay is the outcome of replaying a record: the game as far as the
 // record goes.
-type Replay struct {
-	Setup Setup
-	Game  *Game
-	// Lines are the actions applied, as written (forced steps excluded).
-	Lines int
-}
+type Replay = engine.Replay[Setup, *Game]
 
 // ReadRecord replays an Acquire record: the header, then every action
 // (applying forced steps as records.md says) and check. An error is an
 // *engine.LineError naming the line.
 func ReadRecord(rec *engine.Record) (*Replay, error) {
-	if err := engine.CheckGame(rec, GameName); err != nil {
-		return nil, err
-	}
-	rp := &Replay{}
-	s := &rp.Setup
-	s.Rules = Modern
-	lines := rec.Lines
 	stage := 0 // 0 rules, 1 options, 2 seats, 3 bag, 4 stock
 	at := func(st int, what string) error {
 		if st < stage {
@@ -73,107 +61,101 @@ func ReadRecord(rec *engine.Record) (*Replay, error) {
 		stage = st
 		return nil
 	}
-	i := 0
-header:
-	for ; i < len(lines); i++ {
-		l := lines[i]
-		f := l.Fields
-		bad := func(err error) (*Replay, error) { return nil, &engine.LineError{Line: l.Num, Err: err} }
+	headerLine := func(s *Setup, f []string) (bool, error) {
 		switch strings.ToLower(f[0]) {
 		case "rules":
 			if err := at(0, "rules"); err != nil {
-				return bad(err)
+				return true, err
 			}
 			if len(f) != 2 {
-				return bad(errors.New("want `rules modern` or `rules classic`"))
+				return true, errors.New("want `rules modern` or `rules classic`")
 			}
 			r, err := RulesByKey(f[1])
 			if err != nil {
-				return bad(err)
+				return true, err
 			}
 			s.Rules = r
 			stage = 1
 		case "option":
 			if err := at(1, "option"); err != nil {
-				return bad(err)
+				return true, err
 			}
 			for _, kv := range f[1:] {
 				if err := s.Options.Set(kv); err != nil {
-					return bad(err)
+					return true, err
 				}
 			}
 		case "seat":
 			if err := at(2, "seat"); err != nil {
-				return bad(err)
+				return true, err
 			}
 			name, err := engine.SeatLine(f, s.Seats, engine.ValidSeatName)
 			if err != nil {
-				return bad(err)
+				return true, err
 			}
 			if len(s.Seats) == MaxSeats {
-				return bad(fmt.Errorf("more than %d seats", MaxSeats))
+				return true, fmt.Errorf("more than %d seats", MaxSeats)
 			}
 			s.Seats = append(s.Seats, name)
 		case "bag":
 			if err := at(3, "bag"); err != nil {
-				return bad(err)
+				return true, err
 			}
 			for _, w := range f[1:] {
 				t, err := ParseTile(w)
 				if err != nil {
-					return bad(err)
+					return true, err
 				}
 				s.Bag = append(s.Bag, t)
 			}
 		case "stock":
 			if err := at(4, "stock"); err != nil {
-				return bad(err)
+				return true, err
 			}
-			if len(f) < 2 || len(f)%2 != 0 {
-				return bad(errors.New("want `stock SEAT CHAIN N ...`"))
-			}
-			seat := s.seat(f[1])
-			if seat < 0 {
-				return bad(fmt.Errorf("stock: %q is not a seat", f[1]))
-			}
-			if s.Stock == nil {
-				s.Stock = make([][Chains]int, len(s.Seats))
-			}
-			for j := 2; j < len(f); j += 2 {
-				c, err := s.Rules.ChainByName(f[j])
-				if err != nil {
-					return bad(err)
-				}
-				k, err := strconv.Atoi(f[j+1])
-				if err != nil || k < 0 || k > 99 {
-					return bad(fmt.Errorf("stock: %q is not a count", f[j+1]))
-				}
-				s.Stock[seat][c] += k
-			}
+			return true, s.stockLine(f)
 		default:
-			break header
+			return false, nil
 		}
+		return true, nil
 	}
-	hdrEnd := 0
-	if i > 0 {
-		hdrEnd = lines[i-1].Num
+	return engine.Replaying[Setup, *Game]{
+		Game:   GameName,
+		Header: headerLine,
+		Begin: func(s Setup, header, _ []engine.Line) (*Game, error) {
+			if len(s.Seats) == 0 {
+				return nil, &engine.LineError{Line: engine.LastLine(header, 0), Err: errors.New("no `seat` lines")}
+			}
+			return New(s)
+		},
+		Line: replayLine,
+		End:  (*Game).settle,
+	}.Read(rec, Setup{Rules: Modern})
+}
+
+// stockLine reads a `stock SEAT CHAIN N ...` header line (C3).
+func (s *Setup) stockLine(f []string) error {
+	if len(f) < 2 || len(f)%2 != 0 {
+		return errors.New("want `stock SEAT CHAIN N ...`")
 	}
-	if len(s.Seats) == 0 {
-		return nil, &engine.LineError{Line: hdrEnd, Err: errors.New("no `seat` lines")}
+	seat := s.seat(f[1])
+	if seat < 0 {
+		return fmt.Errorf("stock: %q is not a seat", f[1])
 	}
-	g, err := New(*s)
-	if err != nil {
-		return nil, &engine.LineError{Line: hdrEnd, Err: err}
+	if s.Stock == nil {
+		s.Stock = make([][Chains]int, len(s.Seats))
 	}
-	rp.Game = g
-	for ; i < len(lines); i++ {
-		l := lines[i]
-		if err := rp.line(l.Fields); err != nil {
-			return rp, &engine.LineError{Line: l.Num, Err: err}
+	for j := 2; j < len(f); j += 2 {
+		c, err := s.Rules.ChainByName(f[j])
+		if err != nil {
+			return err
 		}
+		k, err := strconv.Atoi(f[j+1])
+		if err != nil || k < 0 || k > 99 {
+			return fmt.Errorf("stock: %q is not a count", f[j+1])
+		}
+		s.Stock[seat][c] += k
 	}
-	g.settle()
-	return rp, nil
+	return nil
 }
 
 func (s *Setup) seat(name string) int {
@@ -185,8 +167,8 @@ func (s *Setup) seat(name string) int {
 	return -1
 }
 
-// line applies one body line: an action, a check or the result.
-func (rp *Replay) line(f []string) error {
+// replayLine applies one body line: an action, a check or the result.
+func replayLine(rp *Replay, f []string) error {
 	g := rp.Game
 	switch strings.ToLower(f[0]) {
 	case "check":
@@ -210,8 +192,10 @@ func (rp *Replay) line(f []string) error {
 		if g.phase == PhaseOver {
 			return fmt.Errorf("%s: the game is over", g.Line(seat, a))
 		}
-		err := g.Step(seat, a)
+		// The action alone: a forced step after it may be written next.
+		err := g.check(seat, a)
 		if err == nil {
+			g.step(int8(seat), a)
 			rp.Lines++
 			return nil
 		}

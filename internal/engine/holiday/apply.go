@@ -13,9 +13,7 @@ func (g *Game) Do(seat int, a Action) error {
 	if err := g.check(seat, a); err != nil {
 		return err
 	}
-	g.nEvents = 0
-	g.step(int8(seat), a)
-	g.settle()
+	g.DoLegal(seat, a)
 	return nil
 }
 
@@ -27,23 +25,6 @@ func (g *Game) DoLegal(seat int, a Action) {
 	g.step(int8(seat), a)
 	g.settle()
 }
-
-// Step applies seat's action a alone, without the forced steps that may
-// follow it, so that a record may write a forced step explicitly. Its
-// events are added to Events.
-func (g *Game) Step(seat int, a Action) error {
-	if err := g.check(seat, a); err != nil {
-		return err
-	}
-	g.step(int8(seat), a)
-	return nil
-}
-
-// Settle applies every pending forced step, as Do does after an action.
-func (g *Game) Settle() { g.settle() }
-
-// ClearEvents forgets the events so far.
-func (g *Game) ClearEvents() { g.nEvents = 0 }
 
 // Forced returns the decision due when it has exactly one legal action
 // (D1: an option card the seat may use counts as one).
@@ -69,12 +50,7 @@ func (g *Game) refuse(seat int, a Action, rule, format string, args ...any) erro
 }
 
 // seatName names seat in a refusal, even a seat that does not exist.
-func (g *Game) seatName(seat int) string {
-	if seat >= 0 && seat < int(g.seats) {
-		return g.names[seat]
-	}
-	return fmt.Sprintf("seat %d", seat+1)
-}
+func (g *Game) seatName(seat int) string { return engine.NameOf(g.names[:g.seats], seat) }
 
 // canonical returns a in the one form Legal lists it: companies that an
 // action does not use are NoCompany, a take's in the rules' order.

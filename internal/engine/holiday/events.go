@@ -49,8 +49,7 @@ func (g *Game) log(e Event) {
 // nobody reads.
 func (g *Game) Quiet() { g.quiet, g.nEvents = true, 0 }
 
-// Events returns the events of the last Do (or of the Steps since
-// ClearEvents), oldest first.
+// Events returns the events of the last Do, oldest first.
 func (g *Game) Events() []Event { return g.events[:g.nEvents] }
 
 // Text puts e in words as viewer may see it: the cards a seat draws are

@@ -89,18 +89,11 @@ func New(s Setup) (*Game, error) {
 	if n < MinSeats || n > MaxSeats {
 		return nil, engine.Cite("H4", fmt.Errorf("holiday: %d seats: a game has %d to %d", n, MinSeats, MaxSeats))
 	}
-	g := &Game{seats: int8(n), coup: -1}
-	for i, name := range s.Seats {
-		if err := engine.ValidSeatName(name); err != nil {
-			return nil, fmt.Errorf("holiday: seat %d: %w", i+1, err)
-		}
-		for _, prev := range s.Seats[:i] {
-			if prev == name {
-				return nil, fmt.Errorf("holiday: seat %q appears twice", name)
-			}
-		}
-		g.names[i] = name
+	if err := engine.CheckSeats("holiday", s.Seats, engine.ValidSeatName); err != nil {
+		return nil, err
 	}
+	g := &Game{seats: int8(n), coup: -1}
+	copy(g.names[:], s.Seats)
 	if err := checkDeck(s.Deck); err != nil {
 		return nil, fmt.Errorf("holiday: %w", err)
 	}

@@ -14,33 +14,22 @@ var Kind = engine.Kind{
 	Title:    "Holiday AG",
 	MinSeats: MinSeats,
 	MaxSeats: MaxSeats,
-	Deal: func(rules string, options []string, seats []string, seed uint64) (engine.Game, string, error) {
+	Deal: engine.Dealer(func(rules string, options, seats []string, rng *rand.Rand) (Setup, error) {
 		if rules != "" {
-			return nil, "", fmt.Errorf("holiday: rules %q: Holiday AG has no rule sets", rules)
+			return Setup{}, fmt.Errorf("holiday: rules %q: Holiday AG has no rule sets", rules)
 		}
 		if len(options) > 0 {
-			return nil, "", fmt.Errorf("holiday: option %q: Holiday AG has no options", options[0])
+			return Setup{}, fmt.Errorf("holiday: option %q: Holiday AG has no options", options[0])
 		}
-		s := Deal(seats, rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)))
-		g, err := New(s)
-		if err != nil {
-			return nil, "", err
-		}
-		return g, s.Header(), nil
-	},
-	Resume: engine.Resumer(replayRecord),
-	Replay: replayRecord,
+		return Deal(seats, rng), nil
+	}, New),
+	Resume: engine.Resumer(replayGame),
+	Replay: replayGame,
 	Unit:   engine.Points,
 }
 
-// replayRecord is Kind.Replay: the game a whole record ends in.
-func replayRecord(rec *engine.Record) (engine.Game, error) {
-	rp, err := ReadRecord(rec)
-	if err != nil {
-		return nil, err
-	}
-	return rp.Game, nil
-}
+// replayGame is Kind.Replay: the game a whole record ends in.
+var replayGame = engine.Replayer(ReadRecord)
 
 // Deal fixes the chance of a new live game: it shuffles the 104 cards once
 // with rng (H6) and turns the table so that a seat drawn at random plays

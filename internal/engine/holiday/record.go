@@ -31,97 +31,76 @@ func (s Setup) Header() string {
 
 // Replay is the outcome of replaying a record: the game as far as the
 // record goes.
-type Replay struct {
-	Setup Setup
-	Game  *Game
-	// Lines are the actions applied, as written (forced steps excluded).
-	Lines int
-}
+type Replay = engine.Replay[Setup, *Game]
 
 // ReadRecord replays a Holiday AG record: the header, then every action,
 // check and result line, applying the forced steps between them (D1). An
 // error is an *engine.LineError at the line at fault; the Replay returned
 // with it holds the game as far as it got, once the header was read.
 func ReadRecord(rec *engine.Record) (*Replay, error) {
-	if err := engine.CheckGame(rec, GameName); err != nil {
-		return nil, err
-	}
-	rp := &Replay{}
-	s := &rp.Setup
-	lines := rec.Lines
 	var seen [Cards]int8
 	inDeck := false
-	tooFew := func(num int) error {
-		return &engine.LineError{Line: num, Err: engine.Cite("H4", fmt.Errorf("%d %s: a game has %d to %d", len(s.Seats), plural(len(s.Seats), "seat"), MinSeats, MaxSeats))}
+	tooFew := func(s Setup) error {
+		return engine.Cite("H4", fmt.Errorf("%d %s: a game has %d to %d", len(s.Seats), plural(len(s.Seats), "seat"), MinSeats, MaxSeats))
 	}
-	i := 0
-header:
-	for ; i < len(lines); i++ {
-		l := lines[i]
-		f := l.Fields
-		bad := func(err error) (*Replay, error) { return nil, &engine.LineError{Line: l.Num, Err: err} }
+	headerLine := func(s *Setup, f []string) (bool, error) {
 		switch strings.ToLower(f[0]) {
 		case "seat":
 			if inDeck {
-				return bad(errors.New("seat line after the deck: the header is the seats, then the deck"))
+				return true, errors.New("seat line after the deck: the header is the seats, then the deck")
 			}
 			name, err := engine.SeatLine(f, s.Seats, engine.ValidSeatName)
 			if err != nil {
-				return bad(err)
+				return true, err
 			}
 			if len(s.Seats) == MaxSeats {
-				return bad(engine.Cite("H4", fmt.Errorf("a seventh seat: a game has %d to %d", MinSeats, MaxSeats)))
+				return true, engine.Cite("H4", fmt.Errorf("a seventh seat: a game has %d to %d", MinSeats, MaxSeats))
 			}
 			s.Seats = append(s.Seats, name)
 		case "deck":
 			if !inDeck && len(s.Seats) < MinSeats { // D9
-				return nil, tooFew(l.Num)
+				return true, tooFew(*s)
 			}
 			inDeck = true
 			for _, w := range f[1:] {
 				k, err := ParseCard(w)
 				if err != nil {
-					return bad(fmt.Errorf("deck: %w", err))
+					return true, fmt.Errorf("deck: %w", err)
 				}
 				if seen[k]++; k.IsDestination() && seen[k] > 1 {
-					return bad(engine.Cite("H2", fmt.Errorf("deck: %s twice: each destination has one card", k)))
+					return true, engine.Cite("H2", fmt.Errorf("deck: %s twice: each destination has one card", k))
 				} else if seen[k] > 2 {
-					return bad(engine.Cite("H2", fmt.Errorf("deck: %s three times: there are 2", k)))
+					return true, engine.Cite("H2", fmt.Errorf("deck: %s three times: there are 2", k))
 				}
 				s.Deck = append(s.Deck, k)
 			}
 		case "rules", "option":
-			return bad(fmt.Errorf("%s line: Holiday AG has no rule sets or options", f[0]))
+			return true, fmt.Errorf("%s line: Holiday AG has no rule sets or options", f[0])
 		default:
-			break header
+			return false, nil
 		}
+		return true, nil
 	}
-	if len(s.Seats) < MinSeats { // D9: at the first line after the header
-		num := 2
-		if i < len(lines) {
-			num = lines[i].Num
-		} else if i > 0 {
-			num = lines[i-1].Num
-		}
-		return nil, tooFew(num)
-	}
-	g, err := New(*s)
-	if err != nil {
-		return nil, &engine.LineError{Line: lines[i-1].Num, Err: err}
-	}
-	rp.Game = g
-	for ; i < len(lines); i++ {
-		l := lines[i]
-		if err := rp.line(l.Fields); err != nil {
-			return rp, &engine.LineError{Line: l.Num, Err: err}
-		}
-	}
-	g.settle()
-	return rp, nil
+	return engine.Replaying[Setup, *Game]{
+		Game:   GameName,
+		Header: headerLine,
+		Begin: func(s Setup, header, body []engine.Line) (*Game, error) {
+			if len(s.Seats) < MinSeats { // D9: at the first line after the header
+				num := engine.LastLine(header, 2)
+				if len(body) > 0 {
+					num = body[0].Num
+				}
+				return nil, &engine.LineError{Line: num, Err: tooFew(s)}
+			}
+			return New(s)
+		},
+		Line: replayLine,
+		End:  (*Game).settle,
+	}.Read(rec, Setup{})
 }
 
-// line applies one body line: an action, a check or the result.
-func (rp *Replay) line(f []string) error {
+// replayLine applies one body line: an action, a check or the result.
+func replayLine(rp *Replay, f []string) error {
 	g := rp.Game
 	switch strings.ToLower(f[0]) {
 	case "check", "result":
@@ -148,8 +127,10 @@ func (rp *Replay) line(f []string) error {
 		if g.phase == PhaseOver {
 			return fmt.Errorf("%s: the game is over", g.Line(int(seat), a))
 		}
-		err := g.Step(int(seat), a)
+		// The action alone: a forced step after it may be written next.
+		err := g.check(int(seat), a)
 		if err == nil {
+			g.step(seat, a)
 			rp.Lines++
 			return nil
 		}

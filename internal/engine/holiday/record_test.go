@@ -77,7 +77,7 @@ hand bob Cities-1
 coup ann
 turn bob final`)}
 		for _, line := range strings.Split(lines, "\n") {
-			if err := rp.line(strings.Fields(line)); err != nil {
+			if err := replayLine(rp, strings.Fields(line)); err != nil {
 				t.Errorf("%q: %s: %v", lines, line, err)
 			}
 		}

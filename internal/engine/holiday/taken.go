@@ -1,10 +1,6 @@
 package holiday
 
-import (
-	"strings"
-
-	"hotels/internal/engine"
-)
+import "hotels/internal/engine"
 
 // Taken returns the companies whose shares seat took in a game's action
 // lines, a share an entry, by take and option card ("alice take Alps USA"
@@ -12,12 +8,7 @@ import (
 // companies. An exchange's share is left out: it is a swap, not a take.
 func Taken(seats []string, seat engine.Seat, lines []string) []string {
 	var out []string
-	for _, l := range lines {
-		l, _, _ = strings.Cut(l, "#")
-		s, text := engine.SplitLine(seats, l)
-		if s != seat {
-			continue
-		}
+	for text := range engine.SeatActions(seats, seat, lines) {
 		a, err := ParseAction(text)
 		if err != nil || (a.Verb != Take && a.Verb != Option) {
 			continue

@@ -95,12 +95,6 @@ func (g *Game) Standings() []engine.Standing {
 	for s := range out {
 		out[s] = engine.Standing{Seat: engine.Seat(s), Name: g.names[s], Score: g.score(int8(s))}
 	}
-	slices.SortStableFunc(out, func(a, b engine.Standing) int { return b.Score - a.Score })
-	for i := range out {
-		out[i].Place = i + 1
-		if i > 0 && out[i].Score == out[i-1].Score {
-			out[i].Place = out[i-1].Place
-		}
-	}
+	engine.Rank(out)
 	return out
 }

@@ -2,7 +2,6 @@ package tycoon
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"hotels/internal/engine"
@@ -147,13 +146,7 @@ func (g *Game) Standings() []engine.Standing {
 	for s := range g.seats {
 		add(s)
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Score > out[j].Score })
-	for i := range out {
-		out[i].Place = i + 1
-		if i > 0 && out[i].Score == out[i-1].Score {
-			out[i].Place = out[i-1].Place
-		}
-	}
+	engine.Rank(out)
 	return out
 }
 

@@ -11,10 +11,8 @@ import (
 // player's profile sums as their favourite hotels.
 func Bought(seats []string, seat engine.Seat, lines []string) []string {
 	var out []string
-	for _, l := range lines {
-		l, _, _ = strings.Cut(l, "#")
-		s, action := engine.SplitLine(seats, l)
-		if name, ok := strings.CutPrefix(action, "buy "); ok && s == seat {
+	for action := range engine.SeatActions(seats, seat, lines) {
+		if name, ok := strings.CutPrefix(action, "buy "); ok {
 			if h, err := ParseHotel(strings.TrimSpace(name)); err == nil {
 				out = append(out, h.Title())
 			}

@@ -107,15 +107,10 @@ func New(s Setup) (*Game, error) {
 	if n == 2 {
 		start = StartCash2
 	}
+	if err := engine.CheckSeats("tycoon", s.Seats, ValidName); err != nil {
+		return nil, err
+	}
 	for i, name := range s.Seats {
-		if err := ValidName(name); err != nil {
-			return nil, fmt.Errorf("tycoon: seat %d: %w", i+1, err)
-		}
-		for _, prev := range s.Seats[:i] {
-			if prev == name {
-				return nil, fmt.Errorf("tycoon: seat %q appears twice", name)
-			}
-		}
 		g.names[i] = name
 		g.cash[i] = start
 	}

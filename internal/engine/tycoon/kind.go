@@ -2,6 +2,7 @@ package tycoon
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 
@@ -39,21 +40,13 @@ var Kind = engine.Kind{
 			Help: "the European edition: H builds free, another's vacant plot for half, a 6 gives another turn, its Royal deed"}, // T28
 	},
 	Ranked: []string{"rounds=" + strconv.Itoa(RankedRounds)},
-	Deal: func(rules string, options []string, seats []string, seed uint64) (engine.Game, string, error) {
-		// The seed picks nothing: the room has shuffled the seats, and the
-		// dice are thrown in play.
-		s, err := NewSetup(rules, options, seats)
-		if err != nil {
-			return nil, "", err
-		}
-		g, err := New(s)
-		if err != nil {
-			return nil, "", err
-		}
-		return g, s.Header(), nil
-	},
-	Resume: engine.Resumer(replayRecord),
-	Replay: replayRecord,
+	// The seed picks nothing: the room has shuffled the seats, and the
+	// dice are thrown in play.
+	Deal: engine.Dealer(func(rules string, options, seats []string, _ *rand.Rand) (Setup, error) {
+		return NewSetup(rules, options, seats)
+	}, New),
+	Resume: engine.Resumer(replayGame),
+	Replay: replayGame,
 	Unit:   engine.Dollars,
 }
 
@@ -68,14 +61,8 @@ var Kind = engine.Kind{
 // rulebook's.
 const RankedRounds = 80
 
-// replayRecord is Kind.Replay: the game a whole record ends in.
-func replayRecord(rec *engine.Record) (engine.Game, error) {
-	rp, err := ReadRecord(rec)
-	if err != nil {
-		return nil, err
-	}
-	return rp.Game, nil
-}
+// replayGame is Kind.Replay: the game a whole record ends in.
+var replayGame = engine.Replayer(ReadRecord)
 
 // NewSetup checks a room's rules (Hotel Tycoon has one rule set: "") and
 // options, and returns the setup for seats in turn order.

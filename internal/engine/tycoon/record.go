@@ -29,87 +29,71 @@ func (s Setup) Header() string {
 
 // Replay is the outcome of replaying a record: the game as far as the
 // record goes.
-type Replay struct {
-	Setup Setup
-	Game  *Game
-	// forced are the forced steps applied after the last action; a line
-	// may write them (D3), in order, from the first not yet written.
-	forced  []Step
-	written int
-}
+type Replay = engine.Replay[Setup, *Game]
 
 // ReadRecord replays a Hotel Tycoon record: the header, then every chance
 // line, action and check, applying the forced steps (D3). An error is an
 // *engine.LineError naming the line.
 func ReadRecord(rec *engine.Record) (*Replay, error) {
-	if err := engine.CheckGame(rec, GameName); err != nil {
-		return nil, err
-	}
-	rp := &Replay{}
-	s := &rp.Setup
 	set := map[string]string{}
-	lines := rec.Lines
-	i := 0
-header:
-	for ; i < len(lines); i++ {
-		l := lines[i]
-		f := l.Fields
-		bad := func(err error) (*Replay, error) { return nil, &engine.LineError{Line: l.Num, Err: err} }
+	headerLine := func(s *Setup, f []string) (bool, error) {
 		switch strings.ToLower(f[0]) {
 		case "option":
 			if len(s.Seats) > 0 {
-				return bad(engine.Cite("D9", errors.New("option line after a seat line: options come first")))
+				return true, engine.Cite("D9", errors.New("option line after a seat line: options come first"))
 			}
 			if len(f) == 1 {
-				return bad(engine.Cite("T28", errors.New("want `option key=value ...`")))
+				return true, engine.Cite("T28", errors.New("want `option key=value ...`"))
 			}
 			for _, kv := range f[1:] {
 				if err := s.Options.Set(kv); err != nil {
-					return bad(err) // D9
+					return true, err // D9
 				}
 				key, value, _ := strings.Cut(strings.ToLower(kv), "=")
 				norm := s.Options.Value(key)
 				if prev, ok := set[key]; ok && prev != norm {
-					return bad(engine.Cite("D9", fmt.Errorf("option %s=%s: %s was given as %s before", key, value, key, prev)))
+					return true, engine.Cite("D9", fmt.Errorf("option %s=%s: %s was given as %s before", key, value, key, prev))
 				}
 				set[key] = norm
 			}
 		case "seat":
 			name, err := engine.SeatLine(f, s.Seats, ValidName)
 			if err != nil {
-				return bad(err)
+				return true, err
 			}
 			if len(s.Seats) == MaxSeats {
-				return bad(engine.Cite("T1", fmt.Errorf("more than %d seats", MaxSeats)))
+				return true, engine.Cite("T1", fmt.Errorf("more than %d seats", MaxSeats))
 			}
 			s.Seats = append(s.Seats, name)
 		default:
-			break header
+			return false, nil
 		}
+		return true, nil
 	}
-	hdrEnd := 2
-	if i > 0 {
-		hdrEnd = lines[i-1].Num
-	}
-	if len(s.Seats) < MinSeats {
-		return nil, &engine.LineError{Line: hdrEnd, Err: engine.Cite("T1", fmt.Errorf("%d seats: a game has %d to %d", len(s.Seats), MinSeats, MaxSeats))}
-	}
-	g, err := New(*s)
-	if err != nil {
-		return nil, &engine.LineError{Line: hdrEnd, Err: err}
-	}
-	rp.Game = g
-	for ; i < len(lines); i++ {
-		l := lines[i]
-		if err := rp.line(l.Fields); err != nil {
-			return rp, &engine.LineError{Line: l.Num, Err: err}
-		}
-	}
-	return rp, nil
+	return engine.Replaying[Setup, *Game]{
+		Game:   GameName,
+		Header: headerLine,
+		Begin: func(s Setup, _, _ []engine.Line) (*Game, error) {
+			if len(s.Seats) < MinSeats {
+				return nil, engine.Cite("T1", fmt.Errorf("%d seats: a game has %d to %d", len(s.Seats), MinSeats, MaxSeats))
+			}
+			return New(s)
+		},
+		Line: (&written{}).line,
+	}.Read(rec, Setup{})
+}
+
+// written follows the forced steps (D3) a record may write after an
+// action, which the game has already applied.
+type written struct {
+	// forced are the forced steps applied after the last action; a line
+	// may write them, in order, from the first not yet written.
+	forced []Step
+	n      int
 }
 
 // line applies one body line: a throw, an action, a check or the result.
-func (rp *Replay) line(f []string) error {
+func (w *written) line(rp *Replay, f []string) error {
 	g := rp.Game
 	word := strings.ToLower(f[0])
 	switch word {
@@ -136,14 +120,15 @@ func (rp *Replay) line(f []string) error {
 	err = g.check(seat, a)
 	if err == nil {
 		g.DoLegal(int(seat), a)
-		rp.forced = append(rp.forced[:0], g.Forced()...)
-		rp.written = 0
+		w.forced = append(w.forced[:0], g.Forced()...)
+		w.n = 0
+		rp.Lines++
 		return nil
 	}
 	// A forced step may be written (D3).
-	for j := rp.written; j < len(rp.forced); j++ {
-		if rp.forced[j] == (Step{seat, a}) {
-			rp.written = j + 1
+	for j := w.n; j < len(w.forced); j++ {
+		if w.forced[j] == (Step{seat, a}) {
+			w.n = j + 1
 			return nil
 		}
 	}
