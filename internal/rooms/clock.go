@@ -94,6 +94,7 @@ type clockState struct {
 	seat     engine.Seat     // whose decision is timed
 	decision int             // which decision (len(lines)+1)
 	started  time.Time       // zero when no decision is timed
+	deadline time.Time       // when the timed decision runs out
 	stop     func() bool
 }
 
@@ -120,6 +121,7 @@ func (r *Room) armClock() {
 		limit = max(c.left[seat], time.Second)
 	}
 	c.started = r.lobby.cfg.Now()
+	c.deadline = c.started.Add(limit)
 	c.stop = r.lobby.cfg.After(limit, func() {
 		r.post(func() bool { return r.timeUp(decision, seat) })
 	})
@@ -130,7 +132,7 @@ func (r *Room) stopClock() {
 		r.clock.stop()
 		r.clock.stop = nil
 	}
-	r.clock.started = time.Time{}
+	r.clock.started, r.clock.deadline = time.Time{}, time.Time{}
 }
 
 // chargeClock charges seat for the decision it just made (house clocks run
@@ -163,28 +165,16 @@ func (r *Room) timeUp(decision int, seat engine.Seat) bool {
 }
 
 // clocks returns each seat's game time left and when the decision now timed
-// runs out, as of now.
+// runs out (on a node that follows the room, as its owner announced them).
 func (r *Room) clocks() ([]time.Duration, time.Time) {
-	c := &r.clock
 	if r.set.Clock.Off() || r.status != Playing {
 		return nil, time.Time{}
 	}
-	if fl := r.follow.Load(); fl != nil {
-		return fl.left, fl.dead // as the owner announced them
-	}
 	var left []time.Duration
-	var deadline time.Time
 	if r.set.Clock.Game > 0 {
-		left = append(left, c.left...)
+		left = append(left, r.clock.left...)
 	}
-	if !c.started.IsZero() {
-		if r.set.Clock.Move > 0 {
-			deadline = c.started.Add(r.set.Clock.Move)
-		} else {
-			deadline = c.started.Add(max(c.left[c.seat], time.Second))
-		}
-	}
-	return left, deadline
+	return left, r.clock.deadline
 }
 
 // Text writes the clock as the store keeps it: "" for none, "move=1m0s",

@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"hotels/internal/metrics"
@@ -94,6 +96,47 @@ type cluster struct {
 }
 
 type outgoing struct{ channel, payload string }
+
+// replica is a room's link in a cluster: the lease while this node runs
+// the room, or what it follows of the node that does, and that node.
+type replica struct {
+	c      *cluster
+	j      Journal
+	lease  atomic.Pointer[saved.Lease]
+	follow atomic.Pointer[follower]
+	owner  atomic.Pointer[string]
+	// Owned by the room's goroutine: how many of the game's actions the
+	// frames carried, and the sessions on other nodes, by their key.
+	announced int
+	remote    map[string]*sub
+}
+
+// linkFor is the link of a room this node runs, fenced by lease if it
+// has one: the journal alone on a single server.
+func (l *Lobby) linkFor(lease *saved.Lease) Link {
+	if l.cluster == nil {
+		return journalLink{l.cfg.Journal}
+	}
+	rp := &replica{c: l.cluster, j: l.cfg.Journal}
+	if lease != nil && lease.Room != "" {
+		rp.lease.Store(lease)
+	}
+	return rp
+}
+
+// replica returns the room's link in a cluster.
+func (r *Room) replica() *replica { return r.link.(*replica) }
+
+// Commit journals the action, fenced by the lease while this node runs
+// the room.
+func (rp *replica) Commit(ctx context.Context, id saved.GameID, seq int, line string) error {
+	if lease := rp.leased(); lease.Room != "" {
+		ctx = saved.Fenced(ctx, lease) // journaled only while this node runs the room
+	}
+	return rp.j.AppendAction(ctx, id, seq, line)
+}
+
+func (rp *replica) Follows() bool { return rp.follow.Load() != nil }
 
 // startCluster starts the lobby's lease renewal and its listener.
 func (l *Lobby) startCluster() {
@@ -195,11 +238,12 @@ func (l *Lobby) presence() {
 	tell := c.rounds%int(hereEvery/renewEvery) == 0
 	c.mu.Unlock()
 	for _, r := range l.Rooms() {
+		rp := r.replica()
 		switch {
-		case r.follow.Load() == nil:
-			r.post(r.forget)
+		case !rp.Follows():
+			r.post(func() bool { return rp.forget(r) })
 		case tell:
-			r.post(func() bool { r.tellHere(); return false })
+			r.post(func() bool { rp.tellHere(r); return false })
 		}
 	}
 }
@@ -264,7 +308,7 @@ func (l *Lobby) takeOver(ctx context.Context) {
 		switch {
 		case r != nil && r.leased().Room == lease.Room:
 			l.reclaim(ctx, r)
-		case r != nil && r.follow.Load() != nil:
+		case r != nil && r.link.Follows():
 			l.takeFollowed(ctx, r)
 		case r == nil:
 			for _, d := range due {
@@ -284,7 +328,7 @@ func (l *Lobby) reclaim(ctx context.Context, r *Room) {
 	if err != nil {
 		return
 	}
-	r.lease.Store(&lease)
+	r.replica().lease.Store(&lease)
 	l.cfg.Log.Info("took back the lease of a room after it lapsed", "room", r.ID)
 }
 
@@ -350,7 +394,7 @@ func (l *Lobby) takeFollowed(ctx context.Context, r *Room) {
 	}
 	metrics.Failovers.Inc()
 	l.cfg.Log.Info("took over a room whose node stopped", "room", r.ID)
-	r.post(func() bool { return r.own(lease, found, lines) })
+	r.post(func() bool { return r.replica().own(r, lease, found, lines) })
 }
 
 // caughtUp runs each time the listener is listening again: what was
@@ -358,8 +402,8 @@ func (l *Lobby) takeFollowed(ctx context.Context, r *Room) {
 // and tells its owner again who is here.
 func (l *Lobby) caughtUp() {
 	for _, r := range l.Rooms() {
-		if r.follow.Load() != nil {
-			r.post(func() bool { return r.resync() })
+		if r.link.Follows() {
+			r.post(func() bool { return r.replica().resync(r) })
 		}
 	}
 }
@@ -375,7 +419,7 @@ func (l *Lobby) heard(channel, payload string) {
 		r := l.rooms[f.Room]
 		l.mu.Unlock()
 		if r != nil {
-			r.queueFrame(f)
+			r.replica().queueFrame(r, f)
 		}
 		return
 	}
@@ -478,7 +522,11 @@ func (l *Lobby) claimNew(id, code string) (*saved.Lease, error) {
 	return &lease, nil
 }
 
-// subKey names a session here to the owner of a room it follows.
+// subKey names a session here, among this node's; a node that follows
+// a room names it to the room's owner with its own name before it.
 func (l *Lobby) subKey() string {
-	return fmt.Sprintf("%s/%d", l.cluster.node, l.subKeys.Add(1))
+	return strconv.FormatUint(l.subKeys.Add(1), 10)
 }
+
+// key names a session here to the owner of a room this node follows.
+func (rp *replica) key(s string) string { return rp.c.node + "/" + s }

@@ -63,8 +63,6 @@ type follower struct {
 	owner   string // the owner's node
 	token   int64
 	version uint64
-	left    []time.Duration
-	dead    time.Time
 
 	mu     sync.Mutex
 	frames []frame // heard, not yet applied
@@ -73,23 +71,34 @@ type follower struct {
 // leased returns the room's lease: zero unless this node owns it in a
 // cluster.
 func (r *Room) leased() saved.Lease {
-	if l := r.lease.Load(); l != nil {
+	if rp, ok := r.link.(*replica); ok {
+		return rp.leased()
+	}
+	return saved.Lease{}
+}
+
+func (rp *replica) leased() saved.Lease {
+	if l := rp.lease.Load(); l != nil {
 		return *l
 	}
 	return saved.Lease{}
 }
 
-// announce sends the room to the nodes that follow it, if it is run in a
-// cluster: on the owner's goroutine, after each change.
-func (r *Room) announce(notice string) {
-	lease := r.leased()
+// Announce sends the room to the nodes that follow it while this node
+// runs it: on the room's goroutine, after each change, and once it closed.
+func (rp *replica) Announce(r *Room, c Change) {
+	if c.Closed {
+		rp.announceClosed(r, c.Notice)
+		return
+	}
+	lease := rp.leased()
 	if lease.Room == "" {
 		return
 	}
 	f := frame{
 		Room: r.ID, Node: lease.Node, Token: lease.Token, Version: r.version, Status: r.status,
-		Game: r.gameID, Seq: len(r.lines), Host: r.host, Notes: r.news, Chat: r.newChat,
-		Ratings: r.ratings, Places: r.places, Notice: notice,
+		Game: r.gameID, Seq: len(r.lines), Host: r.host, Notes: c.Notes, Chat: c.Chat,
+		Ratings: r.ratings, Places: r.places,
 	}
 	size := 0
 	for _, n := range f.Notes {
@@ -101,8 +110,7 @@ func (r *Room) announce(notice string) {
 	if size > maxNews {
 		f.Notes, f.Chat = nil, nil // followers miss them; the state is whole
 	}
-	r.news, r.newChat = nil, nil
-	if from := min(r.announced, len(r.lines)); r.gameID != 0 {
+	if from := min(rp.announced, len(r.lines)); r.gameID != 0 {
 		size = 0
 		for _, line := range r.lines[from:] {
 			size += len(line)
@@ -111,7 +119,7 @@ func (r *Room) announce(notice string) {
 			f.From, f.Lines = from, r.lines[from:]
 		}
 	}
-	r.announced = len(r.lines)
+	rp.announced = len(r.lines)
 	for _, st := range r.seats {
 		f.Seats = append(f.Seats, frameSeat{Player: st.player, Removed: st.removed, Name: st.name, Bot: st.bot, Level: st.level,
 			Away: st.away, Autopilot: st.autopilot, Invited: st.invited})
@@ -125,28 +133,28 @@ func (r *Room) announce(notice string) {
 			f.Votes = append(f.Votes, id)
 		}
 	}
-	r.lobby.cluster.send(framesChannel, f)
+	rp.c.send(framesChannel, f)
 }
 
 // announceClosed tells the followers that the room closed for good: on
 // the owner, which releases its lease too.
-func (r *Room) announceClosed(notice string) {
-	lease := r.leased()
+func (rp *replica) announceClosed(r *Room, notice string) {
+	lease := rp.leased()
 	if lease.Room == "" {
 		return
 	}
-	r.lobby.cluster.send(framesChannel, frame{Room: r.ID, Node: lease.Node, Token: lease.Token, Version: r.version + 1, Status: Closed, Notice: notice})
+	rp.c.send(framesChannel, frame{Room: r.ID, Node: lease.Node, Token: lease.Token, Version: r.version + 1, Status: Closed, Notice: notice})
 	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
 	defer cancel()
-	if err := r.lobby.cluster.db.ReleaseLease(ctx, lease); err != nil {
+	if err := rp.c.db.ReleaseLease(ctx, lease); err != nil {
 		r.lobby.cfg.Log.Warn("cannot release a closed room's lease: another node opens it again once it lapses", "room", r.ID, "err", err)
 	}
 }
 
 // queueFrame hands a heard frame to the room's goroutine; frames are
 // applied in the order heard.
-func (r *Room) queueFrame(f frame) {
-	fl := r.follow.Load()
+func (rp *replica) queueFrame(r *Room, f frame) {
+	fl := rp.follow.Load()
 	if fl == nil {
 		return
 	}
@@ -155,36 +163,35 @@ func (r *Room) queueFrame(f frame) {
 	first := len(fl.frames) == 1
 	fl.mu.Unlock()
 	if first {
-		r.post(func() bool { return r.applyFrames(fl) })
+		r.post(func() bool { return rp.applyFrames(r, fl) })
 	}
 }
 
-func (r *Room) applyFrames(fl *follower) bool {
+func (rp *replica) applyFrames(r *Room, fl *follower) bool {
 	fl.mu.Lock()
 	frames := fl.frames
 	fl.frames = nil
 	fl.mu.Unlock()
-	if r.follow.Load() != fl {
+	if rp.follow.Load() != fl {
 		return false // this node took the room over meanwhile
 	}
 	changed := false
 	for _, f := range frames {
-		changed = r.applyFrame(f) || changed
+		changed = rp.applyFrame(r, fl, f) || changed
 	}
 	return changed
 }
 
 // applyFrame makes the room what the owner's frame says, with the
 // journal's actions up to the frame's.
-func (r *Room) applyFrame(f frame) bool {
-	fl := r.follow.Load()
+func (rp *replica) applyFrame(r *Room, fl *follower, f frame) bool {
 	if f.Token < fl.token || f.Token == fl.token && f.Version <= fl.version {
 		return false // an older owner's, or one applied
 	}
 	if f.Node != fl.owner {
 		fl.owner = f.Node
-		r.ownerIs(f.Node)
-		r.tellHere()
+		rp.ownerIs(f.Node)
+		rp.tellHere(r)
 	}
 	fl.token, fl.version = f.Token, f.Version
 	if f.Status == Closed {
@@ -198,7 +205,7 @@ func (r *Room) applyFrame(f frame) bool {
 		}
 	}
 	if f.Game != 0 && (f.Game != r.gameID || f.Seq > len(r.lines)) {
-		if err := r.catchUp(f.Game); err != nil {
+		if err := rp.catchUp(r, f.Game); err != nil {
 			r.lobby.cfg.Log.Warn("cannot follow a room's game", "room", r.ID, "game", f.Game, "err", err)
 		}
 	}
@@ -207,7 +214,7 @@ func (r *Room) applyFrame(f frame) bool {
 		seats[i] = seat{player: s.Player, removed: s.Removed, name: s.Name, bot: s.Bot, level: s.Level, away: s.Away, autopilot: s.Autopilot, invited: s.Invited}
 	}
 	r.seats, r.host, r.status, r.ratings, r.places, r.offer = seats, f.Host, f.Status, f.Ratings, f.Places, f.Offer
-	fl.left, fl.dead = f.Left, f.Deadline
+	r.clock.left, r.clock.deadline = f.Left, f.Deadline
 	r.votes = nil
 	for _, id := range f.Votes {
 		if r.votes == nil {
@@ -226,10 +233,10 @@ func (r *Room) applyFrame(f frame) bool {
 
 // catchUp brings the followed room's game up to what its journal holds:
 // the game of id, dealt from the store if it is new here.
-func (r *Room) catchUp(id saved.GameID) error {
+func (rp *replica) catchUp(r *Room, id saved.GameID) error {
 	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
 	defer cancel()
-	db := r.lobby.cluster.db
+	db := rp.c.db
 	if id != r.gameID {
 		sg, err := db.Game(ctx, id)
 		if err != nil {
@@ -365,9 +372,10 @@ func (l *Lobby) newFollower(id string, found saved.OpenRoom, lines []string, own
 	if l.closed {
 		return nil, ErrRoomClosed
 	}
-	r := newRoom(l, id, code, k, set, host, func(r *Room) {
-		r.follow.Store(&follower{owner: owner})
-		r.ownerIs(owner)
+	rp := &replica{c: l.cluster, j: l.cfg.Journal}
+	rp.follow.Store(&follower{owner: owner})
+	rp.ownerIs(owner)
+	r := newRoom(l, id, code, k, set, host, rp, func(r *Room) {
 		r.seats = seats
 		if game != nil {
 			r.game, r.names, r.gameID, r.lines, r.status = game, game.Seats(), found.Game.ID, lines, Playing
@@ -383,23 +391,23 @@ func (l *Lobby) newFollower(id string, found saved.OpenRoom, lines []string, own
 
 // resync reads the followed room's journal again after notifications may
 // have been lost, and tells the owner again who is here.
-func (r *Room) resync() bool {
-	if r.follow.Load() == nil {
+func (rp *replica) resync(r *Room) bool {
+	if !rp.Follows() {
 		return false
 	}
 	if r.gameID != 0 {
-		if err := r.catchUp(r.gameID); err != nil {
+		if err := rp.catchUp(r, r.gameID); err != nil {
 			r.lobby.cfg.Log.Warn("cannot follow a room's game", "room", r.ID, "err", err)
 		}
 	}
-	r.tellHere()
+	rp.tellHere(r)
 	return true
 }
 
 // own makes this node, which followed the room, its owner with lease,
 // from the store's room and the journal's lines: what a restart does.
-func (r *Room) own(lease saved.Lease, found saved.OpenRoom, lines []string) bool {
-	if r.follow.Load() == nil || r.status == Closed {
+func (rp *replica) own(r *Room, lease saved.Lease, found saved.OpenRoom, lines []string) bool {
+	if !rp.Follows() || r.status == Closed {
 		return false
 	}
 	if sg := found.Game; sg != nil {
@@ -411,9 +419,9 @@ func (r *Room) own(lease saved.Lease, found saved.OpenRoom, lines []string) bool
 		// The seats are as the last owner announced them.
 		r.game, r.names, r.gameID, r.lines, r.status = g, g.Seats(), sg.ID, lines, Playing
 	}
-	r.follow.Store(nil)
-	r.lease.Store(&lease)
-	r.ownerIs(lease.Node)
+	rp.follow.Store(nil)
+	rp.lease.Store(&lease)
+	rp.ownerIs(lease.Node)
 	if r.status == Playing {
 		r.startClocks() // each seat's game time starts again, as after a restart
 	}
@@ -451,6 +459,6 @@ func storedSeat(st saved.Seat) seat {
 
 // ownerIs records which node runs the room, for the room's methods to send
 // intents to without entering its goroutine.
-func (r *Room) ownerIs(node string) {
-	r.owner.Store(&node)
+func (rp *replica) ownerIs(node string) {
+	rp.owner.Store(&node)
 }

@@ -329,7 +329,7 @@ func (l *Lobby) snapshot() *LobbySnapshot {
 func (l *Lobby) playingLocked() int {
 	n := 0
 	for id, r := range l.rooms {
-		if id == r.ID && r.follow.Load() == nil && r.info().Status == Playing {
+		if id == r.ID && !r.link.Follows() && r.info().Status == Playing {
 			n++
 		}
 	}
@@ -584,8 +584,7 @@ func (l *Lobby) open(host Player, s Settings, taken []seat) (*Room, error) {
 		}
 		l.mu.Lock()
 		if !l.closed && l.rooms[id] == nil && (code == "" || l.rooms[code] == nil) {
-			r := newRoom(l, id, code, k, s, host, func(r *Room) {
-				r.lease.Store(lease)
+			r := newRoom(l, id, code, k, s, host, l.linkFor(lease), func(r *Room) {
 				if taken != nil {
 					r.invite(taken)
 				}

@@ -23,7 +23,7 @@ func (l *Lobby) Metrics() []prometheus.Collector {
 					}
 				}
 				for _, r := range l.Rooms() {
-					if r.follow.Load() == nil {
+					if !r.link.Follows() {
 						i := r.Info()
 						n[[2]string{i.Kind, string(i.Status)}]++
 					}
@@ -40,7 +40,7 @@ func (l *Lobby) Metrics() []prometheus.Collector {
 				}
 				for _, r := range l.Rooms() {
 					i := r.Info()
-					if r.follow.Load() != nil || i.Status != Waiting && i.Status != Playing {
+					if r.link.Follows() || i.Status != Waiting && i.Status != Playing {
 						continue
 					}
 					for _, s := range i.Players {
@@ -82,7 +82,7 @@ func (l *Lobby) Metrics() []prometheus.Collector {
 			func(set func(float64, ...string)) {
 				n := 0
 				for _, r := range l.Rooms() {
-					if r.follow.Load() != nil {
+					if r.link.Follows() {
 						n++
 					}
 				}

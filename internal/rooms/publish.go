@@ -14,17 +14,19 @@ func (r *Room) changed() {
 		return
 	}
 	r.version++
-	following := r.follow.Load() != nil
-	if !following { // the owner times the decisions
+	runs := !r.link.Follows() // the node that runs the room times the decisions
+	if runs {
 		r.armClock()
 	}
 	if r.publishInfo() {
 		r.lobby.changed()
 	}
 	r.publish("")
-	if !following { // and moves the bots
+	news := r.news
+	r.news = Change{}
+	if runs { // and moves the bots, and tells those that follow it
 		r.scheduleBot()
-		r.announce("")
+		r.link.Announce(r, news)
 	}
 }
 

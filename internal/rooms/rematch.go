@@ -41,8 +41,8 @@ func (r *Room) Rematch(ctx context.Context, p Player) (*Room, error) {
 	if err := r.lobby.allow(p); err != nil {
 		return nil, err
 	}
-	if r.follow.Load() != nil { // the room's owner opens it, and this node follows it
-		id, err := r.ask(ctx, intent{Op: opRematch, Player: p})
+	if r.link.Follows() { // the node running the room opens it, and this one follows it
+		id, err := r.link.Forward(ctx, r, intent{Op: opRematch, Player: p})
 		if err != nil {
 			return nil, err
 		}

@@ -66,10 +66,10 @@ type verdict struct {
 // do runs in, here or at the room's owner.
 func (r *Room) do(ctx context.Context, in intent) error {
 	var err error
-	if r.follow.Load() == nil {
-		_, err = r.perform(ctx, in)
+	if r.link.Follows() {
+		_, err = r.link.Forward(ctx, r, in)
 	} else {
-		_, err = r.ask(ctx, in)
+		_, err = r.perform(ctx, in)
 	}
 	return err
 }
@@ -106,9 +106,9 @@ func (r *Room) perform(ctx context.Context, in intent) (string, error) {
 	case opDecline:
 		return "", r.declineRematch(ctx, p)
 	case opHere:
-		return "", r.call(ctx, func() error { return r.countHere(in.Here) })
+		return "", r.call(ctx, func() error { return r.replica().countHere(r, in.Here) })
 	case opUnsubscribe:
-		r.post(func() bool { return r.unsubscribeRemote(in.Sub) })
+		r.post(func() bool { return r.replica().unsubscribeRemote(r, in.Sub) })
 		return "", nil
 	case opRemove:
 		return "", r.removeSeat(ctx, in.Seat, in.Text)
@@ -118,11 +118,31 @@ func (r *Room) perform(ctx context.Context, in intent) (string, error) {
 	return "", errors.New("unknown request " + strconv.Quote(in.Op))
 }
 
+// Forward sends in to the room's owner: a session's arrival or leaving
+// without waiting, anything else waiting for the owner's verdict.
+func (rp *replica) Forward(ctx context.Context, r *Room, in intent) (string, error) {
+	switch in.Op {
+	case opHere:
+		here := map[string]Player{}
+		for key, p := range in.Here {
+			here[rp.key(key)] = p
+		}
+		in.Here = here
+		rp.tell(r, in)
+		return "", nil
+	case opUnsubscribe:
+		in.Sub = rp.key(in.Sub)
+		rp.tell(r, in)
+		return "", nil
+	}
+	return rp.ask(ctx, r, in)
+}
+
 // ask sends in to the room's owner and waits for its verdict, and the
 // room a rematch opened.
-func (r *Room) ask(ctx context.Context, in intent) (string, error) {
-	c := r.lobby.cluster
-	owner := *r.owner.Load()
+func (rp *replica) ask(ctx context.Context, r *Room, in intent) (string, error) {
+	c := rp.c
+	owner := *rp.owner.Load()
 	in.Room = r.ID
 	reply := make(chan verdict, 1)
 	c.mu.Lock()
@@ -147,10 +167,10 @@ func (r *Room) ask(ctx context.Context, in intent) (string, error) {
 }
 
 // tell sends in to the room's owner without waiting for its verdict.
-func (r *Room) tell(in intent) {
-	c := r.lobby.cluster
+func (rp *replica) tell(r *Room, in intent) {
+	c := rp.c
 	in.Room = r.ID
-	c.send(nodeChannel(*r.owner.Load()), message{From: c.node, Intent: &in})
+	c.send(nodeChannel(*rp.owner.Load()), message{From: c.node, Intent: &in})
 }
 
 // serve runs an intent another node sent, and answers it if asked.
@@ -160,7 +180,7 @@ func (l *Lobby) serve(m message) {
 	r := l.rooms[in.Room]
 	l.mu.Unlock()
 	room, err := "", ErrNoAnswer // not run here (any more): the asker's owner is out of date
-	if r != nil && r.follow.Load() == nil {
+	if r != nil && !r.link.Follows() {
 		ctx, cancel := context.WithTimeout(context.Background(), askTimeout)
 		room, err = r.perform(ctx, in)
 		cancel()
@@ -212,21 +232,21 @@ func (e remoteError) Unwrap() error { return e.is }
 // one here, for their seats' presence and the watchers: new ones, or ones
 // it counts already, which the node tells again every hereEvery. One not
 // told of for herePatience is gone with its node.
-func (r *Room) countHere(subs map[string]Player) error {
+func (rp *replica) countHere(r *Room, subs map[string]Player) error {
 	if r.status == Closed {
 		return ErrRoomClosed
 	}
 	now := time.Now()
 	for key, p := range subs {
-		if s := r.remote[key]; s != nil {
+		if s := rp.remote[key]; s != nil {
 			s.seen = now
 			continue
 		}
-		s := &sub{player: p, seen: now}
-		if r.remote == nil {
-			r.remote = map[string]*sub{}
+		s := &sub{player: p, key: key, seen: now}
+		if rp.remote == nil {
+			rp.remote = map[string]*sub{}
 		}
-		r.remote[key] = s
+		rp.remote[key] = s
 		r.subs[s] = struct{}{}
 		if i := r.seatOf(p); i >= 0 {
 			r.present(i)
@@ -237,33 +257,33 @@ func (r *Room) countHere(subs map[string]Player) error {
 
 // forget drops the sessions on other nodes not told of for herePatience:
 // their node died, or lost the database.
-func (r *Room) forget() bool {
+func (rp *replica) forget(r *Room) bool {
 	changed := false
-	for key, s := range r.remote {
+	for key, s := range rp.remote {
 		if time.Since(s.seen) > herePatience {
-			changed = r.unsubscribeRemote(key) || changed
+			changed = rp.unsubscribeRemote(r, key) || changed
 		}
 	}
 	return changed
 }
 
-func (r *Room) unsubscribeRemote(key string) bool {
-	s := r.remote[key]
+func (rp *replica) unsubscribeRemote(r *Room, key string) bool {
+	s := rp.remote[key]
 	if s == nil {
 		return false
 	}
-	delete(r.remote, key)
+	delete(rp.remote, key)
 	return r.unsubscribe(s)
 }
 
 // tellHere tells the owner again of every session here.
-func (r *Room) tellHere() {
+func (rp *replica) tellHere(r *Room) {
 	if len(r.subs) == 0 {
 		return
 	}
 	here := map[string]Player{}
 	for s := range r.subs {
-		here[s.key] = s.player
+		here[rp.key(s.key)] = s.player
 	}
-	r.tell(intent{Op: opHere, Here: here})
+	rp.tell(r, intent{Op: opHere, Here: here})
 }

@@ -134,10 +134,10 @@ func (l *Lobby) restore(ctx context.Context, a Archive, sg saved.Game) error {
 		l.cfg.Log.Warn("restored room gets a new invite code: its own is taken", "game", sg.ID, "room", id)
 		code = l.freeCode(inviteLength)
 	}
-	r := newRoom(l, id, code, k, set, host, func(r *Room) {
-		if lease.Room == id {
-			r.lease.Store(&lease)
-		}
+	if lease.Room != id {
+		lease = saved.Lease{} // its id was taken: a room of this node alone
+	}
+	r := newRoom(l, id, code, k, set, host, l.linkFor(&lease), func(r *Room) {
 		r.seats, r.game, r.names, r.gameID, r.lines, r.status = seats, g, g.Seats(), sg.ID, lines, Playing
 		r.startClocks() // each seat's game time starts again: the store keeps no clock readings
 		for i := range r.seats {

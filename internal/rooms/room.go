@@ -76,18 +76,11 @@ type Room struct {
 	next     *Room                    // the rematch a player asked for, once the game is over
 	offer    *Rematch                 // who asked for it and who answered
 
-	// In a cluster (cluster.go): the lease while this node runs the room,
-	// or what it follows of the node that does, and that node.
-	lease  atomic.Pointer[saved.Lease]
-	follow atomic.Pointer[follower]
-	owner  atomic.Pointer[string]
-	// Owned by the room's goroutine: the notes and chat not yet announced,
-	// and the sessions on other nodes, by their key.
-	news    []string
-	newChat []ChatLine
-	// announced is how many of the game's actions the frames carried.
-	announced int
-	remote    map[string]*sub
+	// link is the room's one port to the journal and the other nodes
+	// (link.go), set before its goroutine starts; news is what the room
+	// has not told it yet, owned by the room's goroutine.
+	link Link
+	news Change
 }
 
 type seat struct {
@@ -116,15 +109,15 @@ type sub struct {
 	player Player
 	legal  bool           // its snapshots list the seat's legal actions (SubscribePlay)
 	ch     chan *Snapshot // nil for a session on another node
-	key    string         // its key at the owner, on a node that follows the room
-	seen   time.Time      // when its node last told of it, at the owner
+	key    string         // names it to the node running the room, if another does
+	seen   time.Time      // when its node last told of it, for one on another node
 }
 
-// newRoom starts a room; prepare, if given, sets it up before its goroutine
-// starts.
-func newRoom(l *Lobby, id, code string, k engine.Kind, s Settings, host Player, prepare func(*Room)) *Room {
+// newRoom starts a room linked by link; prepare, if given, sets it up
+// before its goroutine starts.
+func newRoom(l *Lobby, id, code string, k engine.Kind, s Settings, host Player, link Link, prepare func(*Room)) *Room {
 	r := &Room{
-		ID: id, code: code, lobby: l, kind: k,
+		ID: id, code: code, lobby: l, kind: k, link: link,
 		cmds:    make(chan func()),
 		quit:    make(chan struct{}),
 		set:     s,
@@ -307,16 +300,15 @@ func (r *Room) subscribe(ctx context.Context, p Player, legal bool) (<-chan *Sna
 	if err := r.lobby.allow(p); err != nil {
 		return nil, nil, err
 	}
-	s := &sub{player: p, ch: make(chan *Snapshot, 1), legal: legal}
+	s := &sub{player: p, ch: make(chan *Snapshot, 1), legal: legal, key: r.lobby.subKey()}
 	err := r.call(ctx, func() error {
 		if r.status == Closed {
 			return ErrRoomClosed
 		}
 		r.subs[s] = struct{}{}
-		if r.follow.Load() != nil {
-			s.key = r.lobby.subKey()
-			r.tell(intent{Op: opHere, Here: map[string]Player{s.key: p}})
-			return nil
+		if r.link.Follows() { // the node running the room counts p there
+			_, err := r.link.Forward(ctx, r, intent{Op: opHere, Here: map[string]Player{s.key: p}})
+			return err
 		}
 		if i := r.seatOf(p); i >= 0 {
 			r.seats[i].player.Bot = p.Bot // a seat restored from the store has no mark (issue 24)
@@ -355,8 +347,8 @@ func (r *Room) unsubscribe(s *sub) bool {
 		return false
 	}
 	delete(r.subs, s)
-	if r.follow.Load() != nil {
-		r.tell(intent{Op: opUnsubscribe, Sub: s.key})
+	if r.link.Follows() {
+		_, _ = r.link.Forward(context.Background(), r, intent{Op: opUnsubscribe, Sub: s.key})
 		r.closeIfDeserted()
 		return true
 	}
@@ -441,9 +433,9 @@ func (r *Room) closeIfDeserted() {
 	if r.status == Closed {
 		return
 	}
-	if r.follow.Load() != nil {
+	if r.link.Follows() {
 		if len(r.subs) == 0 {
-			r.shutting = true // the owner keeps the room
+			r.shutting = true // the node running it keeps the room
 			r.close("")
 		}
 		return
@@ -464,7 +456,7 @@ func (r *Room) close(notice string) {
 		r.lobby.dropWaiting(r.ID)
 	}
 	if !r.shutting {
-		r.announceClosed(notice)
+		r.link.Announce(r, Change{Closed: true, Notice: notice})
 	}
 	r.stopClock()
 	for i := range r.seats {
@@ -493,9 +485,7 @@ func (r *Room) shutdown(notice string) {
 // seat's action made.
 func (r *Room) note(text string) {
 	r.addEvent(engine.Watcher, func(int) string { return text })
-	if r.leased().Room != "" {
-		r.news = append(r.news, text)
-	}
+	r.news.Notes = append(r.news.Notes, text)
 }
 
 // addEvent adds one event made by seat's action to every viewer's log,
@@ -840,10 +830,7 @@ func (r *Room) step(s engine.Seat, text string, autopilot bool) error {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
 	defer cancel()
-	if lease := r.leased(); lease.Room != "" {
-		ctx = saved.Fenced(ctx, lease) // journaled only while this node runs the room
-	}
-	if err := r.lobby.cfg.Journal.AppendAction(ctx, r.gameID, len(r.lines)+1, line); err != nil {
+	if err := r.link.Commit(ctx, r.gameID, len(r.lines)+1, line); err != nil {
 		if errors.Is(err, saved.ErrConflict) && r.movedOn(ctx) {
 			return ErrMovedOn
 		}
@@ -1071,9 +1058,7 @@ func (r *Room) chatLine(ctx context.Context, p Player, text string) error {
 		r.chatted[p.ID] = append(recent, now)
 		line := ChatLine{At: now, From: p.Name, Text: text}
 		r.addChat(line)
-		if r.leased().Room != "" {
-			r.newChat = append(r.newChat, line)
-		}
+		r.news.Chat = append(r.news.Chat, line)
 		return nil
 	})
 }

@@ -35,7 +35,7 @@ func (l *Lobby) ownLocked() Share {
 	sh := Share{Playing: l.playingLocked()}
 	sh.Online, sh.Bots = l.onlineLocked()
 	for _, info := range l.listed(Player{}) {
-		if r := l.rooms[info.ID]; r == nil || r.follow.Load() == nil { // one it follows is its owner's to share
+		if r := l.rooms[info.ID]; r == nil || !r.link.Follows() { // one it follows is its owner's to share
 			sh.Rooms = append(sh.Rooms, info)
 		}
 	}

@@ -149,10 +149,7 @@ func (l *Lobby) reopen(ctx context.Context, w saved.WaitingRoom) error {
 			return fmt.Errorf("its id or code %q is taken", c)
 		}
 	}
-	r := newRoom(l, w.ID, w.Code, k, set, host, func(r *Room) {
-		if lease.Room != "" {
-			r.lease.Store(&lease)
-		}
+	r := newRoom(l, w.ID, w.Code, k, set, host, l.linkFor(&lease), func(r *Room) {
 		r.seats = seats
 		for i := range r.seats {
 			if r.seats[i].human() {
