@@ -114,7 +114,7 @@ func (r *Room) RemoveSeat(ctx context.Context, i int, notice string) (string, er
 		return nil
 	})
 	if err == nil {
-		err = r.do(ctx, intent{Op: opRemove, Seat: i, Text: notice})
+		err = r.do(ctx, Intent{Op: opRemove, Seat: i, Text: notice})
 	}
 	return name, err
 }
@@ -133,7 +133,7 @@ func (r *Room) RemoveName(ctx context.Context, name, notice string) (int, error)
 		return fmt.Errorf("%w: no one called %q sits in room %s", ErrNoSeat, name, r.ID)
 	})
 	if err == nil {
-		err = r.do(ctx, intent{Op: opRemove, Seat: seat, Text: notice})
+		err = r.do(ctx, Intent{Op: opRemove, Seat: seat, Text: notice})
 	}
 	return seat, err
 }
@@ -186,7 +186,7 @@ func (r *Room) remove(i int, notice string) error {
 // play is saved as aborted with the reason; a waiting or finished room just
 // closes. A room another server runs is asked to.
 func (r *Room) Close(ctx context.Context, reason string) error {
-	return r.do(ctx, intent{Op: opClose, Text: reason})
+	return r.do(ctx, Intent{Op: opClose, Text: reason})
 }
 
 // closeFor is Close where the room is run.

@@ -2,6 +2,7 @@ package rooms
 
 import (
 	"context"
+	"errors"
 
 	"hotels/internal/saved"
 )
@@ -10,7 +11,7 @@ import (
 // actions are committed to, whoever follows the room told of each change,
 // and the node a request goes to when another node runs the room. A single
 // server's is its Journal alone (journalLink); several servers sharing a
-// database give each room a link of the cluster's (cluster.go).
+// database give each room a link of internal/replica's (Cluster.Claim).
 type Link interface {
 	// Commit journals action seq of game id, as a record writes it,
 	// before anyone sees its effect (house rule 3).
@@ -24,10 +25,14 @@ type Link interface {
 	Follows() bool
 	// Forward sends in to the node that runs the room and returns its
 	// verdict, and the room a rematch opened there. A room's own
-	// sessions arriving and leaving (opHere, opUnsubscribe) are told
+	// sessions arriving and leaving (OpHere, OpUnsubscribe) are told
 	// without waiting, on the room's goroutine.
-	Forward(ctx context.Context, r *Room, in intent) (room string, err error)
+	Forward(ctx context.Context, r *Room, in Intent) (room string, err error)
 }
+
+// ErrNoAnswer is a request forwarded to the node that runs the room that
+// it did not answer: it died, or the room is changing hands.
+var ErrNoAnswer = errors.New("the server running this room did not answer: try again in a few seconds")
 
 // Change is what a room tells its link after a command: the notes and
 // chat lines added since it last told, and, once it closes for good, why.
@@ -50,6 +55,6 @@ func (journalLink) Announce(*Room, Change) {}
 
 func (journalLink) Follows() bool { return false }
 
-func (journalLink) Forward(context.Context, *Room, intent) (string, error) {
+func (journalLink) Forward(context.Context, *Room, Intent) (string, error) {
 	return "", ErrNoAnswer // never asked: the room is run here
 }

@@ -42,7 +42,7 @@ func (r *Room) Rematch(ctx context.Context, p Player) (*Room, error) {
 		return nil, err
 	}
 	if r.link.Follows() { // the node running the room opens it, and this one follows it
-		id, err := r.link.Forward(ctx, r, intent{Op: opRematch, Player: p})
+		id, err := r.link.Forward(ctx, r, Intent{Op: opRematch, Player: p})
 		if err != nil {
 			return nil, err
 		}
@@ -100,7 +100,7 @@ func (r *Room) DeclineRematch(ctx context.Context, p Player) error {
 	if err := r.lobby.allow(p); err != nil {
 		return err
 	}
-	return r.do(ctx, intent{Op: opDecline, Player: p})
+	return r.do(ctx, Intent{Op: opDecline, Player: p})
 }
 
 func (r *Room) declineRematch(ctx context.Context, p Player) error {

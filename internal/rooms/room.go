@@ -307,7 +307,7 @@ func (r *Room) subscribe(ctx context.Context, p Player, legal bool) (<-chan *Sna
 		}
 		r.subs[s] = struct{}{}
 		if r.link.Follows() { // the node running the room counts p there
-			_, err := r.link.Forward(ctx, r, intent{Op: opHere, Here: map[string]Player{s.key: p}})
+			_, err := r.link.Forward(ctx, r, Intent{Op: OpHere, Here: map[string]Player{s.key: p}})
 			return err
 		}
 		if i := r.seatOf(p); i >= 0 {
@@ -348,7 +348,7 @@ func (r *Room) unsubscribe(s *sub) bool {
 	}
 	delete(r.subs, s)
 	if r.link.Follows() {
-		_, _ = r.link.Forward(context.Background(), r, intent{Op: opUnsubscribe, Sub: s.key})
+		_, _ = r.link.Forward(context.Background(), r, Intent{Op: OpUnsubscribe, Sub: s.key})
 		r.closeIfDeserted()
 		return true
 	}
@@ -513,7 +513,7 @@ func (r *Room) Sit(ctx context.Context, p Player) error {
 	if err := r.lobby.allow(p); err != nil {
 		return err
 	}
-	return r.do(ctx, intent{Op: opSit, Player: p})
+	return r.do(ctx, Intent{Op: opSit, Player: p})
 }
 
 // sit is Sit for the lobby itself: quick play and ranked tables.
@@ -550,7 +550,7 @@ func (r *Room) Stand(ctx context.Context, p Player) error {
 	if err := r.lobby.allow(p); err != nil {
 		return err
 	}
-	return r.do(ctx, intent{Op: opStand, Player: p})
+	return r.do(ctx, Intent{Op: opStand, Player: p})
 }
 
 func (r *Room) stand(ctx context.Context, p Player) error {
@@ -578,7 +578,7 @@ func (r *Room) AddBot(ctx context.Context, p Player, level string) error {
 	if err := r.lobby.allow(p); err != nil {
 		return err
 	}
-	return r.do(ctx, intent{Op: opBot, Player: p, Text: level})
+	return r.do(ctx, Intent{Op: opBot, Player: p, Text: level})
 }
 
 func (r *Room) addBot(ctx context.Context, p Player, level string) error {
@@ -638,7 +638,7 @@ func (r *Room) Kick(ctx context.Context, p Player, i int) error {
 	if err := r.lobby.allow(p); err != nil {
 		return err
 	}
-	return r.do(ctx, intent{Op: opKick, Player: p, Seat: i})
+	return r.do(ctx, Intent{Op: opKick, Player: p, Seat: i})
 }
 
 func (r *Room) kick(ctx context.Context, p Player, i int) error {
@@ -714,7 +714,7 @@ func (r *Room) Start(ctx context.Context, p Player) error {
 	if err := r.lobby.allow(p); err != nil {
 		return err
 	}
-	return r.do(ctx, intent{Op: opStart, Player: p})
+	return r.do(ctx, Intent{Op: opStart, Player: p})
 }
 
 // start is Start for the lobby itself: ranked tables.
@@ -784,7 +784,7 @@ func (r *Room) Act(ctx context.Context, p Player, text string) error {
 	if !r.lobby.actions.Allow(p.ID) {
 		return ErrActTooFast
 	}
-	return r.do(ctx, intent{Op: opAct, Player: p, Text: text})
+	return r.do(ctx, Intent{Op: opAct, Player: p, Text: text})
 }
 
 func (r *Room) act(ctx context.Context, p Player, text string) error {
@@ -1038,7 +1038,7 @@ func (r *Room) Chat(ctx context.Context, p Player, text string) error {
 	if err := r.lobby.allow(p); err != nil {
 		return err
 	}
-	return r.do(ctx, intent{Op: opChat, Player: p, Text: text})
+	return r.do(ctx, Intent{Op: opChat, Player: p, Text: text})
 }
 
 // chatLine adds p's sanitised message, within the chat's rate.
@@ -1084,7 +1084,7 @@ func (r *Room) TakeOver(ctx context.Context, p Player) error {
 	if err := r.lobby.allow(p); err != nil {
 		return err
 	}
-	return r.do(ctx, intent{Op: opTakeOver, Player: p})
+	return r.do(ctx, Intent{Op: opTakeOver, Player: p})
 }
 
 func (r *Room) takeOver(ctx context.Context, p Player) error {
@@ -1121,7 +1121,7 @@ func (r *Room) VoteEnd(ctx context.Context, p Player) error {
 	if err := r.lobby.allow(p); err != nil {
 		return err
 	}
-	return r.do(ctx, intent{Op: opVote, Player: p})
+	return r.do(ctx, Intent{Op: opVote, Player: p})
 }
 
 func (r *Room) voteEnd(ctx context.Context, p Player) error {

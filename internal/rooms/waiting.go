@@ -78,8 +78,8 @@ func (l *Lobby) restoreWaiting(ctx context.Context, a Archive) (int, error) {
 	}
 	n := 0
 	for _, w := range waiting {
-		err := l.reopen(ctx, w)
-		if errors.Is(err, errElsewhere) {
+		err := l.Reopen(ctx, w)
+		if errors.Is(err, ErrElsewhere) {
 			continue // another node of the cluster runs it
 		}
 		if err != nil {
@@ -95,14 +95,15 @@ func (l *Lobby) restoreWaiting(ctx context.Context, a Archive) (int, error) {
 	return n, nil
 }
 
-// In a cluster, the room is reopened only if its lease is this node's to
-// take, else reopen returns errElsewhere.
-func (l *Lobby) reopen(ctx context.Context, w saved.WaitingRoom) error {
+// Reopen reopens the stored waiting room w. In a cluster, the room is
+// reopened only if its lease is this node's to take, else Reopen returns
+// ErrElsewhere.
+func (l *Lobby) Reopen(ctx context.Context, w saved.WaitingRoom) error {
 	k, err := l.Kind(w.Game)
 	if err != nil {
 		return err
 	}
-	lease, err := l.claim(ctx, w.ID)
+	link, err := l.cluster.Claim(ctx, w.ID, "", false)
 	if err != nil {
 		return err
 	}
@@ -149,7 +150,7 @@ func (l *Lobby) reopen(ctx context.Context, w saved.WaitingRoom) error {
 			return fmt.Errorf("its id or code %q is taken", c)
 		}
 	}
-	r := newRoom(l, w.ID, w.Code, k, set, host, l.linkFor(&lease), func(r *Room) {
+	r := newRoom(l, w.ID, w.Code, k, set, host, link, func(r *Room) {
 		r.seats = seats
 		for i := range r.seats {
 			if r.seats[i].human() {
