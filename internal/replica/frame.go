@@ -67,9 +67,12 @@ func (k *link) ownerIs(node string) { k.owner.Store(&node) }
 // what the store does not hold, and how far the journal goes. A follower
 // reads the actions up to Seq from the store.
 type frame struct {
-	Room  string
-	Node  string // the owner
-	Token int64  // the owner's lease's
+	Room    string
+	Node    string // the owner
+	Token   int64  // the owner's lease's
+	Version uint64 // the owner's version of the room
+	Game    saved.GameID
+	Seq     int // the actions journaled
 	rooms.State
 	// Lines are the actions journaled since the owner's last frame, the
 	// first being action From+1, when they fit: a follower that has the
@@ -107,7 +110,8 @@ func (k *link) Announce(r *rooms.Room, c rooms.Change) {
 	if lease.Room == "" {
 		return
 	}
-	f := frame{Room: r.ID, Node: lease.Node, Token: lease.Token, State: r.State(), Notes: c.Notes, Chat: c.Chat}
+	f := frame{Room: r.ID, Node: lease.Node, Token: lease.Token, Version: r.Version(), State: r.State(), Notes: c.Notes, Chat: c.Chat}
+	f.Game, f.Seq = r.Journaled()
 	size := 0
 	for _, n := range f.Notes {
 		size += len(n)
@@ -139,8 +143,8 @@ func (k *link) announceClosed(r *rooms.Room, notice string) {
 	if lease.Room == "" {
 		return
 	}
-	k.c.send(notifyFrame, frame{Room: r.ID, Node: lease.Node, Token: lease.Token,
-		State: rooms.State{Version: r.State().Version + 1, Status: rooms.Closed}, Notice: notice})
+	k.c.send(notifyFrame, frame{Room: r.ID, Node: lease.Node, Token: lease.Token, Version: r.Version() + 1,
+		State: rooms.State{Status: rooms.Closed}, Notice: notice})
 	ctx, cancel := context.WithTimeout(context.Background(), dbTimeout)
 	defer cancel()
 	if err := k.c.db.ReleaseLease(ctx, lease); err != nil {

@@ -28,6 +28,10 @@
 // keep a game that ended listed with its winners for FinishedShown;
 // Listed adds the private rooms a player sits in or hosts.
 //
+// A room's lasting state beyond its settings and its game (who hosts and
+// sits where, its status, votes, clocks, ratings, places and rematch) is
+// one plain value, its State, as a game is: waiting rooms are stored from
+// it, restarts rebuild it, and the nodes that follow a room copy it.
 // A room's one port to the outside is its Link (link.go): the journal its
 // actions are committed to, the nodes that follow it told of each change,
 // and the node a request is forwarded to when another node runs the room.

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
-	"time"
 
 	"hotels/internal/engine"
 	"hotels/internal/saved"
@@ -27,58 +26,11 @@ func (r *Room) Call(ctx context.Context, fn func() error) error { return r.call(
 // Link is the room's link (safe from any goroutine).
 func (r *Room) Link() Link { return r.link }
 
-// State is a room's state as the node running it announces it to the
-// nodes that follow it, which make their room the same (Mirror).
-type State struct {
-	Version uint64 // the owner's version of the room
-	Status  Status
-	Game    saved.GameID // 0 while waiting
-	Seq     int          // the actions journaled
-	Host    Player
-	Seats   []Chair
-	Left    []time.Duration
-	// Deadline is by the owner's clock: nodes' clocks are assumed close
-	// enough for a countdown on screen, and decide nothing.
-	Deadline time.Time
-	Votes    []saved.AccountID
-	Ratings  []RatingChange
-	Places   []Place  // a finished ranked game's places that are not the game's
-	Offer    *Rematch // a finished game's rematch
-}
+// State returns the room's lasting state as of now.
+func (r *Room) State() State { return r.st.clone() }
 
-// Chair is one seat of a room's State.
-type Chair struct {
-	Player    Player
-	Removed   Player
-	Name      string
-	Bot       bool
-	Level     string
-	Away      bool
-	Autopilot bool
-	Invited   bool
-}
-
-// State returns the room's state as of now.
-func (r *Room) State() State {
-	s := State{
-		Version: r.version, Status: r.status, Game: r.gameID, Seq: len(r.lines), Host: r.host,
-		Ratings: r.ratings, Places: r.places,
-	}
-	for _, st := range r.seats {
-		s.Seats = append(s.Seats, Chair{Player: st.player, Removed: st.removed, Name: st.name, Bot: st.bot, Level: st.level,
-			Away: st.away, Autopilot: st.autopilot, Invited: st.invited})
-	}
-	s.Left, s.Deadline = r.clocks()
-	if r.offer != nil {
-		s.Offer = r.offer.clone()
-	}
-	for id, v := range r.votes {
-		if v {
-			s.Votes = append(s.Votes, id)
-		}
-	}
-	return s
-}
+// Version is the room's version, which each change increments.
+func (r *Room) Version() uint64 { return r.version }
 
 // Lines returns the journaled actions of the room's game from action
 // from+1 on.
@@ -87,23 +39,11 @@ func (r *Room) Lines(from int) []string { return r.lines[min(from, len(r.lines))
 // Journaled returns the room's game and how many of its actions it has.
 func (r *Room) Journaled() (saved.GameID, int) { return r.gameID, len(r.lines) }
 
-// Mirror makes the room's seats, status, clocks, votes and rematch those
-// of s, as its owner announced them with notes and chat; its game follows
-// the journal (ApplyLines, Replay, ReadJournal).
+// Mirror makes s, as the room's owner announced it with notes and chat,
+// the room's state; its game follows the journal (ApplyLines, Replay,
+// ReadJournal).
 func (r *Room) Mirror(s State, notes []string, chat []ChatLine) {
-	seats := make([]seat, len(s.Seats))
-	for i, c := range s.Seats {
-		seats[i] = seat{player: c.Player, removed: c.Removed, name: c.Name, bot: c.Bot, level: c.Level, away: c.Away, autopilot: c.Autopilot, invited: c.Invited}
-	}
-	r.seats, r.host, r.status, r.ratings, r.places, r.offer = seats, s.Host, s.Status, s.Ratings, s.Places, s.Offer
-	r.clock.left, r.clock.deadline = s.Left, s.Deadline
-	r.votes = nil
-	for _, id := range s.Votes {
-		if r.votes == nil {
-			r.votes = map[saved.AccountID]bool{}
-		}
-		r.votes[id] = true
-	}
+	r.st = s
 	for _, n := range notes {
 		r.note(n)
 	}
@@ -182,7 +122,7 @@ func (r *Room) Disown(notice string) {
 // once the game replays, to make the room's link the owner's. It reports
 // whether it did.
 func (r *Room) Adopt(found saved.OpenRoom, lines []string, take func()) bool {
-	if r.status == Closed {
+	if r.st.Status == Closed {
 		return false
 	}
 	if sg := found.Game; sg != nil {
@@ -192,14 +132,14 @@ func (r *Room) Adopt(found saved.OpenRoom, lines []string, take func()) bool {
 			return false
 		}
 		// The seats are as the last owner announced them.
-		r.game, r.names, r.gameID, r.lines, r.status = g, g.Seats(), sg.ID, lines, Playing
+		r.game, r.names, r.gameID, r.lines, r.st.Status = g, g.Seats(), sg.ID, lines, Playing
 	}
 	take()
-	if r.status == Playing {
+	if r.st.Status == Playing {
 		r.startClocks() // each seat's game time starts again, as after a restart
 	}
-	for i := range r.seats {
-		st := &r.seats[i]
+	for i := range r.st.Seats {
+		st := &r.st.Seats[i]
 		if !st.human() {
 			continue
 		}
@@ -222,7 +162,7 @@ func (r *Room) Adopt(found saved.OpenRoom, lines []string, take func()) bool {
 // Subscribe does one here, for its seat's presence and the watchers; leave
 // (on the room's goroutine) ends it.
 func (r *Room) Visit(p Player) (leave func() bool, err error) {
-	if r.status == Closed {
+	if r.st.Status == Closed {
 		return nil, ErrRoomClosed
 	}
 	s := &sub{player: p}
@@ -322,10 +262,13 @@ func (l *Lobby) Follow(id string, found saved.OpenRoom, lines []string, link Lin
 	if l.closed {
 		return nil, ErrRoomClosed
 	}
-	r := newRoom(l, id, code, k, set, host, link, func(r *Room) {
-		r.seats = seats
+	st := State{Host: host, Seats: seats, Status: Waiting}
+	if game != nil {
+		st.Status = Playing
+	}
+	r := newRoom(l, id, code, k, set, st, link, func(r *Room) {
 		if game != nil {
-			r.game, r.names, r.gameID, r.lines, r.status = game, game.Seats(), found.Game.ID, lines, Playing
+			r.game, r.names, r.gameID, r.lines = game, game.Seats(), found.Game.ID, lines
 		}
 	})
 	l.rooms[id] = r

@@ -573,16 +573,13 @@ func (l *Lobby) open(host Player, s Settings, taken []seat) (*Room, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := l.saveWaiting(table(id, code, s, host, seats)); err != nil {
+		st := State{Host: host, Seats: seats, Status: Waiting}
+		if err := l.saveWaiting(table(id, code, s, st)); err != nil {
 			return nil, err
 		}
 		l.mu.Lock()
 		if !l.closed && l.rooms[id] == nil && (code == "" || l.rooms[code] == nil) {
-			r := newRoom(l, id, code, k, s, host, link, func(r *Room) {
-				if taken != nil {
-					r.invite(taken)
-				}
-			})
+			r := newRoom(l, id, code, k, s, st, link, (*Room).holdInvited)
 			l.rooms[id] = r
 			if code != "" {
 				l.rooms[code] = r

@@ -338,7 +338,7 @@ func (r *Room) rate() {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
 	defer cancel()
-	outcomes := placed(r.game, r.places)
+	outcomes := placed(r.game, r.st.Places)
 	rated := func(st seat) Player {
 		if st.removed.ID != 0 {
 			return st.removed
@@ -346,7 +346,7 @@ func (r *Room) rate() {
 		return st.player
 	}
 	var ids []saved.AccountID
-	for _, st := range r.seats {
+	for _, st := range r.st.Seats {
 		if p := rated(st); p.ID != 0 {
 			ids = append(ids, p.ID)
 		}
@@ -359,7 +359,7 @@ func (r *Room) rate() {
 	var before []rating.Rating
 	var result []int
 	var seats []seat
-	for i, st := range r.seats {
+	for i, st := range r.st.Seats {
 		p := rated(st)
 		if p.ID == 0 {
 			continue // bots are never rated
@@ -373,17 +373,17 @@ func (r *Room) rate() {
 	}
 	after := rating.Rate(before, result)
 	changes := make([]saved.RatingChange, len(seats))
-	r.ratings = r.ratings[:0]
+	r.st.Ratings = r.st.Ratings[:0]
 	for i, st := range seats {
 		changes[i] = saved.RatingChange{
 			Game: r.gameID, Account: st.player.ID, Place: result[i],
 			MuBefore: before[i].Mu, SigmaBefore: before[i].Sigma, MuAfter: after[i].Mu, SigmaAfter: after[i].Sigma,
 		}
-		r.ratings = append(r.ratings, RatingChange{Name: st.name, Before: before[i].Display(), After: after[i].Display()})
+		r.st.Ratings = append(r.st.Ratings, RatingChange{Name: st.name, Before: before[i].Display(), After: after[i].Display()})
 	}
 	if err := cfg.Ratings.RecordRatings(ctx, r.kind.Name, r.set.Rules, changes); err != nil {
 		r.lobby.saveFailed("record ratings", err, "room", r.ID, "game", r.gameID)
-		r.ratings = nil
+		r.st.Ratings = nil
 		return
 	}
 	r.lobby.saved()

@@ -46,13 +46,16 @@ const (
 
 // do runs in, here or at the room's owner.
 func (r *Room) do(ctx context.Context, in Intent) error {
-	var err error
-	if r.link.Follows() {
-		_, err = r.link.Forward(ctx, r, in)
-	} else {
-		_, err = r.Perform(ctx, in)
-	}
+	_, err := r.ask(ctx, in)
 	return err
+}
+
+// ask is do, and returns the room a rematch opened.
+func (r *Room) ask(ctx context.Context, in Intent) (string, error) {
+	if r.link.Follows() {
+		return r.link.Forward(ctx, r, in)
+	}
+	return r.Perform(ctx, in)
 }
 
 // Perform does what in asks on this node, which runs the room, and

@@ -140,11 +140,11 @@ func (l *Lobby) RestoreGame(ctx context.Context, a Archive, sg saved.Game) error
 			return err
 		}
 	}
-	r := newRoom(l, id, code, k, set, host, link, func(r *Room) {
-		r.seats, r.game, r.names, r.gameID, r.lines, r.status = seats, g, g.Seats(), sg.ID, lines, Playing
+	r := newRoom(l, id, code, k, set, State{Host: host, Seats: seats, Status: Playing}, link, func(r *Room) {
+		r.game, r.names, r.gameID, r.lines = g, g.Seats(), sg.ID, lines
 		r.startClocks() // each seat's game time starts again: the store keeps no clock readings
-		for i := range r.seats {
-			if r.seats[i].human() {
+		for i := range r.st.Seats {
+			if r.st.Seats[i].human() {
 				r.leave(i)
 			}
 		}

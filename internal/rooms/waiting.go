@@ -17,15 +17,15 @@ import (
 // off the waiting rooms (store.CreateGame), and closing before the start
 // drops it; a server shutting down keeps it.
 
-// table is the stored form of a waiting room with id, invite code, s, host
-// and seats.
-func table(id, code string, s Settings, host Player, seats []seat) saved.WaitingRoom {
+// table is the stored form of a waiting room with id, invite code,
+// settings s and state st.
+func table(id, code string, s Settings, st State) saved.WaitingRoom {
 	w := saved.WaitingRoom{
-		Room: saved.Room{ID: id, Code: code, Title: s.Name, Host: host.ID},
+		Room: saved.Room{ID: id, Code: code, Title: s.Name, Host: st.Host.ID},
 		Game: s.Game, Rules: s.Rules, Options: strings.Join(s.Options, " "), Clock: s.Clock.Text(),
-		Ranked: s.Ranked, Seats: len(seats),
+		Ranked: s.Ranked, Seats: len(st.Seats),
 	}
-	for i, st := range seats {
+	for i, st := range st.Seats {
 		if !st.empty() {
 			w.Taken = append(w.Taken, saved.Seat{Index: i, Account: st.player.ID, Name: st.name, Bot: st.level})
 		}
@@ -61,10 +61,12 @@ func (l *Lobby) dropWaiting(id string) {
 // seatTable stores the room's table as seats with host, then makes it the
 // room's: on the room's goroutine, while the room is waiting.
 func (r *Room) seatTable(seats []seat, host Player) error {
-	if err := r.lobby.saveWaiting(table(r.ID, r.code, r.set, host, seats)); err != nil {
+	next := r.st
+	next.Seats, next.Host = seats, host
+	if err := r.lobby.saveWaiting(table(r.ID, r.code, r.set, next)); err != nil {
 		return err
 	}
-	r.seats, r.host = seats, host
+	r.st = next
 	return nil
 }
 
@@ -150,10 +152,9 @@ func (l *Lobby) Reopen(ctx context.Context, w saved.WaitingRoom) error {
 			return fmt.Errorf("its id or code %q is taken", c)
 		}
 	}
-	r := newRoom(l, w.ID, w.Code, k, set, host, link, func(r *Room) {
-		r.seats = seats
-		for i := range r.seats {
-			if r.seats[i].human() {
+	r := newRoom(l, w.ID, w.Code, k, set, State{Host: host, Seats: seats, Status: Waiting}, link, func(r *Room) {
+		for i := range r.st.Seats {
+			if r.st.Seats[i].human() {
 				r.leave(i)
 			}
 		}
