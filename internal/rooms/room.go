@@ -102,9 +102,8 @@ func (s *seat) robot() bool { return s.bot || s.autopilot }
 type sub struct {
 	player Player
 	legal  bool           // its snapshots list the seat's legal actions (SubscribePlay)
-	ch     chan *Snapshot // nil for a session on another node
+	ch     chan *Snapshot // nil for a session on another node (Visit)
 	key    string         // names it to the node running the room, if another does
-	seen   time.Time      // when its node last told of it, for one on another node
 }
 
 // newRoom starts a room in state st, linked by link; prepare, if given,
