@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"slices"
 	"syscall"
 
 	tea "charm.land/bubbletea/v2"
@@ -17,6 +18,7 @@ import (
 	"hotels/internal/cluster"
 	"hotels/internal/games"
 	"hotels/internal/protocol"
+	"hotels/internal/replica"
 	"hotels/internal/rooms"
 	"hotels/internal/server"
 	"hotels/internal/store"
@@ -116,8 +118,9 @@ func run(ctx context.Context, cfg server.Config, logger *slog.Logger, ln net.Lis
 		// leave with it.
 		defer node.Close()
 	}
+	journal := store.Journal{Store: st, Appender: appender}
 	rcfg := rooms.Config{
-		Journal:   store.Journal{Store: st, Appender: appender},
+		Journal:   journal,
 		Ratings:   st,
 		Kinds:     screens.Hosted(),
 		Grace:     cfg.Grace,
@@ -136,15 +139,16 @@ func run(ctx context.Context, cfg server.Config, logger *slog.Logger, ln net.Lis
 		// address.
 		MissRate: rooms.DefaultMissRate,
 	}
-	if node != nil {
-		// Each room run by the server holding its lease, followed by the
-		// others (rooms/cluster.go).
-		rcfg.Cluster, rcfg.Node = st, node.ID()
-	}
 	lobby := rooms.NewLobby(rcfg)
 	// Rooms close before the store: games in play stay "playing" in the
 	// database and are restored at the next start.
 	defer lobby.Close("Hotels is restarting. Please reconnect in a minute.")
+	var rep *replica.Replica
+	if node != nil {
+		// Each room run by the server holding its lease, followed by the
+		// others (internal/replica).
+		rep = replica.Start(lobby, journal, st, node)
+	}
 	n, err := lobby.Restore(ctx, st)
 	if err != nil {
 		return err
@@ -164,8 +168,8 @@ func run(ctx context.Context, cfg server.Config, logger *slog.Logger, ln net.Lis
 		// Sessions, bans, broadcasts, the lobby's list and the ranked
 		// queue, across the servers.
 		opts.Cluster = node
-		lobby.ShareWith(node, st)
-		lobby.ShareQueue(node, st)
+		replica.ShareLobby(lobby, node, st)
+		replica.ShareQueue(lobby, node, st)
 	}
 	srv, err := server.New(cfg, opts)
 	if err != nil {
@@ -174,7 +178,7 @@ func run(ctx context.Context, cfg server.Config, logger *slog.Logger, ln net.Lis
 	if cfg.MetricsAddr != "" {
 		// Issue 26: for Prometheus and the load balancer. It closes
 		// after Serve, so that /healthz says "shutting down" meanwhile.
-		stop, err := serveMetrics(cfg.MetricsAddr, append(srv.Metrics(), lobby.Metrics()...), healthy(srv, node), logger)
+		stop, err := serveMetrics(cfg.MetricsAddr, slices.Concat(srv.Metrics(), lobby.Metrics(), rep.Metrics()), healthy(srv, node), logger)
 		if err != nil {
 			return err
 		}

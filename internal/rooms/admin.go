@@ -59,7 +59,7 @@ func (r *Room) Inspect(ctx context.Context) (Inspection, error) {
 			}
 		}
 		in.Clocks, _ = r.clocks()
-		for i, st := range r.seats {
+		for i, st := range r.st.Seats {
 			in.Seats = append(in.Seats, AdminSeat{SeatInfo: snap.Seats[i], Account: st.player.ID})
 		}
 		for s := range r.subs {
@@ -107,14 +107,14 @@ var ErrNoSeat = errors.New("no such seat")
 func (r *Room) RemoveSeat(ctx context.Context, i int, notice string) (string, error) {
 	var name string
 	err := r.call(ctx, func() error {
-		if i < 0 || i >= len(r.seats) || r.seats[i].empty() {
+		if i < 0 || i >= len(r.st.Seats) || r.st.Seats[i].empty() {
 			return fmt.Errorf("%w: seat %d is empty or missing", ErrNoSeat, i+1)
 		}
-		name = r.seats[i].name
+		name = r.st.Seats[i].name
 		return nil
 	})
 	if err == nil {
-		err = r.do(ctx, intent{Op: opRemove, Seat: i, Text: notice})
+		err = r.do(ctx, Intent{Op: opRemove, Seat: i, Text: notice})
 	}
 	return name, err
 }
@@ -124,7 +124,7 @@ func (r *Room) RemoveSeat(ctx context.Context, i int, notice string) (string, er
 func (r *Room) RemoveName(ctx context.Context, name, notice string) (int, error) {
 	seat := -1
 	err := r.call(ctx, func() error {
-		for i, st := range r.seats {
+		for i, st := range r.st.Seats {
 			if !st.empty() && strings.EqualFold(st.name, name) {
 				seat = i
 				return nil
@@ -133,7 +133,7 @@ func (r *Room) RemoveName(ctx context.Context, name, notice string) (int, error)
 		return fmt.Errorf("%w: no one called %q sits in room %s", ErrNoSeat, name, r.ID)
 	})
 	if err == nil {
-		err = r.do(ctx, intent{Op: opRemove, Seat: seat, Text: notice})
+		err = r.do(ctx, Intent{Op: opRemove, Seat: seat, Text: notice})
 	}
 	return seat, err
 }
@@ -141,7 +141,7 @@ func (r *Room) RemoveName(ctx context.Context, name, notice string) (int, error)
 // removeSeat is RemoveSeat where the room is run.
 func (r *Room) removeSeat(ctx context.Context, i int, notice string) error {
 	return r.call(ctx, func() error {
-		if i < 0 || i >= len(r.seats) || r.seats[i].empty() {
+		if i < 0 || i >= len(r.st.Seats) || r.st.Seats[i].empty() {
 			return fmt.Errorf("%w: seat %d is empty or missing", ErrNoSeat, i+1)
 		}
 		return r.remove(i, notice)
@@ -150,8 +150,8 @@ func (r *Room) removeSeat(ctx context.Context, i int, notice string) error {
 
 // remove empties seat i, as Kick does for a host; on the room's goroutine.
 func (r *Room) remove(i int, notice string) error {
-	st := r.seats[i]
-	switch r.status {
+	st := r.st.Seats[i]
+	switch r.st.Status {
 	case Waiting:
 		if err := r.vacate(i, st.name+" was removed by an admin"); err != nil {
 			return err
@@ -167,12 +167,12 @@ func (r *Room) remove(i int, notice string) error {
 			return err
 		}
 		r.dismiss(st.player, notice)
-		r.seats[i].removed, r.seats[i].player = st.player, Player{}
-		r.seats[i].away = false
-		r.seats[i].autopilot = true
+		r.st.Seats[i].removed, r.st.Seats[i].player = st.player, Player{}
+		r.st.Seats[i].away = false
+		r.st.Seats[i].autopilot = true
 		if st.stopGrace != nil {
 			st.stopGrace()
-			r.seats[i].stopGrace = nil
+			r.st.Seats[i].stopGrace = nil
 		}
 		r.note(st.name + " was removed by an admin: the autopilot plays for them")
 		r.abandonIfEmpty()
@@ -186,7 +186,7 @@ func (r *Room) remove(i int, notice string) error {
 // play is saved as aborted with the reason; a waiting or finished room just
 // closes. A room another server runs is asked to.
 func (r *Room) Close(ctx context.Context, reason string) error {
-	return r.do(ctx, intent{Op: opClose, Text: reason})
+	return r.do(ctx, Intent{Op: opClose, Text: reason})
 }
 
 // closeFor is Close where the room is run.
@@ -196,7 +196,7 @@ func (r *Room) closeFor(ctx context.Context, reason string) error {
 		if reason != "" {
 			why += ": " + reason
 		}
-		switch r.status {
+		switch r.st.Status {
 		case Playing:
 			r.end(why)
 		case Waiting, Over:

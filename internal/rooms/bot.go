@@ -41,7 +41,7 @@ type player struct {
 // botFor returns seat i's bot, made on first use at the seat's level (the
 // autopilot's level for a player's seat).
 func (r *Room) botFor(i int) *player {
-	st := &r.seats[i]
+	st := &r.st.Seats[i]
 	if st.decider == nil {
 		level := st.level
 		if !st.bot {
@@ -61,11 +61,11 @@ func (r *Room) botFor(i int) *player {
 // the bot delay, outside the room's goroutine. At most one choice is
 // scheduled for each decision of the game.
 func (r *Room) scheduleBot() {
-	if r.status != Playing {
+	if r.st.Status != Playing {
 		return
 	}
 	seat, ok := r.toMove()
-	if !ok || !r.seats[seat].robot() {
+	if !ok || !r.st.Seats[seat].robot() {
 		return
 	}
 	decision := len(r.lines) + 1
@@ -73,7 +73,7 @@ func (r *Room) scheduleBot() {
 		return
 	}
 	r.botTurn = decision
-	if y, ok := r.game.(engine.Yielder); ok && !r.seats[seat].bot {
+	if y, ok := r.game.(engine.Yielder); ok && !r.st.Seats[seat].bot {
 		if a, ok := y.Yield(seat); ok { // an absent player's bid is passed
 			r.lobby.cfg.After(r.lobby.cfg.BotDelay, func() {
 				r.post(func() bool { return r.botMove(decision, seat, a, 0) })
@@ -105,10 +105,10 @@ const (
 // meanwhile or the seat's player came back. It runs on the room's
 // goroutine; waited is how long it waited since the store last refused it.
 func (r *Room) botMove(decision int, seat engine.Seat, a engine.Action, waited time.Duration) bool {
-	if len(r.lines)+1 != decision || r.status != Playing {
+	if len(r.lines)+1 != decision || r.st.Status != Playing {
 		return false // a move was made meanwhile
 	}
-	st := &r.seats[seat]
+	st := &r.st.Seats[seat]
 	if !st.robot() {
 		r.botTurn = 0 // the player came back: choose again if they leave
 		return false

@@ -88,12 +88,12 @@ func (c Clock) Check() error {
 	return nil
 }
 
-// clockState is the running clock of a room in play.
+// clockState is the running clock of a room in play, on the node that
+// runs it; what it shows is the room's State (Left, Deadline).
 type clockState struct {
-	left     []time.Duration // each seat's game time
-	seat     engine.Seat     // whose decision is timed
-	decision int             // which decision (len(lines)+1)
-	started  time.Time       // zero when no decision is timed
+	seat     engine.Seat // whose decision is timed
+	decision int         // which decision (len(lines)+1)
+	started  time.Time   // zero when no decision is timed
 	stop     func() bool
 }
 
@@ -101,25 +101,26 @@ type clockState struct {
 // to make it and it is not timed already.
 func (r *Room) armClock() {
 	c := &r.clock
-	if r.status != Playing || r.set.Clock.Off() {
+	if r.st.Status != Playing || r.set.Clock.Off() {
 		r.stopClock()
 		return
 	}
 	seat, ok := r.toMove()
 	decision := len(r.lines) + 1
-	if ok && c.decision == decision && c.seat == seat && (c.started.IsZero() == r.seats[seat].robot()) {
+	if ok && c.decision == decision && c.seat == seat && (c.started.IsZero() == r.st.Seats[seat].robot()) {
 		return
 	}
 	r.stopClock()
 	c.seat, c.decision = seat, decision
-	if !ok || r.seats[seat].robot() {
+	if !ok || r.st.Seats[seat].robot() {
 		return
 	}
 	limit := r.set.Clock.Move
 	if limit == 0 {
-		limit = max(c.left[seat], time.Second)
+		limit = max(r.st.Left[seat], time.Second)
 	}
 	c.started = r.lobby.cfg.Now()
+	r.st.Deadline = c.started.Add(limit)
 	c.stop = r.lobby.cfg.After(limit, func() {
 		r.post(func() bool { return r.timeUp(decision, seat) })
 	})
@@ -130,7 +131,7 @@ func (r *Room) stopClock() {
 		r.clock.stop()
 		r.clock.stop = nil
 	}
-	r.clock.started = time.Time{}
+	r.clock.started, r.st.Deadline = time.Time{}, time.Time{}
 }
 
 // chargeClock charges seat for the decision it just made (house clocks run
@@ -140,51 +141,39 @@ func (r *Room) chargeClock(seat engine.Seat) {
 	if r.set.Clock.Game == 0 || c.started.IsZero() || c.seat != seat {
 		return
 	}
-	c.left[seat] -= r.lobby.cfg.Now().Sub(c.started)
-	c.left[seat] = max(c.left[seat], 0) + r.set.Clock.Increment
+	r.st.Left[seat] -= r.lobby.cfg.Now().Sub(c.started)
+	r.st.Left[seat] = max(r.st.Left[seat], 0) + r.set.Clock.Increment
 	r.stopClock()
 }
 
 // timeUp hands a seat whose time ran out to the autopilot.
 func (r *Room) timeUp(decision int, seat engine.Seat) bool {
 	c := &r.clock
-	if r.status != Playing || c.decision != decision || c.seat != seat || c.started.IsZero() {
+	if r.st.Status != Playing || c.decision != decision || c.seat != seat || c.started.IsZero() {
 		return false
 	}
 	if r.set.Clock.Game > 0 {
-		c.left[seat] = 0
+		r.st.Left[seat] = 0
 	}
 	c.stop = nil
 	r.stopClock()
-	st := &r.seats[seat]
+	st := &r.st.Seats[seat]
 	st.autopilot = true
 	r.note(st.name + " ran out of time: the autopilot plays until they take their seat back")
 	return true
 }
 
 // clocks returns each seat's game time left and when the decision now timed
-// runs out, as of now.
+// runs out (on a node that follows the room, as its owner announced them).
 func (r *Room) clocks() ([]time.Duration, time.Time) {
-	c := &r.clock
-	if r.set.Clock.Off() || r.status != Playing {
+	if r.set.Clock.Off() || r.st.Status != Playing {
 		return nil, time.Time{}
 	}
-	if fl := r.follow.Load(); fl != nil {
-		return fl.left, fl.dead // as the owner announced them
-	}
 	var left []time.Duration
-	var deadline time.Time
 	if r.set.Clock.Game > 0 {
-		left = append(left, c.left...)
+		left = append(left, r.st.Left...)
 	}
-	if !c.started.IsZero() {
-		if r.set.Clock.Move > 0 {
-			deadline = c.started.Add(r.set.Clock.Move)
-		} else {
-			deadline = c.started.Add(max(c.left[c.seat], time.Second))
-		}
-	}
-	return left, deadline
+	return left, r.st.Deadline
 }
 
 // Text writes the clock as the store keeps it: "" for none, "move=1m0s",

@@ -28,18 +28,23 @@
 // keep a game that ended listed with its winners for FinishedShown;
 // Listed adds the private rooms a player sits in or hosts.
 //
-// Several servers (nodes) may share one PostgreSQL database (Config.Cluster):
-// each room is then run by the node holding its lease, whose journal
-// appends are fenced by it, and followed by the other nodes whose sessions
-// are in it, which apply the journaled actions to the same engine and send
-// their players' requests to the owner; when an owner dies, another node
-// takes its rooms over from the journal (cluster.go, frame.go, remote.go).
-// Their lobbies list each other's public rooms and players online, and
-// their ranked queue is one (shared.go, sharedqueue.go).
+// A room's lasting state beyond its settings and its game (who hosts and
+// sits where, its status, votes, clocks, ratings, places and rematch) is
+// one plain value, its State, as a game is: waiting rooms are stored from
+// it, restarts rebuild it, and the nodes that follow a room copy it.
+// A room's one port to the outside is its Link (link.go): the journal its
+// actions are committed to, the nodes that follow it told of each change,
+// and the node a request is forwarded to when another node runs the room.
+// A single server's is the journal alone. Several servers (nodes) sharing
+// one PostgreSQL database are internal/replica's business, which the lobby
+// knows as its Cluster (cluster.go): each room run by the node holding its
+// lease, followed by the others whose sessions are in it (follow.go is
+// what they do to a room), their lobbies listing each other's rooms
+// (shared.go) and their ranked queue one (SharedQueue).
 // The lobby's gauges (rooms by game and state, players seated, the ranked
-// queue, leases held and rooms followed) are computed when scraped
+// queue) are computed when scraped
 // (metrics.go); actions committed, bots' decision times and failovers are
 // counted as they happen (internal/metrics).
-// rooms imports the engine, the store's types and metrics, never the TUI or
-// the server.
+// rooms imports the engine, the store's types and metrics, never the TUI,
+// the server or internal/replica.
 package rooms

@@ -3,13 +3,11 @@ package rooms
 import (
 	"context"
 	"errors"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"hotels/internal/rate"
-	"hotels/internal/saved"
 )
 
 // Issue 27, N2: a private room is reached by its invite code, or by its id
@@ -78,9 +76,9 @@ func (l *Lobby) Find(ctx context.Context, p Player, idOrCode string) (*Room, err
 	var r *Room
 	err := ErrNoRoom
 	if gerr := l.Guess(ctx, p, func() bool {
-		r, err = l.local(idOrCode)
-		if errors.Is(err, ErrNoRoom) && l.cluster != nil {
-			r, err = l.followFor(p, idOrCode)
+		r, err = l.Local(idOrCode)
+		if errors.Is(err, ErrNoRoom) {
+			r, err = l.cluster.Follow(&p, strings.ToLower(strings.TrimSpace(idOrCode)))
 		}
 		if err == nil && !r.reachableBy(p, idOrCode) {
 			r, err = nil, ErrNoRoom
@@ -104,32 +102,4 @@ func (r *Room) reachableBy(p Player, name string) bool {
 		return true
 	}
 	return r.listedTo(p)
-}
-
-// followFor is Room's follow of a room another node runs, for p: a private
-// room that p may not reach by that name is not followed, so that a
-// stranger's guesses leave nothing behind here.
-func (l *Lobby) followFor(p Player, name string) (*Room, error) {
-	name = strings.ToLower(strings.TrimSpace(name))
-	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
-	defer cancel()
-	found, err := l.cluster.db.FindRoom(ctx, name)
-	switch {
-	case errors.Is(err, saved.ErrNotFound):
-		return nil, ErrNoRoom
-	case err != nil:
-		l.saveFailed("find room", err, "room", name)
-		return nil, ErrSaveFailed
-	}
-	room, members := saved.Room{}, []saved.Seat(nil)
-	if w := found.Waiting; w != nil {
-		room, members = w.Room, w.Taken
-	} else {
-		room, members = found.Game.Room, found.Game.Seats
-	}
-	member := p.ID != 0 && (room.Host == p.ID || slices.ContainsFunc(members, func(s saved.Seat) bool { return s.Account == p.ID }))
-	if room.Code != "" && name != room.Code && !member {
-		return nil, ErrNoRoom
-	}
-	return l.follow(name)
 }

@@ -11,7 +11,6 @@ import (
 	"hotels/internal/engine/acquire"
 	"hotels/internal/rate"
 	"hotels/internal/rooms"
-	"hotels/internal/store/storetest"
 )
 
 // Issue 27, N2: a private room is reached by its invite code, or by its id
@@ -109,41 +108,5 @@ func TestFindGuessesLimited(t *testing.T) {
 	clock = clock.Add(time.Minute)
 	if _, err := l.Find(home, bob, r.ID); err != nil {
 		t.Errorf("a minute later: %v", err)
-	}
-}
-
-// Issue 27, N2, across servers: on node B, a private room node A runs is
-// found by its code and, by its id, by its members only; a stranger's look-up
-// by its id finds nothing and leaves B following nothing.
-func TestClusterFindPrivateRoom(t *testing.T) {
-	skipWithoutPostgres(t)
-	ctx := context.Background()
-	data := storetest.Data(t)
-	a, b := startNode(t, data, "a"), startNode(t, data, "b")
-	ps := accounts(t, a.st, "ann", "bob", "cat")
-	r, err := a.l.Create(ctx, ps[0], rooms.Settings{Seats: 3, Private: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := r.Sit(ctx, ps[1]); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := b.l.Find(ctx, ps[2], r.ID); !errors.Is(err, rooms.ErrNoRoom) {
-		t.Errorf("a stranger on node B finds the private room by its id: %v, want ErrNoRoom", err)
-	}
-	if n := len(b.l.Rooms()); n != 0 {
-		t.Errorf("node B follows %d rooms after a stranger's look-up, want none", n)
-	}
-	in, err := r.Inspect(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, tt := range []struct {
-		who  rooms.Player
-		name string
-	}{{ps[1], r.ID}, {ps[2], in.Code}} {
-		if got, err := b.l.Find(ctx, tt.who, tt.name); err != nil || got.ID != r.ID {
-			t.Errorf("%s on node B finds %q: %v", tt.who.Name, tt.name, err)
-		}
 	}
 }

@@ -83,11 +83,6 @@ type Config struct {
 	After func(d time.Duration, f func()) (stop func() bool)
 	Now   func() time.Time
 	Log   *slog.Logger
-	// Cluster is the database this node shares with other nodes, and Node
-	// this node's name among them, unique and stable across its restarts
-	// (cluster.go); a single server has no Cluster.
-	Cluster Cluster
-	Node    string
 }
 
 // Errors a player may see; the TUI words them.
@@ -134,7 +129,7 @@ type Lobby struct {
 	queue queue
 
 	// Issue 18: the other servers' public rooms and players online, and
-	// what tells them this one's (shared.go).
+	// what tells them this one's (shared.go, set by internal/replica).
 	elsewhere []Share
 	share     func(Share)
 
@@ -146,7 +141,7 @@ type Lobby struct {
 	dirty chan struct{}
 	done  chan struct{}
 
-	cluster *cluster // nil for a single server
+	cluster Cluster // the other nodes on the database (Replicate), or alone
 	subKeys atomic.Uint64
 }
 
@@ -191,13 +186,12 @@ func NewLobby(cfg Config) *Lobby {
 		dirty:  make(chan struct{}, 1),
 		done:   make(chan struct{}),
 	}
+	l.cluster = alone{journalLink{cfg.Journal}}
+	l.queue.shared = localQueue{l}
 	l.actions = rate.NewKeyed[saved.AccountID](cfg.ActionRate, cfg.Now)
 	l.intents = rate.NewKeyed[saved.AccountID](cfg.IntentRate, cfg.Now)
 	l.misses = rate.NewKeyed[string](cfg.MissRate, cfg.Now)
 	go l.publish()
-	if cfg.Cluster != nil {
-		l.startCluster()
-	}
 	return l
 }
 
@@ -329,7 +323,7 @@ func (l *Lobby) snapshot() *LobbySnapshot {
 func (l *Lobby) playingLocked() int {
 	n := 0
 	for id, r := range l.rooms {
-		if id == r.ID && r.follow.Load() == nil && r.info().Status == Playing {
+		if id == r.ID && !r.link.Follows() && r.info().Status == Playing {
 			n++
 		}
 	}
@@ -572,24 +566,20 @@ func (l *Lobby) open(host Player, s Settings, taken []seat) (*Room, error) {
 			seats = make([]seat, s.Seats)
 			seats[0] = seat{player: host, name: host.Name}
 		}
-		lease, err := l.claimNew(id, code)
-		if errors.Is(err, errElsewhere) {
+		link, err := l.cluster.Claim(context.Background(), id, code, true)
+		if errors.Is(err, ErrElsewhere) {
 			continue // another node has a room by that id or code
 		}
 		if err != nil {
 			return nil, err
 		}
-		if err := l.saveWaiting(table(id, code, s, host, seats)); err != nil {
+		st := State{Host: host, Seats: seats, Status: Waiting}
+		if err := l.saveWaiting(table(id, code, s, st)); err != nil {
 			return nil, err
 		}
 		l.mu.Lock()
 		if !l.closed && l.rooms[id] == nil && (code == "" || l.rooms[code] == nil) {
-			r := newRoom(l, id, code, k, s, host, func(r *Room) {
-				r.lease.Store(lease)
-				if taken != nil {
-					r.invite(taken)
-				}
-			})
+			r := newRoom(l, id, code, k, s, st, link, (*Room).holdInvited)
 			l.rooms[id] = r
 			if code != "" {
 				l.rooms[code] = r
@@ -630,15 +620,18 @@ func (l *Lobby) freeCode(n int) string {
 // Room returns the room with that ID or invite code.
 // In a cluster, a room another node runs is followed here.
 func (l *Lobby) Room(idOrCode string) (*Room, error) {
-	r, err := l.local(idOrCode)
-	if errors.Is(err, ErrNoRoom) && l.cluster != nil {
-		return l.follow(strings.ToLower(strings.TrimSpace(idOrCode)))
+	r, err := l.Local(idOrCode)
+	if errors.Is(err, ErrNoRoom) {
+		if f, ferr := l.cluster.Follow(nil, strings.ToLower(strings.TrimSpace(idOrCode))); f != nil || !errors.Is(ferr, ErrNoRoom) {
+			return f, ferr
+		}
 	}
 	return r, err
 }
 
-// local returns the room here with that ID or invite code.
-func (l *Lobby) local(idOrCode string) (*Room, error) {
+// Local returns the room here with that ID or invite code: run here, or
+// followed.
+func (l *Lobby) Local(idOrCode string) (*Room, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	r := l.rooms[strings.ToLower(strings.TrimSpace(idOrCode))]
@@ -707,12 +700,12 @@ func (l *Lobby) SeatOf(p Player) *Room {
 // go back to: SeatOf, or in a cluster the room the store has p seated in,
 // followed here if another node runs it; nil if none.
 func (l *Lobby) Rejoin(p Player) *Room {
-	if r := l.SeatOf(p); r != nil || l.cluster == nil {
+	if r := l.SeatOf(p); r != nil {
 		return r
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
 	defer cancel()
-	id, err := l.cluster.db.SeatedRoom(ctx, p.ID)
+	id, err := l.cluster.SeatedRoom(ctx, p.ID)
 	if err != nil {
 		return nil // none, or the store cannot say: the lobby, then
 	}
@@ -761,15 +754,6 @@ func (l *Lobby) Close(notice string) {
 	for _, r := range l.Rooms() {
 		r.shutdown(notice)
 	}
-	if c := l.cluster; c != nil {
-		c.halt()
-		// Lapsed now rather than in leaseTTL: the other nodes take the
-		// rooms over at once.
-		ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
-		if _, err := c.db.RenewLeases(ctx, c.node, 0); err != nil {
-			l.cfg.Log.Warn("cannot hand the rooms over: they are taken over when their leases lapse", "err", err)
-		}
-		cancel()
-	}
+	l.cluster.Close()
 	close(l.done)
 }

@@ -9,9 +9,9 @@ import (
 // Metrics are the lobby's gauges, computed when scraped from what the
 // rooms publish anyway (their Info), so that playing costs nothing more:
 // the rooms this server runs by game and state, the players seated in
-// them, the ranked queue, and with several servers the leases held and the
-// rooms followed. A room followed here is counted by the server that runs
-// it, so that the servers' figures add up.
+// them, and the ranked queue (internal/replica counts the leases held and
+// the rooms followed among several servers). A room followed here is
+// counted by the server that runs it, so that the servers' figures add up.
 func (l *Lobby) Metrics() []prometheus.Collector {
 	return []prometheus.Collector{
 		metrics.NewFunc("rooms", "Rooms this server runs, by game and state.", []string{"game", "state"},
@@ -23,7 +23,7 @@ func (l *Lobby) Metrics() []prometheus.Collector {
 					}
 				}
 				for _, r := range l.Rooms() {
-					if r.follow.Load() == nil {
+					if !r.link.Follows() {
 						i := r.Info()
 						n[[2]string{i.Kind, string(i.Status)}]++
 					}
@@ -40,7 +40,7 @@ func (l *Lobby) Metrics() []prometheus.Collector {
 				}
 				for _, r := range l.Rooms() {
 					i := r.Info()
-					if r.follow.Load() != nil || i.Status != Waiting && i.Status != Playing {
+					if r.link.Follows() || i.Status != Waiting && i.Status != Playing {
 						continue
 					}
 					for _, s := range i.Players {
@@ -67,26 +67,6 @@ func (l *Lobby) Metrics() []prometheus.Collector {
 				for k, v := range n {
 					set(float64(v), k)
 				}
-			}),
-		metrics.NewFunc("cluster_leases_held", "Room leases this server holds: the rooms it runs among several servers (PostgreSQL).", nil,
-			func(set func(float64, ...string)) {
-				n := 0
-				for _, r := range l.Rooms() {
-					if r.leased().Room != "" {
-						n++
-					}
-				}
-				set(float64(n))
-			}),
-		metrics.NewFunc("cluster_rooms_followed", "Rooms another server runs that this one follows for its players (PostgreSQL).", nil,
-			func(set func(float64, ...string)) {
-				n := 0
-				for _, r := range l.Rooms() {
-					if r.follow.Load() != nil {
-						n++
-					}
-				}
-				set(float64(n))
 			}),
 	}
 }

@@ -10,7 +10,6 @@ import (
 	"hotels/internal/engine/acquire"
 	"hotels/internal/rooms"
 	"hotels/internal/store"
-	"hotels/internal/store/storetest"
 )
 
 // Issue 27, N6: one game at a time. ann may sit in two waiting rooms, but
@@ -73,37 +72,6 @@ func TestOneGameAtATime(t *testing.T) {
 	}
 	if err := second.Start(ctx, cat); err != nil {
 		t.Errorf("once ann's game ended, the other starts: %v", err)
-	}
-}
-
-// Issue 27, N6, across servers: ann plays in a room node A runs; on node B,
-// which runs no room of hers, she opens no room and sits nowhere, because
-// the store knows her seat.
-func TestClusterOneGameAtATime(t *testing.T) {
-	skipWithoutPostgres(t)
-	ctx := context.Background()
-	data := storetest.Data(t)
-	a, b := startNode(t, data, "a"), startNode(t, data, "b")
-	ps := accounts(t, a.st, "ann", "bob")
-	r, err := a.l.Create(ctx, ps[0], rooms.Settings{Seats: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := r.AddBot(ctx, ps[0], ""); err != nil {
-		t.Fatal(err)
-	}
-	if err := r.Start(ctx, ps[0]); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := b.l.Create(ctx, ps[0], rooms.Settings{Seats: 2}); !errors.Is(err, rooms.ErrPlaying) {
-		t.Errorf("ann opens a room on node B while playing on A: %v, want ErrPlaying", err)
-	}
-	other, err := b.l.Create(ctx, ps[1], rooms.Settings{Seats: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := other.Sit(ctx, ps[0]); !errors.Is(err, rooms.ErrPlaying) {
-		t.Errorf("ann sits on node B while playing on A: %v, want ErrPlaying", err)
 	}
 }
 

@@ -10,21 +10,23 @@ import (
 // changed publishes the room after a command and lets a bot move if one is
 // due.
 func (r *Room) changed() {
-	if r.status == Closed {
+	if r.st.Status == Closed {
 		return
 	}
 	r.version++
-	following := r.follow.Load() != nil
-	if !following { // the owner times the decisions
+	runs := !r.link.Follows() // the node that runs the room times the decisions
+	if runs {
 		r.armClock()
 	}
 	if r.publishInfo() {
 		r.lobby.changed()
 	}
 	r.publish("")
-	if !following { // and moves the bots
+	news := r.news
+	r.news = Change{}
+	if runs { // and moves the bots, and tells those that follow it
 		r.scheduleBot()
-		r.announce("")
+		r.link.Announce(r, news)
 	}
 }
 
@@ -65,9 +67,9 @@ const recentChat = 20
 
 // seatInfos lists the seats as everyone sees them.
 func (r *Room) seatInfos() []SeatInfo {
-	out := make([]SeatInfo, 0, len(r.seats))
-	for _, st := range r.seats {
-		info := SeatInfo{Name: st.name, Host: st.human() && st.player.ID == r.host.ID, Account: st.player.Bot}
+	out := make([]SeatInfo, 0, len(r.st.Seats))
+	for _, st := range r.st.Seats {
+		info := SeatInfo{Name: st.name, Host: st.human() && st.player.ID == r.st.Host.ID, Account: st.player.Bot}
 		switch {
 		case st.empty():
 			info.State = SeatEmpty
@@ -92,7 +94,7 @@ func (r *Room) seatInfos() []SeatInfo {
 // its decision is not due: for programs, which alone ask (SubscribePlay),
 // as the engine's list costs a little on every change.
 func (r *Room) legal(seat engine.Seat) []string {
-	if r.game == nil || r.status != Playing {
+	if r.game == nil || r.st.Status != Playing {
 		return nil
 	}
 	t, ok := r.toMove()
@@ -111,9 +113,9 @@ func (r *Room) snapshotFor(seat engine.Seat) *Snapshot {
 		Version: r.version,
 		Room:    r.info(),
 		You:     seat,
-		Host:    seat >= 0 && r.seats[seat].player.ID == r.host.ID && r.host.ID != 0,
+		Host:    seat >= 0 && r.st.Seats[seat].player.ID == r.st.Host.ID && r.st.Host.ID != 0,
 		Turn:    engine.Watcher,
-		Closed:  r.status == Closed,
+		Closed:  r.st.Status == Closed,
 	}
 	if seat >= 0 {
 		s.Code = r.code
@@ -133,16 +135,16 @@ func (r *Room) snapshotFor(seat engine.Seat) *Snapshot {
 	s.Chat = slices.Clone(r.chat[max(0, len(r.chat)-recentChat):])
 	s.Clock = r.set.Clock
 	s.Clocks, s.Deadline = r.clocks()
-	s.Abandoned = r.status == Playing && r.abandoned()
-	s.Ratings = slices.Clone(r.ratings)
-	if r.status == Over {
-		s.Places = slices.Clone(r.places)
+	s.Abandoned = r.st.Status == Playing && r.abandoned()
+	s.Ratings = slices.Clone(r.st.Ratings)
+	if r.st.Status == Over {
+		s.Places = slices.Clone(r.st.Places)
 	}
-	if r.offer != nil {
-		s.Rematch = r.offer.clone()
+	if r.st.Offer != nil {
+		s.Rematch = r.st.Offer.clone()
 	}
-	for _, st := range r.seats {
-		if st.human() && r.votes[st.player.ID] {
+	for _, st := range r.st.Seats {
+		if st.human() && r.st.Votes[st.player.ID] {
 			s.Votes = append(s.Votes, st.name)
 		}
 		if s.Abandoned && st.human() && !st.away {

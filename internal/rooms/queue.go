@@ -42,11 +42,46 @@ func (l *Lobby) Matching() Matching { return l.cfg.Matching }
 // ErrQueued is returned to a player who is already in the queue.
 var ErrQueued = errors.New("you are already looking for a game")
 
-// seeking is one player's place in the queue.
-type seeking struct {
+// Seeking is one player's place in the queue.
+type Seeking struct {
 	Seeker
 	found chan *Room // gets the room once, then closes
 }
+
+// Answer gives the player the room of the table formed for them, or, if r
+// is nil, tells them that it could not be opened.
+func (s *Seeking) Answer(r *Room) {
+	if r != nil {
+		s.found <- r
+	}
+	close(s.found)
+}
+
+// SharedQueue is the ranked queue of every server on one database
+// (internal/replica); a single server's is its own (localQueue).
+type SharedQueue interface {
+	// Join puts s in the queue of every server, before this one's, which
+	// answers whoever has no place there.
+	Join(ctx context.Context, s Seeker) error
+	// Leave takes the player out, and reports whether they were still
+	// waiting: a matched player is answered by the table's room.
+	Leave(id saved.AccountID) bool
+	// Match forms the tables the queue allows and opens their rooms.
+	Match(now time.Time)
+}
+
+// ShareQueue makes sq the lobby's ranked queue.
+func (l *Lobby) ShareQueue(sq SharedQueue) {
+	l.queue.mu.Lock()
+	l.queue.shared = sq
+	l.queue.mu.Unlock()
+}
+
+// localQueue is a single server's ranked queue: its own seekers alone.
+type localQueue struct{ l *Lobby }
+
+func (localQueue) Join(context.Context, Seeker) error { return nil }
+func (localQueue) Leave(saved.AccountID) bool         { return true }
 
 // matchEvery is how often the queue is matched while anyone is in it.
 const matchEvery = time.Second
@@ -91,7 +126,7 @@ func (l *Lobby) Seek(ctx context.Context, p Player, game, rules string, min, max
 	if x, ok := got[p.ID]; ok {
 		r = rating.Rating{Mu: x.Mu, Sigma: x.Sigma}
 	}
-	s := &seeking{
+	s := &Seeking{
 		Seeker: Seeker{Player: p, Game: k.Name, Rules: rules, Min: min, Max: max, Rating: float64(r.Display()), Since: l.cfg.Now()},
 		found:  make(chan *Room, 1),
 	}
@@ -105,12 +140,8 @@ func (l *Lobby) Seek(ctx context.Context, p Player, game, rules string, min, max
 	}
 	sq := q.shared
 	q.mu.Unlock()
-	if sq != nil {
-		// In the queue of every server, before this one's, which answers
-		// whoever has no row there.
-		if err := sq.join(ctx, s.Seeker); err != nil {
-			return nil, nil, err
-		}
+	if err := sq.Join(ctx, s.Seeker); err != nil {
+		return nil, nil, err
 	}
 	q.mu.Lock()
 	q.seekers = append(q.seekers, s)
@@ -121,12 +152,12 @@ func (l *Lobby) Seek(ctx context.Context, p Player, game, rules string, min, max
 	q.mu.Unlock()
 	l.changed()
 	leave := func() bool {
-		if sq != nil && !sq.leave(p.ID) {
+		if !sq.Leave(p.ID) {
 			return false // matched: the channel answers
 		}
 		q.mu.Lock()
 		n := len(q.seekers)
-		q.seekers = slices.DeleteFunc(q.seekers, func(o *seeking) bool { return o == s })
+		q.seekers = slices.DeleteFunc(q.seekers, func(o *Seeking) bool { return o == s })
 		left := len(q.seekers) < n
 		q.mu.Unlock()
 		if left {
@@ -140,9 +171,9 @@ func (l *Lobby) Seek(ctx context.Context, p Player, game, rules string, min, max
 // queue is the lobby's matchmaking queue.
 type queue struct {
 	mu      sync.Mutex
-	seekers []*seeking
-	ticking bool         // a match is scheduled
-	shared  *sharedQueue // the queue of every server on the database; nil alone
+	seekers []*Seeking
+	ticking bool        // a match is scheduled
+	shared  SharedQueue // the queue of every server on the database, or localQueue
 }
 
 // Seeking counts the players in the queue.
@@ -173,35 +204,37 @@ func (l *Lobby) queued() []Queued {
 func (l *Lobby) match() {
 	q := &l.queue
 	q.mu.Lock()
-	if sq := q.shared; sq != nil {
-		q.mu.Unlock()
-		sq.match()
-		q.mu.Lock()
-		if q.ticking = len(q.seekers) > 0; q.ticking {
-			l.cfg.After(matchEvery, l.match)
-		}
-		q.mu.Unlock()
-		return
+	sq := q.shared
+	q.mu.Unlock()
+	sq.Match(l.cfg.Now())
+	q.mu.Lock()
+	if q.ticking = len(q.seekers) > 0; q.ticking {
+		l.cfg.After(matchEvery, l.match)
 	}
+	q.mu.Unlock()
+}
+
+// Match forms the tables this server's queue allows and opens their rooms.
+func (lq localQueue) Match(now time.Time) {
+	l := lq.l
+	q := &l.queue
+	q.mu.Lock()
 	seekers := make([]Seeker, len(q.seekers))
 	for i, s := range q.seekers {
 		seekers[i] = s.Seeker
 	}
-	tables := l.cfg.Matching.Tables(seekers, l.cfg.Now())
-	var formed [][]*seeking
-	gone := map[*seeking]bool{}
+	tables := l.cfg.Matching.Tables(seekers, now)
+	var formed [][]*Seeking
+	gone := map[*Seeking]bool{}
 	for _, t := range tables {
-		var table []*seeking
+		var table []*Seeking
 		for _, i := range t {
 			table = append(table, q.seekers[i])
 			gone[q.seekers[i]] = true
 		}
 		formed = append(formed, table)
 	}
-	q.seekers = slices.DeleteFunc(q.seekers, func(s *seeking) bool { return gone[s] })
-	if q.ticking = len(q.seekers) > 0; q.ticking {
-		l.cfg.After(matchEvery, l.match)
-	}
+	q.seekers = slices.DeleteFunc(q.seekers, func(s *Seeking) bool { return gone[s] })
 	q.mu.Unlock()
 	for _, table := range formed {
 		l.openRanked(table)
@@ -213,23 +246,48 @@ func (l *Lobby) match() {
 
 // openRanked opens a ranked room for a formed table and starts its game;
 // if that fails, the players are told by an empty answer.
-func (l *Lobby) openRanked(table []*seeking) {
+func (l *Lobby) openRanked(table []*Seeking) {
 	players := make([]Player, len(table))
 	for i, s := range table {
 		players[i] = s.Player
 	}
-	r, err := l.openTable(table[0].Game, table[0].Rules, players)
+	r, _ := l.OpenTable(table[0].Game, table[0].Rules, players)
 	for _, s := range table {
-		if err == nil {
-			s.found <- r
-		}
-		close(s.found)
+		s.Answer(r)
 	}
 }
 
-// openTable opens a ranked room of game and rules with players seated, the
+// Seekers lists the players in this server's queue.
+func (l *Lobby) Seekers() []Seeker {
+	l.queue.mu.Lock()
+	defer l.queue.mu.Unlock()
+	out := make([]Seeker, len(l.queue.seekers))
+	for i, s := range l.queue.seekers {
+		out[i] = s.Seeker
+	}
+	return out
+}
+
+// TakeSeekers takes out of this server's queue the players answered says
+// are answered, for the caller to answer (Seeking.Answer).
+func (l *Lobby) TakeSeekers(answered func(Seeker) bool) []*Seeking {
+	q := &l.queue
+	var done []*Seeking
+	q.mu.Lock()
+	q.seekers = slices.DeleteFunc(q.seekers, func(s *Seeking) bool {
+		if answered(s.Seeker) {
+			done = append(done, s)
+			return true
+		}
+		return false
+	})
+	q.mu.Unlock()
+	return done
+}
+
+// OpenTable opens a ranked room of game and rules with players seated, the
 // first its host, and starts its game.
-func (l *Lobby) openTable(game, rules string, players []Player) (*Room, error) {
+func (l *Lobby) OpenTable(game, rules string, players []Player) (*Room, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
 	defer cancel()
 	k, err := l.Kind(game)
@@ -280,7 +338,7 @@ func (r *Room) rate() {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
 	defer cancel()
-	outcomes := placed(r.game, r.places)
+	outcomes := placed(r.game, r.st.Places)
 	rated := func(st seat) Player {
 		if st.removed.ID != 0 {
 			return st.removed
@@ -288,7 +346,7 @@ func (r *Room) rate() {
 		return st.player
 	}
 	var ids []saved.AccountID
-	for _, st := range r.seats {
+	for _, st := range r.st.Seats {
 		if p := rated(st); p.ID != 0 {
 			ids = append(ids, p.ID)
 		}
@@ -301,7 +359,7 @@ func (r *Room) rate() {
 	var before []rating.Rating
 	var result []int
 	var seats []seat
-	for i, st := range r.seats {
+	for i, st := range r.st.Seats {
 		p := rated(st)
 		if p.ID == 0 {
 			continue // bots are never rated
@@ -315,17 +373,17 @@ func (r *Room) rate() {
 	}
 	after := rating.Rate(before, result)
 	changes := make([]saved.RatingChange, len(seats))
-	r.ratings = r.ratings[:0]
+	r.st.Ratings = r.st.Ratings[:0]
 	for i, st := range seats {
 		changes[i] = saved.RatingChange{
 			Game: r.gameID, Account: st.player.ID, Place: result[i],
 			MuBefore: before[i].Mu, SigmaBefore: before[i].Sigma, MuAfter: after[i].Mu, SigmaAfter: after[i].Sigma,
 		}
-		r.ratings = append(r.ratings, RatingChange{Name: st.name, Before: before[i].Display(), After: after[i].Display()})
+		r.st.Ratings = append(r.st.Ratings, RatingChange{Name: st.name, Before: before[i].Display(), After: after[i].Display()})
 	}
 	if err := cfg.Ratings.RecordRatings(ctx, r.kind.Name, r.set.Rules, changes); err != nil {
 		r.lobby.saveFailed("record ratings", err, "room", r.ID, "game", r.gameID)
-		r.ratings = nil
+		r.st.Ratings = nil
 		return
 	}
 	r.lobby.saved()

@@ -41,14 +41,12 @@ func (r *Room) Rematch(ctx context.Context, p Player) (*Room, error) {
 	if err := r.lobby.allow(p); err != nil {
 		return nil, err
 	}
-	if r.follow.Load() != nil { // the room's owner opens it, and this node follows it
-		id, err := r.ask(ctx, intent{Op: opRematch, Player: p})
-		if err != nil {
-			return nil, err
-		}
-		return r.lobby.Room(id)
+	// The node running the room opens it, and another node follows it.
+	id, err := r.ask(ctx, Intent{Op: opRematch, Player: p})
+	if err != nil {
+		return nil, err
 	}
-	return r.rematch(ctx, p)
+	return r.lobby.Room(id)
 }
 
 func (r *Room) rematch(ctx context.Context, p Player) (*Room, error) {
@@ -68,19 +66,19 @@ func (r *Room) rematch(ctx context.Context, p Player) (*Room, error) {
 			if err != nil {
 				return err
 			}
-			r.next, r.offer = room, &Rematch{By: p.Name, Room: room.ID}
+			r.next, r.st.Offer = room, &Rematch{By: p.Name, Room: room.ID}
 			r.note(p.Name + " offers a rematch in room " + room.ID)
 			was := r.ID
 			room.post(func() bool {
 				room.note("a rematch of room " + was + ": each player moves one seat earlier, and who played first plays last")
 				return true
 			})
-		} else if !slices.Contains(r.offer.Accepted, p.Name) {
+		} else if !slices.Contains(r.st.Offer.Accepted, p.Name) {
 			r.note(p.Name + " joins the rematch")
 		}
-		r.offer.Declined = slices.DeleteFunc(r.offer.Declined, func(n string) bool { return n == p.Name })
-		if !slices.Contains(r.offer.Accepted, p.Name) {
-			r.offer.Accepted = append(r.offer.Accepted, p.Name)
+		r.st.Offer.Declined = slices.DeleteFunc(r.st.Offer.Declined, func(n string) bool { return n == p.Name })
+		if !slices.Contains(r.st.Offer.Accepted, p.Name) {
+			r.st.Offer.Accepted = append(r.st.Offer.Accepted, p.Name)
 		}
 		next = r.next
 		return nil
@@ -100,7 +98,7 @@ func (r *Room) DeclineRematch(ctx context.Context, p Player) error {
 	if err := r.lobby.allow(p); err != nil {
 		return err
 	}
-	return r.do(ctx, intent{Op: opDecline, Player: p})
+	return r.do(ctx, Intent{Op: opDecline, Player: p})
 }
 
 func (r *Room) declineRematch(ctx context.Context, p Player) error {
@@ -111,13 +109,13 @@ func (r *Room) declineRematch(ctx context.Context, p Player) error {
 		if r.next == nil {
 			return ErrNoRematch
 		}
-		if slices.Contains(r.offer.Declined, p.Name) {
+		if slices.Contains(r.st.Offer.Declined, p.Name) {
 			return nil
 		}
-		if slices.Contains(r.offer.Accepted, p.Name) {
+		if slices.Contains(r.st.Offer.Accepted, p.Name) {
 			return errors.New("you have joined the rematch: leave its room to give up your seat")
 		}
-		r.offer.Declined = append(r.offer.Declined, p.Name)
+		r.st.Offer.Declined = append(r.st.Offer.Declined, p.Name)
 		r.note(p.Name + " declines the rematch")
 		r.uninvite(p, p.Name+" declines the rematch")
 		return nil
@@ -127,9 +125,9 @@ func (r *Room) declineRematch(ctx context.Context, p Player) error {
 // finishedPlayer says why p may not answer a rematch here, if p may not.
 func (r *Room) finishedPlayer(p Player) error {
 	switch {
-	case r.status == Closed:
+	case r.st.Status == Closed:
 		return ErrRoomClosed
-	case r.status != Over:
+	case r.st.Status != Over:
 		return ErrNotOver
 	case r.seatOf(p) < 0:
 		return ErrNotSeated
@@ -141,10 +139,10 @@ func (r *Room) finishedPlayer(p Player) error {
 // bots keep their level and name; p sits; the other players still here
 // are invited; a seat whose player has gone is free.
 func (r *Room) rotated(p Player) []seat {
-	n := len(r.seats)
+	n := len(r.st.Seats)
 	out := make([]seat, n)
 	for i := range out {
-		st := r.seats[(i+1)%n]
+		st := r.st.Seats[(i+1)%n]
 		switch {
 		case st.bot:
 			out[i] = seat{bot: true, level: st.level, name: st.name}
@@ -169,10 +167,9 @@ func (r *Room) here(p Player) bool {
 
 // invite gives a new rematch room its table: each invited seat is held
 // for the grace period, as an away player's.
-func (r *Room) invite(seats []seat) {
-	copy(r.seats, seats)
-	for i := range r.seats {
-		if r.seats[i].invited {
+func (r *Room) holdInvited() {
+	for i := range r.st.Seats {
+		if r.st.Seats[i].invited {
 			r.leave(i)
 		}
 	}
@@ -181,7 +178,7 @@ func (r *Room) invite(seats []seat) {
 // leftRematch frees the seat the rematch held for p, who left the finished
 // room without joining it.
 func (r *Room) leftRematch(p Player) {
-	if r.offer == nil || slices.Contains(r.offer.Accepted, p.Name) || r.here(p) {
+	if r.st.Offer == nil || slices.Contains(r.st.Offer.Accepted, p.Name) || r.here(p) {
 		return
 	}
 	r.uninvite(p, p.Name+" left")
@@ -193,13 +190,13 @@ func (r *Room) uninvite(p Player, why string) {
 	next := r.next
 	next.post(func() bool {
 		i := next.seatOf(p)
-		if i < 0 || !next.seats[i].invited || next.status != Waiting {
+		if i < 0 || !next.st.Seats[i].invited || next.st.Status != Waiting {
 			return false
 		}
-		if f := next.seats[i].stopGrace; f != nil {
+		if f := next.st.Seats[i].stopGrace; f != nil {
 			f()
 		}
-		next.seats[i].stopGrace = nil
+		next.st.Seats[i].stopGrace = nil
 		return next.vacate(i, why) == nil
 	})
 }

@@ -37,8 +37,8 @@ func (l *Lobby) Restore(ctx context.Context, a Archive) (int, error) {
 		if sg.Status != saved.StatusPlaying {
 			continue
 		}
-		err := l.restore(ctx, a, sg)
-		if errors.Is(err, errElsewhere) {
+		err := l.RestoreGame(ctx, a, sg)
+		if errors.Is(err, ErrElsewhere) {
 			continue // another node of the cluster runs it
 		}
 		if err != nil {
@@ -53,18 +53,17 @@ func (l *Lobby) Restore(ctx context.Context, a Archive) (int, error) {
 	return n, nil
 }
 
+// RestoreGame reopens the room of sg, a game in play, from its journal.
 // In a cluster, the room is reopened only if its lease is this node's to
-// take, else restore returns errElsewhere.
-func (l *Lobby) restore(ctx context.Context, a Archive, sg saved.Game) error {
+// take, else RestoreGame returns ErrElsewhere.
+func (l *Lobby) RestoreGame(ctx context.Context, a Archive, sg saved.Game) error {
 	k, err := l.Kind(sg.Game)
 	if err != nil {
 		return err
 	}
-	var lease saved.Lease
-	if sg.Room.ID != "" {
-		if lease, err = l.claim(ctx, sg.Room.ID); err != nil {
-			return err
-		}
+	link, err := l.cluster.Claim(ctx, sg.Room.ID, "", false)
+	if err != nil {
+		return err
 	}
 	lines, err := a.Actions(ctx, sg.ID)
 	if err != nil {
@@ -134,14 +133,18 @@ func (l *Lobby) restore(ctx context.Context, a Archive, sg saved.Game) error {
 		l.cfg.Log.Warn("restored room gets a new invite code: its own is taken", "game", sg.ID, "room", id)
 		code = l.freeCode(inviteLength)
 	}
-	r := newRoom(l, id, code, k, set, host, func(r *Room) {
-		if lease.Room == id {
-			r.lease.Store(&lease)
+	if id != sg.Room.ID {
+		// Its id was taken: a room of this node alone.
+		if link, err = l.cluster.Claim(ctx, "", "", false); err != nil {
+			l.mu.Unlock()
+			return err
 		}
-		r.seats, r.game, r.names, r.gameID, r.lines, r.status = seats, g, g.Seats(), sg.ID, lines, Playing
+	}
+	r := newRoom(l, id, code, k, set, State{Host: host, Seats: seats, Status: Playing}, link, func(r *Room) {
+		r.game, r.names, r.gameID, r.lines = g, g.Seats(), sg.ID, lines
 		r.startClocks() // each seat's game time starts again: the store keeps no clock readings
-		for i := range r.seats {
-			if r.seats[i].human() {
+		for i := range r.st.Seats {
+			if r.st.Seats[i].human() {
 				r.leave(i)
 			}
 		}

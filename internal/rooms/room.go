@@ -52,10 +52,8 @@ type Room struct {
 
 	// Owned by the room's goroutine.
 	set      Settings
-	host     Player
-	seats    []seat
+	st       State // its lasting state, as frames carry it
 	subs     map[*sub]struct{}
-	status   Status
 	game     engine.Game
 	names    []string // the game's seats in turn order, for its journal lines
 	gameID   saved.GameID
@@ -69,25 +67,14 @@ type Room struct {
 	shutting bool
 	indexed  []saved.AccountID // the players the lobby knows are seated here
 	clock    clockState
-	votes    map[saved.AccountID]bool // who voted to end an abandoned game
-	ratings  []RatingChange           // a ranked game's rating changes
-	places   []Place                  // a ranked game's places that are not the game's
-	ended    time.Time                // when the game ended
-	next     *Room                    // the rematch a player asked for, once the game is over
-	offer    *Rematch                 // who asked for it and who answered
+	ended    time.Time // when the game ended
+	next     *Room     // the rematch a player asked for, once the game is over
 
-	// In a cluster (cluster.go): the lease while this node runs the room,
-	// or what it follows of the node that does, and that node.
-	lease  atomic.Pointer[saved.Lease]
-	follow atomic.Pointer[follower]
-	owner  atomic.Pointer[string]
-	// Owned by the room's goroutine: the notes and chat not yet announced,
-	// and the sessions on other nodes, by their key.
-	news    []string
-	newChat []ChatLine
-	// announced is how many of the game's actions the frames carried.
-	announced int
-	remote    map[string]*sub
+	// link is the room's one port to the journal and the other nodes
+	// (link.go), set before its goroutine starts; news is what the room
+	// has not told it yet, owned by the room's goroutine.
+	link Link
+	news Change
 }
 
 type seat struct {
@@ -115,26 +102,22 @@ func (s *seat) robot() bool { return s.bot || s.autopilot }
 type sub struct {
 	player Player
 	legal  bool           // its snapshots list the seat's legal actions (SubscribePlay)
-	ch     chan *Snapshot // nil for a session on another node
-	key    string         // its key at the owner, on a node that follows the room
-	seen   time.Time      // when its node last told of it, at the owner
+	ch     chan *Snapshot // nil for a session on another node (Visit)
+	key    string         // names it to the node running the room, if another does
 }
 
-// newRoom starts a room; prepare, if given, sets it up before its goroutine
-// starts.
-func newRoom(l *Lobby, id, code string, k engine.Kind, s Settings, host Player, prepare func(*Room)) *Room {
+// newRoom starts a room in state st, linked by link; prepare, if given,
+// sets it up before its goroutine starts.
+func newRoom(l *Lobby, id, code string, k engine.Kind, s Settings, st State, link Link, prepare func(*Room)) *Room {
 	r := &Room{
-		ID: id, code: code, lobby: l, kind: k,
+		ID: id, code: code, lobby: l, kind: k, link: link,
 		cmds:    make(chan func()),
 		quit:    make(chan struct{}),
 		set:     s,
-		host:    host,
-		seats:   make([]seat, s.Seats),
+		st:      st,
 		subs:    map[*sub]struct{}{},
-		status:  Waiting,
 		chatted: map[saved.AccountID][]time.Time{},
 	}
-	r.seats[0] = seat{player: host, name: host.Name}
 	if prepare != nil {
 		prepare(r)
 	}
@@ -231,8 +214,8 @@ func (r *Room) Code() string { return r.code }
 // changed: most moves do not change it, and need not redraw the lobby.
 func (r *Room) publishInfo() bool {
 	taken, watchers := 0, 0
-	for i := range r.seats {
-		if !r.seats[i].empty() {
+	for i := range r.st.Seats {
+		if !r.st.Seats[i].empty() {
 			taken++
 		}
 	}
@@ -242,15 +225,15 @@ func (r *Room) publishInfo() bool {
 		}
 	}
 	info := Info{
-		ID: r.ID, Name: r.set.Name, Host: r.host.Name,
+		ID: r.ID, Name: r.set.Name, Host: r.st.Host.Name,
 		Game: r.kind.Title, Kind: r.kind.Name, Rules: r.set.Rules, Options: r.set.Options,
-		Seats: len(r.seats), Taken: taken, Watchers: watchers,
-		Status: r.status, Private: r.code != "", Clock: r.set.Clock, Ranked: r.set.Ranked,
+		Seats: len(r.st.Seats), Taken: taken, Watchers: watchers,
+		Status: r.st.Status, Private: r.code != "", Clock: r.set.Clock, Ranked: r.set.Ranked,
 		Players: r.seatInfos(),
 	}
-	if r.status == Over && r.game != nil {
+	if r.st.Status == Over && r.game != nil {
 		info.Ended = r.ended
-		for i, o := range placed(r.game, r.places) {
+		for i, o := range placed(r.game, r.st.Places) {
 			if o.Place == 1 {
 				info.Winners = append(info.Winners, r.game.Seats()[i])
 			}
@@ -258,14 +241,14 @@ func (r *Room) publishInfo() bool {
 	}
 	old := r.info_.Swap(&info)
 	var seated []saved.AccountID
-	if r.status != Closed {
-		for _, st := range r.seats {
+	if r.st.Status != Closed {
+		for _, st := range r.st.Seats {
 			if st.human() {
 				seated = append(seated, st.player.ID)
 			}
 		}
 	}
-	members := append([]saved.AccountID{r.host.ID}, seated...)
+	members := append([]saved.AccountID{r.st.Host.ID}, seated...)
 	r.members.Store(&members)
 	started := info.Status == Playing && (old == nil || old.Status != Playing) // SeatOf prefers it
 	if started || !slices.Equal(seated, r.indexed) {
@@ -282,8 +265,8 @@ func (r *Room) seatOf(p Player) int {
 	if p.ID == 0 {
 		return -1
 	}
-	for i := range r.seats {
-		if r.seats[i].player.ID == p.ID {
+	for i := range r.st.Seats {
+		if r.st.Seats[i].player.ID == p.ID {
 			return i
 		}
 	}
@@ -307,19 +290,18 @@ func (r *Room) subscribe(ctx context.Context, p Player, legal bool) (<-chan *Sna
 	if err := r.lobby.allow(p); err != nil {
 		return nil, nil, err
 	}
-	s := &sub{player: p, ch: make(chan *Snapshot, 1), legal: legal}
+	s := &sub{player: p, ch: make(chan *Snapshot, 1), legal: legal, key: r.lobby.subKey()}
 	err := r.call(ctx, func() error {
-		if r.status == Closed {
+		if r.st.Status == Closed {
 			return ErrRoomClosed
 		}
 		r.subs[s] = struct{}{}
-		if r.follow.Load() != nil {
-			s.key = r.lobby.subKey()
-			r.tell(intent{Op: opHere, Here: map[string]Player{s.key: p}})
-			return nil
+		if r.link.Follows() { // the node running the room counts p there
+			_, err := r.link.Forward(ctx, r, Intent{Op: OpHere, Here: map[string]Player{s.key: p}})
+			return err
 		}
 		if i := r.seatOf(p); i >= 0 {
-			r.seats[i].player.Bot = p.Bot // a seat restored from the store has no mark (issue 24)
+			r.st.Seats[i].player.Bot = p.Bot // a seat restored from the store has no mark (issue 24)
 			r.present(i)
 		}
 		return nil
@@ -333,7 +315,7 @@ func (r *Room) subscribe(ctx context.Context, p Player, legal bool) (<-chan *Sna
 
 // present marks seat i's player as connected again.
 func (r *Room) present(i int) {
-	st := &r.seats[i]
+	st := &r.st.Seats[i]
 	if st.stopGrace != nil {
 		st.stopGrace()
 		st.stopGrace = nil
@@ -345,7 +327,7 @@ func (r *Room) present(i int) {
 	}
 	if st.away {
 		st.away, st.autopilot = false, false
-		r.votes = nil
+		r.st.Votes = nil
 		r.note(st.name + " is back")
 	}
 }
@@ -355,8 +337,8 @@ func (r *Room) unsubscribe(s *sub) bool {
 		return false
 	}
 	delete(r.subs, s)
-	if r.follow.Load() != nil {
-		r.tell(intent{Op: opUnsubscribe, Sub: s.key})
+	if r.link.Follows() {
+		_, _ = r.link.Forward(context.Background(), r, Intent{Op: OpUnsubscribe, Sub: s.key})
 		r.closeIfDeserted()
 		return true
 	}
@@ -370,23 +352,23 @@ func (r *Room) unsubscribe(s *sub) bool {
 			return true // still here in another session
 		}
 	}
-	if r.status == Over {
+	if r.st.Status == Over {
 		// Shown as gone, so that the others know who will not answer a
 		// rematch; no grace period holds a finished game's seat.
-		r.seats[i].away = true
-		r.note(r.seats[i].name + " left")
+		r.st.Seats[i].away = true
+		r.note(r.st.Seats[i].name + " left")
 		r.leftRematch(s.player)
 		r.closeIfDeserted()
 		return true
 	}
 	r.leave(i)
-	r.note(r.seats[i].name + " is away")
+	r.note(r.st.Seats[i].name + " is away")
 	return true
 }
 
 // leave marks seat i's player away and holds the seat for the grace period.
 func (r *Room) leave(i int) {
-	st := &r.seats[i]
+	st := &r.st.Seats[i]
 	st.away = true
 	id := st.player.ID
 	st.stopGrace = r.lobby.cfg.After(r.lobby.cfg.Grace, func() {
@@ -398,12 +380,12 @@ func (r *Room) leave(i int) {
 // hands it to the autopilot once the game has started.
 func (r *Room) graceOver(id saved.AccountID) bool {
 	i := r.seatOf(Player{ID: id})
-	if i < 0 || !r.seats[i].away {
+	if i < 0 || !r.st.Seats[i].away {
 		return false
 	}
-	st := &r.seats[i]
+	st := &r.st.Seats[i]
 	st.stopGrace = nil
-	switch r.status {
+	switch r.st.Status {
 	case Waiting:
 		if err := r.vacate(i, st.name+" left"); err != nil {
 			r.leave(i) // the store refused: hold the seat for another grace period
@@ -419,10 +401,10 @@ func (r *Room) graceOver(id saved.AccountID) bool {
 // vacate empties seat i of a waiting room, saying why, and passes the host
 // on if needed; it changes nothing if the store refuses.
 func (r *Room) vacate(i int, why string) error {
-	seats, was := slices.Clone(r.seats), r.host
+	seats, was := slices.Clone(r.st.Seats), r.st.Host
 	seats[i] = seat{}
 	host := was
-	if host.ID != 0 && host.ID == r.seats[i].player.ID {
+	if host.ID != 0 && host.ID == r.st.Seats[i].player.ID {
 		host = firstHuman(seats)
 	}
 	if err := r.seatTable(seats, host); err != nil {
@@ -438,21 +420,21 @@ func (r *Room) vacate(i int, why string) error {
 
 // closeIfDeserted closes a room nobody plays in or watches any more.
 func (r *Room) closeIfDeserted() {
-	if r.status == Closed {
+	if r.st.Status == Closed {
 		return
 	}
-	if r.follow.Load() != nil {
+	if r.link.Follows() {
 		if len(r.subs) == 0 {
-			r.shutting = true // the owner keeps the room
+			r.shutting = true // the node running it keeps the room
 			r.close("")
 		}
 		return
 	}
 	humans := false
-	for _, st := range r.seats {
-		humans = humans || (st.human() && (!st.away || r.status == Playing))
+	for _, st := range r.st.Seats {
+		humans = humans || (st.human() && (!st.away || r.st.Status == Playing))
 	}
-	if len(r.subs) == 0 && (!humans || r.status == Over) {
+	if len(r.subs) == 0 && (!humans || r.st.Status == Over) {
 		r.close("")
 	}
 }
@@ -460,19 +442,19 @@ func (r *Room) closeIfDeserted() {
 // close ends the room: subscribers get a last snapshot with notice. A
 // waiting room is forgotten, unless the server is shutting down.
 func (r *Room) close(notice string) {
-	if r.status == Waiting && !r.shutting {
+	if r.st.Status == Waiting && !r.shutting {
 		r.lobby.dropWaiting(r.ID)
 	}
 	if !r.shutting {
-		r.announceClosed(notice)
+		r.link.Announce(r, Change{Closed: true, Notice: notice})
 	}
 	r.stopClock()
-	for i := range r.seats {
-		if f := r.seats[i].stopGrace; f != nil {
+	for i := range r.st.Seats {
+		if f := r.st.Seats[i].stopGrace; f != nil {
 			f()
 		}
 	}
-	r.status = Closed
+	r.st.Status = Closed
 	r.publish(notice)
 	r.subs = map[*sub]struct{}{}
 	r.publishInfo()
@@ -493,9 +475,7 @@ func (r *Room) shutdown(notice string) {
 // seat's action made.
 func (r *Room) note(text string) {
 	r.addEvent(engine.Watcher, func(int) string { return text })
-	if r.leased().Room != "" {
-		r.news = append(r.news, text)
-	}
+	r.news.Notes = append(r.news.Notes, text)
 }
 
 // addEvent adds one event made by seat's action to every viewer's log,
@@ -506,7 +486,7 @@ func (r *Room) note(text string) {
 // back, copies the rest to a new array.
 func (r *Room) addEvent(seat engine.Seat, text func(v int) string) {
 	if r.logs == nil {
-		r.logs = make([][]Event, 1+len(r.seats))
+		r.logs = make([][]Event, 1+len(r.st.Seats))
 	}
 	r.seq++
 	for v := range r.logs {
@@ -523,7 +503,7 @@ func (r *Room) Sit(ctx context.Context, p Player) error {
 	if err := r.lobby.allow(p); err != nil {
 		return err
 	}
-	return r.do(ctx, intent{Op: opSit, Player: p})
+	return r.do(ctx, Intent{Op: opSit, Player: p})
 }
 
 // sit is Sit for the lobby itself: quick play and ranked tables.
@@ -535,14 +515,14 @@ func (r *Room) sit(ctx context.Context, p Player) error {
 		if r.seatOf(p) >= 0 {
 			return nil
 		}
-		if r.status != Waiting {
+		if r.st.Status != Waiting {
 			return ErrStarted
 		}
 		i := r.freeSeat()
 		if i < 0 {
 			return ErrRoomFull
 		}
-		seats, host := slices.Clone(r.seats), r.host
+		seats, host := slices.Clone(r.st.Seats), r.st.Host
 		seats[i] = seat{player: p, name: p.Name}
 		if host.ID == 0 {
 			host = p
@@ -560,7 +540,7 @@ func (r *Room) Stand(ctx context.Context, p Player) error {
 	if err := r.lobby.allow(p); err != nil {
 		return err
 	}
-	return r.do(ctx, intent{Op: opStand, Player: p})
+	return r.do(ctx, Intent{Op: opStand, Player: p})
 }
 
 func (r *Room) stand(ctx context.Context, p Player) error {
@@ -569,7 +549,7 @@ func (r *Room) stand(ctx context.Context, p Player) error {
 		if i < 0 {
 			return ErrNotSeated
 		}
-		if r.status != Waiting {
+		if r.st.Status != Waiting {
 			return ErrStarted
 		}
 		return r.vacate(i, p.Name+" stands up")
@@ -588,7 +568,7 @@ func (r *Room) AddBot(ctx context.Context, p Player, level string) error {
 	if err := r.lobby.allow(p); err != nil {
 		return err
 	}
-	return r.do(ctx, intent{Op: opBot, Player: p, Text: level})
+	return r.do(ctx, Intent{Op: opBot, Player: p, Text: level})
 }
 
 func (r *Room) addBot(ctx context.Context, p Player, level string) error {
@@ -600,9 +580,9 @@ func (r *Room) addBot(ctx context.Context, p Player, level string) error {
 		if i < 0 {
 			return ErrRoomFull
 		}
-		seats := slices.Clone(r.seats)
+		seats := slices.Clone(r.st.Seats)
 		seats[i] = seat{bot: true, level: level, name: r.botName()}
-		if err := r.seatTable(seats, r.host); err != nil {
+		if err := r.seatTable(seats, r.st.Host); err != nil {
 			return err
 		}
 		r.note(fmt.Sprintf("%s (%s bot) sits down", seats[i].name, level))
@@ -612,7 +592,7 @@ func (r *Room) addBot(ctx context.Context, p Player, level string) error {
 
 // freeSeat returns the first empty seat, or -1.
 func (r *Room) freeSeat() int {
-	return slices.IndexFunc(r.seats, func(s seat) bool { return s.empty() })
+	return slices.IndexFunc(r.st.Seats, func(s seat) bool { return s.empty() })
 }
 
 // botName returns a name no seat has; players cannot pick names that
@@ -621,7 +601,7 @@ func (r *Room) botName() string {
 	for n := 1; ; n++ {
 		name := fmt.Sprintf("bot%d", n)
 		taken := false
-		for _, st := range r.seats {
+		for _, st := range r.st.Seats {
 			taken = taken || st.name == name
 		}
 		if !taken {
@@ -632,11 +612,11 @@ func (r *Room) botName() string {
 
 func (r *Room) hostWaiting(p Player) error {
 	switch {
-	case r.status == Closed:
+	case r.st.Status == Closed:
 		return ErrRoomClosed
-	case p.ID != r.host.ID:
+	case p.ID != r.st.Host.ID:
 		return ErrNotHost
-	case r.status != Waiting:
+	case r.st.Status != Waiting:
 		return ErrStarted
 	}
 	return nil
@@ -648,23 +628,23 @@ func (r *Room) Kick(ctx context.Context, p Player, i int) error {
 	if err := r.lobby.allow(p); err != nil {
 		return err
 	}
-	return r.do(ctx, intent{Op: opKick, Player: p, Seat: i})
+	return r.do(ctx, Intent{Op: opKick, Player: p, Seat: i})
 }
 
 func (r *Room) kick(ctx context.Context, p Player, i int) error {
 	return r.call(ctx, func() error {
-		if p.ID != r.host.ID {
+		if p.ID != r.st.Host.ID {
 			return ErrNotHost
 		}
-		if i < 0 || i >= len(r.seats) || r.seats[i].empty() {
+		if i < 0 || i >= len(r.st.Seats) || r.st.Seats[i].empty() {
 			return fmt.Errorf("seat %d is empty", i+1)
 		}
-		st := r.seats[i]
+		st := r.st.Seats[i]
 		if st.player.ID == p.ID {
 			return fmt.Errorf("you cannot kick yourself")
 		}
 		const notice = "you were removed from the table by the host"
-		switch r.status {
+		switch r.st.Status {
 		case Waiting:
 			if err := r.vacate(i, st.name+" was removed by the host"); err != nil {
 				return err
@@ -680,8 +660,8 @@ func (r *Room) kick(ctx context.Context, p Player, i int) error {
 				return err
 			}
 			r.dismiss(st.player, notice)
-			r.seats[i].removed, r.seats[i].player = st.player, Player{}
-			r.seats[i].autopilot = true
+			r.st.Seats[i].removed, r.st.Seats[i].player = st.player, Player{}
+			r.st.Seats[i].autopilot = true
 			r.note(st.name + " was removed by the host: the autopilot plays for them")
 		default:
 			return ErrRoomClosed
@@ -724,7 +704,7 @@ func (r *Room) Start(ctx context.Context, p Player) error {
 	if err := r.lobby.allow(p); err != nil {
 		return err
 	}
-	return r.do(ctx, intent{Op: opStart, Player: p})
+	return r.do(ctx, Intent{Op: opStart, Player: p})
 }
 
 // start is Start for the lobby itself: ranked tables.
@@ -733,9 +713,9 @@ func (r *Room) start(ctx context.Context, p Player) error {
 		if err := r.hostWaiting(p); err != nil {
 			return err
 		}
-		names := make([]string, len(r.seats))
+		names := make([]string, len(r.st.Seats))
 		var players []Player
-		for i, st := range r.seats {
+		for i, st := range r.st.Seats {
 			if st.empty() {
 				return ErrSeatsEmpty
 			}
@@ -761,7 +741,7 @@ func (r *Room) start(ctx context.Context, p Player) error {
 		seats := make([]seat, len(order))
 		stored := make([]saved.Seat, len(order))
 		for i, name := range order {
-			for _, st := range r.seats {
+			for _, st := range r.st.Seats {
 				if st.name == name {
 					seats[i] = st
 				}
@@ -773,14 +753,14 @@ func (r *Room) start(ctx context.Context, p Player) error {
 		id, err := r.lobby.cfg.Journal.CreateGame(ctx, saved.NewGame{
 			Game: r.kind.Name, Rules: r.set.Rules, Options: strings.Join(r.set.Options, " "),
 			Clock: r.set.Clock.Text(), Ranked: r.set.Ranked, Chance: header, Seats: stored, Status: saved.StatusPlaying,
-			Room: saved.Room{ID: r.ID, Code: r.code, Title: r.set.Name, Host: r.host.ID},
+			Room: saved.Room{ID: r.ID, Code: r.code, Title: r.set.Name, Host: r.st.Host.ID},
 		})
 		if err != nil {
 			r.lobby.saveFailed("create game", err, "room", r.ID)
 			return ErrSaveFailed
 		}
 		r.lobby.saved()
-		r.seats, r.game, r.names, r.gameID, r.status = seats, g, order, id, Playing
+		r.st.Seats, r.game, r.names, r.gameID, r.st.Status = seats, g, order, id, Playing
 		r.startClocks()
 		r.note(fmt.Sprintf("the game starts: %s plays first", order[0]))
 		r.throw()
@@ -794,12 +774,12 @@ func (r *Room) Act(ctx context.Context, p Player, text string) error {
 	if !r.lobby.actions.Allow(p.ID) {
 		return ErrActTooFast
 	}
-	return r.do(ctx, intent{Op: opAct, Player: p, Text: text})
+	return r.do(ctx, Intent{Op: opAct, Player: p, Text: text})
 }
 
 func (r *Room) act(ctx context.Context, p Player, text string) error {
 	return r.call(ctx, func() error {
-		if r.status != Playing {
+		if r.st.Status != Playing {
 			return ErrNotStarted
 		}
 		i := r.seatOf(p)
@@ -840,10 +820,7 @@ func (r *Room) step(s engine.Seat, text string, autopilot bool) error {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
 	defer cancel()
-	if lease := r.leased(); lease.Room != "" {
-		ctx = saved.Fenced(ctx, lease) // journaled only while this node runs the room
-	}
-	if err := r.lobby.cfg.Journal.AppendAction(ctx, r.gameID, len(r.lines)+1, line); err != nil {
+	if err := r.link.Commit(ctx, r.gameID, len(r.lines)+1, line); err != nil {
 		if errors.Is(err, saved.ErrConflict) && r.movedOn(ctx) {
 			return ErrMovedOn
 		}
@@ -891,7 +868,7 @@ const autopilotMark = "  # autopilot"
 // again. A throw that cannot be saved is tried again after the bot delay;
 // until then no seat's decision is due.
 func (r *Room) throw() {
-	for r.status == Playing {
+	for r.st.Status == Playing {
 		if seat, ok := r.game.ToMove(); !ok || seat != engine.Chance {
 			return
 		}
@@ -927,9 +904,9 @@ func (r *Room) toMove() (engine.Seat, bool) {
 
 // logGame adds the events of seat's last action, in each viewer's words.
 func (r *Room) logGame(seat engine.Seat, note string) {
-	texts := make([][]string, 1+len(r.seats))
+	texts := make([][]string, 1+len(r.st.Seats))
 	texts[0] = r.game.Log(engine.Watcher)
-	for i := range r.seats {
+	for i := range r.st.Seats {
 		texts[1+i] = r.game.Log(engine.Seat(i))
 	}
 	for k, public := range texts[0] {
@@ -949,11 +926,11 @@ func (r *Room) logGame(seat engine.Seat, note string) {
 }
 
 func (r *Room) finish() {
-	r.status, r.ended = Over, r.lobby.cfg.Now()
-	r.places = r.finalPlaces()
+	r.st.Status, r.ended = Over, r.lobby.cfg.Now()
+	r.st.Places = r.finalPlaces()
 	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
 	defer cancel()
-	if err := r.lobby.cfg.Journal.FinishGame(ctx, r.gameID, result(r.game), placed(r.game, r.places)); err != nil {
+	if err := r.lobby.cfg.Journal.FinishGame(ctx, r.gameID, result(r.game), placed(r.game, r.st.Places)); err != nil {
 		// The actions are saved; the game can be finished again from them.
 		r.lobby.saveFailed("finish game", err, "room", r.ID, "game", r.gameID)
 		return
@@ -993,7 +970,7 @@ func (r *Room) finalPlaces() []Place {
 	}
 	game := outcomes(r.game)
 	gone := func(i int) string {
-		switch st := r.seats[i]; {
+		switch st := r.st.Seats[i]; {
 		case st.removed.ID != 0:
 			return "was removed"
 		case st.human() && st.away && st.autopilot: // not one who dropped a moment ago
@@ -1002,9 +979,9 @@ func (r *Room) finalPlaces() []Place {
 		return ""
 	}
 	var out []Place
-	for i := range r.seats {
+	for i := range r.st.Seats {
 		place := 1
-		for j := range r.seats {
+		for j := range r.st.Seats {
 			ahead := game[j].Place < game[i].Place
 			if (gone(j) == "") != (gone(i) == "") {
 				ahead = gone(j) == ""
@@ -1051,7 +1028,7 @@ func (r *Room) Chat(ctx context.Context, p Player, text string) error {
 	if err := r.lobby.allow(p); err != nil {
 		return err
 	}
-	return r.do(ctx, intent{Op: opChat, Player: p, Text: text})
+	return r.do(ctx, Intent{Op: opChat, Player: p, Text: text})
 }
 
 // chatLine adds p's sanitised message, within the chat's rate.
@@ -1071,9 +1048,7 @@ func (r *Room) chatLine(ctx context.Context, p Player, text string) error {
 		r.chatted[p.ID] = append(recent, now)
 		line := ChatLine{At: now, From: p.Name, Text: text}
 		r.addChat(line)
-		if r.leased().Room != "" {
-			r.newChat = append(r.newChat, line)
-		}
+		r.news.Chat = append(r.news.Chat, line)
 		return nil
 	})
 }
@@ -1087,9 +1062,10 @@ func (r *Room) addChat(line ChatLine) {
 
 // startClocks gives every seat its game time.
 func (r *Room) startClocks() {
-	r.clock = clockState{left: make([]time.Duration, len(r.seats))}
-	for i := range r.clock.left {
-		r.clock.left[i] = r.set.Clock.Game
+	r.clock = clockState{}
+	r.st.Left, r.st.Deadline = make([]time.Duration, len(r.st.Seats)), time.Time{}
+	for i := range r.st.Left {
+		r.st.Left[i] = r.set.Clock.Game
 	}
 }
 
@@ -1099,7 +1075,7 @@ func (r *Room) TakeOver(ctx context.Context, p Player) error {
 	if err := r.lobby.allow(p); err != nil {
 		return err
 	}
-	return r.do(ctx, intent{Op: opTakeOver, Player: p})
+	return r.do(ctx, Intent{Op: opTakeOver, Player: p})
 }
 
 func (r *Room) takeOver(ctx context.Context, p Player) error {
@@ -1108,7 +1084,7 @@ func (r *Room) takeOver(ctx context.Context, p Player) error {
 		if i < 0 {
 			return ErrNotSeated
 		}
-		st := &r.seats[i]
+		st := &r.st.Seats[i]
 		if !st.autopilot {
 			return nil
 		}
@@ -1122,7 +1098,7 @@ func (r *Room) takeOver(ctx context.Context, p Player) error {
 // player left, was removed, or ran out of time. The players here may then
 // vote to end the game.
 func (r *Room) abandoned() bool {
-	for _, st := range r.seats {
+	for _, st := range r.st.Seats {
 		if st.autopilot && !st.bot {
 			return true
 		}
@@ -1136,31 +1112,31 @@ func (r *Room) VoteEnd(ctx context.Context, p Player) error {
 	if err := r.lobby.allow(p); err != nil {
 		return err
 	}
-	return r.do(ctx, intent{Op: opVote, Player: p})
+	return r.do(ctx, Intent{Op: opVote, Player: p})
 }
 
 func (r *Room) voteEnd(ctx context.Context, p Player) error {
 	return r.call(ctx, func() error {
 		i := r.seatOf(p)
 		switch {
-		case r.status != Playing:
+		case r.st.Status != Playing:
 			return ErrNotStarted
 		case i < 0:
 			return ErrNotSeated
 		case !r.abandoned():
 			return ErrNotAbandoned
 		}
-		if r.votes == nil {
-			r.votes = map[saved.AccountID]bool{}
+		if r.st.Votes == nil {
+			r.st.Votes = map[saved.AccountID]bool{}
 		}
-		if !r.votes[p.ID] {
-			r.votes[p.ID] = true
+		if !r.st.Votes[p.ID] {
+			r.st.Votes[p.ID] = true
 			r.note(p.Name + " votes to end the game")
 		}
 		var voters []string
-		for _, st := range r.seats {
+		for _, st := range r.st.Seats {
 			if st.human() && !st.away {
-				if !r.votes[st.player.ID] {
+				if !r.st.Votes[st.player.ID] {
 					return nil // not everyone here has voted yet
 				}
 				voters = append(voters, st.name)
@@ -1173,7 +1149,7 @@ func (r *Room) voteEnd(ctx context.Context, p Player) error {
 
 // abandonIfEmpty ends a game whose players have all gone.
 func (r *Room) abandonIfEmpty() {
-	for _, st := range r.seats {
+	for _, st := range r.st.Seats {
 		if st.human() && !st.away {
 			return
 		}

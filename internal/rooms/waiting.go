@@ -17,15 +17,15 @@ import (
 // off the waiting rooms (store.CreateGame), and closing before the start
 // drops it; a server shutting down keeps it.
 
-// table is the stored form of a waiting room with id, invite code, s, host
-// and seats.
-func table(id, code string, s Settings, host Player, seats []seat) saved.WaitingRoom {
+// table is the stored form of a waiting room with id, invite code,
+// settings s and state st.
+func table(id, code string, s Settings, st State) saved.WaitingRoom {
 	w := saved.WaitingRoom{
-		Room: saved.Room{ID: id, Code: code, Title: s.Name, Host: host.ID},
+		Room: saved.Room{ID: id, Code: code, Title: s.Name, Host: st.Host.ID},
 		Game: s.Game, Rules: s.Rules, Options: strings.Join(s.Options, " "), Clock: s.Clock.Text(),
-		Ranked: s.Ranked, Seats: len(seats),
+		Ranked: s.Ranked, Seats: len(st.Seats),
 	}
-	for i, st := range seats {
+	for i, st := range st.Seats {
 		if !st.empty() {
 			w.Taken = append(w.Taken, saved.Seat{Index: i, Account: st.player.ID, Name: st.name, Bot: st.level})
 		}
@@ -61,10 +61,12 @@ func (l *Lobby) dropWaiting(id string) {
 // seatTable stores the room's table as seats with host, then makes it the
 // room's: on the room's goroutine, while the room is waiting.
 func (r *Room) seatTable(seats []seat, host Player) error {
-	if err := r.lobby.saveWaiting(table(r.ID, r.code, r.set, host, seats)); err != nil {
+	next := r.st
+	next.Seats, next.Host = seats, host
+	if err := r.lobby.saveWaiting(table(r.ID, r.code, r.set, next)); err != nil {
 		return err
 	}
-	r.seats, r.host = seats, host
+	r.st = next
 	return nil
 }
 
@@ -78,8 +80,8 @@ func (l *Lobby) restoreWaiting(ctx context.Context, a Archive) (int, error) {
 	}
 	n := 0
 	for _, w := range waiting {
-		err := l.reopen(ctx, w)
-		if errors.Is(err, errElsewhere) {
+		err := l.Reopen(ctx, w)
+		if errors.Is(err, ErrElsewhere) {
 			continue // another node of the cluster runs it
 		}
 		if err != nil {
@@ -95,14 +97,15 @@ func (l *Lobby) restoreWaiting(ctx context.Context, a Archive) (int, error) {
 	return n, nil
 }
 
-// In a cluster, the room is reopened only if its lease is this node's to
-// take, else reopen returns errElsewhere.
-func (l *Lobby) reopen(ctx context.Context, w saved.WaitingRoom) error {
+// Reopen reopens the stored waiting room w. In a cluster, the room is
+// reopened only if its lease is this node's to take, else Reopen returns
+// ErrElsewhere.
+func (l *Lobby) Reopen(ctx context.Context, w saved.WaitingRoom) error {
 	k, err := l.Kind(w.Game)
 	if err != nil {
 		return err
 	}
-	lease, err := l.claim(ctx, w.ID)
+	link, err := l.cluster.Claim(ctx, w.ID, "", false)
 	if err != nil {
 		return err
 	}
@@ -149,13 +152,9 @@ func (l *Lobby) reopen(ctx context.Context, w saved.WaitingRoom) error {
 			return fmt.Errorf("its id or code %q is taken", c)
 		}
 	}
-	r := newRoom(l, w.ID, w.Code, k, set, host, func(r *Room) {
-		if lease.Room != "" {
-			r.lease.Store(&lease)
-		}
-		r.seats = seats
-		for i := range r.seats {
-			if r.seats[i].human() {
+	r := newRoom(l, w.ID, w.Code, k, set, State{Host: host, Seats: seats, Status: Waiting}, link, func(r *Room) {
+		for i := range r.st.Seats {
+			if r.st.Seats[i].human() {
 				r.leave(i)
 			}
 		}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"time"
 
+	"hotels/internal/cluster"
 	"hotels/internal/store"
 )
 
@@ -24,7 +25,6 @@ const (
 	notifyBan       = "ban"       // a ban was saved: end its sessions
 	notifyBroadcast = "broadcast" // an admin's message for every screen
 	notifyTakeover  = "takeover"  // an account's new interactive session
-	rejoined        = "rejoined"  // cluster.Rejoined: write the sessions again
 )
 
 // peerStore is what the servers' shared registry of sessions needs of the
@@ -60,7 +60,7 @@ func newPeers(s *Server, node Cluster, st peerStore) *peers {
 	node.On(notifyBan, p.onBan)
 	node.On(notifyBroadcast, p.onBroadcast)
 	node.On(notifyTakeover, p.onTakeover)
-	node.On(rejoined, func(string, string) { p.rejoin() })
+	node.On(cluster.Rejoined, func(string, string) { p.rejoin() }) // write the sessions again
 	return p
 }
 

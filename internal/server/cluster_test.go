@@ -13,6 +13,7 @@ import (
 	"hotels/internal/cluster"
 	"hotels/internal/engine"
 	"hotels/internal/engine/acquire"
+	"hotels/internal/replica"
 	"hotels/internal/rooms"
 	"hotels/internal/server"
 	"hotels/internal/sshtest"
@@ -44,9 +45,10 @@ func twoNodes(t *testing.T, configure func(*server.Config)) (a, b *testServer, a
 			}
 			o.Cluster = n
 			lobby = rooms.NewLobby(rooms.Config{
-				Journal: st, Kinds: []engine.Kind{acquire.Kind}, Cluster: st, Node: id,
+				Journal: st, Kinds: []engine.Kind{acquire.Kind},
 				Grace: time.Minute, BotDelay: time.Hour, // bots never move during a test
 			})
+			replica.Start(lobby, st, st, n)
 			o.Rooms = lobby
 		})
 		t.Cleanup(n.Close)                             // before its store closes

@@ -1,4 +1,4 @@
-package rooms_test
+package replica_test
 
 import (
 	"context"
@@ -7,6 +7,9 @@ import (
 	"time"
 
 	"hotels/internal/cluster"
+	"hotels/internal/engine"
+	"hotels/internal/engine/acquire"
+	"hotels/internal/replica"
 	"hotels/internal/rooms"
 	"hotels/internal/store"
 	"hotels/internal/store/storetest"
@@ -14,7 +17,7 @@ import (
 
 // sharedLobby is a lobby that shares its rooms, as a node of the servers
 // on the database at data.
-func sharedLobby(t *testing.T, data, id string) (*rooms.Lobby, *cluster.Node) {
+func sharedLobby(t *testing.T, data, id string) (*rooms.Lobby, *cluster.Node, *store.Store) {
 	t.Helper()
 	st, err := store.Open(context.Background(), data)
 	if err != nil {
@@ -26,9 +29,10 @@ func sharedLobby(t *testing.T, data, id string) (*rooms.Lobby, *cluster.Node) {
 		t.Fatal(err)
 	}
 	t.Cleanup(n.Close)
-	l := newLobby(t, newJournal(), &timers{})
-	l.ShareWith(n, st)
-	return l, n
+	l := rooms.NewLobby(rooms.Config{Journal: st, Kinds: []engine.Kind{acquire.Kind}, After: (&timers{}).after})
+	t.Cleanup(func() { l.Close("test over") })
+	replica.ShareLobby(l, n, st)
+	return l, n, st
 }
 
 // nextLobby waits for a lobby snapshot that satisfies ok.
@@ -54,11 +58,13 @@ func TestSharedLobbyListsOtherServersRooms(t *testing.T) {
 		t.Skip("several servers on one database need PostgreSQL (" + storetest.Env + ")")
 	}
 	data := storetest.Data(t)
-	a, nodeA := sharedLobby(t, data, "a")
-	b, _ := sharedLobby(t, data, "b")
+	a, nodeA, st := sharedLobby(t, data, "a")
+	b, _, _ := sharedLobby(t, data, "b")
 	ch, stop := b.Subscribe()
 	defer stop()
 
+	ps := accounts(t, st, "ann", "bob", "cat")
+	ann, bob, cat := ps[0], ps[1], ps[2]
 	leave := a.Arrive(ann)
 	defer leave()
 	b.Arrive(bob)

@@ -1,4 +1,4 @@
-package rooms_test
+package replica_test
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"hotels/internal/cluster"
 	"hotels/internal/engine"
 	"hotels/internal/engine/acquire"
+	"hotels/internal/replica"
 	"hotels/internal/rooms"
 	"hotels/internal/store"
 	"hotels/internal/store/storetest"
@@ -32,13 +33,15 @@ func sharedNode(t *testing.T, data, id string) (*rooms.Lobby, *timers, *store.St
 	appender := store.NewAppender(st)
 	t.Cleanup(appender.Close)
 	tm := &timers{}
+	journal := store.Journal{Store: st, Appender: appender}
 	l := rooms.NewLobby(rooms.Config{
-		Journal: store.Journal{Store: st, Appender: appender}, Kinds: []engine.Kind{acquire.Kind},
-		Ratings: st, Grace: time.Minute, BotDelay: botDelay, After: tm.after, Cluster: st, Node: id,
+		Journal: journal, Kinds: []engine.Kind{acquire.Kind},
+		Ratings: st, Grace: time.Minute, BotDelay: time.Millisecond, After: tm.after,
 	})
+	replica.Start(l, journal, st, n)
 	t.Cleanup(func() { l.Close("test over") })
-	l.ShareWith(n, st)
-	l.ShareQueue(n, st)
+	replica.ShareLobby(l, n, st)
+	replica.ShareQueue(l, n, st)
 	return l, tm, st, n
 }
 

@@ -1,10 +1,12 @@
-package rooms
+package replica
 
 import (
 	"context"
 	"errors"
-	"slices"
+	"time"
 
+	"hotels/internal/cluster"
+	"hotels/internal/rooms"
 	"hotels/internal/saved"
 )
 
@@ -27,21 +29,21 @@ const notifyQueue = "queue"
 // the database. A player seeks on the node the player is connected to,
 // which writes the player's row. Every node with players waiting matches
 // each second, in a transaction that locks the waiting rows it reads and
-// skips those another node's match holds, among the rows of every node: it takes the rows
-// of each table that forms, opens the table's room itself, with every
-// player seated, and gives the rows the room's id; the players' nodes,
-// told so, answer their players with the room, which they follow
-// (cluster-rooms), and drop the rows. A node that finds no row for one of
-// its seekers (the table could not be opened) answers it empty.
+// skips those another node's match holds, among the rows of every node: it
+// takes the rows of each table that forms, opens the table's room itself,
+// with every player seated, and gives the rows the room's id; the
+// players' nodes, told so, answer their players with the room, which they
+// follow (Replica.Follow), and drop the rows. A node that finds no row for
+// one of its seekers (the table could not be opened) answers it empty.
 type sharedQueue struct {
-	l    *Lobby
+	l    *rooms.Lobby
 	node Node
 	st   Queue
 }
 
 // ShareQueue makes l's ranked queue the one of every server sharing the
 // database.
-func (l *Lobby) ShareQueue(node Node, st Queue) {
+func ShareQueue(l *rooms.Lobby, node Node, st Queue) {
 	sq := &sharedQueue{l: l, node: node, st: st}
 	node.On(notifyQueue, func(from, _ string) {
 		if from != node.ID() {
@@ -49,91 +51,88 @@ func (l *Lobby) ShareQueue(node Node, st Queue) {
 		}
 	})
 	// This node's rows went with it when it was taken for dead.
-	node.On(rejoined, func(string, string) { go sq.rejoin() })
-	l.queue.mu.Lock()
-	l.queue.shared = sq
-	l.queue.mu.Unlock()
+	node.On(cluster.Rejoined, func(string, string) { go sq.rejoin() })
+	l.ShareQueue(sq)
 }
 
-func toStore(s Seeker, node string) saved.Seeker {
+func toStore(s rooms.Seeker, node string) saved.Seeker {
 	return saved.Seeker{
 		Account: s.Player.ID, Node: node, Name: s.Player.Name, Game: s.Game, Rules: s.Rules,
 		Min: s.Min, Max: s.Max, Rating: s.Rating, Since: s.Since,
 	}
 }
 
-func fromStore(k saved.Seeker) Seeker {
-	return Seeker{
-		Player: Player{ID: k.Account, Name: k.Name}, Game: k.Game, Rules: k.Rules,
+func fromStore(k saved.Seeker) rooms.Seeker {
+	return rooms.Seeker{
+		Player: rooms.Player{ID: k.Account, Name: k.Name}, Game: k.Game, Rules: k.Rules,
 		Min: k.Min, Max: k.Max, Rating: k.Rating, Since: k.Since,
 	}
 }
 
-// join writes s's row.
-func (sq *sharedQueue) join(ctx context.Context, s Seeker) error {
+// Join writes s's row.
+func (sq *sharedQueue) Join(ctx context.Context, s rooms.Seeker) error {
 	err := sq.st.AddSeeker(ctx, toStore(s, sq.node.ID()))
 	switch {
 	case errors.Is(err, saved.ErrConflict):
-		return ErrQueued // on another server
+		return rooms.ErrQueued // on another server
 	case err != nil:
-		sq.l.saveFailed("join the ranked queue", err, "account", s.Player.ID)
-		return ErrSaveFailed
+		sq.l.SaveFailed("join the ranked queue", err, "account", s.Player.ID)
+		return rooms.ErrSaveFailed
 	}
 	return nil
 }
 
-// leave deletes the row of a player still waiting, and reports whether
+// Leave deletes the row of a player still waiting, and reports whether
 // there was one: a matched player's is answered by the room.
-func (sq *sharedQueue) leave(id saved.AccountID) bool {
-	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
+func (sq *sharedQueue) Leave(id saved.AccountID) bool {
+	ctx, cancel := context.WithTimeout(context.Background(), dbTimeout)
 	defer cancel()
 	waiting, err := sq.st.LeaveQueue(ctx, id)
 	if err != nil {
-		sq.l.saveFailed("leave the ranked queue", err, "account", id)
+		sq.l.SaveFailed("leave the ranked queue", err, "account", id)
 		return true // out of this node's queue: no answer will come
 	}
 	return waiting
 }
 
-// match forms the tables every node's waiting players allow, opens their
+// Match forms the tables every node's waiting players allow, opens their
 // rooms here, and answers this node's players.
-func (sq *sharedQueue) match() {
+func (sq *sharedQueue) Match(now time.Time) {
 	l := sq.l
-	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
+	ctx, cancel := context.WithTimeout(context.Background(), dbTimeout)
 	defer cancel()
-	now := l.cfg.Now()
 	tables, err := sq.st.TakeTables(ctx, sq.node.ID(), func(waiting []saved.Seeker) [][]int {
-		seekers := make([]Seeker, len(waiting))
+		seekers := make([]rooms.Seeker, len(waiting))
 		for i, k := range waiting {
 			seekers[i] = fromStore(k)
 		}
-		return l.cfg.Matching.Tables(seekers, now)
+		return l.Matching().Tables(seekers, now)
 	})
 	if err != nil {
-		l.saveFailed("match the ranked queue", err)
+		l.SaveFailed("match the ranked queue", err)
 	}
 	for _, t := range tables {
-		players := make([]Player, len(t))
+		players := make([]rooms.Player, len(t))
 		for i, k := range t {
-			players[i] = Player{ID: k.Account, Name: k.Name}
+			players[i] = rooms.Player{ID: k.Account, Name: k.Name}
 		}
-		if r, err := l.openTable(t[0].Game, t[0].Rules, players); err == nil {
+		if r, err := l.OpenTable(t[0].Game, t[0].Rules, players); err == nil {
 			err = sq.st.SeatTable(ctx, t, r.ID)
 			switch {
 			case errors.Is(err, saved.ErrConflict):
 				// This node was taken for dead meanwhile and its tables
 				// went back to the queue: the game is not played.
-				_ = r.call(ctx, func() error { r.end("its players were matched again"); return nil })
+				_ = r.Abort(ctx, "its players were matched again")
 			case err != nil:
-				l.saveFailed("seat a ranked table", err, "room", r.ID)
+				l.SaveFailed("seat a ranked table", err, "room", r.ID)
 			}
 		} else if err := sq.st.DropTable(ctx, t); err != nil {
-			l.saveFailed("drop a ranked table", err)
+			l.SaveFailed("drop a ranked table", err)
 		}
 	}
 	if len(tables) > 0 {
 		if err := sq.node.Notify(ctx, notifyQueue, ""); err != nil {
-			l.cfg.Log.Warn("tell the other servers of ranked tables", "err", err)
+			l.Log().Warn("tell the other servers of ranked tables", "err", err)
 		}
 	}
 	sq.answer()
@@ -143,11 +142,11 @@ func (sq *sharedQueue) match() {
 // and those with no row an empty answer.
 func (sq *sharedQueue) answer() {
 	l := sq.l
-	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
+	ctx, cancel := context.WithTimeout(context.Background(), dbTimeout)
 	defer cancel()
 	rows, err := sq.st.Seekers(ctx, sq.node.ID())
 	if err != nil {
-		l.saveFailed("read the ranked queue", err)
+		l.SaveFailed("read the ranked queue", err)
 		return
 	}
 	room := map[saved.AccountID]string{}
@@ -156,49 +155,32 @@ func (sq *sharedQueue) answer() {
 		queued[k.Account] = true
 		room[k.Account] = k.Room
 	}
-	q := &l.queue
-	var done []*seeking
-	q.mu.Lock()
-	q.seekers = slices.DeleteFunc(q.seekers, func(s *seeking) bool {
-		answered := !queued[s.Player.ID] || room[s.Player.ID] != ""
-		if answered {
-			done = append(done, s)
-		}
-		return answered
-	})
-	q.mu.Unlock()
+	done := l.TakeSeekers(func(s rooms.Seeker) bool { return !queued[s.Player.ID] || room[s.Player.ID] != "" })
 	for _, s := range done {
+		var found *rooms.Room
 		if id := room[s.Player.ID]; id != "" {
 			if err := sq.st.DropSeeker(ctx, s.Player.ID); err != nil {
-				l.saveFailed("leave the ranked queue", err, "account", s.Player.ID)
+				l.SaveFailed("leave the ranked queue", err, "account", s.Player.ID)
 			}
-			if r, err := l.Room(id); err == nil {
-				s.found <- r
-			} else {
-				l.cfg.Log.Error("reach a ranked table opened on another server", "room", id, "err", err)
+			if found, err = l.Room(id); err != nil {
+				found = nil
+				l.Log().Error("reach a ranked table opened on another server", "room", id, "err", err)
 			}
 		}
-		close(s.found)
+		s.Answer(found)
 	}
 	if len(done) > 0 {
-		l.changed()
+		l.Changed()
 	}
 }
 
 // rejoin writes this node's seekers again.
 func (sq *sharedQueue) rejoin() {
-	l := sq.l
-	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
+	ctx, cancel := context.WithTimeout(context.Background(), dbTimeout)
 	defer cancel()
-	l.queue.mu.Lock()
-	seekers := make([]Seeker, len(l.queue.seekers))
-	for i, s := range l.queue.seekers {
-		seekers[i] = s.Seeker
-	}
-	l.queue.mu.Unlock()
-	for _, s := range seekers {
+	for _, s := range sq.l.Seekers() {
 		if err := sq.st.AddSeeker(ctx, toStore(s, sq.node.ID())); err != nil && !errors.Is(err, saved.ErrConflict) {
-			l.saveFailed("join the ranked queue again", err, "account", s.Player.ID)
+			sq.l.SaveFailed("join the ranked queue again", err, "account", s.Player.ID)
 		}
 	}
 }

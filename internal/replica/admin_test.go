@@ -1,4 +1,4 @@
-package rooms_test
+package replica_test
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package rooms_test
+package replica_test
 
 import (
 	"context"
@@ -10,51 +10,62 @@ import (
 	"testing"
 	"time"
 
+	"hotels/internal/cluster"
 	"hotels/internal/engine"
 	"hotels/internal/engine/acquire"
+	"hotels/internal/replica"
 	"hotels/internal/rooms"
 	"hotels/internal/store"
 	"hotels/internal/store/storetest"
 )
 
 // node is one server of a cluster, in the test's process: its own store
-// handle on the shared database, its group commit and its lobby.
+// handle on the shared database, its group commit, its node among the
+// others, its lobby and the lobby's part in the cluster.
 type node struct {
-	st  *store.Store
-	app *store.Appender
-	l   *rooms.Lobby
+	st   *store.Store
+	app  *store.Appender
+	node *cluster.Node
+	l    *rooms.Lobby
+	rep  *replica.Replica
 }
 
 func startNode(t *testing.T, data, name string) *node {
 	t.Helper()
-	return startNodeWith(t, data, name, func(st *store.Store) rooms.Cluster { return st })
+	return startNodeWith(t, data, name, func(j rooms.Journal) rooms.Journal { return j })
 }
 
-// startNodeWith starts a node whose lobby reaches the others through
-// cluster(its store).
-func startNodeWith(t *testing.T, data, name string, cluster func(*store.Store) rooms.Cluster) *node {
+// startNodeWith starts a node whose rooms journal to journal(its store's
+// journal).
+func startNodeWith(t *testing.T, data, name string, journal func(rooms.Journal) rooms.Journal) *node {
 	t.Helper()
 	st, err := store.Open(context.Background(), data)
 	if err != nil {
 		t.Fatal(err)
 	}
 	n := &node{st: st, app: store.NewAppender(st)}
+	if n.node, err = cluster.Start(context.Background(), st, cluster.Config{ID: name, Addr: name}); err != nil {
+		t.Fatal(err)
+	}
+	j := journal(store.Journal{Store: st, Appender: n.app})
 	n.l = rooms.NewLobby(rooms.Config{
-		Journal: store.Journal{Store: st, Appender: n.app}, Kinds: []engine.Kind{acquire.Kind},
-		Grace: time.Minute, BotDelay: time.Millisecond, Cluster: cluster(st), Node: name,
+		Journal: j, Kinds: []engine.Kind{acquire.Kind}, Grace: time.Minute, BotDelay: time.Millisecond,
 	})
+	n.rep = replica.Start(n.l, j, st, n.node)
 	t.Cleanup(func() {
 		n.l.Close("test over")
+		n.node.Close()
 		n.app.Close()
 		_ = n.st.Close()
 	})
 	return n
 }
 
-// kill stops n as kill -9 would: no more renewals, no word to the others,
-// its connections closed.
+// kill stops n as kill -9 would: no more renewals, nothing heard from the
+// others, its connections closed.
 func (n *node) kill() {
-	rooms.Halt(n.l)
+	n.rep.Halt()
+	n.node.Close()
 	n.app.Close()
 	_ = n.st.Close()
 }
@@ -233,15 +244,15 @@ func TestClusterFollowAndFailover(t *testing.T) {
 	}
 	// Issue 26: A runs the room, B follows it; each counts it so.
 	for _, g := range []struct {
-		l    *rooms.Lobby
+		n    *node
 		name string
 		want float64
-	}{{a.l, "cluster_leases_held", 1}, {a.l, "cluster_rooms_followed", 0}, {b.l, "cluster_leases_held", 0}, {b.l, "cluster_rooms_followed", 1}} {
-		if got := gauge(t, g.l, g.name); got != g.want {
-			t.Errorf("hotels_%s = %v on node %s, want %v", g.name, got, map[*rooms.Lobby]string{a.l: "a", b.l: "b"}[g.l], g.want)
+	}{{a, "cluster_leases_held", 1}, {a, "cluster_rooms_followed", 0}, {b, "cluster_leases_held", 0}, {b, "cluster_rooms_followed", 1}} {
+		if got := gauge(t, g.n.rep.Metrics(), g.name); got != g.want {
+			t.Errorf("hotels_%s = %v on node %s, want %v", g.name, got, map[*node]string{a: "a", b: "b"}[g.n], g.want)
 		}
 	}
-	if got := gauge(t, a.l, "rooms", "game", "acquire", "state", "playing") + gauge(t, b.l, "rooms", "game", "acquire", "state", "playing"); got != 1 {
+	if got := gauge(t, a.l.Metrics(), "rooms", "game", "acquire", "state", "playing") + gauge(t, b.l.Metrics(), "rooms", "game", "acquire", "state", "playing"); got != 1 {
 		t.Errorf("the nodes count %v rooms playing between them, want 1", got)
 	}
 	failed := failovers(t)
@@ -333,7 +344,7 @@ func TestClusterFencedNodeCannotJournal(t *testing.T) {
 	}
 	before, _ := a.st.Actions(ctx, found.Game.ID)
 
-	rooms.Halt(a.l) // cut off: A renews nothing, and hears nothing
+	a.rep.Halt() // cut off: A renews nothing, and hears nothing
 	deadline := time.Now().Add(15 * time.Second)
 	for {
 		if l, live, err := b.st.LeaseOf(ctx, r.ID); err == nil && live && l.Node == "b" {
@@ -515,13 +526,13 @@ func TestClusterRematch(t *testing.T) {
 
 // journalReads counts a node's reads of a game's journal.
 type journalReads struct {
-	*store.Store
+	rooms.Journal
 	n atomic.Int64
 }
 
 func (j *journalReads) ActionsAfter(ctx context.Context, id store.GameID, seq int) ([]string, error) {
 	j.n.Add(1)
-	return j.Store.ActionsAfter(ctx, id, seq)
+	return j.Journal.ActionsAfter(ctx, id, seq)
 }
 
 // A follower takes each action from the owner's frame, not from a read of
@@ -532,7 +543,7 @@ func TestClusterFramesCarryActions(t *testing.T) {
 	data := storetest.Data(t)
 	reads := &journalReads{}
 	a := startNode(t, data, "a")
-	b := startNodeWith(t, data, "b", func(st *store.Store) rooms.Cluster { reads.Store = st; return reads })
+	b := startNodeWith(t, data, "b", func(j rooms.Journal) rooms.Journal { reads.Journal = j; return reads })
 	_, annA, bobB, ps := annAndBob(t, a, b, 2)
 	annA.until(t, func(s *rooms.Snapshot) bool { return s.Room.Taken == 2 })
 	if err := annA.r.Start(ctx, ps[0]); err != nil {
@@ -552,5 +563,72 @@ func TestClusterFramesCarryActions(t *testing.T) {
 	}
 	if n := reads.n.Load() - before; n > 2 {
 		t.Errorf("node B read the journal %d times for %d moves; want the frames to carry them", n, moves)
+	}
+}
+
+// Issue 27, N2, across servers: on node B, a private room node A runs is
+// found by its code and, by its id, by its members only; a stranger's look-up
+// by its id finds nothing and leaves B following nothing.
+func TestClusterFindPrivateRoom(t *testing.T) {
+	skipWithoutPostgres(t)
+	ctx := context.Background()
+	data := storetest.Data(t)
+	a, b := startNode(t, data, "a"), startNode(t, data, "b")
+	ps := accounts(t, a.st, "ann", "bob", "cat")
+	r, err := a.l.Create(ctx, ps[0], rooms.Settings{Seats: 3, Private: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Sit(ctx, ps[1]); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.l.Find(ctx, ps[2], r.ID); !errors.Is(err, rooms.ErrNoRoom) {
+		t.Errorf("a stranger on node B finds the private room by its id: %v, want ErrNoRoom", err)
+	}
+	if n := len(b.l.Rooms()); n != 0 {
+		t.Errorf("node B follows %d rooms after a stranger's look-up, want none", n)
+	}
+	in, err := r.Inspect(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		who  rooms.Player
+		name string
+	}{{ps[1], r.ID}, {ps[2], in.Code}} {
+		if got, err := b.l.Find(ctx, tt.who, tt.name); err != nil || got.ID != r.ID {
+			t.Errorf("%s on node B finds %q: %v", tt.who.Name, tt.name, err)
+		}
+	}
+}
+
+// Issue 27, N6, across servers: ann plays in a room node A runs; on node B,
+// which runs no room of hers, she opens no room and sits nowhere, because
+// the store knows her seat.
+func TestClusterOneGameAtATime(t *testing.T) {
+	skipWithoutPostgres(t)
+	ctx := context.Background()
+	data := storetest.Data(t)
+	a, b := startNode(t, data, "a"), startNode(t, data, "b")
+	ps := accounts(t, a.st, "ann", "bob")
+	r, err := a.l.Create(ctx, ps[0], rooms.Settings{Seats: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.AddBot(ctx, ps[0], ""); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Start(ctx, ps[0]); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.l.Create(ctx, ps[0], rooms.Settings{Seats: 2}); !errors.Is(err, rooms.ErrPlaying) {
+		t.Errorf("ann opens a room on node B while playing on A: %v, want ErrPlaying", err)
+	}
+	other, err := b.l.Create(ctx, ps[1], rooms.Settings{Seats: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := other.Sit(ctx, ps[0]); !errors.Is(err, rooms.ErrPlaying) {
+		t.Errorf("ann sits on node B while playing on A: %v, want ErrPlaying", err)
 	}
 }
