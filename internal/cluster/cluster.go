@@ -48,10 +48,18 @@ const (
 	DefaultLapse = 6 * time.Second
 )
 
-// channel is the one PostgreSQL channel of the nodes; each notification
+// channel is the PostgreSQL channel of all the nodes; each notification
 // on it says who sent it, its kind and what it says, so that handlers of
-// any kind can be added while the node listens.
+// any kind can be added while the node listens. A node also listens, on
+// the same connection, on its own channel (nodeChannel), for what is
+// meant for it alone.
 const channel = "hotels"
+
+// maxChannel is PostgreSQL's longest channel name (NAMEDATALEN-1).
+const maxChannel = 63
+
+// nodeChannel is the channel of node id's own notifications (Tell).
+func nodeChannel(id string) string { return channel + "_node_" + id }
 
 // Kinds of notification every node handles.
 const (
@@ -100,6 +108,9 @@ const dbTimeout = 5 * time.Second
 func Start(ctx context.Context, st Store, cfg Config) (*Node, error) {
 	if cfg.ID == "" || strings.ContainsAny(cfg.ID, " \t\r\n") {
 		return nil, fmt.Errorf("cluster: node id %q: give one word, unique among the servers", cfg.ID)
+	}
+	if len(nodeChannel(cfg.ID)) > maxChannel {
+		return nil, fmt.Errorf("cluster: node id %q is too long: at most %d bytes", cfg.ID, maxChannel-len(nodeChannel("")))
 	}
 	if cfg.Beat <= 0 {
 		cfg.Beat = DefaultBeat
@@ -164,6 +175,13 @@ func (n *Node) On(kind string, h func(from, payload string)) {
 // payload is at most a few kilobytes (PostgreSQL's bound is 8000 bytes).
 func (n *Node) Notify(ctx context.Context, kind, payload string) error {
 	return n.st.Notify(ctx, channel, n.cfg.ID+" "+kind+" "+payload)
+}
+
+// Tell sends payload to the handlers of kind of node to alone (this one
+// too, if it is this one), as Notify does to every node: a request for
+// the owner of a room and its answer need not wake the other nodes.
+func (n *Node) Tell(ctx context.Context, to, kind, payload string) error {
+	return n.st.Notify(ctx, nodeChannel(to), n.cfg.ID+" "+kind+" "+payload)
 }
 
 // Close stops beating and listening and deletes this node's row, with its
@@ -249,7 +267,7 @@ func (n *Node) beatOnce(ctx context.Context) error {
 func (n *Node) listen(ctx context.Context, listening chan struct{}) {
 	defer n.done.Done()
 	first := true
-	err := n.st.Listen(ctx, []string{channel}, func() {
+	err := n.st.Listen(ctx, []string{channel, nodeChannel(n.cfg.ID)}, func() {
 		if first {
 			first = false
 			close(listening)

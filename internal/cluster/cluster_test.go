@@ -2,6 +2,7 @@ package cluster_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -47,6 +48,36 @@ func TestNotifyReachesEveryNode(t *testing.T) {
 	}
 }
 
+// Tell reaches the node it names and no other: a request for a room's
+// owner does not wake every node.
+func TestTellReachesOneNode(t *testing.T) {
+	if !storetest.Postgres() {
+		t.Skip("several nodes need PostgreSQL (" + storetest.Env + ")")
+	}
+	data := storetest.Data(t)
+	a, _ := start(t, data, "a")
+	b, _ := start(t, data, "b")
+	c, _ := start(t, data, "c")
+	atB, atC := make(chan heard, 10), make(chan heard, 10)
+	b.On("ask", func(from, payload string) { atB <- heard{from, payload} })
+	c.On("ask", func(from, payload string) { atC <- heard{from, payload} })
+	ctx := context.Background()
+	if err := a.Tell(ctx, "b", "ask", "for b"); err != nil {
+		t.Fatal(err)
+	}
+	// Then one to every node: once c hears it, it would have heard the
+	// first, sent before on the same connection, had that reached it.
+	if err := a.Notify(ctx, "ask", "for all"); err != nil {
+		t.Fatal(err)
+	}
+	if h := <-atB; h != (heard{"a", "for b"}) {
+		t.Fatalf("b heard %+v first, want a's request for b", h)
+	}
+	if h := <-atC; h != (heard{"a", "for all"}) {
+		t.Fatalf("c heard %+v first, want only the notification for all", h)
+	}
+}
+
 // A node that stops beating (killed) is deleted by the others, who are
 // told it is gone.
 func TestSilentNodeIsGone(t *testing.T) {
@@ -77,7 +108,9 @@ func TestSilentNodeIsGone(t *testing.T) {
 
 func TestStartRefusesBadID(t *testing.T) {
 	st, _ := storetest.Open(t)
-	if _, err := cluster.Start(context.Background(), st, cluster.Config{ID: "two words"}); err == nil {
-		t.Error(`Start with id "two words" joined`)
+	for _, id := range []string{"", "two words", strings.Repeat("n", 52)} {
+		if _, err := cluster.Start(context.Background(), st, cluster.Config{ID: id}); err == nil {
+			t.Errorf("Start with id %q joined", id)
+		}
 	}
 }

@@ -133,7 +133,7 @@ func (k *link) Announce(r *rooms.Room, c rooms.Change) {
 		}
 	}
 	k.announced = f.Seq
-	k.c.send(notifyFrame, f)
+	k.c.send("", notifyFrame, f)
 }
 
 // announceClosed tells the followers that the room closed for good: on
@@ -143,7 +143,7 @@ func (k *link) announceClosed(r *rooms.Room, notice string) {
 	if lease.Room == "" {
 		return
 	}
-	k.c.send(notifyFrame, frame{Room: r.ID, Node: lease.Node, Token: lease.Token, Version: r.Version() + 1,
+	k.c.send("", notifyFrame, frame{Room: r.ID, Node: lease.Node, Token: lease.Token, Version: r.Version() + 1,
 		State: rooms.State{Status: rooms.Closed}, Notice: notice})
 	ctx, cancel := context.WithTimeout(context.Background(), dbTimeout)
 	defer cancel()

@@ -69,7 +69,7 @@ func (k *link) ask(ctx context.Context, r *rooms.Room, in rooms.Intent) (string,
 		delete(c.asks, id)
 		c.mu.Unlock()
 	}()
-	c.send(notifyRoom, message{ID: id, From: c.node.ID(), To: owner, Intent: &in})
+	c.send(owner, notifyRoom, message{ID: id, From: c.node.ID(), To: owner, Intent: &in})
 	select {
 	case v := <-reply:
 		return v.room, v.error()
@@ -83,7 +83,8 @@ func (k *link) ask(ctx context.Context, r *rooms.Room, in rooms.Intent) (string,
 // tell sends in to the room's owner without waiting for its verdict.
 func (k *link) tell(r *rooms.Room, in rooms.Intent) {
 	in.Room = r.ID
-	k.c.send(notifyRoom, message{From: k.c.node.ID(), To: *k.owner.Load(), Intent: &in})
+	owner := *k.owner.Load()
+	k.c.send(owner, notifyRoom, message{From: k.c.node.ID(), To: owner, Intent: &in})
 }
 
 // serve runs a request another node sent, and answers it if asked.
@@ -104,7 +105,7 @@ func (c *Replica) serve(m message) {
 		v.Err = err.Error()
 		v.Is = 1 + slices.IndexFunc(sentinels, func(s error) bool { return errors.Is(err, s) })
 	}
-	c.send(notifyRoom, v)
+	c.send(m.From, notifyRoom, v)
 }
 
 // perform does what in asks of room r, run here: the sessions on other

@@ -70,6 +70,7 @@ type Node interface {
 	ID() string
 	On(kind string, h func(from, payload string))
 	Notify(ctx context.Context, kind, payload string) error
+	Tell(ctx context.Context, to, kind, payload string) error
 }
 
 const (
@@ -112,7 +113,8 @@ type Replica struct {
 	out    chan outgoing  // notifications to send, in order
 }
 
-type outgoing struct{ kind, payload string }
+// outgoing is a notification to send: to every node, or to node to alone.
+type outgoing struct{ to, kind, payload string }
 
 // Start makes l, whose rooms journal to j, one node of those on db: it
 // renews this node's leases, takes over the rooms of nodes that stopped,
@@ -172,14 +174,15 @@ func (c *Replica) Close() {
 	}
 }
 
-// send queues a notification; sent in order, without holding the room.
-func (c *Replica) send(kind string, v any) {
+// send queues a notification for node to ("" for every node); sent in
+// order, without holding the room.
+func (c *Replica) send(to, kind string, v any) {
 	b, err := json.Marshal(v)
 	if err != nil {
 		panic(err) // our own types always marshal
 	}
 	select {
-	case c.out <- outgoing{kind, string(b)}:
+	case c.out <- outgoing{to, kind, string(b)}:
 	default:
 		// Full: the database is slow or gone. Followers catch up from the
 		// next frame that gets through.
@@ -193,7 +196,13 @@ func (c *Replica) sendOut(ctx context.Context) {
 			return
 		case o := <-c.out:
 			sctx, cancel := context.WithTimeout(ctx, dbTimeout)
-			if err := c.node.Notify(sctx, o.kind, o.payload); err != nil && ctx.Err() == nil {
+			var err error
+			if o.to == "" {
+				err = c.node.Notify(sctx, o.kind, o.payload)
+			} else {
+				err = c.node.Tell(sctx, o.to, o.kind, o.payload)
+			}
+			if err != nil && ctx.Err() == nil {
 				c.log.Warn("cannot tell the other nodes", "kind", o.kind, "err", err)
 			}
 			cancel()
