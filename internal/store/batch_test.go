@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"hotels/internal/saved"
 	"hotels/internal/store"
 	"hotels/internal/store/storetest"
 )
@@ -102,6 +103,54 @@ func TestAppenderBatchAnswersEachAction(t *testing.T) {
 		if lines, err := s.Actions(ctx, id); err != nil || fmt.Sprint(lines) != want {
 			t.Errorf("Actions(game %d) = %q, %v; want %s", id, lines, err, want)
 		}
+	}
+}
+
+// A batch's statement has rows of NULLs up to a power of two, which
+// insert nothing, so that its few shapes are prepared once and kept (on
+// SQLite; pgx keeps PostgreSQL's): every size of batch, with leases or
+// without, saves each action once and nothing else.
+func TestAppenderBatchesOfEverySize(t *testing.T) {
+	s, _ := open(t)
+	a := store.NewAppender(s)
+	defer a.Close()
+	ctx := context.Background()
+	lease, err := s.AcquireLease(ctx, "abcd", "node-a", time.Hour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const most = 9
+	ids := newGames(t, s, most)
+	for n := 1; n <= most; n++ {
+		for _, fenced := range []bool{false, true} {
+			var batch []store.Batched
+			for i, id := range ids[:n] {
+				lines, err := s.Actions(ctx, id)
+				if err != nil {
+					t.Fatal(err)
+				}
+				c := ctx
+				if fenced && i%2 == 0 { // some with a lease, some without
+					c = saved.Fenced(ctx, lease)
+				}
+				batch = append(batch, store.Batched{Ctx: c, Game: id, Seq: len(lines) + 1, Line: fmt.Sprintf("batch %d %v", n, fenced)})
+			}
+			for i, err := range store.Commit(a, batch) {
+				if err != nil {
+					t.Fatalf("batch of %d (fenced %v): %+v: %v", n, fenced, batch[i], err)
+				}
+			}
+		}
+	}
+	for i, id := range ids {
+		lines, err := s.Actions(ctx, id)
+		if want := 2 * (most - i); err != nil || len(lines) != want {
+			t.Errorf("game %d: %d actions, %v; want %d", id, len(lines), err, want)
+		}
+	}
+	// Shapes 1, 2, 4, 8 and 16, without leases and with.
+	if got, want := store.Kept(s), 10; !storetest.Postgres() && got != want {
+		t.Errorf("%d statements kept, want %d", got, want)
 	}
 }
 

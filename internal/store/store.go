@@ -22,6 +22,7 @@ type Store struct {
 	d      dialect
 	now    func() time.Time
 	health *health // shared with its transactions
+	kept   *kept   // shared with its transactions; nil on PostgreSQL
 	// pg is PostgreSQL's connection settings, for Listen; nil on SQLite.
 	pg *pgx.ConnConfig
 }
@@ -42,6 +43,9 @@ type querier interface {
 	// (INSERT ... RETURNING), refused as ExecContext is.
 	InsertContext(ctx context.Context, query string, args ...any) (*rows, error)
 	InsertRowContext(ctx context.Context, query string, args ...any) row
+	// InsertKeptContext is InsertContext with the statement kept prepared:
+	// for the few statements of every move, whose shapes are few.
+	InsertKeptContext(ctx context.Context, query string, args ...any) (*rows, error)
 }
 
 // Open opens the database data names and migrates it to the newest schema
@@ -55,6 +59,7 @@ func Open(ctx context.Context, data string) (*Store, error) {
 		db    *sql.DB
 		pg    *pgx.ConnConfig
 		d     dialect
+		k     *kept
 		where = fmt.Sprintf("%q", data)
 		err   error
 	)
@@ -64,12 +69,13 @@ func Open(ctx context.Context, data string) (*Store, error) {
 	} else {
 		d = sqliteDialect{}
 		db, err = openSQLite(ctx, data)
+		k = newKept(db)
 	}
 	if err != nil {
 		return nil, err
 	}
 	h := &health{path: where}
-	s := &Store{db: db, q: watched{q: db, d: d, h: h}, d: d, now: time.Now, health: h, pg: pg}
+	s := &Store{db: db, q: watched{q: db, d: d, h: h, kept: k}, d: d, now: time.Now, health: h, kept: k, pg: pg}
 	if err := s.migrate(ctx); err != nil {
 		_ = db.Close()
 		return nil, fmt.Errorf("store: open %s: %w", where, err)
@@ -81,6 +87,9 @@ func Open(ctx context.Context, data string) (*Store, error) {
 func (s *Store) Close() error {
 	if s.db == nil {
 		return errors.New("store: close: called inside a transaction")
+	}
+	if s.kept != nil {
+		s.kept.close()
 	}
 	return s.db.Close()
 }
@@ -102,7 +111,7 @@ func (s *Store) WithTx(ctx context.Context, fn func(*Tx) error) error {
 	if err != nil {
 		return fmt.Errorf("store: begin transaction: %w", mapError(s.health.saw(err)))
 	}
-	tx := &Tx{Store: &Store{q: watched{q: sqlTx, d: s.d, h: s.health}, d: s.d, now: s.now, health: s.health}}
+	tx := &Tx{Store: &Store{q: watched{q: sqlTx, d: s.d, h: s.health, kept: s.kept}, d: s.d, now: s.now, health: s.health, kept: s.kept}}
 	if err := fn(tx); err != nil {
 		_ = sqlTx.Rollback()
 		return err
