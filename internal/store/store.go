@@ -23,6 +23,9 @@ type Store struct {
 	now    func() time.Time
 	health *health // shared with its transactions
 	kept   *kept   // shared with its transactions; nil on PostgreSQL
+	// writing is SQLite's one writer: a slot its transactions queue for
+	// (see WithTx); nil on PostgreSQL, whose transactions run side by side.
+	writing chan struct{}
 	// pg is PostgreSQL's connection settings, for Listen; nil on SQLite.
 	pg *pgx.ConnConfig
 }
@@ -60,6 +63,7 @@ func Open(ctx context.Context, data string) (*Store, error) {
 		pg    *pgx.ConnConfig
 		d     dialect
 		k     *kept
+		w     chan struct{}
 		where = fmt.Sprintf("%q", data)
 		err   error
 	)
@@ -69,13 +73,13 @@ func Open(ctx context.Context, data string) (*Store, error) {
 	} else {
 		d = sqliteDialect{}
 		db, err = openSQLite(ctx, data)
-		k = newKept(db)
+		k, w = newKept(db), make(chan struct{}, 1)
 	}
 	if err != nil {
 		return nil, err
 	}
 	h := &health{path: where}
-	s := &Store{db: db, q: watched{q: db, d: d, h: h, kept: k}, d: d, now: time.Now, health: h, kept: k, pg: pg}
+	s := &Store{db: db, q: watched{q: db, d: d, h: h, kept: k}, d: d, now: time.Now, health: h, kept: k, writing: w, pg: pg}
 	if err := s.migrate(ctx); err != nil {
 		_ = db.Close()
 		return nil, fmt.Errorf("store: open %s: %w", where, err)
@@ -107,6 +111,12 @@ func (s *Store) WithTx(ctx context.Context, fn func(*Tx) error) error {
 	// How long writes take, the lock's wait included: what an action
 	// waits for before anyone sees it.
 	defer metrics.Since(metrics.CommitSeconds, time.Now())
+	if s.writing != nil {
+		if err := s.queue(ctx); err != nil {
+			return fmt.Errorf("store: begin transaction: %w", err)
+		}
+		defer func() { <-s.writing }()
+	}
 	sqlTx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("store: begin transaction: %w", mapError(s.health.saw(err)))
@@ -120,6 +130,32 @@ func (s *Store) WithTx(ctx context.Context, fn func(*Tx) error) error {
 		return fmt.Errorf("store: commit transaction: %w", mapError(s.health.saw(err)))
 	}
 	return nil
+}
+
+// queue waits for SQLite's one writer slot, in turn. Every transaction
+// takes the database's write lock as it begins, and one waiting for it
+// polled in SQLite's busy handler, asleep up to 100 ms between tries and
+// first come not first served: on a busy machine one could wait out the
+// busy timeout while others came and went (a load run's setup lost rooms
+// so, "database is locked"). This process's transactions queue on a
+// channel, whose waiting senders go first come first served; the busy
+// timeout is left to other processes and to writes outside a transaction.
+func (s *Store) queue(ctx context.Context) error {
+	select {
+	case s.writing <- struct{}{}:
+		return nil
+	default:
+	}
+	t := time.NewTimer(busyTimeout)
+	defer t.Stop()
+	select {
+	case s.writing <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return fmt.Errorf("waited %v for the other transactions of this server to end", busyTimeout)
+	}
 }
 
 // timestamp is how every time is stored: RFC 3339 in UTC, sortable as text.
