@@ -148,19 +148,34 @@ func (s *Store) appendActions(ctx context.Context, reqs []appendReq) (map[GameID
 	if err := s.d.lockRooms(ctx, s.q, rooms, false); err != nil {
 		return nil, fmt.Errorf("store: append %s: %w", what(reqs), mapError(err))
 	}
-	var values strings.Builder
-	args := make([]any, 0, 7*len(reqs))
+	// The statement's VALUES list has a row for each action, and rows of
+	// NULLs, which insert nothing, up to a power of two: a handful of
+	// statements, each prepared once and kept (InsertKeptContext), rather
+	// than one for each size of batch, parsed each time.
+	shape := 1
+	for shape < len(reqs) {
+		shape *= 2
+	}
+	row := "(CAST(? AS BIGINT), CAST(? AS BIGINT), ?, ?)"
+	if fenced {
+		row = "(CAST(? AS BIGINT), CAST(? AS BIGINT), ?, ?, CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS BIGINT))"
+	}
+	values := strings.Repeat(", "+row, shape)[2:]
+	args := make([]any, 0, 7*shape)
 	at := timestamp(s.now())
-	for i, r := range reqs {
-		if i > 0 {
-			values.WriteString(", ")
-		}
-		args = append(args, r.id, r.seq, r.line, at)
-		if !fenced {
-			values.WriteString("(CAST(? AS BIGINT), CAST(? AS BIGINT), ?, ?)")
+	for i := range shape {
+		if i >= len(reqs) {
+			args = append(args, nil, nil, nil, nil)
+			if fenced {
+				args = append(args, nil, nil, nil)
+			}
 			continue
 		}
-		values.WriteString("(CAST(? AS BIGINT), CAST(? AS BIGINT), ?, ?, CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS BIGINT))")
+		r := reqs[i]
+		args = append(args, r.id, r.seq, r.line, at)
+		if !fenced {
+			continue
+		}
 		if lease, ok := fenceOf(r.ctx); ok {
 			args = append(args, lease.Room, lease.Node, lease.Token)
 		} else {
@@ -173,9 +188,9 @@ func (s *Store) appendActions(ctx context.Context, reqs []appendReq) (map[GameID
 			WHERE room = v.column5 AND node = v.column6 AND token = v.column7 AND expires > ` + s.d.clock() + `))`
 	}
 	// A VALUES list's columns are column1, column2, ... on both databases.
-	rows, err := s.q.InsertContext(ctx, `
+	rows, err := s.q.InsertKeptContext(ctx, `
 		INSERT INTO actions (game_id, seq, line, at)
-		SELECT v.column1, v.column2, v.column3, v.column4 FROM (VALUES `+values.String()+`) AS v
+		SELECT v.column1, v.column2, v.column3, v.column4 FROM (VALUES `+values+`) AS v
 		WHERE EXISTS (SELECT 1 FROM games WHERE id = v.column1 AND status IN ('waiting', 'playing'))
 		  AND v.column2 = (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = v.column1)`+held+`
 		RETURNING game_id`, args...)

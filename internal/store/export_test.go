@@ -54,3 +54,13 @@ func Commit(a *Appender, actions []Batched) []error {
 	}
 	return errs
 }
+
+// Kept returns how many statements s keeps prepared (InsertKeptContext).
+func Kept(s *Store) int {
+	if s.kept == nil {
+		return 0
+	}
+	s.kept.mu.Lock()
+	defer s.kept.mu.Unlock()
+	return len(s.kept.stmts)
+}

@@ -96,9 +96,10 @@ type sqlQuerier interface {
 // transaction, with every error it returns looked at for damage, and
 // writes refused once there is some.
 type watched struct {
-	q sqlQuerier
-	d dialect // spells each query for its database
-	h *health
+	q    sqlQuerier
+	d    dialect // spells each query for its database
+	h    *health
+	kept *kept // SQLite's statements kept prepared; nil on PostgreSQL
 }
 
 func (w watched) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
@@ -133,6 +134,72 @@ func (w watched) InsertRowContext(ctx context.Context, query string, args ...any
 		return refusedRow{err}
 	}
 	return w.QueryRowContext(ctx, query, args...)
+}
+
+// InsertKeptContext is InsertContext for the statements run at every
+// move: on SQLite, prepared once on each connection and kept, where the
+// driver would parse the query again each time (a large part of a
+// commit's CPU). pgx already keeps each statement it runs prepared on its
+// connection, by its text, so on PostgreSQL it is InsertContext.
+func (w watched) InsertKeptContext(ctx context.Context, query string, args ...any) (*rows, error) {
+	if w.kept == nil {
+		return w.InsertContext(ctx, query, args...)
+	}
+	if err := w.h.refuse(); err != nil {
+		return nil, err
+	}
+	stmt, err := w.kept.stmt(ctx, query)
+	if err != nil {
+		return nil, w.h.saw(err)
+	}
+	if tx, ok := w.q.(*sql.Tx); ok {
+		// The transaction's own handle on the statement prepared on its
+		// connection (prepared there first if it is not yet), closed
+		// with the transaction, the statement itself kept.
+		stmt = tx.StmtContext(ctx, stmt)
+	}
+	r, err := stmt.QueryContext(ctx, args...)
+	if err != nil {
+		return nil, w.h.saw(err)
+	}
+	return &rows{Rows: r, h: w.h}, nil
+}
+
+// kept is the statements InsertKeptContext has prepared on the database,
+// by query: a few, the shapes of a batch of actions (appendActions).
+type kept struct {
+	db    *sql.DB
+	mu    sync.Mutex
+	stmts map[string]*sql.Stmt
+}
+
+func newKept(db *sql.DB) *kept { return &kept{db: db, stmts: make(map[string]*sql.Stmt)} }
+
+// stmt returns query's statement, prepared on first use. It may take a
+// connection of its own: SQLite's pool has no bound, so a transaction
+// asking for one cannot wait for itself.
+func (k *kept) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if s, ok := k.stmts[query]; ok {
+		return s, nil
+	}
+	s, err := k.db.PrepareContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	k.stmts[query] = s
+	return s, nil
+}
+
+// close closes the statements, before the database.
+func (k *kept) close() {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	for q, s := range k.stmts {
+		_ = s.Close()
+		delete(k.stmts, q)
+	}
 }
 
 // refusedRow is the row of a write refused before it was tried.

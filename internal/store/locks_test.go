@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -298,4 +300,48 @@ func BenchmarkWritersInParallel(b *testing.B) {
 		}
 	})
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "appends/s")
+}
+
+// On SQLite a transaction waiting for another's write lock waits its turn
+// in this server, first come first served, rather than polling in SQLite's
+// busy handler, where a later one could go first and one could wait out
+// the busy timeout while others came and went.
+func TestSQLiteTransactionsTakeTurns(t *testing.T) {
+	storetest.SkipOnPostgres(t, "PostgreSQL's transactions run side by side")
+	s, _ := open(t)
+	ctx := context.Background()
+	held, release := make(chan struct{}), make(chan struct{})
+	go func() {
+		_ = s.WithTx(ctx, func(*store.Tx) error {
+			close(held)
+			<-release
+			return nil
+		})
+	}()
+	<-held
+	const waiters = 8
+	var (
+		mu    sync.Mutex
+		order []int
+		wg    sync.WaitGroup
+	)
+	for i := range waiters {
+		wg.Go(func() {
+			err := s.WithTx(ctx, func(tx *store.Tx) error {
+				mu.Lock()
+				defer mu.Unlock()
+				order = append(order, i)
+				return nil
+			})
+			if err != nil {
+				t.Error(err)
+			}
+		})
+		time.Sleep(20 * time.Millisecond) // waiting before the next comes
+	}
+	close(release)
+	wg.Wait()
+	if !slices.IsSorted(order) {
+		t.Errorf("transactions went in the order %v, want the order they came in", order)
+	}
 }

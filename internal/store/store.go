@@ -22,6 +22,10 @@ type Store struct {
 	d      dialect
 	now    func() time.Time
 	health *health // shared with its transactions
+	kept   *kept   // shared with its transactions; nil on PostgreSQL
+	// writing is SQLite's one writer: a slot its transactions queue for
+	// (see WithTx); nil on PostgreSQL, whose transactions run side by side.
+	writing chan struct{}
 	// pg is PostgreSQL's connection settings, for Listen; nil on SQLite.
 	pg *pgx.ConnConfig
 }
@@ -42,6 +46,9 @@ type querier interface {
 	// (INSERT ... RETURNING), refused as ExecContext is.
 	InsertContext(ctx context.Context, query string, args ...any) (*rows, error)
 	InsertRowContext(ctx context.Context, query string, args ...any) row
+	// InsertKeptContext is InsertContext with the statement kept prepared:
+	// for the few statements of every move, whose shapes are few.
+	InsertKeptContext(ctx context.Context, query string, args ...any) (*rows, error)
 }
 
 // Open opens the database data names and migrates it to the newest schema
@@ -55,6 +62,8 @@ func Open(ctx context.Context, data string) (*Store, error) {
 		db    *sql.DB
 		pg    *pgx.ConnConfig
 		d     dialect
+		k     *kept
+		w     chan struct{}
 		where = fmt.Sprintf("%q", data)
 		err   error
 	)
@@ -64,12 +73,13 @@ func Open(ctx context.Context, data string) (*Store, error) {
 	} else {
 		d = sqliteDialect{}
 		db, err = openSQLite(ctx, data)
+		k, w = newKept(db), make(chan struct{}, 1)
 	}
 	if err != nil {
 		return nil, err
 	}
 	h := &health{path: where}
-	s := &Store{db: db, q: watched{q: db, d: d, h: h}, d: d, now: time.Now, health: h, pg: pg}
+	s := &Store{db: db, q: watched{q: db, d: d, h: h, kept: k}, d: d, now: time.Now, health: h, kept: k, writing: w, pg: pg}
 	if err := s.migrate(ctx); err != nil {
 		_ = db.Close()
 		return nil, fmt.Errorf("store: open %s: %w", where, err)
@@ -81,6 +91,9 @@ func Open(ctx context.Context, data string) (*Store, error) {
 func (s *Store) Close() error {
 	if s.db == nil {
 		return errors.New("store: close: called inside a transaction")
+	}
+	if s.kept != nil {
+		s.kept.close()
 	}
 	return s.db.Close()
 }
@@ -98,11 +111,17 @@ func (s *Store) WithTx(ctx context.Context, fn func(*Tx) error) error {
 	// How long writes take, the lock's wait included: what an action
 	// waits for before anyone sees it.
 	defer metrics.Since(metrics.CommitSeconds, time.Now())
+	if s.writing != nil {
+		if err := s.queue(ctx); err != nil {
+			return fmt.Errorf("store: begin transaction: %w", err)
+		}
+		defer func() { <-s.writing }()
+	}
 	sqlTx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("store: begin transaction: %w", mapError(s.health.saw(err)))
 	}
-	tx := &Tx{Store: &Store{q: watched{q: sqlTx, d: s.d, h: s.health}, d: s.d, now: s.now, health: s.health}}
+	tx := &Tx{Store: &Store{q: watched{q: sqlTx, d: s.d, h: s.health, kept: s.kept}, d: s.d, now: s.now, health: s.health, kept: s.kept}}
 	if err := fn(tx); err != nil {
 		_ = sqlTx.Rollback()
 		return err
@@ -111,6 +130,32 @@ func (s *Store) WithTx(ctx context.Context, fn func(*Tx) error) error {
 		return fmt.Errorf("store: commit transaction: %w", mapError(s.health.saw(err)))
 	}
 	return nil
+}
+
+// queue waits for SQLite's one writer slot, in turn. Every transaction
+// takes the database's write lock as it begins, and one waiting for it
+// polled in SQLite's busy handler, asleep up to 100 ms between tries and
+// first come not first served: on a busy machine one could wait out the
+// busy timeout while others came and went (a load run's setup lost rooms
+// so, "database is locked"). This process's transactions queue on a
+// channel, whose waiting senders go first come first served; the busy
+// timeout is left to other processes and to writes outside a transaction.
+func (s *Store) queue(ctx context.Context) error {
+	select {
+	case s.writing <- struct{}{}:
+		return nil
+	default:
+	}
+	t := time.NewTimer(busyTimeout)
+	defer t.Stop()
+	select {
+	case s.writing <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return fmt.Errorf("waited %v for the other transactions of this server to end", busyTimeout)
+	}
 }
 
 // timestamp is how every time is stored: RFC 3339 in UTC, sortable as text.

@@ -169,15 +169,8 @@ func (p *player) decide(ctx context.Context, ph phase) bool {
 		return p.move(ctx, keyEnter, ph.String())
 	case phaseTake:
 		// Two shares the bank holds, at random; a take names them in any
-		// order. The recap of the others' moves covers the tracks, where
-		// the bank's shares are: L (the log) and L again hide it first.
-		if v.has(recapHeading) {
-			if p.key(ctx, "L") != nil || p.key(ctx, "L") != nil {
-				return false
-			}
-			p.run.stats.events.inc("recap_hidden")
-			v = p.t.view()
-		}
+		// order. The recap of the others' moves, if shown, is under the
+		// tracks, where the bank's shares are (it never covers the game).
 		bank := v.bank()
 		for range 2 {
 			if len(bank) == 0 {

@@ -26,11 +26,6 @@ var seed = maphash.MakeSeed()
 // its screen.
 var readers = map[string]bool{"acquire": true, "holiday": true, "tycoon": true}
 
-// recapHeading heads the recap of the others' moves that the room screen
-// shows over the board when the player's turn comes (room/events.go), until
-// their next key.
-const recapHeading = "Since your last move"
-
 // view is a parsed screen.
 type view struct {
 	lines  []string
