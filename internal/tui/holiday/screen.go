@@ -135,7 +135,7 @@ func (s Screen) tracks(w int) []string {
 			k := holiday.Destination(c, n)
 			switch {
 			case v.Suitcases[c][n-1] && marked && k == last:
-				b.WriteString(lead[1:] + "›" + st.Last.Inherit(st.Chain(c.String(), int(c))).Render(letter(c)))
+				b.WriteString(lead[1:] + "›" + st.LastChain(c.String(), int(c)).Render(letter(c)))
 			case v.Suitcases[c][n-1]:
 				b.WriteString(lead + st.Chain(c.String(), int(c)).Render(letter(c)))
 			case hand[k]:
