@@ -79,7 +79,7 @@ func recapItems(events []rooms.Event, names []string, w int) []recapItem {
 		who := actor(text, names)
 		if who != "" && who == last {
 			it := &items[len(items)-1]
-			if joined := it.text + "; " + strings.TrimPrefix(text, who+" "); ansi.StringWidth(joined) <= w {
+			if joined := it.text + "; " + strings.TrimPrefix(text, who+" "); layout.Width(joined) <= w {
 				it.text = joined
 				it.events++
 				continue

@@ -4,11 +4,12 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"hotels/internal/rooms"
 	"hotels/internal/sanitize"
@@ -88,8 +89,41 @@ func (m *Model) setScreen(s Screen) {
 	m.screen, m.screenN = s, screens.Add(1)
 }
 
-// header names the room and its rules.
+// header names the room and its rules. It is drawn again only when what
+// it shows may have changed: the snapshot, the size or the styles, as
+// drawing it on every key was a twentieth of the server's CPU in play
+// (docs/capacity.md).
 func (m Model) header() string {
+	k := headerKey{m.snap, m.width, m.styles, m.shown, m.facts.Over, m.facts.Header}
+	if d := m.parts; d != nil {
+		if d.header == "" || d.headerKey != k {
+			d.headerKey, d.header = k, m.drawHeader()
+		}
+		return d.header
+	}
+	return m.drawHeader()
+}
+
+// drawnParts are the parts of the game screen last drawn around the game's
+// own, shared by a Model's copies: each is kept with the key of everything
+// it depends on.
+type drawnParts struct {
+	headerKey headerKey
+	header    string
+	feedKey   feedKey
+	chat      []rooms.ChatLine
+	feed      []string
+}
+
+type headerKey struct {
+	snap        *rooms.Snapshot // the room, its clock and code, the seat and the game shown
+	width       int
+	styles      *theme.Styles
+	shown, over bool
+	factsHeader string
+}
+
+func (m Model) drawHeader() string {
 	info := m.snap.Room
 	title := m.styles.Title.Render("Hotels") + "  "
 	id := m.styles.Subtle.Render(" · room " + info.ID)
@@ -127,19 +161,19 @@ func (m Model) header() string {
 	// the name keeps a few cells; the parts that do not fit beside them
 	// are left out whole, never cut into a word that reads as another.
 	name := sanitize.Line(info.Name)
-	fixed := ansi.StringWidth(title+id) + min(ansi.StringWidth(name), 10) + 1
+	fixed := layout.Width(title+id) + min(layout.Width(name), 10) + 1
 	right := ""
 	for _, p := range parts {
 		next := p
 		if right != "" {
 			next = right + " · " + p
 		}
-		if right == "" || fixed+ansi.StringWidth(next) <= m.width {
+		if right == "" || fixed+layout.Width(next) <= m.width {
 			right = next
 		}
 	}
-	right = layout.Cut(right, max(0, m.width-ansi.StringWidth(title+id)-1))
-	name = layout.Cut(name, max(0, m.width-ansi.StringWidth(title+id+right)-1))
+	right = layout.Cut(right, max(0, m.width-layout.Width(title+id)-1))
+	name = layout.Cut(name, max(0, m.width-layout.Width(title+id+right)-1))
 	return layout.Spread(title+name+id, m.styles.Subtle.Render(right), m.width)
 }
 
@@ -233,11 +267,36 @@ func (m Model) vote() string {
 }
 
 // feed shows the recent events and the chat in h lines: side by side on a
-// wide screen, else one above the other.
+// wide screen, else one above the other. While the chat is closed it is
+// drawn again only when the events, the chat, the size or the styles
+// changed: wrapping the events and messages on every key was a fifth of a
+// key's screen, and a tenth of a new snapshot's.
 func (m Model) feed(w, h int) []string {
 	if h <= 0 {
 		return nil
 	}
+	if d := m.parts; d != nil && !m.chat.Focused() {
+		k := feedKey{unsafe.SliceData(m.snap.Log), len(m.snap.Log), w, h, m.styles}
+		if d.feed == nil || d.feedKey != k || !slices.Equal(d.chat, m.snap.Chat) {
+			d.feedKey, d.chat, d.feed = k, m.snap.Chat, m.drawFeed(w, h)
+		}
+		return slices.Clone(d.feed)
+	}
+	return m.drawFeed(w, h)
+}
+
+// feedKey is what the feed shows while the chat is closed, with the chat's
+// lines: the events, in w×h cells. Every snapshot has its own copy of the
+// chat, but the events of a seat are the room's own, which it only appends
+// to, until there are new ones.
+type feedKey struct {
+	log    *rooms.Event
+	events int
+	w, h   int
+	styles *theme.Styles
+}
+
+func (m Model) drawFeed(w, h int) []string {
 	if w >= wideScreen {
 		lw := (w - 2) / 2
 		return layout.Beside(m.logPane(lw, h), m.chatPane(w-2-lw, h), lw, 2, w-2-lw)
@@ -303,9 +362,42 @@ func (m Model) helpLine() string {
 	}
 	key := helpKey{k.String(), m.width, m.styles}
 	if m.drawnHelp.key != key {
-		m.drawnHelp.key, m.drawnHelp.line = key, m.help.ShortHelpView(m.fitHelp(bs))
+		m.drawnHelp.key, m.drawnHelp.line = key, helpLines.get(key, func() string { return m.help.ShortHelpView(m.fitHelp(bs)) })
 	}
 	return m.drawnHelp.line
+}
+
+// helpLines are the help lines drawn, shared by every session: a line
+// depends only on its key, of which a game has a few dozen, and on a move
+// the player whose decision comes and the one whose decision goes drew
+// theirs again, half of drawing their screens (room.BenchmarkMove).
+var helpLines = sharedLines{lines: map[helpKey]string{}}
+
+// sharedLines is a map of lines drawn, emptied when it holds more than
+// sharedMax: keys come from a few keys' help, widths and styles.
+type sharedLines struct {
+	mu    sync.Mutex
+	lines map[helpKey]string
+}
+
+const sharedMax = 4096
+
+// get returns key's line, drawing it with draw if it has none.
+func (c *sharedLines) get(key helpKey, draw func() string) string {
+	c.mu.Lock()
+	line, ok := c.lines[key]
+	c.mu.Unlock()
+	if ok {
+		return line
+	}
+	line = draw()
+	c.mu.Lock()
+	if len(c.lines) >= sharedMax {
+		clear(c.lines)
+	}
+	c.lines[key] = line
+	c.mu.Unlock()
+	return line
 }
 
 // fitHelp drops from bs the room's keys that ? lists anyway, least needed
