@@ -106,7 +106,7 @@ func narrow(r rune) bool {
 
 // Cut cuts s to at most w cells.
 func Cut(s string, w int) string {
-	if Width(s) <= w {
+	if len(s) <= w || Width(s) <= w { // no cell takes less than a byte
 		return s
 	}
 	return ansi.Truncate(s, max(0, w), "…")

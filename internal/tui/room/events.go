@@ -3,6 +3,7 @@ package room
 import (
 	"fmt"
 	"strings"
+	"unsafe"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -12,6 +13,7 @@ import (
 	"hotels/internal/rooms"
 	"hotels/internal/sanitize"
 	"hotels/internal/tui/layout"
+	"hotels/internal/tui/theme"
 )
 
 // This file holds what the screen shows of the room's events besides the
@@ -155,7 +157,33 @@ func (m Model) withRecap(game []string, w, h int) []string {
 	if free < 2 { // not even a heading and one line
 		return game
 	}
-	return append(game, m.recapPanel(w, min(free, len(m.recapPanel(w, h))))...)
+	return append(game, m.recapLines(w, h, free)...)
+}
+
+// recapLines is the recap panel in the free lines of h, drawn again only
+// when the recap, the size or the styles changed: it stays on the screen
+// for every key until the player's next move.
+func (m Model) recapLines(w, h, free int) []string {
+	k := recapKey{unsafe.SliceData(m.recap), len(m.recap), unsafe.SliceData(m.facts.Names), w, h, free, m.styles}
+	d := m.parts
+	if d == nil {
+		return m.recapPanel(w, min(free, len(m.recapPanel(w, h))))
+	}
+	if d.recap == nil || d.recapKey != k {
+		d.recapKey, d.recap = k, m.recapPanel(w, min(free, len(m.recapPanel(w, h))))
+	}
+	return d.recap
+}
+
+// recapKey is what the recap panel shows: the events since the player's
+// last move, a part of a snapshot's log, which is never changed, named by
+// the seats' names, in free of h lines w cells wide.
+type recapKey struct {
+	recap      *rooms.Event
+	events     int
+	names      *string
+	w, h, free int
+	styles     *theme.Styles
 }
 
 // logView shows the whole log kept, as far as it is scrolled.

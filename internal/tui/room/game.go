@@ -110,9 +110,17 @@ func (m Model) header() string {
 type drawnParts struct {
 	headerKey headerKey
 	header    string
-	feedKey   feedKey
-	chat      []rooms.ChatLine
-	feed      []string
+	logKey    logKey
+	log       []string
+
+	chat         []rooms.ChatLine // the messages the chat pane and need are for
+	chatStyles   *theme.Styles
+	chatW, chatH int
+	chatPane     []string
+	needW, need  int
+
+	recapKey recapKey
+	recap    []string
 }
 
 type headerKey struct {
@@ -267,36 +275,11 @@ func (m Model) vote() string {
 }
 
 // feed shows the recent events and the chat in h lines: side by side on a
-// wide screen, else one above the other. While the chat is closed it is
-// drawn again only when the events, the chat, the size or the styles
-// changed: wrapping the events and messages on every key was a fifth of a
-// key's screen, and a tenth of a new snapshot's.
+// wide screen, else one above the other.
 func (m Model) feed(w, h int) []string {
 	if h <= 0 {
 		return nil
 	}
-	if d := m.parts; d != nil && !m.chat.Focused() {
-		k := feedKey{unsafe.SliceData(m.snap.Log), len(m.snap.Log), w, h, m.styles}
-		if d.feed == nil || d.feedKey != k || !slices.Equal(d.chat, m.snap.Chat) {
-			d.feedKey, d.chat, d.feed = k, m.snap.Chat, m.drawFeed(w, h)
-		}
-		return slices.Clone(d.feed)
-	}
-	return m.drawFeed(w, h)
-}
-
-// feedKey is what the feed shows while the chat is closed, with the chat's
-// lines: the events, in w×h cells. Every snapshot has its own copy of the
-// chat, but the events of a seat are the room's own, which it only appends
-// to, until there are new ones.
-type feedKey struct {
-	log    *rooms.Event
-	events int
-	w, h   int
-	styles *theme.Styles
-}
-
-func (m Model) drawFeed(w, h int) []string {
 	if w >= wideScreen {
 		lw := (w - 2) / 2
 		return layout.Beside(m.logPane(lw, h), m.chatPane(w-2-lw, h), lw, 2, w-2-lw)
@@ -304,7 +287,7 @@ func (m Model) drawFeed(w, h int) []string {
 	// The chat takes half, or what its newest message needs to be read
 	// whole with who wrote it, and the line being typed: the events are
 	// all in the log (L).
-	need := m.chat.Need(w)
+	need := m.chatNeed(w)
 	if need >= 4 {
 		need++ // a pane of 4 lines or more has a heading
 	}
@@ -312,11 +295,36 @@ func (m Model) drawFeed(w, h int) []string {
 	return append(m.logPane(w, h-ch), m.chatPane(w, ch)...)
 }
 
-// logPane shows the newest events, under a heading if there is room.
+// logPane shows the newest events, under a heading if there is room. It
+// is drawn again only when the events, the size or the styles changed:
+// wrapping the events and the chat on every key was a fifth of drawing a
+// key's screen (room.BenchmarkIdleKey; docs/capacity.md).
 func (m Model) logPane(w, h int) []string {
 	if h <= 0 {
 		return nil
 	}
+	d := m.parts
+	if d == nil {
+		return m.drawLogPane(w, h)
+	}
+	k := logKey{unsafe.SliceData(m.snap.Log), len(m.snap.Log), w, h, m.styles}
+	if d.log == nil || d.logKey != k {
+		d.logKey, d.log = k, m.drawLogPane(w, h)
+	}
+	return slices.Clip(d.log)
+}
+
+// logKey is what the log pane shows: the events, in w×h cells. The room
+// only appends to a seat's events past the prefix a snapshot holds, so
+// the same start and length are the same events (rooms.Room.addEvent).
+type logKey struct {
+	log    *rooms.Event
+	events int
+	w, h   int
+	styles *theme.Styles
+}
+
+func (m Model) drawLogPane(w, h int) []string {
 	var out []string
 	if h >= 4 {
 		out = append(out, m.styles.Heading.Render("Events"))
@@ -329,11 +337,51 @@ func (m Model) logPane(w, h int) []string {
 	return layout.Pad(append(out, layout.Tail(texts, w, h)...), len(out)+h)
 }
 
-// chatPane shows the chat, under a heading if there is room.
+// chatPane shows the chat, under a heading if there is room. While the
+// chat is closed, it is drawn again only when its messages, the size or
+// the styles changed.
 func (m Model) chatPane(w, h int) []string {
 	if h <= 0 {
 		return nil
 	}
+	d := m.chatParts()
+	if d == nil {
+		return m.drawChatPane(w, h)
+	}
+	if d.chatPane == nil || d.chatW != w || d.chatH != h {
+		d.chatW, d.chatH, d.chatPane = w, h, m.drawChatPane(w, h)
+	}
+	return slices.Clip(d.chatPane)
+}
+
+// chatNeed is chat.Need, kept as chatPane is.
+func (m Model) chatNeed(w int) int {
+	d := m.chatParts()
+	if d == nil {
+		return m.chat.Need(w)
+	}
+	if d.needW != w {
+		d.needW, d.need = w, m.chat.Need(w)
+	}
+	return d.need
+}
+
+// chatParts returns the kept chat pane and need, emptied if the messages
+// or the styles are not those they were drawn with; nil while the chat is
+// open, which draws what is typed. Every snapshot has its own copy of the
+// messages.
+func (m Model) chatParts() *drawnParts {
+	d := m.parts
+	if d == nil || m.chat.Focused() {
+		return nil
+	}
+	if d.chatStyles != m.styles || !slices.Equal(d.chat, m.snap.Chat) {
+		d.chat, d.chatStyles, d.chatPane, d.needW = m.snap.Chat, m.styles, nil, -1
+	}
+	return d
+}
+
+func (m Model) drawChatPane(w, h int) []string {
 	var out []string
 	if h >= 4 {
 		out = append(out, m.styles.Heading.Render("Chat"))
