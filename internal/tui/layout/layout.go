@@ -147,14 +147,17 @@ func Beside(left, right []string, lw, gap, rw int) []string {
 	left, right = Pad(left, n), Pad(right, n)
 	out := make([]string, n)
 	for i := range n {
-		l, lsw := left[i], Width(left[i])
-		if lsw > lw {
-			l = Fit(l, lw)
-			lsw = lw
-		}
-		out[i] = l + Spaces(max(0, lw-lsw)+gap) + Cut(right[i], rw)
+		out[i] = besideLine(left[i], right[i], lw, gap, rw)
 	}
 	return out
+}
+
+func besideLine(left, right string, lw, gap, rw int) string {
+	lsw := Width(left)
+	if lsw > lw {
+		left, lsw = Fit(left, lw), lw
+	}
+	return left + Spaces(max(0, lw-lsw)+gap) + Cut(right, rw)
 }
 
 // Tail wraps texts to w cells and returns the last h lines.
@@ -195,9 +198,9 @@ func Spread(left, right string, w int) string {
 }
 
 // Memo lays out a screen that is drawn again and again with mostly the same
-// lines, as a game screen is on every key: it remembers what Beside and
-// Screen made of the lines they were last given and makes only the lines
-// that changed again. Measuring text is most of laying out a screen
+// lines, as a game screen is on every key and every move: it remembers
+// what Beside and Screen made of the lines they were last given and makes
+// only the lines that changed again. Measuring text is most of laying out a screen
 // (docs/capacity.md). Each Beside call site has its own slot.
 type Memo struct {
 	beside [2]besideMemo
@@ -215,15 +218,24 @@ type lineMemo struct {
 	w       int
 }
 
-// Beside is Beside, remembering slot's last call.
+// Beside is Beside, setting again only the lines that differ from slot's
+// last call's.
 func (m *Memo) Beside(slot int, left, right []string, lw, gap, rw int) []string {
 	c := &m.beside[slot]
-	if c.out == nil || c.lw != lw || c.gap != gap || c.rw != rw || !slices.Equal(c.left, left) || !slices.Equal(c.right, right) {
-		c.left, c.right = slices.Clone(left), slices.Clone(right)
-		c.lw, c.gap, c.rw = lw, gap, rw
-		c.out = Beside(left, right, lw, gap, rw)
+	n := max(len(left), len(right))
+	left, right = Pad(left, n), Pad(right, n)
+	same := c.lw == lw && c.gap == gap && c.rw == rw
+	out := make([]string, n)
+	for i := range n {
+		if same && i < len(c.out) && c.left[i] == left[i] && c.right[i] == right[i] {
+			out[i] = c.out[i]
+			continue
+		}
+		out[i] = besideLine(left[i], right[i], lw, gap, rw)
 	}
-	return slices.Clone(c.out)
+	c.left, c.right, c.out = left, right, out
+	c.lw, c.gap, c.rw = lw, gap, rw
+	return slices.Clone(out)
 }
 
 // Screen is Screen, cutting only the lines that differ from the last call's.

@@ -167,12 +167,21 @@ func (m Model) recapLines(w, h, free int) []string {
 	k := recapKey{unsafe.SliceData(m.recap), len(m.recap), unsafe.SliceData(m.facts.Names), w, h, free, m.styles}
 	d := m.parts
 	if d == nil {
-		return m.recapPanel(w, min(free, len(m.recapPanel(w, h))))
+		return m.fitRecap(w, h, free)
 	}
 	if d.recap == nil || d.recapKey != k {
-		d.recapKey, d.recap = k, m.recapPanel(w, min(free, len(m.recapPanel(w, h))))
+		d.recapKey, d.recap = k, m.fitRecap(w, h, free)
 	}
 	return d.recap
+}
+
+// fitRecap is the recap panel as drawn in h lines, in the free lines if it
+// is longer.
+func (m Model) fitRecap(w, h, free int) []string {
+	if p := m.recapPanel(w, h); len(p) <= free {
+		return p // the same as drawn in its own length, as the items it shows fit
+	}
+	return m.recapPanel(w, free)
 }
 
 // recapKey is what the recap panel shows: the events since the player's

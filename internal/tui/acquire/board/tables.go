@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"charm.land/lipgloss/v2"
 
@@ -121,7 +122,11 @@ func (m Model) drawChains(w, h int, you engine.Seat) []string {
 		if you >= 0 && int(you) < len(v.Shares) && v.Shares[you][c] != acquire.Hidden {
 			mine = strconv.Itoa(v.Shares[you][c])
 		}
-		row := fmt.Sprintf("%s %-11s %4s %6s %4d %3s%-5s", m.ChainCell(acquire.Chain(c)), info.Name, size, price, v.Bank[c], mine, safe)
+		// As fmt's "%s %-11s %4s %6s %4d %3s%-5s", in one concatenation:
+		// the table is drawn for every seat on every move.
+		bank, sp := strconv.Itoa(v.Bank[c]), layout.Spaces
+		row := m.ChainCell(acquire.Chain(c)) + " " + info.Name + sp(11-utf8.RuneCountInString(info.Name)) + " " + sp(4-len(size)) + size + " " +
+			sp(6-len(price)) + price + " " + sp(4-len(bank)) + bank + " " + sp(3-len(mine)) + mine + safe + sp(5-len(safe))
 		if showHolders && v.Size[c] > 0 {
 			row += " " + layout.Fit(names(major[c]), nameW) + " " + names(minor[c])
 		}
