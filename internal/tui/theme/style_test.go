@@ -24,6 +24,7 @@ func TestStyleRender(t *testing.T) {
 	others := []lipgloss.Style{
 		lipgloss.NewStyle().Width(6), lipgloss.NewStyle().Padding(0, 1).Bold(true), lipgloss.NewStyle().MaxWidth(2),
 		lipgloss.NewStyle().Underline(true), lipgloss.NewStyle().Strikethrough(true).Foreground(lipgloss.Color("1")),
+		lipgloss.NewStyle().Underline(true).UnderlineSpaces(false), lipgloss.NewStyle().UnderlineSpaces(true).Bold(true),
 		lipgloss.NewStyle().Border(lipgloss.NormalBorder()), lipgloss.NewStyle().SetString("value"),
 		lipgloss.NewStyle().Transform(func(s string) string { return s + "!" }), lipgloss.NewStyle().Hyperlink("https://example.com"),
 	}
@@ -45,9 +46,9 @@ func TestStyleRender(t *testing.T) {
 		}
 	}
 	// The house styles of colours and attributes take the quick way.
-	if s := New(true); !s.Subtle.wraps || !s.Chain("Tower", 0).wraps || !s.Text.wraps || s.Last.wraps {
-		t.Errorf("quick: Subtle %v, Tower %v, Text %v, Last (underlined) %v; want true, true, true, false",
-			s.Subtle.wraps, s.Chain("Tower", 0).wraps, s.Text.wraps, s.Last.wraps)
+	if s := New(true); !s.Subtle.wraps || !s.Chain("Tower", 0).wraps || !s.Text.wraps || !s.Last.wraps || !s.LastChain("Tower", 0).wraps {
+		t.Errorf("quick: Subtle %v, Tower %v, Text %v, Last %v, Tower's last %v; want all",
+			s.Subtle.wraps, s.Chain("Tower", 0).wraps, s.Text.wraps, s.Last.wraps, s.LastChain("Tower", 0).wraps)
 	}
 	if wraps == len(styles) {
 		t.Error("every style takes the quick way, those Lip Gloss must draw too")
