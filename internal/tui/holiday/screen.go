@@ -34,6 +34,7 @@ type Screen struct {
 	styles *theme.Styles
 	keys   *KeyMap // shared by the copies: the screen is copied into an interface on every call
 	game   *holiday.View
+	looks  *trackLooks // shared by the copies
 
 	in    input      // the decision being composed
 	at    room.At    // as of the last call that was given one
@@ -45,7 +46,7 @@ var _ room.Screen = Screen{}
 // New returns Holiday AG's screen, drawn with styles.
 func New(styles *theme.Styles) Screen {
 	keys := DefaultKeyMap()
-	return Screen{styles: styles, keys: &keys}
+	return Screen{styles: styles, keys: &keys, looks: &trackLooks{}}
 }
 
 // SetStyles returns the screen drawn with st.
@@ -127,21 +128,21 @@ func (s Screen) tracks(w int) []string {
 	if marked {
 		last = v.Discard[n-1]
 	}
+	looks := s.trackLooks(cell)
 	for c := range holiday.Company(holiday.Companies) {
 		var b strings.Builder
-		b.WriteString(st.Chain(c.String(), int(c)).Render(letter(c)) + " " + fmt.Sprintf("%-13s", c))
-		lead := strings.Repeat(" ", cell-1)
+		b.WriteString(looks.company[c])
 		for n := 1; n <= holiday.Destinations; n++ {
 			k := holiday.Destination(c, n)
 			switch {
 			case v.Suitcases[c][n-1] && marked && k == last:
-				b.WriteString(lead[1:] + "›" + st.Last.Inherit(st.Chain(c.String(), int(c))).Render(letter(c)))
+				b.WriteString(looks.lead[1:] + "›" + st.LastChain(c.String(), int(c)).Render(letter(c)))
 			case v.Suitcases[c][n-1]:
-				b.WriteString(lead + st.Chain(c.String(), int(c)).Render(letter(c)))
+				b.WriteString(looks.suitcase[c])
 			case hand[k]:
-				b.WriteString(lead + st.Rack.Render("+"))
+				b.WriteString(looks.hand)
 			default:
-				b.WriteString(lead + st.Empty.Render("·"))
+				b.WriteString(looks.empty)
 			}
 		}
 		raise := "·"
@@ -152,6 +153,37 @@ func (s Screen) tracks(w int) []string {
 		out = append(out, b.String())
 	}
 	return out
+}
+
+// trackLooks are the looks of the tracks' cells, cell cells wide: drawn
+// once per styles and width, not for each of the 150 cells on every
+// snapshot, which was a third of drawing a Holiday AG screen
+// (BenchmarkMove; docs/capacity.md).
+type trackLooks struct {
+	styles            *theme.Styles
+	cell              int
+	lead              string                    // a cell's spaces before its mark
+	company, suitcase [holiday.Companies]string // a track's heading, and a suitcase on it
+	hand, empty       string
+}
+
+func (s Screen) trackLooks(cell int) *trackLooks {
+	l := s.looks
+	if l == nil {
+		l = &trackLooks{}
+	}
+	if l.styles == s.styles && l.cell == cell {
+		return l
+	}
+	st := s.styles
+	*l = trackLooks{styles: st, cell: cell, lead: strings.Repeat(" ", cell-1)}
+	for c := range holiday.Company(holiday.Companies) {
+		mark := st.Chain(c.String(), int(c)).Render(letter(c))
+		l.company[c] = mark + " " + fmt.Sprintf("%-13s", c)
+		l.suitcase[c] = l.lead + mark
+	}
+	l.hand, l.empty = l.lead+st.Rack.Render("+"), l.lead+st.Empty.Render("·")
+	return l
 }
 
 // counts says how many cards the stock and the pile hold and where the

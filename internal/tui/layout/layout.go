@@ -3,6 +3,7 @@ package layout
 import (
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -13,27 +14,99 @@ func Fit(s string, w int) string {
 	if w <= 0 {
 		return ""
 	}
-	sw := width(s)
+	sw := Width(s)
 	if sw > w {
 		s = ansi.Truncate(s, w, "…")
-		sw = width(s)
+		sw = Width(s)
 	}
-	return s + strings.Repeat(" ", w-sw)
+	return s + Spaces(w-sw)
 }
 
-// width is lipgloss.Width, without splitting the one line that layout is
-// given almost always: measuring is most of laying out a screen, and every
-// screen is laid out on every key (docs/capacity.md).
-func width(s string) int {
+// Spaces returns n spaces (none for n < 0), without allocating up to a
+// wide screen's width.
+func Spaces(n int) string {
+	if n <= 0 {
+		return ""
+	}
+	const blank = "                                                                                                                                                                                                                                                                "
+	if n <= len(blank) {
+		return blank[:n]
+	}
+	return strings.Repeat(" ", n)
+}
+
+// Width is lipgloss.Width, the cells s takes on a terminal, measured
+// without Unicode's segmentation where s is printable ASCII, narrow
+// characters that join no others (Latin, punctuation, arrows, box drawing)
+// and CSI sequences, as what the screens draw almost always is: measuring
+// was most of laying out a screen, and every screen is laid out again on
+// every move (docs/capacity.md).
+func Width(s string) int {
+	if n, ok := plainWidth(s); ok {
+		return n
+	}
 	if strings.IndexByte(s, '\n') >= 0 {
 		return lipgloss.Width(s)
 	}
 	return ansi.StringWidth(s)
 }
 
+// plainWidth is the width of s, which ok says it could measure: s has no
+// control character but the CSI sequences' ESC, and every character not
+// ASCII is narrow, one cell that no following character changes.
+func plainWidth(s string) (n int, ok bool) {
+	for i := 0; i < len(s); {
+		switch c := s[i]; {
+		case c >= 0x20 && c < 0x7f:
+			n++
+			i++
+		case c == ansi.ESC:
+			// ESC [, parameter bytes, intermediate bytes, a final byte.
+			j := i + 1
+			if j >= len(s) || s[j] != '[' {
+				return 0, false
+			}
+			for j++; j < len(s) && s[j] >= 0x30 && s[j] <= 0x3f; j++ {
+			}
+			for ; j < len(s) && s[j] >= 0x20 && s[j] <= 0x2f; j++ {
+			}
+			if j >= len(s) || s[j] < 0x40 || s[j] > 0x7e {
+				return 0, false
+			}
+			i = j + 1
+		case c >= utf8.RuneSelf:
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if !narrow(r) {
+				return 0, false
+			}
+			n++
+			i += size
+		default:
+			return 0, false
+		}
+	}
+	return n, true
+}
+
+// narrow reports whether r is one cell wide and joins no character before
+// or after it, as ansi.StringWidth measures: Latin-1 (but the soft hyphen)
+// and Latin Extended, general punctuation (not its joiners and marks
+// of direction), arrows and box drawing (TestWidth).
+func narrow(r rune) bool {
+	switch {
+	case r >= 0xa0 && r < 0x300:
+		return r != 0xad
+	case r >= 0x2010 && r <= 0x2027, r >= 0x2030 && r <= 0x205e:
+		return true
+	case r >= 0x2190 && r <= 0x21ff, r >= 0x2500 && r <= 0x257f:
+		return true
+	}
+	return false
+}
+
 // Cut cuts s to at most w cells.
 func Cut(s string, w int) string {
-	if width(s) <= w {
+	if len(s) <= w || Width(s) <= w { // no cell takes less than a byte
 		return s
 	}
 	return ansi.Truncate(s, max(0, w), "…")
@@ -74,9 +147,17 @@ func Beside(left, right []string, lw, gap, rw int) []string {
 	left, right = Pad(left, n), Pad(right, n)
 	out := make([]string, n)
 	for i := range n {
-		out[i] = Fit(left[i], lw) + strings.Repeat(" ", gap) + Cut(right[i], rw)
+		out[i] = besideLine(left[i], right[i], lw, gap, rw)
 	}
 	return out
+}
+
+func besideLine(left, right string, lw, gap, rw int) string {
+	lsw := Width(left)
+	if lsw > lw {
+		left, lsw = Fit(left, lw), lw
+	}
+	return left + Spaces(max(0, lw-lsw)+gap) + Cut(right, rw)
 }
 
 // Tail wraps texts to w cells and returns the last h lines.
@@ -109,17 +190,17 @@ func Screen(lines []string, w, h int) string {
 // Spread puts left and right on one line w cells wide, cutting left if
 // both do not fit.
 func Spread(left, right string, w int) string {
-	rw := width(right)
-	if width(left)+1+rw > w {
+	rw := Width(right)
+	if Width(left)+1+rw > w {
 		return Cut(left, max(0, w-rw-1)) + " " + right
 	}
 	return Fit(left, w-rw) + right
 }
 
 // Memo lays out a screen that is drawn again and again with mostly the same
-// lines, as a game screen is on every key: it remembers what Beside and
-// Screen made of the lines they were last given and makes only the lines
-// that changed again. Measuring text is most of laying out a screen
+// lines, as a game screen is on every key and every move: it remembers
+// what Beside and Screen made of the lines they were last given and makes
+// only the lines that changed again. Measuring text is most of laying out a screen
 // (docs/capacity.md). Each Beside call site has its own slot.
 type Memo struct {
 	beside [2]besideMemo
@@ -137,15 +218,24 @@ type lineMemo struct {
 	w       int
 }
 
-// Beside is Beside, remembering slot's last call.
+// Beside is Beside, setting again only the lines that differ from slot's
+// last call's.
 func (m *Memo) Beside(slot int, left, right []string, lw, gap, rw int) []string {
 	c := &m.beside[slot]
-	if c.out == nil || c.lw != lw || c.gap != gap || c.rw != rw || !slices.Equal(c.left, left) || !slices.Equal(c.right, right) {
-		c.left, c.right = slices.Clone(left), slices.Clone(right)
-		c.lw, c.gap, c.rw = lw, gap, rw
-		c.out = Beside(left, right, lw, gap, rw)
+	n := max(len(left), len(right))
+	left, right = Pad(left, n), Pad(right, n)
+	same := c.lw == lw && c.gap == gap && c.rw == rw
+	out := make([]string, n)
+	for i := range n {
+		if same && i < len(c.out) && c.left[i] == left[i] && c.right[i] == right[i] {
+			out[i] = c.out[i]
+			continue
+		}
+		out[i] = besideLine(left[i], right[i], lw, gap, rw)
 	}
-	return slices.Clone(c.out)
+	c.left, c.right, c.out = left, right, out
+	c.lw, c.gap, c.rw = lw, gap, rw
+	return slices.Clone(out)
 }
 
 // Screen is Screen, cutting only the lines that differ from the last call's.

@@ -72,10 +72,14 @@ func TestMemo(t *testing.T) {
 		{[]string{"ab", "d"}, []string{bold.Render("xyz"), "1"}, 10, 3},
 		{[]string{"ab", "d"}, []string{bold.Render("xyz"), "1"}, 5, 3},
 		{[]string{"ab", "d", "e"}, []string{"xyzzy"}, 5, 2},
+		{[]string{"ab", "d\ne"}, []string{"xyzzy"}, 5, 2},
+		{[]string{"ab", "d\ne"}, []string{"xyzzy"}, 4, 2},
+		{[]string{"ab", "d", "e"}, []string{"xyzzy", "2"}, 4, 2},
 	}
 	for i, c := range calls {
-		got := m.Beside(0, c.left, c.right, 3, 1, 4)
-		want := layout.Beside(c.left, c.right, 3, 1, 4)
+		lw := c.w - 2 // and another width of the left column with each of Screen's
+		got := m.Beside(0, c.left, c.right, lw, 1, 4)
+		want := layout.Beside(c.left, c.right, lw, 1, 4)
 		if !slices.Equal(got, want) {
 			t.Errorf("call %d: Beside = %q, want %q", i, got, want)
 		}

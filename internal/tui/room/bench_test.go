@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"hotels/internal/engine"
+	"hotels/internal/rooms"
 	"hotels/internal/tui/room"
 	"hotels/internal/tui/tuitest"
 )
@@ -148,4 +149,50 @@ func BenchmarkScreens(b *testing.B) {
 	for b.Loop() { // the figure is the metric below
 	}
 	b.ReportMetric(held, "B/screen")
+}
+
+// BenchmarkMove is a move reaching a four-seat Acquire room at 80×24:
+// each seat's screen takes its new snapshot, a move from the last, and
+// draws it, as every session in a room does on every move. An op is a
+// move: four screens (docs/capacity.md).
+func BenchmarkMove(b *testing.B) {
+	var snaps [2][4]*rooms.Snapshot // a move apart, by seat
+	for i, mark := range []string{"play", "buy"} {
+		p := tuitest.FourSeat(b, mark)
+		for seat := range snaps[i] {
+			snaps[i][seat] = p.Snapshot(engine.Seat(seat))
+		}
+	}
+	var ms [4]room.Model
+	for seat := range ms {
+		ms[seat], _ = open(b, snaps[1][seat], 80, 24)
+	}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		for seat := range ms {
+			ms[seat], _ = ms[seat].Update(room.SnapshotMsg{Snapshot: snaps[i%2][seat]})
+			_ = ms[seat].View()
+		}
+	}
+}
+
+// BenchmarkIdleKey is a key that changes only the status line, on an
+// Acquire screen at 80×24 whose decision is another's: z, which says the
+// key does nothing, then F2, which clears what it said, as the load tool's
+// players press between their turns. An op is one key and its screen.
+func BenchmarkIdleKey(b *testing.B) {
+	m, _ := open(b, tuitest.FourSeat(b, "play").Snapshot(1), 80, 24)
+	keys := [2]tea.KeyPressMsg{tuitest.Key("z"), {Code: tea.KeyF2}}
+	idle := m.View()
+	if m, _ = m.Update(keys[0]); m.View() == idle {
+		b.Fatal("z changed nothing")
+	}
+	if m, _ = m.Update(keys[1]); m.View() != idle {
+		b.Fatal("F2 did not clear what z said")
+	}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		m, _ = m.Update(keys[i%2])
+		_ = m.View()
+	}
 }

@@ -3,6 +3,7 @@ package room
 import (
 	"fmt"
 	"strings"
+	"unsafe"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -12,6 +13,7 @@ import (
 	"hotels/internal/rooms"
 	"hotels/internal/sanitize"
 	"hotels/internal/tui/layout"
+	"hotels/internal/tui/theme"
 )
 
 // This file holds what the screen shows of the room's events besides the
@@ -79,7 +81,7 @@ func recapItems(events []rooms.Event, names []string, w int) []recapItem {
 		who := actor(text, names)
 		if who != "" && who == last {
 			it := &items[len(items)-1]
-			if joined := it.text + "; " + strings.TrimPrefix(text, who+" "); ansi.StringWidth(joined) <= w {
+			if joined := it.text + "; " + strings.TrimPrefix(text, who+" "); layout.Width(joined) <= w {
 				it.text = joined
 				it.events++
 				continue
@@ -155,7 +157,42 @@ func (m Model) withRecap(game []string, w, h int) []string {
 	if free < 2 { // not even a heading and one line
 		return game
 	}
-	return append(game, m.recapPanel(w, min(free, len(m.recapPanel(w, h))))...)
+	return append(game, m.recapLines(w, h, free)...)
+}
+
+// recapLines is the recap panel in the free lines of h, drawn again only
+// when the recap, the size or the styles changed: it stays on the screen
+// for every key until the player's next move.
+func (m Model) recapLines(w, h, free int) []string {
+	k := recapKey{unsafe.SliceData(m.recap), len(m.recap), unsafe.SliceData(m.facts.Names), w, h, free, m.styles}
+	d := m.parts
+	if d == nil {
+		return m.fitRecap(w, h, free)
+	}
+	if d.recap == nil || d.recapKey != k {
+		d.recapKey, d.recap = k, m.fitRecap(w, h, free)
+	}
+	return d.recap
+}
+
+// fitRecap is the recap panel as drawn in h lines, in the free lines if it
+// is longer.
+func (m Model) fitRecap(w, h, free int) []string {
+	if p := m.recapPanel(w, h); len(p) <= free {
+		return p // the same as drawn in its own length, as the items it shows fit
+	}
+	return m.recapPanel(w, free)
+}
+
+// recapKey is what the recap panel shows: the events since the player's
+// last move, a part of a snapshot's log, which is never changed, named by
+// the seats' names, in free of h lines w cells wide.
+type recapKey struct {
+	recap      *rooms.Event
+	events     int
+	names      *string
+	w, h, free int
+	styles     *theme.Styles
 }
 
 // logView shows the whole log kept, as far as it is scrolled.

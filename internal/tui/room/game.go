@@ -4,11 +4,12 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"hotels/internal/rooms"
 	"hotels/internal/sanitize"
@@ -88,8 +89,49 @@ func (m *Model) setScreen(s Screen) {
 	m.screen, m.screenN = s, screens.Add(1)
 }
 
-// header names the room and its rules.
+// header names the room and its rules. It is drawn again only when what
+// it shows may have changed: the snapshot, the size or the styles, as
+// drawing it on every key was a twentieth of the server's CPU in play
+// (docs/capacity.md).
 func (m Model) header() string {
+	k := headerKey{m.snap, m.width, m.styles, m.shown, m.facts.Over, m.facts.Header}
+	if d := m.parts; d != nil {
+		if d.header == "" || d.headerKey != k {
+			d.headerKey, d.header = k, m.drawHeader()
+		}
+		return d.header
+	}
+	return m.drawHeader()
+}
+
+// drawnParts are the parts of the game screen last drawn around the game's
+// own, shared by a Model's copies: each is kept with the key of everything
+// it depends on.
+type drawnParts struct {
+	headerKey headerKey
+	header    string
+	logKey    logKey
+	log       []string
+
+	chat         []rooms.ChatLine // the messages the chat pane and need are for
+	chatStyles   *theme.Styles
+	chatW, chatH int
+	chatPane     []string
+	needW, need  int
+
+	recapKey recapKey
+	recap    []string
+}
+
+type headerKey struct {
+	snap        *rooms.Snapshot // the room, its clock and code, the seat and the game shown
+	width       int
+	styles      *theme.Styles
+	shown, over bool
+	factsHeader string
+}
+
+func (m Model) drawHeader() string {
 	info := m.snap.Room
 	title := m.styles.Title.Render("Hotels") + "  "
 	id := m.styles.Subtle.Render(" · room " + info.ID)
@@ -127,19 +169,19 @@ func (m Model) header() string {
 	// the name keeps a few cells; the parts that do not fit beside them
 	// are left out whole, never cut into a word that reads as another.
 	name := sanitize.Line(info.Name)
-	fixed := ansi.StringWidth(title+id) + min(ansi.StringWidth(name), 10) + 1
+	fixed := layout.Width(title+id) + min(layout.Width(name), 10) + 1
 	right := ""
 	for _, p := range parts {
 		next := p
 		if right != "" {
 			next = right + " · " + p
 		}
-		if right == "" || fixed+ansi.StringWidth(next) <= m.width {
+		if right == "" || fixed+layout.Width(next) <= m.width {
 			right = next
 		}
 	}
-	right = layout.Cut(right, max(0, m.width-ansi.StringWidth(title+id)-1))
-	name = layout.Cut(name, max(0, m.width-ansi.StringWidth(title+id+right)-1))
+	right = layout.Cut(right, max(0, m.width-layout.Width(title+id)-1))
+	name = layout.Cut(name, max(0, m.width-layout.Width(title+id+right)-1))
 	return layout.Spread(title+name+id, m.styles.Subtle.Render(right), m.width)
 }
 
@@ -245,7 +287,7 @@ func (m Model) feed(w, h int) []string {
 	// The chat takes half, or what its newest message needs to be read
 	// whole with who wrote it, and the line being typed: the events are
 	// all in the log (L).
-	need := m.chat.Need(w)
+	need := m.chatNeed(w)
 	if need >= 4 {
 		need++ // a pane of 4 lines or more has a heading
 	}
@@ -253,11 +295,36 @@ func (m Model) feed(w, h int) []string {
 	return append(m.logPane(w, h-ch), m.chatPane(w, ch)...)
 }
 
-// logPane shows the newest events, under a heading if there is room.
+// logPane shows the newest events, under a heading if there is room. It
+// is drawn again only when the events, the size or the styles changed:
+// wrapping the events and the chat on every key was a fifth of drawing a
+// key's screen (room.BenchmarkIdleKey; docs/capacity.md).
 func (m Model) logPane(w, h int) []string {
 	if h <= 0 {
 		return nil
 	}
+	d := m.parts
+	if d == nil {
+		return m.drawLogPane(w, h)
+	}
+	k := logKey{unsafe.SliceData(m.snap.Log), len(m.snap.Log), w, h, m.styles}
+	if d.log == nil || d.logKey != k {
+		d.logKey, d.log = k, m.drawLogPane(w, h)
+	}
+	return slices.Clip(d.log)
+}
+
+// logKey is what the log pane shows: the events, in w×h cells. The room
+// only appends to a seat's events past the prefix a snapshot holds, so
+// the same start and length are the same events (rooms.Room.addEvent).
+type logKey struct {
+	log    *rooms.Event
+	events int
+	w, h   int
+	styles *theme.Styles
+}
+
+func (m Model) drawLogPane(w, h int) []string {
 	var out []string
 	if h >= 4 {
 		out = append(out, m.styles.Heading.Render("Events"))
@@ -270,11 +337,51 @@ func (m Model) logPane(w, h int) []string {
 	return layout.Pad(append(out, layout.Tail(texts, w, h)...), len(out)+h)
 }
 
-// chatPane shows the chat, under a heading if there is room.
+// chatPane shows the chat, under a heading if there is room. While the
+// chat is closed, it is drawn again only when its messages, the size or
+// the styles changed.
 func (m Model) chatPane(w, h int) []string {
 	if h <= 0 {
 		return nil
 	}
+	d := m.chatParts()
+	if d == nil {
+		return m.drawChatPane(w, h)
+	}
+	if d.chatPane == nil || d.chatW != w || d.chatH != h {
+		d.chatW, d.chatH, d.chatPane = w, h, m.drawChatPane(w, h)
+	}
+	return slices.Clip(d.chatPane)
+}
+
+// chatNeed is chat.Need, kept as chatPane is.
+func (m Model) chatNeed(w int) int {
+	d := m.chatParts()
+	if d == nil {
+		return m.chat.Need(w)
+	}
+	if d.needW != w {
+		d.needW, d.need = w, m.chat.Need(w)
+	}
+	return d.need
+}
+
+// chatParts returns the kept chat pane and need, emptied if the messages
+// or the styles are not those they were drawn with; nil while the chat is
+// open, which draws what is typed. Every snapshot has its own copy of the
+// messages.
+func (m Model) chatParts() *drawnParts {
+	d := m.parts
+	if d == nil || m.chat.Focused() {
+		return nil
+	}
+	if d.chatStyles != m.styles || !slices.Equal(d.chat, m.snap.Chat) {
+		d.chat, d.chatStyles, d.chatPane, d.needW = m.snap.Chat, m.styles, nil, -1
+	}
+	return d
+}
+
+func (m Model) drawChatPane(w, h int) []string {
 	var out []string
 	if h >= 4 {
 		out = append(out, m.styles.Heading.Render("Chat"))
@@ -303,9 +410,42 @@ func (m Model) helpLine() string {
 	}
 	key := helpKey{k.String(), m.width, m.styles}
 	if m.drawnHelp.key != key {
-		m.drawnHelp.key, m.drawnHelp.line = key, m.help.ShortHelpView(m.fitHelp(bs))
+		m.drawnHelp.key, m.drawnHelp.line = key, helpLines.get(key, func() string { return m.help.ShortHelpView(m.fitHelp(bs)) })
 	}
 	return m.drawnHelp.line
+}
+
+// helpLines are the help lines drawn, shared by every session: a line
+// depends only on its key, of which a game has a few dozen, and on a move
+// the player whose decision comes and the one whose decision goes drew
+// theirs again, half of drawing their screens (room.BenchmarkMove).
+var helpLines = sharedLines{lines: map[helpKey]string{}}
+
+// sharedLines is a map of lines drawn, emptied when it holds more than
+// sharedMax: keys come from a few keys' help, widths and styles.
+type sharedLines struct {
+	mu    sync.Mutex
+	lines map[helpKey]string
+}
+
+const sharedMax = 4096
+
+// get returns key's line, drawing it with draw if it has none.
+func (c *sharedLines) get(key helpKey, draw func() string) string {
+	c.mu.Lock()
+	line, ok := c.lines[key]
+	c.mu.Unlock()
+	if ok {
+		return line
+	}
+	line = draw()
+	c.mu.Lock()
+	if len(c.lines) >= sharedMax {
+		clear(c.lines)
+	}
+	c.lines[key] = line
+	c.mu.Unlock()
+	return line
 }
 
 // fitHelp drops from bs the room's keys that ? lists anyway, least needed

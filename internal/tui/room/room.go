@@ -113,6 +113,7 @@ type Model struct {
 	layout    *layout.Memo // the game screen's last layout, shared by the Model's copies
 	drawnHelp *drawnHelp
 	drawn     *drawnGame // the game's screen last drawn, shared by the Model's copies
+	parts     *drawnParts
 
 	sub  *subscription
 	snap *rooms.Snapshot
@@ -177,6 +178,7 @@ func New(ctx context.Context, table Table, id string, player rooms.Player, style
 		layout:    &layout.Memo{},
 		drawnHelp: &drawnHelp{},
 		drawn:     &drawnGame{},
+		parts:     &drawnParts{},
 		clock:     time.Now,
 	}
 	m.SetStyles(styles)

@@ -972,3 +972,44 @@ func TestBotAccountGameView(t *testing.T) {
 func TestBotAccountFinalView(t *testing.T) {
 	goldenSizes(t, func() *rooms.Snapshot { return botAccount(tuitest.FourSeat(t, "over").Snapshot(0), 2) }, "")
 }
+
+// The header and the feed are kept between frames, but a snapshot that
+// changes what they show is drawn: a new chat message beside the same
+// events, events appended to the same log, the room's name and the bag's
+// count of another position.
+func TestKeptPartsFollowTheRoom(t *testing.T) {
+	snap := tuitest.FourSeat(t, "play").Snapshot(1)
+	m, _ := open(t, snap, 80, 24)
+	_ = m.View()
+	next := func(change func(s *rooms.Snapshot)) string {
+		s := *snap
+		s.Version++
+		change(&s)
+		snap = &s
+		m, _ = m.Update(room.SnapshotMsg{Snapshot: snap})
+		return tuitest.Plain(m.View())
+	}
+	// The room appends to a seat's log past the prefix its snapshots hold.
+	log := make([]rooms.Event, len(snap.Log), len(snap.Log)+1)
+	copy(log, snap.Log)
+	next(func(s *rooms.Snapshot) { s.Log = log[:len(log):len(log)] })
+	view := next(func(s *rooms.Snapshot) {
+		s.Chat = append(slices.Clone(s.Chat), rooms.ChatLine{At: tuitest.Now, From: "carol", Text: "a new message"})
+	})
+	if !strings.Contains(view, "a new message") {
+		t.Errorf("a new chat message beside the same events is not shown:\n%s", view)
+	}
+	view = next(func(s *rooms.Snapshot) { s.Log = append(log, rooms.Event{Seq: 999, Seat: 2, Text: "carol says hello"}) })
+	if !strings.Contains(view, "carol says hello") {
+		t.Errorf("an event appended to the log is not shown:\n%s", view)
+	}
+	if view = next(func(s *rooms.Snapshot) { s.Room.Name = "carol's table" }); !strings.Contains(view, "carol's table") {
+		t.Errorf("the header does not show the room's new name:\n%s", view)
+	}
+	bag := regexp.MustCompile(`bag \d+`)
+	before := bag.FindString(view)
+	view = next(func(s *rooms.Snapshot) { s.Game = tuitest.FourSeat(t, "others").View(1) })
+	if after := bag.FindString(view); after == before || after == "" {
+		t.Errorf("the header's bag count stayed %q with a snapshot turns earlier:\n%s", before, view)
+	}
+}

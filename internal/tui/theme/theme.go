@@ -13,27 +13,30 @@ import (
 // style may carry meaning by colour alone, so every coloured thing also has
 // a letter, a mark or a word.
 type Styles struct {
-	Title  lipgloss.Style // screen headings
-	Text   lipgloss.Style // ordinary text
-	Subtle lipgloss.Style // hints and secondary text
-	Error  lipgloss.Style // a problem the player can fix
-	Help   lipgloss.Style // the key help line
-	Name   lipgloss.Style // a player's name
+	Title  Style // screen headings
+	Text   Style // ordinary text
+	Subtle Style // hints and secondary text
+	Error  Style // a problem the player can fix
+	Help   Style // the key help line
+	Name   Style // a player's name
 
-	Heading  lipgloss.Style // a panel's heading
-	Selected lipgloss.Style // the row or item under the cursor
-	Notice   lipgloss.Style // news for this player (your turn, an invite code)
-	Empty    lipgloss.Style // an empty board cell
-	Lone     lipgloss.Style // a tile in no chain
-	Rack     lipgloss.Style // the player's own tiles marked on the board
-	Last     lipgloss.Style // the last move marked on a board
+	Heading  Style // a panel's heading
+	Selected Style // the row or item under the cursor
+	Notice   Style // news for this player (your turn, an invite code)
+	Empty    Style // an empty board cell
+	Lone     Style // a tile in no chain
+	Rack     Style // the player's own tiles marked on the board
+	Last     Style // the last move marked on a board
+	LastOwn  Style // the last move marked on the player's own piece: Last over Notice
 
 	KeyHelp help.Styles      // the key help's, for help.Model.Styles
 	Input   textinput.Styles // the text inputs', with a cursor that does not blink
 
-	chains  map[string]lipgloss.Style
-	palette [7]lipgloss.Style
-	dark    bool
+	chains      map[string]Style
+	palette     [7]Style
+	lastChains  map[string]Style // Last over each chain's style
+	lastPalette [7]Style
+	dark        bool
 }
 
 // DefaultStyles returns the house styles for a dark terminal.
@@ -60,26 +63,26 @@ var (
 func build(dark bool) *Styles {
 	ld := lipgloss.LightDark(dark)
 	s := &Styles{
-		Title:    lipgloss.NewStyle().Bold(true).Foreground(ld(lipgloss.Color("#9A6700"), lipgloss.Color("#E8B04B"))),
-		Text:     lipgloss.NewStyle(),
-		Subtle:   lipgloss.NewStyle().Foreground(lipgloss.Color("245")),
-		Error:    lipgloss.NewStyle().Foreground(ld(lipgloss.Color("#D70000"), lipgloss.Color("#FF5F5F"))),
-		Help:     lipgloss.NewStyle().Foreground(ld(lipgloss.Color("243"), lipgloss.Color("241"))),
-		Name:     lipgloss.NewStyle().Bold(true).Foreground(ld(lipgloss.Color("#005FAF"), lipgloss.Color("#5FAFFF"))),
-		Heading:  lipgloss.NewStyle().Bold(true),
-		Selected: lipgloss.NewStyle().Reverse(true),
-		Notice:   lipgloss.NewStyle().Bold(true).Foreground(ld(lipgloss.Color("#AF5F00"), lipgloss.Color("#FFD75F"))),
-		Empty:    lipgloss.NewStyle().Foreground(ld(lipgloss.Color("250"), lipgloss.Color("239"))),
+		Title:    NewStyle(lipgloss.NewStyle().Bold(true).Foreground(ld(lipgloss.Color("#9A6700"), lipgloss.Color("#E8B04B")))),
+		Text:     NewStyle(lipgloss.NewStyle()),
+		Subtle:   NewStyle(lipgloss.NewStyle().Foreground(lipgloss.Color("245"))),
+		Error:    NewStyle(lipgloss.NewStyle().Foreground(ld(lipgloss.Color("#D70000"), lipgloss.Color("#FF5F5F")))),
+		Help:     NewStyle(lipgloss.NewStyle().Foreground(ld(lipgloss.Color("243"), lipgloss.Color("241")))),
+		Name:     NewStyle(lipgloss.NewStyle().Bold(true).Foreground(ld(lipgloss.Color("#005FAF"), lipgloss.Color("#5FAFFF")))),
+		Heading:  NewStyle(lipgloss.NewStyle().Bold(true)),
+		Selected: NewStyle(lipgloss.NewStyle().Reverse(true)),
+		Notice:   NewStyle(lipgloss.NewStyle().Bold(true).Foreground(ld(lipgloss.Color("#AF5F00"), lipgloss.Color("#FFD75F")))),
+		Empty:    NewStyle(lipgloss.NewStyle().Foreground(ld(lipgloss.Color("250"), lipgloss.Color("239")))),
 		Lone:     cell("250", "16"),
-		Rack:     lipgloss.NewStyle().Bold(true).Foreground(ld(lipgloss.Color("#005FAF"), lipgloss.Color("#5FAFFF"))),
-		Last:     lipgloss.NewStyle().Bold(true).Underline(true),
+		Rack:     NewStyle(lipgloss.NewStyle().Bold(true).Foreground(ld(lipgloss.Color("#005FAF"), lipgloss.Color("#5FAFFF")))),
+		Last:     NewStyle(lipgloss.NewStyle().Bold(true).Underline(true)),
 		dark:     dark,
 	}
 	s.KeyHelp = help.DefaultStyles(dark)
 	s.Input = textinput.DefaultStyles(dark)
 	s.Input.Cursor.Blink = false // a blinking cursor redraws the screen for nothing
 	// The board's colours follow the physical game where a chain has one.
-	s.chains = map[string]lipgloss.Style{
+	s.chains = map[string]Style{
 		"Worldwide":   cell("94", "231"),  // brown
 		"Sackson":     cell("160", "231"), // red
 		"Luxor":       cell("160", "231"), // red
@@ -98,11 +101,21 @@ func build(dark bool) *Styles {
 		}
 		s.palette[i] = cell(bg, fg)
 	}
+	// Marking a cell as the last move is made once per style: a style
+	// made by Inherit on every drawing works out its sequences every time.
+	s.LastOwn = s.last(s.Notice)
+	s.lastChains = make(map[string]Style, len(s.chains))
+	for name, st := range s.chains {
+		s.lastChains[name] = s.last(st)
+	}
+	for i, st := range s.palette {
+		s.lastPalette[i] = s.last(st)
+	}
 	return s
 }
 
-func cell(bg, fg string) lipgloss.Style {
-	return lipgloss.NewStyle().Background(lipgloss.Color(bg)).Foreground(lipgloss.Color(fg)).Bold(true)
+func cell(bg, fg string) Style {
+	return NewStyle(lipgloss.NewStyle().Background(lipgloss.Color(bg)).Foreground(lipgloss.Color(fg)).Bold(true))
 }
 
 // NewHelp returns a new key help, and NewInput a new text input, each a
@@ -123,9 +136,19 @@ var (
 // Dark reports whether the styles are for a dark background.
 func (s *Styles) Dark() bool { return s.dark }
 
+func (s *Styles) last(st Style) Style { return NewStyle(s.Last.Inherit(st.Style)) }
+
+// LastChain is Chain marked as the last move: Last over the chain's style.
+func (s *Styles) LastChain(name string, i int) Style {
+	if st, ok := s.lastChains[name]; ok {
+		return st
+	}
+	return s.lastPalette[((i%len(s.palette))+len(s.palette))%len(s.palette)]
+}
+
 // Chain returns the style of a chain's board cells and labels, by its name,
 // or by its index i in the rule set for a chain the theme does not know.
-func (s *Styles) Chain(name string, i int) lipgloss.Style {
+func (s *Styles) Chain(name string, i int) Style {
 	if st, ok := s.chains[name]; ok {
 		return st
 	}

@@ -85,7 +85,7 @@ func (s Screen) road(w int, at room.At) []string {
 			case i == moved-1 && b[i] == ' ':
 				out.WriteString("›")
 			case i == moved && b[i] == you && at.You >= 0:
-				out.WriteString(st.Last.Inherit(st.Notice).Render(string(b[i])))
+				out.WriteString(st.LastOwn.Render(string(b[i])))
 			case i == moved:
 				out.WriteString(st.Last.Render(string(b[i])))
 			case b[i] == you && at.You >= 0:

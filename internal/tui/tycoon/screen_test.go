@@ -16,7 +16,7 @@ import (
 )
 
 // find plays eager games of three seats, seed after seed, until stop holds.
-func find(t *testing.T, name string, stop func(*tycoon.Game) bool) *tycoon.Game {
+func find(t testing.TB, name string, stop func(*tycoon.Game) bool) *tycoon.Game {
 	t.Helper()
 	for seed := uint64(1); seed <= 50; seed++ {
 		if g := play(t, seed, stop); g != nil {
@@ -29,7 +29,7 @@ func find(t *testing.T, name string, stop func(*tycoon.Game) bool) *tycoon.Game 
 
 // play plays an eager game of three seats from seed until stop holds; nil
 // if the game ends first.
-func play(t *testing.T, seed uint64, stop func(*tycoon.Game) bool) *tycoon.Game {
+func play(t testing.TB, seed uint64, stop func(*tycoon.Game) bool) *tycoon.Game {
 	t.Helper()
 	g, err := tycoon.New(tycoon.Setup{Seats: []string{"alice", "bob", "carol"}})
 	if err != nil {

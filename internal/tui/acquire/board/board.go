@@ -62,6 +62,9 @@ type drawn struct {
 	rows                        [acquire.Rows]string
 	selected, rack, empty, lone string
 	chains                      [acquire.Chains]string // for v's rules
+	last                        [acquire.Chains]string // each chain's tile played last: "(T)"
+	lastLone                    string                 // a lone tile played last: "(o)"
+	none                        string                 // no shares, in the players table
 	legend                      string
 }
 
@@ -71,6 +74,8 @@ func draw(s *theme.Styles, v *acquire.View) *drawn {
 		rack:     " " + s.Rack.Render("+") + " ",
 		empty:    " " + s.Empty.Render("·") + " ",
 		lone:     s.Lone.Render(" o "),
+		lastLone: theme.NewStyle(s.Last.Inherit(s.Lone.Style)).Render("(o)"),
+		none:     s.Subtle.Render("·"),
 		legend:   s.Subtle.Render("· empty  o lone  + yours  [+] chosen"),
 	}
 	// The ones digit of each column number sits over its cells' middle:
@@ -86,6 +91,7 @@ func draw(s *theme.Styles, v *acquire.View) *drawn {
 	if v != nil {
 		for c, info := range v.Rules.Chains {
 			d.chains[c] = s.Chain(info.Name, c).Render(" " + string(info.Letter) + " ")
+			d.last[c] = s.LastChain(info.Name, c).Render("(" + string(info.Letter) + ")")
 		}
 	}
 	return d
@@ -172,18 +178,12 @@ func (m Model) cell(d *drawn, t acquire.Tile) string {
 		return d.rack
 	case c == acquire.Empty:
 		return d.empty
+	case t == m.view.Tile && c == acquire.NoChain:
+		return d.lastLone
 	case t == m.view.Tile:
-		return m.last(c)
+		return d.last[c]
 	case c == acquire.NoChain:
 		return d.lone
 	}
 	return d.chains[c]
-}
-
-// last draws the tile played last in parentheses, underlined: "(T)".
-func (m Model) last(c acquire.Chain) string {
-	if c == acquire.NoChain {
-		return m.styles.Last.Inherit(m.styles.Lone).Render("(o)")
-	}
-	return m.styles.Last.Inherit(m.styles.Chain(m.view.Rules.Chains[c].Name, int(c))).Render("(" + string(m.view.Rules.Chains[c].Letter) + ")")
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"charm.land/lipgloss/v2"
 
@@ -78,10 +79,7 @@ func Holders(v *acquire.View) (major, minor [acquire.Chains][]int, ok bool) {
 }
 
 // ChainCell is chain c's letter in its colour, three cells wide.
-func (m Model) ChainCell(c acquire.Chain) string {
-	info := m.view.Rules.Chains[c]
-	return m.styles.Chain(info.Name, int(c)).Render(" " + string(info.Letter) + " ")
-}
+func (m Model) ChainCell(c acquire.Chain) string { return m.looks().chains[c] }
 
 // Chains draws the chain table in w cells and at most h lines: each
 // chain's size, price, the bank's stock, the shares of seat you (a dash
@@ -124,7 +122,11 @@ func (m Model) drawChains(w, h int, you engine.Seat) []string {
 		if you >= 0 && int(you) < len(v.Shares) && v.Shares[you][c] != acquire.Hidden {
 			mine = strconv.Itoa(v.Shares[you][c])
 		}
-		row := fmt.Sprintf("%s %-11s %4s %6s %4d %3s%-5s", m.ChainCell(acquire.Chain(c)), info.Name, size, price, v.Bank[c], mine, safe)
+		// As fmt's "%s %-11s %4s %6s %4d %3s%-5s", in one concatenation:
+		// the table is drawn for every seat on every move.
+		bank, sp := strconv.Itoa(v.Bank[c]), layout.Spaces
+		row := m.ChainCell(acquire.Chain(c)) + " " + info.Name + sp(11-utf8.RuneCountInString(info.Name)) + " " + sp(4-len(size)) + size + " " +
+			sp(6-len(price)) + price + " " + sp(4-len(bank)) + bank + " " + sp(3-len(mine)) + mine + safe + sp(5-len(safe))
 		if showHolders && v.Size[c] > 0 {
 			row += " " + layout.Fit(names(major[c]), nameW) + " " + names(minor[c])
 		}
@@ -165,7 +167,7 @@ func (m Model) Players(w int, seats Seats) []string {
 }
 
 func (m Model) drawPlayers(w int, seats Seats) []string {
-	v, s := m.view, m.styles
+	v, s, d := m.view, m.styles, m.looks()
 	major, minor, _ := Holders(v)
 	cell, cashW, timeW := 3, 8, 0
 	if w >= 60 {
@@ -214,15 +216,20 @@ func (m Model) drawPlayers(w int, seats Seats) []string {
 		if i == int(seats.You) {
 			label = s.Name.Render(name) + strings.TrimPrefix(label, name)
 		}
-		row := mark + layout.Fit(label, nameW)
+		var row strings.Builder
+		row.WriteString(mark)
+		row.WriteString(layout.Fit(label, nameW))
 		if timeW > 0 {
 			t := ""
 			if i < len(seats.Times) {
 				t = seats.Times[i]
 			}
-			row += strings.Repeat(" ", max(1, timeW-lipgloss.Width(t))) + t
+			row.WriteString(strings.Repeat(" ", max(1, timeW-lipgloss.Width(t))) + t)
 		}
-		row += fmt.Sprintf("%*s ", cashW, Money(v.Cash[i]))
+		cash := Money(v.Cash[i])
+		row.WriteString(layout.Spaces(cashW - len(cash)))
+		row.WriteString(cash)
+		row.WriteByte(' ')
 		for c := range acquire.Chains {
 			n, tag := v.Shares[i][c], " "
 			switch {
@@ -231,16 +238,21 @@ func (m Model) drawPlayers(w int, seats Seats) []string {
 			case contains(minor[c], i):
 				tag = "+"
 			}
-			num := strconv.Itoa(n)
+			num, nw := strconv.Itoa(n), 0 // nw: num's width, all digits
 			switch n {
 			case acquire.Hidden:
 				num = "?"
 			case 0:
-				num = s.Subtle.Render("·")
+				num, nw = d.none, 1
 			}
-			row += strings.Repeat(" ", cols[c]-1-lipgloss.Width(num)) + num + tag
+			if nw == 0 {
+				nw = len(num)
+			}
+			row.WriteString(layout.Spaces(cols[c] - 1 - nw))
+			row.WriteString(num)
+			row.WriteString(tag)
 		}
-		out = append(out, row)
+		out = append(out, row.String())
 	}
 	return out
 }

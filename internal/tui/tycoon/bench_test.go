@@ -1,0 +1,88 @@
+package tycoon_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"hotels/internal/engine"
+	"hotels/internal/engine/tycoon"
+	"hotels/internal/rooms"
+	"hotels/internal/tui/room"
+	"hotels/internal/tui/theme"
+	"hotels/internal/tui/tuitest"
+	tycoonscreen "hotels/internal/tui/tycoon"
+)
+
+// seatSnapshot is snapshot as seat sees it.
+func seatSnapshot(g *tycoon.Game, seat engine.Seat) *rooms.Snapshot {
+	s := snapshot(g, nil)
+	s.You, s.Host, s.Game = seat, seat == 0, g.View(seat)
+	return s
+}
+
+// openRoom returns the room screen showing snap at 80×24.
+func openRoom(snap *rooms.Snapshot) room.Model {
+	screens := func(string, *theme.Styles) (room.Screen, bool) { return tycoonscreen.New(theme.DefaultStyles()), true }
+	m := room.New(context.Background(), tuitest.NewTable(nil), "t9cn", rooms.Player{ID: 1, Name: "alice"}, theme.DefaultStyles(), screens)
+	m.SetSize(80, 24)
+	m, _ = m.Update(room.SnapshotMsg{Snapshot: snap})
+	return m
+}
+
+// BenchmarkMove is a decision reaching a three-seat Hotel Tycoon room at
+// 80×24: each seat's screen takes its new snapshot, a decision from the
+// last, and draws it. An op is a decision: three screens
+// (docs/capacity.md).
+func BenchmarkMove(b *testing.B) {
+	g := find(b, "round 3", func(g *tycoon.Game) bool { return g.Round() >= 3 && g.Phase() == tycoon.PhaseRoll })
+	rng := rand.New(rand.NewPCG(3, 3))
+	var buf []tycoon.Action
+	var snaps [2][3]*rooms.Snapshot // a decision apart, by seat
+	for i := range snaps {
+		for seat := range snaps[i] {
+			snaps[i][seat] = seatSnapshot(g, engine.Seat(seat))
+		}
+		seat, _ := g.ToMove()
+		a, _ := g.Eager(&buf, int(seat), rng)
+		if err := g.Do(int(seat), a); err != nil {
+			b.Fatal(err)
+		}
+	}
+	var ms [3]room.Model
+	for seat := range ms {
+		ms[seat] = openRoom(snaps[1][seat])
+	}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		for seat := range ms {
+			ms[seat], _ = ms[seat].Update(room.SnapshotMsg{Snapshot: snaps[i%2][seat]})
+			_ = ms[seat].View()
+		}
+	}
+}
+
+// BenchmarkIdleKey is a key that changes only the status line, on a Hotel
+// Tycoon screen at 80×24 whose decision is another's: z, then F2, as
+// room.BenchmarkIdleKey.
+func BenchmarkIdleKey(b *testing.B) {
+	g := find(b, "bob's turn", func(g *tycoon.Game) bool {
+		return g.Round() >= 2 && g.ViewFor(0).Turn == 1 && g.Phase() == tycoon.PhaseRoll
+	})
+	m := openRoom(seatSnapshot(g, 0))
+	keys := [2]tea.KeyPressMsg{tuitest.Key("z"), {Code: tea.KeyF2}}
+	idle := m.View()
+	if m, _ = m.Update(keys[0]); m.View() == idle {
+		b.Fatal("z changed nothing")
+	}
+	if m, _ = m.Update(keys[1]); m.View() != idle {
+		b.Fatal("F2 did not clear what z said")
+	}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		m, _ = m.Update(keys[i%2])
+		_ = m.View()
+	}
+}
