@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"hotels/internal/rooms"
+	"hotels/internal/rooms/roomstest"
 	"hotels/internal/store/storetest"
 )
 
@@ -17,7 +18,7 @@ func TestAdminActsOnRoomElsewhere(t *testing.T) {
 	ctx := context.Background()
 	data := storetest.Data(t)
 	a, b := startNode(t, data, "a"), startNode(t, data, "b")
-	ps := accounts(t, a.st, "ann", "bob", "cat")
+	ps := roomstest.Accounts(t, a.st, "ann", "bob", "cat")
 	ann, bob, cat := ps[0], ps[1], ps[2]
 
 	r, err := a.l.Create(ctx, ann, rooms.Settings{Seats: 3})

@@ -11,6 +11,7 @@ import (
 	"hotels/internal/engine/acquire"
 	"hotels/internal/replica"
 	"hotels/internal/rooms"
+	"hotels/internal/rooms/roomstest"
 	"hotels/internal/store"
 	"hotels/internal/store/storetest"
 )
@@ -29,7 +30,7 @@ func sharedLobby(t *testing.T, data, id string) (*rooms.Lobby, *cluster.Node, *s
 		t.Fatal(err)
 	}
 	t.Cleanup(n.Close)
-	l := rooms.NewLobby(rooms.Config{Journal: st, Kinds: []engine.Kind{acquire.Kind}, After: (&timers{}).after})
+	l := rooms.NewLobby(rooms.Config{Journal: st, Kinds: []engine.Kind{acquire.Kind}, After: (&roomstest.Timers{}).After})
 	t.Cleanup(func() { l.Close("test over") })
 	replica.ShareLobby(l, n, st)
 	return l, n, st
@@ -63,7 +64,7 @@ func TestSharedLobbyListsOtherServersRooms(t *testing.T) {
 	ch, stop := b.Subscribe()
 	defer stop()
 
-	ps := accounts(t, st, "ann", "bob", "cat")
+	ps := roomstest.Accounts(t, st, "ann", "bob", "cat")
 	ann, bob, cat := ps[0], ps[1], ps[2]
 	leave := a.Arrive(ann)
 	defer leave()

@@ -11,6 +11,7 @@ import (
 	"hotels/internal/engine/acquire"
 	"hotels/internal/replica"
 	"hotels/internal/rooms"
+	"hotels/internal/rooms/roomstest"
 	"hotels/internal/store"
 	"hotels/internal/store/storetest"
 )
@@ -18,7 +19,7 @@ import (
 // sharedNode is a server of a cluster on the database at data: a lobby
 // whose rooms, lobby list and ranked queue are shared with the others,
 // matching when its timers fire.
-func sharedNode(t *testing.T, data, id string) (*rooms.Lobby, *timers, *store.Store, *cluster.Node) {
+func sharedNode(t *testing.T, data, id string) (*rooms.Lobby, *roomstest.Timers, *store.Store, *cluster.Node) {
 	t.Helper()
 	st, err := store.Open(context.Background(), data)
 	if err != nil {
@@ -32,11 +33,11 @@ func sharedNode(t *testing.T, data, id string) (*rooms.Lobby, *timers, *store.St
 	t.Cleanup(n.Close)
 	appender := store.NewAppender(st)
 	t.Cleanup(appender.Close)
-	tm := &timers{}
+	tm := &roomstest.Timers{}
 	journal := store.Journal{Store: st, Appender: appender}
 	l := rooms.NewLobby(rooms.Config{
 		Journal: journal, Kinds: []engine.Kind{acquire.Kind},
-		Ratings: st, Grace: time.Minute, BotDelay: time.Millisecond, After: tm.after,
+		Ratings: st, Grace: time.Minute, BotDelay: time.Millisecond, After: tm.After,
 	})
 	replica.Start(l, journal, st, n)
 	t.Cleanup(func() { l.Close("test over") })
@@ -55,7 +56,7 @@ func TestSharedQueueMatchesAcrossServers(t *testing.T) {
 	data := storetest.Data(t)
 	a, tmA, st, _ := sharedNode(t, data, "a")
 	b, _, _, _ := sharedNode(t, data, "b")
-	players := accounts(t, st, "ann", "bob", "cat")
+	players := roomstest.Accounts(t, st, "ann", "bob", "cat")
 	ann, bob, cat := players[0], players[1], players[2]
 
 	foundA, leaveA, err := a.Seek(ctx, ann, "acquire", "modern", 2, 2)
@@ -74,7 +75,7 @@ func TestSharedQueueMatchesAcrossServers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tmA.fire() // a's match tick: ann and bob form a table, opened on a
+	tmA.Fire() // a's match tick: ann and bob form a table, opened on a
 	if leaveA() {
 		t.Error("leave after the table formed said ann was still queued")
 	}

@@ -15,6 +15,7 @@ import (
 	"hotels/internal/engine/acquire"
 	"hotels/internal/replica"
 	"hotels/internal/rooms"
+	"hotels/internal/rooms/roomstest"
 	"hotels/internal/store"
 	"hotels/internal/store/storetest"
 )
@@ -102,7 +103,7 @@ func join(t *testing.T, l *rooms.Lobby, id string, p rooms.Player) *at {
 // until waits for a snapshot of a's that satisfies ok.
 func (a *at) until(t *testing.T, ok func(*rooms.Snapshot) bool) *rooms.Snapshot {
 	t.Helper()
-	a.last = next(t, a.ch, ok)
+	a.last = roomstest.Next(t, a.ch, ok)
 	return a.last
 }
 
@@ -136,7 +137,7 @@ func turns(t *testing.T, n int, players ...*at) int {
 				continue
 			}
 			acted[a.p.Name] = s.Version
-			err := a.r.Act(ctx, a.p, firstLegal(s.Game.(*acquire.View)))
+			err := a.r.Act(ctx, a.p, roomstest.FirstLegal(s.Game.(*acquire.View)))
 			switch {
 			case err == nil:
 				done++
@@ -166,7 +167,7 @@ func turns(t *testing.T, n int, players ...*at) int {
 func annAndBob(t *testing.T, a, b *node, seats int) (r *rooms.Room, annA, bobB *at, ps []rooms.Player) {
 	t.Helper()
 	ctx := context.Background()
-	ps = accounts(t, a.st, "ann", "bob")
+	ps = roomstest.Accounts(t, a.st, "ann", "bob")
 	r, err := a.l.Create(ctx, ps[0], rooms.Settings{Seats: seats})
 	if err != nil {
 		t.Fatal(err)
@@ -192,7 +193,7 @@ func TestClusterFollowAndFailover(t *testing.T) {
 	ctx := context.Background()
 	data := storetest.Data(t)
 	a, b := startNode(t, data, "a"), startNode(t, data, "b")
-	ps := accounts(t, a.st, "ann", "bob")
+	ps := roomstest.Accounts(t, a.st, "ann", "bob")
 	ann, bob := ps[0], ps[1]
 
 	r, err := a.l.Create(ctx, ann, rooms.Settings{Seats: 2})
@@ -261,7 +262,7 @@ func TestClusterFollowAndFailover(t *testing.T) {
 	killed := time.Now()
 	s := bobB.until(t, func(s *rooms.Snapshot) bool { return logs(s, "the game goes on here") })
 	t.Logf("node B took the room over %v after node A died", time.Since(killed).Round(100*time.Millisecond))
-	if seatState(s, "bob") != rooms.SeatReady || seatState(s, "ann") != rooms.SeatAway || s.Seats[s.You].Name != "bob" {
+	if roomstest.SeatState(s, "bob") != rooms.SeatReady || roomstest.SeatState(s, "ann") != rooms.SeatAway || s.Seats[s.You].Name != "bob" {
 		t.Errorf("after the takeover the seats are %+v, bob's %d; want bob here and ann away, each in their seat", s.Seats, s.You)
 	}
 	lease, live, err := b.st.LeaseOf(ctx, r.ID)
@@ -278,7 +279,7 @@ func TestClusterFollowAndFailover(t *testing.T) {
 		t.Fatal("ann's room on B is not the one B took over")
 	}
 	annB.until(t, func(s *rooms.Snapshot) bool {
-		return s.You >= 0 && s.Seats[s.You].Name == "ann" && seatState(s, "ann") == rooms.SeatReady
+		return s.You >= 0 && s.Seats[s.You].Name == "ann" && roomstest.SeatState(s, "ann") == rooms.SeatReady
 	})
 	acked += turns(t, 1000, annB, bobB)
 	final := annB.last
@@ -324,7 +325,7 @@ func TestClusterFencedNodeCannotJournal(t *testing.T) {
 	ctx := context.Background()
 	data := storetest.Data(t)
 	a, b := startNode(t, data, "a"), startNode(t, data, "b")
-	ps := accounts(t, a.st, "ann", "bob")
+	ps := roomstest.Accounts(t, a.st, "ann", "bob")
 	r, err := a.l.Create(ctx, ps[0], rooms.Settings{Seats: 2})
 	if err != nil {
 		t.Fatal(err)
@@ -371,7 +372,7 @@ func TestClusterFencedNodeCannotJournal(t *testing.T) {
 	if on == nil {
 		t.Fatal("nobody on turn on node A")
 	}
-	if err := on.r.Act(ctx, on.p, firstLegal(on.last.Game.(*acquire.View))); !errors.Is(err, rooms.ErrSaveFailed) {
+	if err := on.r.Act(ctx, on.p, roomstest.FirstLegal(on.last.Game.(*acquire.View))); !errors.Is(err, rooms.ErrSaveFailed) {
 		t.Fatalf("a move on the cut-off node = %v; want %v", err, rooms.ErrSaveFailed)
 	}
 	after, _ := b.st.Actions(ctx, found.Game.ID)
@@ -418,7 +419,7 @@ func TestClusterOwnerTakesItsLapsedLeaseBack(t *testing.T) {
 	ctx := context.Background()
 	data := storetest.Data(t)
 	a := startNode(t, data, "a")
-	ps := accounts(t, a.st, "ann", "bob")
+	ps := roomstest.Accounts(t, a.st, "ann", "bob")
 	r, err := a.l.Create(ctx, ps[0], rooms.Settings{Seats: 2})
 	if err != nil {
 		t.Fatal(err)
@@ -468,7 +469,7 @@ func TestClusterWaitingRoomFailover(t *testing.T) {
 
 	a.kill()
 	s := bobB.until(t, func(s *rooms.Snapshot) bool { return logs(s, "the game goes on here") })
-	if s.Room.Status != rooms.Waiting || s.Room.Taken != 3 || seatState(s, "ann") != rooms.SeatAway || seatState(s, "bob") != rooms.SeatReady {
+	if s.Room.Status != rooms.Waiting || s.Room.Taken != 3 || roomstest.SeatState(s, "ann") != rooms.SeatAway || roomstest.SeatState(s, "bob") != rooms.SeatReady {
 		t.Fatalf("the waiting room after the takeover: %+v, seats %+v", s.Room, s.Seats)
 	}
 	annB := join(t, b.l, r.ID, ps[0])
@@ -521,7 +522,9 @@ func TestClusterRematch(t *testing.T) {
 		t.Fatalf("ann's rematch = %v, %v; want room %s", mine, err, next.ID)
 	}
 	bobNext := join(t, b.l, next.ID, ps[1])
-	bobNext.until(t, func(s *rooms.Snapshot) bool { return s.Room.Taken == 2 && seatState(s, "ann") == rooms.SeatReady })
+	bobNext.until(t, func(s *rooms.Snapshot) bool {
+		return s.Room.Taken == 2 && roomstest.SeatState(s, "ann") == rooms.SeatReady
+	})
 }
 
 // journalReads counts a node's reads of a game's journal.
@@ -574,7 +577,7 @@ func TestClusterFindPrivateRoom(t *testing.T) {
 	ctx := context.Background()
 	data := storetest.Data(t)
 	a, b := startNode(t, data, "a"), startNode(t, data, "b")
-	ps := accounts(t, a.st, "ann", "bob", "cat")
+	ps := roomstest.Accounts(t, a.st, "ann", "bob", "cat")
 	r, err := a.l.Create(ctx, ps[0], rooms.Settings{Seats: 3, Private: true})
 	if err != nil {
 		t.Fatal(err)
@@ -610,7 +613,7 @@ func TestClusterOneGameAtATime(t *testing.T) {
 	ctx := context.Background()
 	data := storetest.Data(t)
 	a, b := startNode(t, data, "a"), startNode(t, data, "b")
-	ps := accounts(t, a.st, "ann", "bob")
+	ps := roomstest.Accounts(t, a.st, "ann", "bob")
 	r, err := a.l.Create(ctx, ps[0], rooms.Settings{Seats: 2})
 	if err != nil {
 		t.Fatal(err)
