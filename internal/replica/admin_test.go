@@ -8,16 +8,13 @@ import (
 
 	"hotels/internal/rooms"
 	"hotels/internal/rooms/roomstest"
-	"hotels/internal/store/storetest"
 )
 
 // An admin on one server kicks and closes in a room another server runs:
 // the owner does it, and the seat and the room change on both.
 func TestAdminActsOnRoomElsewhere(t *testing.T) {
-	skipWithoutPostgres(t)
 	ctx := context.Background()
-	data := storetest.Data(t)
-	a, b := startNode(t, data, "a"), startNode(t, data, "b")
+	a, b := twoNodes(t, nodeConfig{})
 	ps := roomstest.Accounts(t, a.st, "ann", "bob", "cat")
 	ann, bob, cat := ps[0], ps[1], ps[2]
 
