@@ -227,18 +227,20 @@ func annAndBob(t *testing.T, a, b *node, seats int) (r *rooms.Room, annA, bobB *
 	return r, annA, bobB, ps
 }
 
-// startGame has ann start the game of r, a room of two seats ann and bob
-// sit in (annAndBob), once ann sees both seated, and waits until both see
-// it begun.
-func startGame(t *testing.T, r *rooms.Room, ann, bob *at) {
+// annAndBobPlay is annAndBob for two seats with the game started: ann
+// starts it once she sees bob seated, and it returns once both see it
+// begun.
+func annAndBobPlay(t *testing.T, a, b *node) (r *rooms.Room, annA, bobB *at, ps []rooms.Player) {
 	t.Helper()
-	ann.until(t, func(s *rooms.Snapshot) bool { return s.Room.Taken == 2 })
-	if err := r.Start(context.Background(), ann.p); err != nil {
+	r, annA, bobB, ps = annAndBob(t, a, b, 2)
+	annA.until(t, func(s *rooms.Snapshot) bool { return s.Room.Taken == 2 })
+	if err := r.Start(context.Background(), ps[0]); err != nil {
 		t.Fatal(err)
 	}
-	for _, x := range []*at{ann, bob} {
+	for _, x := range []*at{annA, bobB} {
 		x.until(t, func(s *rooms.Snapshot) bool { return s.Game != nil })
 	}
+	return r, annA, bobB, ps
 }
 
 // logs reports whether a line of s's log holds part.

@@ -141,8 +141,7 @@ func TestClusterFollowAndFailover(t *testing.T) {
 func TestClusterFencedNodeCannotJournal(t *testing.T) {
 	ctx := context.Background()
 	a, b := twoNodes(t, nodeConfig{})
-	r, annA, bobA, _ := annAndBob(t, a, a, 2)
-	startGame(t, r, annA, bobA)
+	r, annA, bobA, _ := annAndBobPlay(t, a, a)
 	turns(t, 4, annA, bobA)
 	found, err := a.st.FindRoom(ctx, r.ID)
 	if err != nil {
@@ -220,8 +219,7 @@ func TestClusterFollowerNodeDies(t *testing.T) {
 func TestClusterOwnerTakesItsLapsedLeaseBack(t *testing.T) {
 	ctx := context.Background()
 	a := nodeA(t, nodeConfig{})
-	r, annA, bobA, _ := annAndBob(t, a, a, 2)
-	startGame(t, r, annA, bobA)
+	r, annA, bobA, _ := annAndBobPlay(t, a, a)
 	turns(t, 2, annA, bobA)
 	was, _, err := a.st.LeaseOf(ctx, r.ID)
 	if err != nil {
@@ -283,8 +281,7 @@ func TestClusterWaitingRoomFailover(t *testing.T) {
 func TestClusterRematch(t *testing.T) {
 	ctx := context.Background()
 	a, b := twoNodes(t, nodeConfig{})
-	r, annA, bobB, ps := annAndBob(t, a, b, 2)
-	startGame(t, r, annA, bobB)
+	_, annA, bobB, ps := annAndBobPlay(t, a, b)
 	turns(t, 1000, annA, bobB)
 	bobB.until(t, func(s *rooms.Snapshot) bool { return s.Room.Status == rooms.Over })
 
@@ -326,8 +323,7 @@ func TestClusterFramesCarryActions(t *testing.T) {
 	reads := &journalReads{}
 	a := nodeA(t, nodeConfig{})
 	b := startNode(t, a.data, "b", nodeConfig{journal: func(j rooms.Journal) rooms.Journal { reads.Journal = j; return reads }})
-	r, annA, bobB, _ := annAndBob(t, a, b, 2)
-	startGame(t, r, annA, bobB)
+	_, annA, bobB, _ := annAndBobPlay(t, a, b)
 	before := reads.n.Load()
 	moves := turns(t, 20, annA, bobB)
 	// Both sides agree on the game after every move.
