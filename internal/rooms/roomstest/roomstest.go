@@ -4,8 +4,8 @@
 // and a simple legal Acquire decision to play a game through a room with.
 // Nothing outside tests imports it.
 //
-// roomstest imports rooms, the store and the Acquire engine, so rooms'
-// own tests, which do too, are package rooms_test.
+// roomstest imports rooms, the store and the Acquire engine; rooms' own
+// tests, in package rooms_test, may import it.
 package roomstest
 
 import (
