@@ -7,17 +7,15 @@ import (
 	"testing"
 
 	"hotels/internal/rooms"
-	"hotels/internal/store/storetest"
+	"hotels/internal/rooms/roomstest"
 )
 
 // An admin on one server kicks and closes in a room another server runs:
 // the owner does it, and the seat and the room change on both.
 func TestAdminActsOnRoomElsewhere(t *testing.T) {
-	skipWithoutPostgres(t)
 	ctx := context.Background()
-	data := storetest.Data(t)
-	a, b := startNode(t, data, "a"), startNode(t, data, "b")
-	ps := accounts(t, a.st, "ann", "bob", "cat")
+	a, b := twoNodes(t, nodeConfig{})
+	ps := roomstest.Accounts(t, a.st, "ann", "bob", "cat")
 	ann, bob, cat := ps[0], ps[1], ps[2]
 
 	r, err := a.l.Create(ctx, ann, rooms.Settings{Seats: 3})

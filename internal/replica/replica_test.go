@@ -10,177 +10,11 @@ import (
 	"testing"
 	"time"
 
-	"hotels/internal/cluster"
-	"hotels/internal/engine"
 	"hotels/internal/engine/acquire"
-	"hotels/internal/replica"
 	"hotels/internal/rooms"
+	"hotels/internal/rooms/roomstest"
 	"hotels/internal/store"
-	"hotels/internal/store/storetest"
 )
-
-// node is one server of a cluster, in the test's process: its own store
-// handle on the shared database, its group commit, its node among the
-// others, its lobby and the lobby's part in the cluster.
-type node struct {
-	st   *store.Store
-	app  *store.Appender
-	node *cluster.Node
-	l    *rooms.Lobby
-	rep  *replica.Replica
-}
-
-func startNode(t *testing.T, data, name string) *node {
-	t.Helper()
-	return startNodeWith(t, data, name, func(j rooms.Journal) rooms.Journal { return j })
-}
-
-// startNodeWith starts a node whose rooms journal to journal(its store's
-// journal).
-func startNodeWith(t *testing.T, data, name string, journal func(rooms.Journal) rooms.Journal) *node {
-	t.Helper()
-	st, err := store.Open(context.Background(), data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := &node{st: st, app: store.NewAppender(st)}
-	if n.node, err = cluster.Start(context.Background(), st, cluster.Config{ID: name, Addr: name}); err != nil {
-		t.Fatal(err)
-	}
-	j := journal(store.Journal{Store: st, Appender: n.app})
-	n.l = rooms.NewLobby(rooms.Config{
-		Journal: j, Kinds: []engine.Kind{acquire.Kind}, Grace: time.Minute, BotDelay: time.Millisecond,
-	})
-	n.rep = replica.Start(n.l, j, st, n.node)
-	t.Cleanup(func() {
-		n.l.Close("test over")
-		n.node.Close()
-		n.app.Close()
-		_ = n.st.Close()
-	})
-	return n
-}
-
-// kill stops n as kill -9 would: no more renewals, nothing heard from the
-// others, its connections closed.
-func (n *node) kill() {
-	n.rep.Halt()
-	n.node.Close()
-	n.app.Close()
-	_ = n.st.Close()
-}
-
-func skipWithoutPostgres(t *testing.T) {
-	if !storetest.Postgres() {
-		t.Skip("PostgreSQL only (" + storetest.Env + "): several nodes on one database")
-	}
-}
-
-// at is a player's session: the room as the player's node has it, and the
-// snapshots it sends them.
-type at struct {
-	p    rooms.Player
-	r    *rooms.Room
-	ch   <-chan *rooms.Snapshot
-	last *rooms.Snapshot
-}
-
-func join(t *testing.T, l *rooms.Lobby, id string, p rooms.Player) *at {
-	t.Helper()
-	r, err := l.Room(id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ch, stop, err := r.Subscribe(context.Background(), p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(stop)
-	return &at{p: p, r: r, ch: ch}
-}
-
-// until waits for a snapshot of a's that satisfies ok.
-func (a *at) until(t *testing.T, ok func(*rooms.Snapshot) bool) *rooms.Snapshot {
-	t.Helper()
-	a.last = next(t, a.ch, ok)
-	return a.last
-}
-
-// turns makes up to n decisions of whoever is on turn among players, each
-// from their own node's view, until the game is over; refusals while the
-// room changes hands are tried again. It returns how many were accepted.
-func turns(t *testing.T, n int, players ...*at) int {
-	t.Helper()
-	ctx := context.Background()
-	acted := map[string]uint64{}
-	done := 0
-	deadline := time.After(60 * time.Second)
-	for done < n {
-		for _, a := range players {
-			select {
-			case s := <-a.ch:
-				a.last = s
-			default:
-			}
-		}
-		moved := false
-		for _, a := range players {
-			s := a.last
-			if s == nil {
-				continue
-			}
-			if s.Room.Status == rooms.Over {
-				return done
-			}
-			if s.Game == nil || s.Turn != s.You || s.Version <= acted[a.p.Name] {
-				continue
-			}
-			acted[a.p.Name] = s.Version
-			err := a.r.Act(ctx, a.p, firstLegal(s.Game.(*acquire.View)))
-			switch {
-			case err == nil:
-				done++
-			case errors.Is(err, engine.ErrIllegal), errors.Is(err, rooms.ErrNoAnswer), errors.Is(err, rooms.ErrSaveFailed):
-			default:
-				t.Fatalf("%s: %v", a.p.Name, err)
-			}
-			moved = true
-		}
-		if !moved {
-			select {
-			case s := <-players[0].ch:
-				players[0].last = s
-			case s := <-players[len(players)-1].ch:
-				players[len(players)-1].last = s
-			case <-time.After(50 * time.Millisecond):
-			case <-deadline:
-				t.Fatalf("no decision made in time (%d of %d)", done, n)
-			}
-		}
-	}
-	return done
-}
-
-// annAndBob opens ann's room of seats on node a, ann there and bob seated
-// from node b, and returns it with ann and bob as each node has them.
-func annAndBob(t *testing.T, a, b *node, seats int) (r *rooms.Room, annA, bobB *at, ps []rooms.Player) {
-	t.Helper()
-	ctx := context.Background()
-	ps = accounts(t, a.st, "ann", "bob")
-	r, err := a.l.Create(ctx, ps[0], rooms.Settings{Seats: seats})
-	if err != nil {
-		t.Fatal(err)
-	}
-	annA, bobB = join(t, a.l, r.ID, ps[0]), join(t, b.l, r.ID, ps[1])
-	if err := bobB.r.Sit(ctx, ps[1]); err != nil {
-		t.Fatalf("bob sits from node B: %v", err)
-	}
-	return r, annA, bobB, ps
-}
-
-func logs(s *rooms.Snapshot, part string) bool {
-	return slices.ContainsFunc(s.Log, func(e rooms.Event) bool { return strings.Contains(e.Text, part) })
-}
 
 // Issue 18: a player on node B plays in a room node A runs, as if it were
 // B's: seats, chat and moves go to A, and A's changes come back. When A
@@ -188,25 +22,10 @@ func logs(s *rooms.Snapshot, part string) bool {
 // the players keep their seats, and the game goes on to its end with
 // every acknowledged action in a record that replays.
 func TestClusterFollowAndFailover(t *testing.T) {
-	skipWithoutPostgres(t)
 	ctx := context.Background()
-	data := storetest.Data(t)
-	a, b := startNode(t, data, "a"), startNode(t, data, "b")
-	ps := accounts(t, a.st, "ann", "bob")
+	a, b := twoNodes(t, nodeConfig{})
+	r, annA, bobB, ps := annAndBob(t, a, b, 2)
 	ann, bob := ps[0], ps[1]
-
-	r, err := a.l.Create(ctx, ann, rooms.Settings{Seats: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	annA := join(t, a.l, r.ID, ann)
-	bobB := join(t, b.l, r.ID, bob)
-	if bobB.r == r {
-		t.Fatal("node B has node A's room: the test does not test a cluster")
-	}
-	if err := bobB.r.Sit(ctx, bob); err != nil {
-		t.Fatalf("bob sits from node B: %v", err)
-	}
 	annA.until(t, func(s *rooms.Snapshot) bool { return s.Room.Taken == 2 && s.Seats[1].Name == "bob" })
 	bobB.until(t, func(s *rooms.Snapshot) bool { return s.You == 1 && logs(s, "bob sits down") })
 	if err := bobB.r.Start(ctx, bob); !errors.Is(err, rooms.ErrNotHost) {
@@ -261,7 +80,7 @@ func TestClusterFollowAndFailover(t *testing.T) {
 	killed := time.Now()
 	s := bobB.until(t, func(s *rooms.Snapshot) bool { return logs(s, "the game goes on here") })
 	t.Logf("node B took the room over %v after node A died", time.Since(killed).Round(100*time.Millisecond))
-	if seatState(s, "bob") != rooms.SeatReady || seatState(s, "ann") != rooms.SeatAway || s.Seats[s.You].Name != "bob" {
+	if roomstest.SeatState(s, "bob") != rooms.SeatReady || roomstest.SeatState(s, "ann") != rooms.SeatAway || s.Seats[s.You].Name != "bob" {
 		t.Errorf("after the takeover the seats are %+v, bob's %d; want bob here and ann away, each in their seat", s.Seats, s.You)
 	}
 	lease, live, err := b.st.LeaseOf(ctx, r.ID)
@@ -278,7 +97,7 @@ func TestClusterFollowAndFailover(t *testing.T) {
 		t.Fatal("ann's room on B is not the one B took over")
 	}
 	annB.until(t, func(s *rooms.Snapshot) bool {
-		return s.You >= 0 && s.Seats[s.You].Name == "ann" && seatState(s, "ann") == rooms.SeatReady
+		return s.You >= 0 && s.Seats[s.You].Name == "ann" && roomstest.SeatState(s, "ann") == rooms.SeatReady
 	})
 	acked += turns(t, 1000, annB, bobB)
 	final := annB.last
@@ -320,23 +139,9 @@ func TestClusterFollowAndFailover(t *testing.T) {
 // has taken its room over: its player's move is refused and nothing is
 // written.
 func TestClusterFencedNodeCannotJournal(t *testing.T) {
-	skipWithoutPostgres(t)
 	ctx := context.Background()
-	data := storetest.Data(t)
-	a, b := startNode(t, data, "a"), startNode(t, data, "b")
-	ps := accounts(t, a.st, "ann", "bob")
-	r, err := a.l.Create(ctx, ps[0], rooms.Settings{Seats: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	annA, bobA := join(t, a.l, r.ID, ps[0]), join(t, a.l, r.ID, ps[1])
-	if err := r.Sit(ctx, ps[1]); err != nil {
-		t.Fatal(err)
-	}
-	if err := r.Start(ctx, ps[0]); err != nil {
-		t.Fatal(err)
-	}
-	annA.until(t, func(s *rooms.Snapshot) bool { return s.Game != nil })
+	a, b := twoNodes(t, nodeConfig{})
+	r, annA, bobA, _ := annAndBobPlay(t, a, a)
 	turns(t, 4, annA, bobA)
 	found, err := a.st.FindRoom(ctx, r.ID)
 	if err != nil {
@@ -371,7 +176,7 @@ func TestClusterFencedNodeCannotJournal(t *testing.T) {
 	if on == nil {
 		t.Fatal("nobody on turn on node A")
 	}
-	if err := on.r.Act(ctx, on.p, firstLegal(on.last.Game.(*acquire.View))); !errors.Is(err, rooms.ErrSaveFailed) {
+	if err := on.r.Act(ctx, on.p, roomstest.FirstLegal(on.last.Game.(*acquire.View))); !errors.Is(err, rooms.ErrSaveFailed) {
 		t.Fatalf("a move on the cut-off node = %v; want %v", err, rooms.ErrSaveFailed)
 	}
 	after, _ := b.st.Actions(ctx, found.Game.ID)
@@ -388,9 +193,7 @@ func TestClusterFencedNodeCannotJournal(t *testing.T) {
 // seat is away, held for the grace period, as after any dropped
 // connection.
 func TestClusterFollowerNodeDies(t *testing.T) {
-	skipWithoutPostgres(t)
-	data := storetest.Data(t)
-	a, b := startNode(t, data, "a"), startNode(t, data, "b")
+	a, b := twoNodes(t, nodeConfig{})
 	r, annA, _, ps := annAndBob(t, a, b, 2)
 	annA.until(t, func(s *rooms.Snapshot) bool { return s.Room.Taken == 2 && s.Seats[1].State == rooms.SeatReady })
 	b.kill()
@@ -400,7 +203,7 @@ func TestClusterFollowerNodeDies(t *testing.T) {
 	}
 
 	// bob reaches a third node: it sends him back to his seat.
-	c := startNode(t, data, "c")
+	c := startNode(t, a.data, "c", nodeConfig{})
 	back := c.l.Rejoin(ps[1])
 	if back == nil || back.ID != r.ID || back == r {
 		t.Fatalf("Rejoin on node C = %v; want room %s followed there", back, r.ID)
@@ -414,23 +217,9 @@ func TestClusterFollowerNodeDies(t *testing.T) {
 // database (no other node took it) is its node's again, with a new token,
 // and play goes on.
 func TestClusterOwnerTakesItsLapsedLeaseBack(t *testing.T) {
-	skipWithoutPostgres(t)
 	ctx := context.Background()
-	data := storetest.Data(t)
-	a := startNode(t, data, "a")
-	ps := accounts(t, a.st, "ann", "bob")
-	r, err := a.l.Create(ctx, ps[0], rooms.Settings{Seats: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	annA, bobA := join(t, a.l, r.ID, ps[0]), join(t, a.l, r.ID, ps[1])
-	if err := r.Sit(ctx, ps[1]); err != nil {
-		t.Fatal(err)
-	}
-	if err := r.Start(ctx, ps[0]); err != nil {
-		t.Fatal(err)
-	}
-	annA.until(t, func(s *rooms.Snapshot) bool { return s.Game != nil })
+	a := nodeA(t, nodeConfig{})
+	r, annA, bobA, _ := annAndBobPlay(t, a, a)
 	turns(t, 2, annA, bobA)
 	was, _, err := a.st.LeaseOf(ctx, r.ID)
 	if err != nil {
@@ -456,10 +245,8 @@ func TestClusterOwnerTakesItsLapsedLeaseBack(t *testing.T) {
 // are held, its host can start the game from the node that took it over,
 // and a bot seated before goes on playing there.
 func TestClusterWaitingRoomFailover(t *testing.T) {
-	skipWithoutPostgres(t)
 	ctx := context.Background()
-	data := storetest.Data(t)
-	a, b := startNode(t, data, "a"), startNode(t, data, "b")
+	a, b := twoNodes(t, nodeConfig{})
 	r, _, bobB, ps := annAndBob(t, a, b, 3)
 	if err := r.AddBot(ctx, ps[0], ""); err != nil {
 		t.Fatal(err)
@@ -468,7 +255,7 @@ func TestClusterWaitingRoomFailover(t *testing.T) {
 
 	a.kill()
 	s := bobB.until(t, func(s *rooms.Snapshot) bool { return logs(s, "the game goes on here") })
-	if s.Room.Status != rooms.Waiting || s.Room.Taken != 3 || seatState(s, "ann") != rooms.SeatAway || seatState(s, "bob") != rooms.SeatReady {
+	if s.Room.Status != rooms.Waiting || s.Room.Taken != 3 || roomstest.SeatState(s, "ann") != rooms.SeatAway || roomstest.SeatState(s, "bob") != rooms.SeatReady {
 		t.Fatalf("the waiting room after the takeover: %+v, seats %+v", s.Room, s.Seats)
 	}
 	annB := join(t, b.l, r.ID, ps[0])
@@ -492,16 +279,9 @@ func TestClusterWaitingRoomFailover(t *testing.T) {
 // owner asks for the rematch: the owner opens it, the players on its node
 // see the offer and join the same room.
 func TestClusterRematch(t *testing.T) {
-	skipWithoutPostgres(t)
 	ctx := context.Background()
-	data := storetest.Data(t)
-	a, b := startNode(t, data, "a"), startNode(t, data, "b")
-	r, annA, bobB, ps := annAndBob(t, a, b, 2)
-	annA.until(t, func(s *rooms.Snapshot) bool { return s.Room.Taken == 2 })
-	if err := r.Start(ctx, ps[0]); err != nil {
-		t.Fatal(err)
-	}
-	bobB.until(t, func(s *rooms.Snapshot) bool { return s.Game != nil })
+	a, b := twoNodes(t, nodeConfig{})
+	_, annA, bobB, ps := annAndBobPlay(t, a, b)
 	turns(t, 1000, annA, bobB)
 	bobB.until(t, func(s *rooms.Snapshot) bool { return s.Room.Status == rooms.Over })
 
@@ -521,7 +301,9 @@ func TestClusterRematch(t *testing.T) {
 		t.Fatalf("ann's rematch = %v, %v; want room %s", mine, err, next.ID)
 	}
 	bobNext := join(t, b.l, next.ID, ps[1])
-	bobNext.until(t, func(s *rooms.Snapshot) bool { return s.Room.Taken == 2 && seatState(s, "ann") == rooms.SeatReady })
+	bobNext.until(t, func(s *rooms.Snapshot) bool {
+		return s.Room.Taken == 2 && roomstest.SeatState(s, "ann") == rooms.SeatReady
+	})
 }
 
 // journalReads counts a node's reads of a game's journal.
@@ -538,18 +320,10 @@ func (j *journalReads) ActionsAfter(ctx context.Context, id store.GameID, seq in
 // A follower takes each action from the owner's frame, not from a read of
 // the journal per move: the journal is read only when frames were missed.
 func TestClusterFramesCarryActions(t *testing.T) {
-	skipWithoutPostgres(t)
-	ctx := context.Background()
-	data := storetest.Data(t)
 	reads := &journalReads{}
-	a := startNode(t, data, "a")
-	b := startNodeWith(t, data, "b", func(j rooms.Journal) rooms.Journal { reads.Journal = j; return reads })
-	_, annA, bobB, ps := annAndBob(t, a, b, 2)
-	annA.until(t, func(s *rooms.Snapshot) bool { return s.Room.Taken == 2 })
-	if err := annA.r.Start(ctx, ps[0]); err != nil {
-		t.Fatal(err)
-	}
-	bobB.until(t, func(s *rooms.Snapshot) bool { return s.Game != nil })
+	a := nodeA(t, nodeConfig{})
+	b := startNode(t, a.data, "b", nodeConfig{journal: func(j rooms.Journal) rooms.Journal { reads.Journal = j; return reads }})
+	_, annA, bobB, _ := annAndBobPlay(t, a, b)
 	before := reads.n.Load()
 	moves := turns(t, 20, annA, bobB)
 	// Both sides agree on the game after every move.
@@ -570,11 +344,9 @@ func TestClusterFramesCarryActions(t *testing.T) {
 // found by its code and, by its id, by its members only; a stranger's look-up
 // by its id finds nothing and leaves B following nothing.
 func TestClusterFindPrivateRoom(t *testing.T) {
-	skipWithoutPostgres(t)
 	ctx := context.Background()
-	data := storetest.Data(t)
-	a, b := startNode(t, data, "a"), startNode(t, data, "b")
-	ps := accounts(t, a.st, "ann", "bob", "cat")
+	a, b := twoNodes(t, nodeConfig{})
+	ps := roomstest.Accounts(t, a.st, "ann", "bob", "cat")
 	r, err := a.l.Create(ctx, ps[0], rooms.Settings{Seats: 3, Private: true})
 	if err != nil {
 		t.Fatal(err)
@@ -606,11 +378,9 @@ func TestClusterFindPrivateRoom(t *testing.T) {
 // which runs no room of hers, she opens no room and sits nowhere, because
 // the store knows her seat.
 func TestClusterOneGameAtATime(t *testing.T) {
-	skipWithoutPostgres(t)
 	ctx := context.Background()
-	data := storetest.Data(t)
-	a, b := startNode(t, data, "a"), startNode(t, data, "b")
-	ps := accounts(t, a.st, "ann", "bob")
+	a, b := twoNodes(t, nodeConfig{})
+	ps := roomstest.Accounts(t, a.st, "ann", "bob")
 	r, err := a.l.Create(ctx, ps[0], rooms.Settings{Seats: 2})
 	if err != nil {
 		t.Fatal(err)

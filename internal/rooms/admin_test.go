@@ -11,6 +11,7 @@ import (
 	"hotels/internal/engine/acquire"
 	"hotels/internal/rate"
 	"hotels/internal/rooms"
+	"hotels/internal/rooms/roomstest"
 )
 
 // startedRoom is a two-seat game of ann and a bot, with ann subscribed.
@@ -32,21 +33,21 @@ func startedRoom(t *testing.T, l *rooms.Lobby) (*rooms.Room, <-chan *rooms.Snaps
 	if err := r.Start(ctx, ann); err != nil {
 		t.Fatal(err)
 	}
-	next(t, ch, func(s *rooms.Snapshot) bool { return s.Game != nil })
+	roomstest.Next(t, ch, func(s *rooms.Snapshot) bool { return s.Game != nil })
 	return r, ch
 }
 
 // An admin's inspection holds every seat's rack, which no snapshot does.
 func TestInspectSeesEveryRack(t *testing.T) {
 	ctx := context.Background()
-	l := newLobby(t, newJournal(), &timers{})
+	l := newLobby(t, newJournal(), &roomstest.Timers{})
 	r, _ := startedRoom(t, l)
 	wch, wstop, err := r.Subscribe(ctx, cat)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer wstop()
-	watched := next(t, wch, func(*rooms.Snapshot) bool { return true })
+	watched := roomstest.Next(t, wch, func(*rooms.Snapshot) bool { return true })
 
 	in, err := r.Inspect(ctx)
 	if err != nil {
@@ -79,7 +80,7 @@ func TestInspectSeesEveryRack(t *testing.T) {
 
 func TestAdminRemovesSeats(t *testing.T) {
 	ctx := context.Background()
-	l := newLobby(t, newJournal(), &timers{})
+	l := newLobby(t, newJournal(), &roomstest.Timers{})
 
 	// Waiting: the seat empties and the player is told.
 	r, err := l.Create(ctx, ann, rooms.Settings{Seats: 3})
@@ -97,7 +98,7 @@ func TestAdminRemovesSeats(t *testing.T) {
 	if seat, err := r.RemoveName(ctx, "BOB", "removed by an admin"); err != nil || seat != 1 {
 		t.Fatalf("RemoveName(BOB) = %d, %v; want seat 1", seat, err)
 	}
-	last := next(t, bch, func(s *rooms.Snapshot) bool { return s.Closed })
+	last := roomstest.Next(t, bch, func(s *rooms.Snapshot) bool { return s.Closed })
 	if last.Notice != "removed by an admin" {
 		t.Errorf("bob's last notice = %q", last.Notice)
 	}
@@ -124,7 +125,7 @@ func TestAdminRemovesSeats(t *testing.T) {
 	if name, err := g.RemoveSeat(ctx, annSeat, "bye"); err != nil || name != "ann" {
 		t.Fatalf("RemoveSeat(ann) = %q, %v", name, err)
 	}
-	last = next(t, ch, func(s *rooms.Snapshot) bool { return s.Closed })
+	last = roomstest.Next(t, ch, func(s *rooms.Snapshot) bool { return s.Closed })
 	if last.Notice != "bye" {
 		t.Errorf("ann's last notice = %q, want bye", last.Notice)
 	}
@@ -138,7 +139,7 @@ func TestAdminRemovesSeats(t *testing.T) {
 func TestAdminClose(t *testing.T) {
 	ctx := context.Background()
 	j := newJournal()
-	l := newLobby(t, j, &timers{})
+	l := newLobby(t, j, &roomstest.Timers{})
 	r, ch := startedRoom(t, l)
 	in, err := r.Inspect(ctx)
 	if err != nil {
@@ -147,7 +148,7 @@ func TestAdminClose(t *testing.T) {
 	if err := r.Close(ctx, "cheating"); err != nil {
 		t.Fatalf("Close = %v", err)
 	}
-	last := next(t, ch, func(s *rooms.Snapshot) bool { return s.Closed })
+	last := roomstest.Next(t, ch, func(s *rooms.Snapshot) bool { return s.Closed })
 	if !strings.Contains(last.Notice, "closed by an admin: cheating") {
 		t.Errorf("notice = %q, want the reason", last.Notice)
 	}
@@ -166,10 +167,10 @@ func TestAdminClose(t *testing.T) {
 // actions are legal.
 func TestActionRateLimit(t *testing.T) {
 	ctx := context.Background()
-	tm := &timers{}
+	tm := &roomstest.Timers{}
 	l := rooms.NewLobby(rooms.Config{
 		Journal: newJournal(), Kinds: []engine.Kind{acquire.Kind},
-		Grace: time.Minute, BotDelay: botDelay, After: tm.after,
+		Grace: time.Minute, BotDelay: roomstest.BotDelay, After: tm.After,
 		ActionRate: rate.Limit{Every: time.Hour, Burst: 3},
 	})
 	t.Cleanup(func() { l.Close("test over") })

@@ -9,6 +9,7 @@ import (
 	"hotels/internal/engine"
 	"hotels/internal/engine/acquire"
 	"hotels/internal/rooms"
+	"hotels/internal/rooms/roomstest"
 	"hotels/internal/store"
 )
 
@@ -77,7 +78,7 @@ func BenchmarkMove(b *testing.B) {
 						}
 					}
 					if mover >= 0 {
-						if err := r.Act(ctx, players[mover], firstLegal(last[mover].Game.(*acquire.View))); err != nil {
+						if err := r.Act(ctx, players[mover], roomstest.FirstLegal(last[mover].Game.(*acquire.View))); err != nil {
 							b.Fatal(err)
 						}
 						break

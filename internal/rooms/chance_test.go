@@ -11,6 +11,7 @@ import (
 
 	"hotels/internal/engine"
 	"hotels/internal/rooms"
+	"hotels/internal/rooms/roomstest"
 	"hotels/internal/store"
 	"hotels/internal/store/storetest"
 )
@@ -152,8 +153,8 @@ func (j *refusing) AppendAction(ctx context.Context, id store.GameID, seq int, l
 func TestChanceSeat(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	j, tm := &refusing{journal: newJournal()}, &timers{}
-	l := rooms.NewLobby(rooms.Config{Journal: j, Kinds: []engine.Kind{raceKind}, BotDelay: botDelay, After: tm.after})
+	j, tm := &refusing{journal: newJournal()}, &roomstest.Timers{}
+	l := rooms.NewLobby(rooms.Config{Journal: j, Kinds: []engine.Kind{raceKind}, BotDelay: roomstest.BotDelay, After: tm.After})
 	t.Cleanup(func() { l.Close("test over") })
 	// A clock, which must never time the die.
 	r, err := l.Create(ctx, ann, rooms.Settings{Seats: 2, Clock: rooms.Clock{Move: time.Minute}})
@@ -175,7 +176,7 @@ func TestChanceSeat(t *testing.T) {
 	j.mu.Lock()
 	j.refuse = true
 	j.mu.Unlock()
-	s := next(t, ch, func(s *rooms.Snapshot) bool { return s.Turn >= 0 })
+	s := roomstest.Next(t, ch, func(s *rooms.Snapshot) bool { return s.Turn >= 0 })
 	p := who[s.Seats[s.Turn].Name]
 	if err := r.Act(ctx, p, "go"); err != nil {
 		t.Fatalf("%s go: %v", p.Name, err)
@@ -190,10 +191,10 @@ func TestChanceSeat(t *testing.T) {
 	j.mu.Lock()
 	j.refuse = false
 	j.mu.Unlock()
-	tm.fire()
+	tm.Fire()
 
 	for turns := 0; ; turns++ {
-		s := next(t, ch, func(s *rooms.Snapshot) bool {
+		s := roomstest.Next(t, ch, func(s *rooms.Snapshot) bool {
 			lines, _ := j.saved(1)
 			return s.Room.Status == rooms.Over || (s.Turn >= 0 && len(lines)%2 == 0)
 		})
@@ -248,8 +249,8 @@ func TestChanceAfterRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	for restart := range 3 {
-		tm := &timers{}
-		l := rooms.NewLobby(rooms.Config{Journal: st, Kinds: []engine.Kind{raceKind}, BotDelay: botDelay, After: tm.after})
+		tm := &roomstest.Timers{}
+		l := rooms.NewLobby(rooms.Config{Journal: st, Kinds: []engine.Kind{raceKind}, BotDelay: roomstest.BotDelay, After: tm.After})
 		if n, err := l.Restore(ctx, st); n != 1 || err != nil {
 			t.Fatalf("restart %d: Restore = %d, %v; want the race back", restart, n, err)
 		}

@@ -12,6 +12,7 @@ import (
 	"hotels/internal/engine"
 	"hotels/internal/engine/acquire"
 	"hotels/internal/rooms"
+	"hotels/internal/rooms/roomstest"
 )
 
 // clock is a settable Now.
@@ -27,10 +28,10 @@ func (c *clock) advance(d time.Duration) {
 	c.mu.Unlock()
 }
 
-func clockLobby(t *testing.T, j *journal, tm *timers, now *clock) *rooms.Lobby {
+func clockLobby(t *testing.T, j *journal, tm *roomstest.Timers, now *clock) *rooms.Lobby {
 	l := rooms.NewLobby(rooms.Config{
 		Journal: j, Kinds: []engine.Kind{acquire.Kind},
-		Grace: time.Minute, BotDelay: botDelay, After: tm.after, Now: now.Now,
+		Grace: time.Minute, BotDelay: roomstest.BotDelay, After: tm.After, Now: now.Now,
 	})
 	t.Cleanup(func() { l.Close("test over") })
 	return l
@@ -97,16 +98,16 @@ func TestClockCheck(t *testing.T) {
 // they take their seat back.
 func TestMoveClock(t *testing.T) {
 	ctx := context.Background()
-	tm, now := &timers{botNow: true}, &clock{now: time.Unix(1e9, 0)}
+	tm, now := &roomstest.Timers{BotNow: true}, &clock{now: time.Unix(1e9, 0)}
 	l := clockLobby(t, newJournal(), tm, now)
 	r, chs := twoPlayers(t, l, rooms.Settings{Clock: rooms.Clock{Move: 30 * time.Second}})
-	s := next(t, chs["ann"], func(s *rooms.Snapshot) bool { return s.Room.Status == rooms.Playing })
+	s := roomstest.Next(t, chs["ann"], func(s *rooms.Snapshot) bool { return s.Room.Status == rooms.Playing })
 	if want := now.Now().Add(30 * time.Second); !s.Deadline.Equal(want) {
 		t.Fatalf("deadline = %v, want %v", s.Deadline, want)
 	}
 	slow := s.Seats[s.Turn].Name
-	tm.fire() // the decision's 30 s run out
-	s = next(t, chs[slow], func(s *rooms.Snapshot) bool { return seatState(s, slow) == rooms.SeatAutopilot })
+	tm.Fire() // the decision's 30 s run out
+	s = roomstest.Next(t, chs[slow], func(s *rooms.Snapshot) bool { return roomstest.SeatState(s, slow) == rooms.SeatAutopilot })
 	if !strings.Contains(strings.Join(texts(s.Log), "\n"), slow+" ran out of time") {
 		t.Errorf("log does not say who ran out of time:\n%s", strings.Join(texts(s.Log), "\n"))
 	}
@@ -114,28 +115,28 @@ func TestMoveClock(t *testing.T) {
 	if err := r.TakeOver(ctx, p); err != nil {
 		t.Fatal(err)
 	}
-	next(t, chs[slow], func(s *rooms.Snapshot) bool { return seatState(s, slow) == rooms.SeatReady })
+	roomstest.Next(t, chs[slow], func(s *rooms.Snapshot) bool { return roomstest.SeatState(s, slow) == rooms.SeatReady })
 }
 
 // A game clock is charged for the time a player thinks, plus the
 // increment.
 func TestGameClock(t *testing.T) {
 	ctx := context.Background()
-	tm, now := &timers{}, &clock{now: time.Unix(1e9, 0)}
+	tm, now := &roomstest.Timers{}, &clock{now: time.Unix(1e9, 0)}
 	l := clockLobby(t, newJournal(), tm, now)
 	r, chs := twoPlayers(t, l, rooms.Settings{Clock: rooms.Clock{Game: 5 * time.Minute, Increment: 5 * time.Second}})
-	s := next(t, chs["ann"], func(s *rooms.Snapshot) bool { return s.Room.Status == rooms.Playing })
+	s := roomstest.Next(t, chs["ann"], func(s *rooms.Snapshot) bool { return s.Room.Status == rooms.Playing })
 	mover := s.Seats[s.Turn].Name
 	p := map[string]rooms.Player{"ann": ann, "bob": bob}[mover]
 	ms := s
 	if mover != "ann" {
-		ms = next(t, chs[mover], func(x *rooms.Snapshot) bool { return x.Version >= s.Version })
+		ms = roomstest.Next(t, chs[mover], func(x *rooms.Snapshot) bool { return x.Version >= s.Version })
 	}
 	now.advance(20 * time.Second)
-	if err := r.Act(ctx, p, firstLegal(ms.Game.(*acquire.View))); err != nil {
+	if err := r.Act(ctx, p, roomstest.FirstLegal(ms.Game.(*acquire.View))); err != nil {
 		t.Fatal(err)
 	}
-	after := next(t, chs[mover], func(x *rooms.Snapshot) bool { return x.Version > ms.Version })
+	after := roomstest.Next(t, chs[mover], func(x *rooms.Snapshot) bool { return x.Version > ms.Version })
 	if want := 5*time.Minute - 20*time.Second + 5*time.Second; after.Clocks[s.Turn] != want {
 		t.Errorf("%s's clock = %v, want %v", mover, after.Clocks[s.Turn], want)
 	}
@@ -144,7 +145,7 @@ func TestGameClock(t *testing.T) {
 // When a player has left, the others may vote to end the game.
 func TestVoteToEnd(t *testing.T) {
 	ctx := context.Background()
-	j, tm := newJournal(), &timers{}
+	j, tm := newJournal(), &roomstest.Timers{}
 	l := newLobby(t, j, tm)
 	r, _ := l.Create(ctx, ann, rooms.Settings{Seats: 3})
 	r.Sit(ctx, bob)
@@ -159,20 +160,20 @@ func TestVoteToEnd(t *testing.T) {
 		t.Fatalf("vote with everyone here: %v", err)
 	}
 	stopB()
-	next(t, chA, func(s *rooms.Snapshot) bool { return seatState(s, "bob") == rooms.SeatAway })
-	tm.fire() // bob's grace period ends
-	next(t, chA, func(s *rooms.Snapshot) bool { return s.Abandoned })
+	roomstest.Next(t, chA, func(s *rooms.Snapshot) bool { return roomstest.SeatState(s, "bob") == rooms.SeatAway })
+	tm.Fire() // bob's grace period ends
+	roomstest.Next(t, chA, func(s *rooms.Snapshot) bool { return s.Abandoned })
 	if err := r.VoteEnd(ctx, ann); err != nil {
 		t.Fatal(err)
 	}
-	s := next(t, chA, func(s *rooms.Snapshot) bool { return len(s.Votes) == 1 })
+	s := roomstest.Next(t, chA, func(s *rooms.Snapshot) bool { return len(s.Votes) == 1 })
 	if s.Closed {
 		t.Fatal("one vote of two ended the game")
 	}
 	if err := r.VoteEnd(ctx, cat); err != nil {
 		t.Fatal(err)
 	}
-	s = next(t, chA, func(s *rooms.Snapshot) bool { return s.Closed })
+	s = roomstest.Next(t, chA, func(s *rooms.Snapshot) bool { return s.Closed })
 	_, result := j.saved(1)
 	for _, text := range []string{s.Notice, result} {
 		if !strings.Contains(text, "ended by a vote of") || !strings.Contains(text, "ann") || !strings.Contains(text, "cat") || strings.Contains(text, "bob") {
@@ -184,7 +185,7 @@ func TestVoteToEnd(t *testing.T) {
 // A game every player has left ends.
 func TestEveryoneLeft(t *testing.T) {
 	ctx := context.Background()
-	j, tm := newJournal(), &timers{}
+	j, tm := newJournal(), &roomstest.Timers{}
 	l := newLobby(t, j, tm)
 	r, _ := l.Create(ctx, ann, rooms.Settings{Seats: 3})
 	r.Sit(ctx, bob)
@@ -196,11 +197,11 @@ func TestEveryoneLeft(t *testing.T) {
 	defer stopW()
 	stopA()
 	stopB()
-	next(t, w, func(s *rooms.Snapshot) bool {
-		return seatState(s, "ann") == rooms.SeatAway && seatState(s, "bob") == rooms.SeatAway
+	roomstest.Next(t, w, func(s *rooms.Snapshot) bool {
+		return roomstest.SeatState(s, "ann") == rooms.SeatAway && roomstest.SeatState(s, "bob") == rooms.SeatAway
 	})
-	tm.fire()
-	next(t, w, func(s *rooms.Snapshot) bool { return s.Closed })
+	tm.Fire()
+	roomstest.Next(t, w, func(s *rooms.Snapshot) bool { return s.Closed })
 	if _, result := j.saved(1); !strings.HasPrefix(result, "aborted: abandoned") {
 		t.Errorf("saved result = %q", result)
 	}
@@ -210,7 +211,7 @@ func TestEveryoneLeft(t *testing.T) {
 // vote too (issue 28): the players here are its voters.
 func TestVoteToEndAfterARemoval(t *testing.T) {
 	ctx := context.Background()
-	j, tm := newJournal(), &timers{}
+	j, tm := newJournal(), &roomstest.Timers{}
 	l := newLobby(t, j, tm)
 	r, _ := l.Create(ctx, ann, rooms.Settings{Seats: 3})
 	r.Sit(ctx, bob)
@@ -225,7 +226,7 @@ func TestVoteToEndAfterARemoval(t *testing.T) {
 	if _, err := r.RemoveName(ctx, "bob", "removed"); err != nil {
 		t.Fatal(err)
 	}
-	s := next(t, chA, func(s *rooms.Snapshot) bool { return s.Abandoned })
+	s := roomstest.Next(t, chA, func(s *rooms.Snapshot) bool { return s.Abandoned })
 	if v := slices.Sorted(slices.Values(s.Voters)); !slices.Equal(v, []string{"ann", "cat"}) {
 		t.Errorf("voters %q, want ann and cat", s.Voters)
 	}
@@ -235,5 +236,5 @@ func TestVoteToEndAfterARemoval(t *testing.T) {
 	if err := r.VoteEnd(ctx, cat); err != nil {
 		t.Fatal(err)
 	}
-	next(t, chA, func(s *rooms.Snapshot) bool { return s.Closed })
+	roomstest.Next(t, chA, func(s *rooms.Snapshot) bool { return s.Closed })
 }

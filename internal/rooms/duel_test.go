@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"hotels/internal/rooms"
+	"hotels/internal/rooms/roomstest"
 )
 
 // duel is a game of two players started in a lobby, with a session each.
@@ -45,7 +46,7 @@ func startDuel(t *testing.T, l *rooms.Lobby, ps []rooms.Player) *duel {
 func (d *duel) onTurn(t *testing.T, v uint64) (rooms.Player, *rooms.Snapshot) {
 	t.Helper()
 	for _, p := range d.ps {
-		s := next(t, d.chans[p.Name], func(s *rooms.Snapshot) bool { return s.Version >= v })
+		s := roomstest.Next(t, d.chans[p.Name], func(s *rooms.Snapshot) bool { return s.Version >= v })
 		if s.Seats[s.Turn].Name == p.Name {
 			return p, s
 		}

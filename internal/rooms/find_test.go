@@ -11,6 +11,7 @@ import (
 	"hotels/internal/engine/acquire"
 	"hotels/internal/rate"
 	"hotels/internal/rooms"
+	"hotels/internal/rooms/roomstest"
 )
 
 // Issue 27, N2: a private room is reached by its invite code, or by its id
@@ -18,7 +19,7 @@ import (
 // does not exist.
 func TestFindPrivateRoom(t *testing.T) {
 	ctx := context.Background()
-	l := newLobby(t, newJournal(), &timers{})
+	l := newLobby(t, newJournal(), &roomstest.Timers{})
 	r, err := l.Create(ctx, ann, rooms.Settings{Seats: 3, Private: true})
 	if err != nil {
 		t.Fatal(err)
@@ -27,7 +28,7 @@ func TestFindPrivateRoom(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	code := next(t, ch, func(s *rooms.Snapshot) bool { return s.Code != "" }).Code
+	code := roomstest.Next(t, ch, func(s *rooms.Snapshot) bool { return s.Code != "" }).Code
 	stop()
 	if len(code) != 10 {
 		t.Errorf("invite code %q: %d characters, want 10", code, len(code))
@@ -70,7 +71,7 @@ func TestFindGuessesLimited(t *testing.T) {
 	ctx := context.Background()
 	clock := time.Unix(1e9, 0)
 	l := rooms.NewLobby(rooms.Config{
-		Journal: newJournal(), Kinds: []engine.Kind{acquire.Kind}, After: (&timers{}).after,
+		Journal: newJournal(), Kinds: []engine.Kind{acquire.Kind}, After: (&roomstest.Timers{}).After,
 		MissRate: rate.Limit{Every: time.Minute, Burst: 3}, Now: func() time.Time { return clock },
 	})
 	t.Cleanup(func() { l.Close("test over") })

@@ -9,6 +9,7 @@ import (
 	"hotels/internal/engine"
 	"hotels/internal/engine/acquire"
 	"hotels/internal/rooms"
+	"hotels/internal/rooms/roomstest"
 )
 
 // What the screens show of a room: the levels a host may seat, each bot's
@@ -25,7 +26,7 @@ func TestLevelsAndClockForLists(t *testing.T) {
 			return []string{"easy", "normal", "hard"}
 		},
 		Autopilot: "normal",
-		After:     (&timers{}).after,
+		After:     (&roomstest.Timers{}).After,
 	})
 	t.Cleanup(func() { l.Close("test over") })
 	levels := l.BotLevels("acquire")
@@ -53,7 +54,7 @@ func TestLevelsAndClockForLists(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer stop()
-	snap := next(t, ch, func(s *rooms.Snapshot) bool { return s.Seats[1].State == rooms.SeatBot })
+	snap := roomstest.Next(t, ch, func(s *rooms.Snapshot) bool { return s.Seats[1].State == rooms.SeatBot })
 	if got := snap.Seats[1].Level; got != "hard" {
 		t.Errorf("bot seat level %q, want hard", got)
 	}

@@ -11,6 +11,7 @@ import (
 	"hotels/internal/engine/acquire"
 	"hotels/internal/rate"
 	"hotels/internal/rooms"
+	"hotels/internal/rooms/roomstest"
 )
 
 // intentLobby is a lobby that lets each player make burst requests, then
@@ -18,7 +19,7 @@ import (
 func intentLobby(t *testing.T, clk *simClock, burst int) *rooms.Lobby {
 	t.Helper()
 	l := rooms.NewLobby(rooms.Config{
-		Journal: newJournal(), Kinds: []engine.Kind{acquire.Kind}, Grace: time.Minute, BotDelay: botDelay,
+		Journal: newJournal(), Kinds: []engine.Kind{acquire.Kind}, Grace: time.Minute, BotDelay: roomstest.BotDelay,
 		After: clk.After, Now: clk.Now, IntentRate: rate.Limit{Every: time.Second, Burst: burst},
 	})
 	t.Cleanup(func() { l.Close("test over") })
@@ -98,7 +99,7 @@ func TestRateLimitSitStandSpam(t *testing.T) {
 	r, _ := l.Create(ctx, ann, rooms.Settings{Seats: 4})
 	ch, stop, _ := r.Subscribe(ctx, ann)
 	defer stop()
-	before := next(t, ch, func(*rooms.Snapshot) bool { return true })
+	before := roomstest.Next(t, ch, func(*rooms.Snapshot) bool { return true })
 	refused := 0
 	for i := range 200 {
 		do := r.Sit
@@ -118,7 +119,7 @@ func TestRateLimitSitStandSpam(t *testing.T) {
 	if err := r.Chat(ctx, ann, "still here"); err != nil {
 		t.Fatal(err)
 	}
-	after := next(t, ch, func(s *rooms.Snapshot) bool { return len(s.Chat) > 0 })
+	after := roomstest.Next(t, ch, func(s *rooms.Snapshot) bool { return len(s.Chat) > 0 })
 	if n := after.Version - before.Version; n > burst+1 {
 		t.Errorf("ann's room changed %d times for bob's spam and her chat; want at most %d", n, burst+1)
 	}

@@ -9,6 +9,7 @@ import (
 	"hotels/internal/engine"
 	"hotels/internal/engine/acquire"
 	"hotels/internal/rooms"
+	"hotels/internal/rooms/roomstest"
 	"hotels/internal/store"
 )
 
@@ -34,9 +35,9 @@ func ids(list []rooms.Info) []string {
 // room has closed, then goes.
 func TestLobbyShowsLife(t *testing.T) {
 	ctx := context.Background()
-	tm := &timers{}
+	tm := &roomstest.Timers{}
 	l := rooms.NewLobby(rooms.Config{
-		Journal: newJournal(), Kinds: []engine.Kind{raceKind, acquire.Kind}, BotDelay: botDelay, After: tm.after,
+		Journal: newJournal(), Kinds: []engine.Kind{raceKind, acquire.Kind}, BotDelay: roomstest.BotDelay, After: tm.After,
 		Ratings: &ratings{by: map[store.AccountID]store.Rating{}},
 	})
 	t.Cleanup(func() { l.Close("test over") })
@@ -103,7 +104,7 @@ func TestLobbyShowsLife(t *testing.T) {
 	who := map[string]rooms.Player{"ann": ann, "bob": bob}
 	var final *rooms.Snapshot
 	for turns := 0; final == nil; turns++ {
-		s := next(t, ch, func(s *rooms.Snapshot) bool { return s.Room.Status == rooms.Over || s.Turn >= 0 })
+		s := roomstest.Next(t, ch, func(s *rooms.Snapshot) bool { return s.Room.Status == rooms.Over || s.Turn >= 0 })
 		if s.Room.Status == rooms.Over {
 			final = s
 			break
@@ -138,7 +139,7 @@ func TestLobbyShowsLife(t *testing.T) {
 		t.Errorf("games in progress after the end = %d, want 1", s.Playing)
 	}
 
-	tm.fire() // FinishedShown later
+	tm.Fire() // FinishedShown later
 	if got := ids(lobbyNow(l).Rooms); len(got) != 0 {
 		t.Errorf("a minute after the end the lobby lists %q, want nothing", got)
 	}

@@ -7,13 +7,14 @@ import (
 
 	"hotels/internal/engine"
 	"hotels/internal/rooms"
+	"hotels/internal/rooms/roomstest"
 )
 
 // A room's events are numbered without gaps, name the seat whose action
 // made them, and read the same numbers for every viewer.
 func TestLogNumbersEvents(t *testing.T) {
 	ctx := context.Background()
-	l := newLobby(t, newJournal(), &timers{botNow: true})
+	l := newLobby(t, newJournal(), &roomstest.Timers{BotNow: true})
 	r, _ := l.Create(ctx, ann, rooms.Settings{Seats: 3})
 	ch, stop, _ := r.Subscribe(ctx, ann)
 	defer stop()
@@ -25,7 +26,7 @@ func TestLogNumbersEvents(t *testing.T) {
 		t.Fatal(err)
 	}
 	final := play(t, ctx, r, ann, ch)
-	w := next(t, watch, func(s *rooms.Snapshot) bool { return s.Room.Status == rooms.Over })
+	w := roomstest.Next(t, watch, func(s *rooms.Snapshot) bool { return s.Room.Status == rooms.Over })
 	if len(final.Log) != len(w.Log) {
 		t.Fatalf("ann's log has %d events, the watcher's %d", len(final.Log), len(w.Log))
 	}
@@ -53,7 +54,7 @@ func TestLogNumbersEvents(t *testing.T) {
 // already sent.
 func TestLogIsBounded(t *testing.T) {
 	ctx := context.Background()
-	l := newLobby(t, newJournal(), &timers{})
+	l := newLobby(t, newJournal(), &roomstest.Timers{})
 	r, _ := l.Create(ctx, ann, rooms.Settings{Seats: 2})
 	ch, stop, _ := r.Subscribe(ctx, ann)
 	defer stop()
@@ -64,14 +65,14 @@ func TestLogIsBounded(t *testing.T) {
 			t.Fatal(err)
 		}
 		if i == 10 {
-			early = next(t, ch, func(s *rooms.Snapshot) bool { return len(s.Log) >= 10 })
+			early = roomstest.Next(t, ch, func(s *rooms.Snapshot) bool { return len(s.Log) >= 10 })
 		}
 		if err := r.Kick(ctx, ann, 1); err != nil {
 			t.Fatal(err)
 		}
 	}
 	kept := slices.Clone(early.Log)
-	last := next(t, ch, func(s *rooms.Snapshot) bool { return len(s.Log) > 0 && s.Log[len(s.Log)-1].Seq == 2*added })
+	last := roomstest.Next(t, ch, func(s *rooms.Snapshot) bool { return len(s.Log) > 0 && s.Log[len(s.Log)-1].Seq == 2*added })
 	if n := len(last.Log); n < 400 || n > 700 {
 		t.Errorf("the room keeps %d events of %d; want a few hundred", n, 2*added)
 	}

@@ -11,6 +11,7 @@ import (
 	"hotels/internal/engine"
 	"hotels/internal/engine/acquire"
 	"hotels/internal/rooms"
+	"hotels/internal/rooms/roomstest"
 	"hotels/internal/store"
 	"hotels/internal/store/storetest"
 )
@@ -50,8 +51,8 @@ func TestLostCommitAnswerDoesNotJamTheRoom(t *testing.T) {
 	app := store.NewAppender(st)
 	defer app.Close()
 	j := &loseAnswer{Journal: store.Journal{Store: st, Appender: app}}
-	ps := accounts(t, st, "ann", "bob")
-	l := rooms.NewLobby(rooms.Config{Journal: j, Kinds: []engine.Kind{acquire.Kind}, Grace: time.Minute, After: (&timers{}).after})
+	ps := roomstest.Accounts(t, st, "ann", "bob")
+	l := rooms.NewLobby(rooms.Config{Journal: j, Kinds: []engine.Kind{acquire.Kind}, Grace: time.Minute, After: (&roomstest.Timers{}).After})
 	defer l.Close("test over")
 	d := startDuel(t, l, ps)
 	r := d.r
@@ -96,7 +97,7 @@ func TestLostCommitAnswerDoesNotJamTheRoom(t *testing.T) {
 	// The room shows the journal's game, and play goes on from it.
 	for range 3 {
 		p, s = d.onTurn(t, s.Version+1)
-		action := firstLegal(s.Game.(*acquire.View))
+		action := roomstest.FirstLegal(s.Game.(*acquire.View))
 		if err := r.Act(ctx, p, action); err != nil {
 			t.Fatalf("%s %s after catching up: %v", p.Name, action, err)
 		}

@@ -11,6 +11,7 @@ import (
 	"hotels/internal/engine"
 	"hotels/internal/engine/acquire"
 	"hotels/internal/rooms"
+	"hotels/internal/rooms/roomstest"
 	"hotels/internal/store"
 	"hotels/internal/store/storetest"
 )
@@ -34,10 +35,10 @@ func TestPostgresOutagePausesPlay(t *testing.T) {
 	app := store.NewAppender(st)
 	defer app.Close()
 	logs := &logLines{n: map[slog.Level]int{}}
-	ps := accounts(t, st, "ann", "bob")
+	ps := roomstest.Accounts(t, st, "ann", "bob")
 	l := rooms.NewLobby(rooms.Config{
 		Journal: store.Journal{Store: st, Appender: app}, Kinds: []engine.Kind{acquire.Kind},
-		Grace: time.Minute, After: (&timers{}).after, Log: slog.New(logs),
+		Grace: time.Minute, After: (&roomstest.Timers{}).After, Log: slog.New(logs),
 	})
 	defer l.Close("test over")
 	d := startDuel(t, l, ps)
@@ -46,7 +47,7 @@ func TestPostgresOutagePausesPlay(t *testing.T) {
 	// version at least v, and returns it with the snapshot it was made on.
 	move := func(v uint64) (rooms.Player, string, *rooms.Snapshot) {
 		p, s := d.onTurn(t, v)
-		return p, firstLegal(s.Game.(*acquire.View)), s
+		return p, roomstest.FirstLegal(s.Game.(*acquire.View)), s
 	}
 	acknowledged, v := 0, uint64(0)
 	for range 4 {

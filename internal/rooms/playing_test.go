@@ -9,6 +9,7 @@ import (
 	"hotels/internal/engine"
 	"hotels/internal/engine/acquire"
 	"hotels/internal/rooms"
+	"hotels/internal/rooms/roomstest"
 	"hotels/internal/store"
 )
 
@@ -18,7 +19,7 @@ import (
 // she may still watch. Once her game ends, the other room starts.
 func TestOneGameAtATime(t *testing.T) {
 	ctx := context.Background()
-	l := newLobby(t, newJournal(), &timers{})
+	l := newLobby(t, newJournal(), &roomstest.Timers{})
 	first, err := l.Create(ctx, bob, rooms.Settings{Seats: 2})
 	if err != nil {
 		t.Fatal(err)
@@ -87,7 +88,7 @@ func TestPlayingElsewhereInTheStore(t *testing.T) {
 	}
 	l := rooms.NewLobby(rooms.Config{
 		Journal: j, Kinds: []engine.Kind{acquire.Kind}, Ratings: &ratings{by: map[store.AccountID]store.Rating{}},
-		After: (&timers{}).after,
+		After: (&roomstest.Timers{}).After,
 	})
 	t.Cleanup(func() { l.Close("test over") })
 	r, err := l.Create(ctx, bob, rooms.Settings{Seats: 2})

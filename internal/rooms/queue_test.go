@@ -14,6 +14,7 @@ import (
 	"hotels/internal/engine/holiday"
 	"hotels/internal/engine/tycoon"
 	"hotels/internal/rooms"
+	"hotels/internal/rooms/roomstest"
 	"hotels/internal/store"
 )
 
@@ -50,10 +51,10 @@ func (r *ratings) RecordRatings(_ context.Context, game, rules string, changes [
 // the end, and are rated.
 func TestRankedQueue(t *testing.T) {
 	ctx := context.Background()
-	tm, rt := &timers{}, &ratings{by: map[store.AccountID]store.Rating{}}
+	tm, rt := &roomstest.Timers{}, &ratings{by: map[store.AccountID]store.Rating{}}
 	l := rooms.NewLobby(rooms.Config{
 		Journal: newJournal(), Kinds: []engine.Kind{acquire.Kind}, Ratings: rt,
-		Grace: time.Minute, BotDelay: botDelay, After: tm.after,
+		Grace: time.Minute, BotDelay: roomstest.BotDelay, After: tm.After,
 	})
 	defer l.Close("test over")
 	foundA, leaveA, err := l.Seek(ctx, ann, "acquire", "modern", 2, 2)
@@ -74,7 +75,7 @@ func TestRankedQueue(t *testing.T) {
 	}
 	foundB, leaveB, _ := l.Seek(ctx, bob, "acquire", "modern", 2, 2)
 	defer leaveB()
-	tm.fire() // the match tick
+	tm.Fire() // the match tick
 	if leaveA() {
 		t.Error("leave after the table formed said ann was still queued")
 	}
@@ -93,11 +94,11 @@ func TestRankedQueue(t *testing.T) {
 			if s.Room.Status == rooms.Over {
 				final = s
 			} else if s.Turn == s.You {
-				ra.Act(ctx, ann, firstLegal(s.Game.(*acquire.View)))
+				ra.Act(ctx, ann, roomstest.FirstLegal(s.Game.(*acquire.View)))
 			}
 		case s := <-chB:
 			if s.Room.Status != rooms.Over && s.Turn == s.You {
-				ra.Act(ctx, bob, firstLegal(s.Game.(*acquire.View)))
+				ra.Act(ctx, bob, roomstest.FirstLegal(s.Game.(*acquire.View)))
 			}
 		case <-time.After(10 * time.Second):
 			t.Fatal("the ranked game did not end")
@@ -124,10 +125,10 @@ func TestRankedQueue(t *testing.T) {
 // their defaults.
 func TestRankedTablesPlayFixedOptions(t *testing.T) {
 	ctx := context.Background()
-	tm, rt := &timers{}, &ratings{by: map[store.AccountID]store.Rating{}}
+	tm, rt := &roomstest.Timers{}, &ratings{by: map[store.AccountID]store.Rating{}}
 	l := rooms.NewLobby(rooms.Config{
 		Journal: newJournal(), Kinds: []engine.Kind{acquire.Kind, holiday.Kind, tycoon.Kind}, Ratings: rt,
-		Grace: time.Minute, BotDelay: botDelay, After: tm.after,
+		Grace: time.Minute, BotDelay: roomstest.BotDelay, After: tm.After,
 	})
 	defer l.Close("test over")
 	tests := []struct {
@@ -147,7 +148,7 @@ func TestRankedTablesPlayFixedOptions(t *testing.T) {
 			t.Fatalf("%s: %v", tt.kind.Name, err)
 		}
 		foundB, _, _ := l.Seek(ctx, b, tt.kind.Name, tt.rules, 2, 2)
-		tm.fire() // the match tick
+		tm.Fire() // the match tick
 		r := <-foundA
 		if <-foundB != r || r == nil {
 			t.Fatalf("%s: no table formed", tt.kind.Name)
@@ -183,10 +184,10 @@ func TestPlayerRating(t *testing.T) {
 // seat it takes is marked as a bot account's for everyone.
 func TestBotAccountsStayOutOfTheQueue(t *testing.T) {
 	ctx := context.Background()
-	tm := &timers{}
+	tm := &roomstest.Timers{}
 	l := rooms.NewLobby(rooms.Config{
 		Journal: newJournal(), Kinds: []engine.Kind{acquire.Kind}, Ratings: &ratings{by: map[store.AccountID]store.Rating{}},
-		Grace: time.Minute, BotDelay: botDelay, After: tm.after,
+		Grace: time.Minute, BotDelay: roomstest.BotDelay, After: tm.After,
 	})
 	defer l.Close("test over")
 	robo := rooms.Player{ID: 77, Name: "robo", Bot: true}

@@ -11,6 +11,7 @@ import (
 
 	"hotels/internal/engine"
 	"hotels/internal/rooms"
+	"hotels/internal/rooms/roomstest"
 )
 
 // lap is a game of one lap round the table: each seat in turn says "go"
@@ -83,13 +84,13 @@ var dan = rooms.Player{ID: 4, Name: "dan"}
 
 // finishedLap plays a private, clocked game of lap to its end: ann, bob,
 // cat and dan, and a bot in the last seat; every player watches it.
-func finishedLap(t *testing.T) (*rooms.Lobby, *rooms.Room, *timers, map[string]func()) {
+func finishedLap(t *testing.T) (*rooms.Lobby, *rooms.Room, *roomstest.Timers, map[string]func()) {
 	t.Helper()
 	ctx := context.Background()
-	tm := &timers{botNow: true}
+	tm := &roomstest.Timers{BotNow: true}
 	l := rooms.NewLobby(rooms.Config{
 		Journal: newJournal(), Kinds: []engine.Kind{lapKind},
-		Grace: time.Minute, BotDelay: botDelay, After: tm.after,
+		Grace: time.Minute, BotDelay: roomstest.BotDelay, After: tm.After,
 	})
 	t.Cleanup(func() { l.Close("test over") })
 	clock := rooms.Clock{Move: time.Minute}
@@ -121,7 +122,7 @@ func finishedLap(t *testing.T) (*rooms.Lobby, *rooms.Room, *timers, map[string]f
 		t.Fatal(err)
 	}
 	for {
-		s := next(t, ch, func(*rooms.Snapshot) bool { return true })
+		s := roomstest.Next(t, ch, func(*rooms.Snapshot) bool { return true })
 		if s.Room.Status == rooms.Over {
 			break
 		}
@@ -153,7 +154,9 @@ func TestRematch(t *testing.T) {
 	}
 	stops["dan"]() // dan leaves before anyone asks
 	old, _, _ := r.Subscribe(ctx, cat)
-	next(t, old, func(s *rooms.Snapshot) bool { return seatState(s, "dan") == rooms.SeatAway && s.Room.Watchers == 0 })
+	roomstest.Next(t, old, func(s *rooms.Snapshot) bool {
+		return roomstest.SeatState(s, "dan") == rooms.SeatAway && s.Room.Watchers == 0
+	})
 
 	n, err := r.Rematch(ctx, bob)
 	if err != nil {
@@ -169,7 +172,7 @@ func TestRematch(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer stop()
-	s := next(t, ch, func(*rooms.Snapshot) bool { return true })
+	s := roomstest.Next(t, ch, func(*rooms.Snapshot) bool { return true })
 	// Seats were ann bob cat dan bot1: each moves up one.
 	if got, want := seats(s), []string{"bob ready", "cat invited", "empty", "bot1 bot", "ann invited"}; !slices.Equal(got, want) {
 		t.Errorf("rematch seats %q, want %q", got, want)
@@ -190,16 +193,16 @@ func TestRematch(t *testing.T) {
 	}
 	_, stopA, _ := n.Subscribe(ctx, ann)
 	defer stopA()
-	next(t, ch, func(s *rooms.Snapshot) bool { return seatState(s, "ann") == rooms.SeatReady })
+	roomstest.Next(t, ch, func(s *rooms.Snapshot) bool { return roomstest.SeatState(s, "ann") == rooms.SeatReady })
 
 	if err := r.DeclineRematch(ctx, cat); err != nil {
 		t.Fatal(err)
 	}
-	s = next(t, ch, func(s *rooms.Snapshot) bool { return seatState(s, "cat") == "" })
+	s = roomstest.Next(t, ch, func(s *rooms.Snapshot) bool { return roomstest.SeatState(s, "cat") == "" })
 	if got, want := seats(s), []string{"bob ready", "empty", "empty", "bot1 bot", "ann ready"}; !slices.Equal(got, want) {
 		t.Errorf("after cat declines: seats %q, want %q", got, want)
 	}
-	o := next(t, old, func(s *rooms.Snapshot) bool { return s.Rematch != nil && len(s.Rematch.Declined) == 1 })
+	o := roomstest.Next(t, old, func(s *rooms.Snapshot) bool { return s.Rematch != nil && len(s.Rematch.Declined) == 1 })
 	if m := o.Rematch; m.By != "bob" || m.Room != n.ID || !slices.Equal(m.Accepted, []string{"bob", "ann"}) || !slices.Equal(m.Declined, []string{"cat"}) {
 		t.Errorf("the finished room's rematch %+v, want bob's in %s, accepted by bob and ann, declined by cat", m, n.ID)
 	}
@@ -216,14 +219,16 @@ func TestRematchLeavers(t *testing.T) {
 	}
 	ch, stop, _ := n.Subscribe(ctx, ann)
 	defer stop()
-	s := next(t, ch, func(*rooms.Snapshot) bool { return true })
+	s := roomstest.Next(t, ch, func(*rooms.Snapshot) bool { return true })
 	if got, want := seats(s), []string{"bob invited", "cat invited", "dan invited", "bot1 bot", "ann ready"}; !slices.Equal(got, want) {
 		t.Fatalf("rematch seats %q, want %q", got, want)
 	}
 	stops["cat"]()
-	next(t, ch, func(s *rooms.Snapshot) bool { return seatState(s, "cat") == "" })
-	tm.fire() // the grace period of bob and dan ends
-	s = next(t, ch, func(s *rooms.Snapshot) bool { return seatState(s, "bob") == "" && seatState(s, "dan") == "" })
+	roomstest.Next(t, ch, func(s *rooms.Snapshot) bool { return roomstest.SeatState(s, "cat") == "" })
+	tm.Fire() // the grace period of bob and dan ends
+	s = roomstest.Next(t, ch, func(s *rooms.Snapshot) bool {
+		return roomstest.SeatState(s, "bob") == "" && roomstest.SeatState(s, "dan") == ""
+	})
 	if got, want := seats(s), []string{"empty", "empty", "empty", "bot1 bot", "ann ready"}; !slices.Equal(got, want) {
 		t.Errorf("after cat left and the others lapsed: seats %q, want %q", got, want)
 	}
@@ -232,13 +237,13 @@ func TestRematchLeavers(t *testing.T) {
 	if err != nil || late != n {
 		t.Fatalf("bob's late rematch = %v, %v", late, err)
 	}
-	next(t, ch, func(s *rooms.Snapshot) bool { return seatState(s, "bob") == rooms.SeatReady })
+	roomstest.Next(t, ch, func(s *rooms.Snapshot) bool { return roomstest.SeatState(s, "bob") == rooms.SeatReady })
 }
 
 // A rematch is asked for only once the game is over.
 func TestRematchNotOver(t *testing.T) {
 	ctx := context.Background()
-	l := newLobby(t, newJournal(), &timers{})
+	l := newLobby(t, newJournal(), &roomstest.Timers{})
 	r, _ := twoPlayers(t, l, rooms.Settings{})
 	if _, err := r.Rematch(ctx, ann); !errors.Is(err, rooms.ErrNotOver) {
 		t.Errorf("rematch in play: %v, want ErrNotOver", err)

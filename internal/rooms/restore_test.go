@@ -2,7 +2,6 @@ package rooms_test
 
 import (
 	"context"
-	"crypto/ed25519"
 	"errors"
 	"fmt"
 	"slices"
@@ -10,31 +9,13 @@ import (
 	"testing"
 	"time"
 
-	gossh "golang.org/x/crypto/ssh"
-
 	"hotels/internal/engine"
 	"hotels/internal/engine/acquire"
 	"hotels/internal/rooms"
+	"hotels/internal/rooms/roomstest"
 	"hotels/internal/store"
 	"hotels/internal/store/storetest"
 )
-
-// accounts makes an account with a fresh key for each name, as signing up
-// does, and returns them as players, in the order of names.
-func accounts(t *testing.T, st *store.Store, names ...string) []rooms.Player {
-	t.Helper()
-	out := make([]rooms.Player, len(names))
-	for i, name := range names {
-		pub, _, _ := ed25519.GenerateKey(nil)
-		key, _ := gossh.NewPublicKey(pub)
-		acct, err := st.CreateAccount(context.Background(), name, string(gossh.MarshalAuthorizedKey(key)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		out[i] = rooms.Player{ID: acct.ID, Name: name}
-	}
-	return out
-}
 
 func TestRestoreAfterRestart(t *testing.T) {
 	ctx := context.Background()
@@ -45,10 +26,10 @@ func TestRestoreAfterRestart(t *testing.T) {
 	}
 	app := store.NewAppender(st)
 	j := store.Journal{Store: st, Appender: app}
-	ps := accounts(t, st, "ann", "bob")
+	ps := roomstest.Accounts(t, st, "ann", "bob")
 	a, b := ps[0], ps[1]
-	tm := &timers{}
-	l := rooms.NewLobby(rooms.Config{Journal: j, Kinds: []engine.Kind{acquire.Kind}, BotDelay: botDelay, After: tm.after})
+	tm := &roomstest.Timers{}
+	l := rooms.NewLobby(rooms.Config{Journal: j, Kinds: []engine.Kind{acquire.Kind}, BotDelay: roomstest.BotDelay, After: tm.After})
 	r, _ := l.Create(ctx, a, rooms.Settings{Seats: 3})
 	r.Sit(ctx, b)
 	r.AddBot(ctx, a, "")
@@ -65,7 +46,7 @@ func TestRestoreAfterRestart(t *testing.T) {
 			case s := <-ch:
 				return s
 			case <-time.After(5 * time.Millisecond):
-				tm.fire()
+				tm.Fire()
 			}
 		}
 	}
@@ -75,16 +56,16 @@ func TestRestoreAfterRestart(t *testing.T) {
 		p, ps := a, snap
 		switch snap.Seats[snap.Turn].Name {
 		case "bob":
-			p, ps = b, next(t, chB, func(x *rooms.Snapshot) bool { return x.Version >= snap.Version })
+			p, ps = b, roomstest.Next(t, chB, func(x *rooms.Snapshot) bool { return x.Version >= snap.Version })
 		case "ann":
 		default:
 			continue
 		}
-		if err := r.Act(ctx, p, firstLegal(ps.Game.(*acquire.View))); err == nil {
+		if err := r.Act(ctx, p, roomstest.FirstLegal(ps.Game.(*acquire.View))); err == nil {
 			n++
 		}
 	}
-	snap = next(t, chA, func(*rooms.Snapshot) bool { return true })
+	snap = roomstest.Next(t, chA, func(*rooms.Snapshot) bool { return true })
 	var before *acquire.View
 	before = snap.Game.(*acquire.View)
 	stopA()
@@ -101,7 +82,7 @@ func TestRestoreAfterRestart(t *testing.T) {
 	defer st.Close()
 	app = store.NewAppender(st)
 	defer app.Close()
-	l = rooms.NewLobby(rooms.Config{Journal: store.Journal{Store: st, Appender: app}, Kinds: []engine.Kind{acquire.Kind}, After: (&timers{}).after})
+	l = rooms.NewLobby(rooms.Config{Journal: store.Journal{Store: st, Appender: app}, Kinds: []engine.Kind{acquire.Kind}, After: (&roomstest.Timers{}).After})
 	defer l.Close("test over")
 	n, err := l.Restore(ctx, st)
 	if err != nil || n != 1 {
@@ -116,7 +97,7 @@ func TestRestoreAfterRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer stop()
-	after := next(t, ch, func(s *rooms.Snapshot) bool { return seatState(s, "ann") == rooms.SeatReady }).Game.(*acquire.View)
+	after := roomstest.Next(t, ch, func(s *rooms.Snapshot) bool { return roomstest.SeatState(s, "ann") == rooms.SeatReady }).Game.(*acquire.View)
 	if fmt.Sprint(after.Board, after.Cash, after.Shares, after.Rack, after.Phase, after.ToMove) !=
 		fmt.Sprint(before.Board, before.Cash, before.Shares, before.Rack, before.Phase, before.ToMove) {
 		t.Errorf("the game changed across the restart:\nbefore %+v\nafter  %+v", before, after)
@@ -133,7 +114,7 @@ func TestRestoreMarksBrokenGames(t *testing.T) {
 	id, _ := st.CreateGame(ctx, store.NewGame{Game: "acquire", Rules: "modern", Chance: "hotels-record 1\ngame acquire\nseat ann\nseat bob\nbag 1A 2A\n", Status: store.StatusPlaying,
 		Seats: []store.Seat{{Index: 0, Name: "ann"}, {Index: 1, Name: "bob"}}})
 	st.AppendAction(ctx, id, 1, "bob play 9I") // not bob's turn, not his tile
-	l := rooms.NewLobby(rooms.Config{Journal: st, Kinds: []engine.Kind{acquire.Kind}, After: (&timers{}).after, Grace: time.Minute})
+	l := rooms.NewLobby(rooms.Config{Journal: st, Kinds: []engine.Kind{acquire.Kind}, After: (&roomstest.Timers{}).After, Grace: time.Minute})
 	defer l.Close("")
 	if n, err := l.Restore(ctx, st); err != nil || n != 0 {
 		t.Fatalf("Restore = %d, %v; want 0 rooms and no error", n, err)
@@ -156,11 +137,11 @@ func TestF4RestartKeepsRooms(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ps := accounts(t, st, "ann", "bob", "cat", "dan")
+	ps := roomstest.Accounts(t, st, "ann", "bob", "cat", "dan")
 	a, b, c, d := ps[0], ps[1], ps[2], ps[3]
 	config := func(st *store.Store, app *store.Appender) rooms.Config {
 		return rooms.Config{
-			Journal: store.Journal{Store: st, Appender: app}, Kinds: []engine.Kind{acquire.Kind}, After: (&timers{}).after,
+			Journal: store.Journal{Store: st, Appender: app}, Kinds: []engine.Kind{acquire.Kind}, After: (&roomstest.Timers{}).After,
 			Bots:      func(string, string) (rooms.Bot, error) { return rooms.RandomBot{}, nil },
 			BotLevels: func(string) []string { return []string{"easy", "hard"} }, Autopilot: "easy",
 		}
@@ -181,7 +162,7 @@ func TestF4RestartKeepsRooms(t *testing.T) {
 		}
 	}
 	ch, stop, _ := r.Subscribe(ctx, a)
-	before := next(t, ch, func(s *rooms.Snapshot) bool { return s.Room.Status == rooms.Playing })
+	before := roomstest.Next(t, ch, func(s *rooms.Snapshot) bool { return s.Room.Status == rooms.Playing })
 	stop()
 	id, code, info := r.ID, before.Code, before.Room
 	if code == "" {
@@ -242,7 +223,7 @@ func TestF4RestartKeepsRooms(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer stop()
-	after := next(t, ch, func(s *rooms.Snapshot) bool { return seatState(s, "ann") == rooms.SeatReady })
+	after := roomstest.Next(t, ch, func(s *rooms.Snapshot) bool { return roomstest.SeatState(s, "ann") == rooms.SeatReady })
 	want := map[string]rooms.SeatInfo{
 		"ann": {Name: "ann", State: rooms.SeatReady, Host: true},
 		"bob": {Name: "bob", State: rooms.SeatAutopilot},

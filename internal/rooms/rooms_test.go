@@ -13,6 +13,7 @@ import (
 	"hotels/internal/engine"
 	"hotels/internal/engine/acquire"
 	"hotels/internal/rooms"
+	"hotels/internal/rooms/roomstest"
 	"hotels/internal/store"
 )
 
@@ -133,86 +134,20 @@ func (j *journal) saved(id store.GameID) ([]string, string) {
 	return append([]string(nil), j.lines[id]...), j.results[id]
 }
 
-// timers is a fake clock: callbacks wait until the test fires them, except
-// bot moves when bots are set to run at once.
-type timers struct {
-	mu      sync.Mutex
-	pending []*timer
-	botNow  bool
-}
-
-type timer struct {
-	f       func()
-	stopped bool
-}
-
-func (tm *timers) after(d time.Duration, f func()) func() bool {
-	if tm.botNow && d == botDelay {
-		go f()
-		return func() bool { return false }
-	}
-	tm.mu.Lock()
-	defer tm.mu.Unlock()
-	x := &timer{f: f}
-	tm.pending = append(tm.pending, x)
-	return func() bool {
-		tm.mu.Lock()
-		defer tm.mu.Unlock()
-		was := !x.stopped
-		x.stopped = true
-		return was
-	}
-}
-
-// fire runs every pending callback that was not stopped.
-func (tm *timers) fire() {
-	tm.mu.Lock()
-	xs := tm.pending
-	tm.pending = nil
-	tm.mu.Unlock()
-	for _, x := range xs {
-		tm.mu.Lock()
-		run := !x.stopped
-		x.stopped = true
-		tm.mu.Unlock()
-		if run {
-			x.f()
-		}
-	}
-}
-
-const botDelay = time.Millisecond
-
 var (
 	ann = rooms.Player{ID: 1, Name: "ann"}
 	bob = rooms.Player{ID: 2, Name: "bob"}
 	cat = rooms.Player{ID: 3, Name: "cat"}
 )
 
-func newLobby(t *testing.T, j *journal, tm *timers) *rooms.Lobby {
+func newLobby(t *testing.T, j *journal, tm *roomstest.Timers) *rooms.Lobby {
 	t.Helper()
 	l := rooms.NewLobby(rooms.Config{
 		Journal: j, Kinds: []engine.Kind{acquire.Kind},
-		Grace: time.Minute, BotDelay: botDelay, After: tm.after,
+		Grace: time.Minute, BotDelay: roomstest.BotDelay, After: tm.After,
 	})
 	t.Cleanup(func() { l.Close("test over") })
 	return l
-}
-
-// next waits for a snapshot that satisfies ok.
-func next(t *testing.T, ch <-chan *rooms.Snapshot, ok func(*rooms.Snapshot) bool) *rooms.Snapshot {
-	t.Helper()
-	deadline := time.After(10 * time.Second)
-	for {
-		select {
-		case s := <-ch:
-			if ok(s) {
-				return s
-			}
-		case <-deadline:
-			t.Fatal("no such snapshot in time")
-		}
-	}
 }
 
 // texts is a log's lines as its subscriber reads them.
@@ -226,7 +161,7 @@ func texts(log []rooms.Event) []string {
 
 func TestWaitingRoom(t *testing.T) {
 	ctx := context.Background()
-	j, tm := newJournal(), &timers{}
+	j, tm := newJournal(), &roomstest.Timers{}
 	l := newLobby(t, j, tm)
 	r, err := l.Create(ctx, ann, rooms.Settings{Seats: 3})
 	if err != nil {
@@ -271,7 +206,7 @@ func TestWaitingRoom(t *testing.T) {
 			t.Fatalf("%s: err = %v, want %v", s.name, err, s.want)
 		}
 	}
-	snap := next(t, ch, func(s *rooms.Snapshot) bool { return s.Room.Status == rooms.Playing })
+	snap := roomstest.Next(t, ch, func(s *rooms.Snapshot) bool { return s.Room.Status == rooms.Playing })
 	if len(snap.Chat) != 1 || snap.Chat[0].Text != "hi all" || snap.Chat[0].From != "bob" {
 		t.Errorf("chat = %+v, want bob's sanitised hi all", snap.Chat)
 	}
@@ -291,7 +226,7 @@ var errAny = errors.New("any error")
 
 func TestChatRateLimit(t *testing.T) {
 	ctx := context.Background()
-	l := newLobby(t, newJournal(), &timers{})
+	l := newLobby(t, newJournal(), &roomstest.Timers{})
 	r, _ := l.Create(ctx, ann, rooms.Settings{Seats: 2})
 	var err error
 	n := 0
@@ -308,41 +243,20 @@ func TestChatRateLimit(t *testing.T) {
 func play(t *testing.T, ctx context.Context, r *rooms.Room, p rooms.Player, ch <-chan *rooms.Snapshot) *rooms.Snapshot {
 	t.Helper()
 	for {
-		s := next(t, ch, func(s *rooms.Snapshot) bool { return s.Room.Status == rooms.Over || s.Turn == s.You })
+		s := roomstest.Next(t, ch, func(s *rooms.Snapshot) bool { return s.Room.Status == rooms.Over || s.Turn == s.You })
 		if s.Room.Status == rooms.Over {
 			return s
 		}
 		v := s.Game.(*acquire.View)
-		if err := r.Act(ctx, p, firstLegal(v)); err != nil && !errors.Is(err, engine.ErrIllegal) {
+		if err := r.Act(ctx, p, roomstest.FirstLegal(v)); err != nil && !errors.Is(err, engine.ErrIllegal) {
 			t.Fatal(err)
 		}
 	}
 }
 
-// firstLegal picks a simple legal action from what the view shows.
-func firstLegal(v *acquire.View) string {
-	switch v.Phase {
-	case acquire.PhasePlay:
-		for _, ti := range v.Rack {
-			if ti.Class.Playable() {
-				return "play " + ti.Tile.String()
-			}
-		}
-	case acquire.PhaseFound, acquire.PhaseSurvivor, acquire.PhaseNext:
-		return v.Phase.String() + " " + v.Rules.Chains[v.Choices[0]].Name
-	case acquire.PhaseDispose:
-		return "dispose " + v.Rules.Chains[v.Defunct].Name + fmt.Sprintf(" sell %d", v.Shares[v.Viewer][v.Defunct])
-	case acquire.PhaseBuy:
-		if v.CanDeclare {
-			return "end"
-		}
-	}
-	return "buy"
-}
-
 func TestGameToTheEnd(t *testing.T) {
 	ctx := context.Background()
-	j, tm := newJournal(), &timers{botNow: true}
+	j, tm := newJournal(), &roomstest.Timers{BotNow: true}
 	l := newLobby(t, j, tm)
 	r, _ := l.Create(ctx, ann, rooms.Settings{Seats: 3})
 	ch, stop, _ := r.Subscribe(ctx, ann)
@@ -372,7 +286,7 @@ func TestGameToTheEnd(t *testing.T) {
 		t.Error("the result was not saved")
 	}
 	// The watcher sees the end too, and never a rack.
-	w := next(t, watch, func(s *rooms.Snapshot) bool { return s.Room.Status == rooms.Over })
+	w := roomstest.Next(t, watch, func(s *rooms.Snapshot) bool { return s.Room.Status == rooms.Over })
 	if w.You != engine.Watcher || len(w.Game.(*acquire.View).Rack) != 0 {
 		t.Errorf("watcher snapshot: you=%d rack=%v", w.You, w.Game.(*acquire.View).Rack)
 	}
@@ -384,7 +298,7 @@ func TestGameToTheEnd(t *testing.T) {
 
 func TestSaveFailureChangesNothing(t *testing.T) {
 	ctx := context.Background()
-	j, tm := newJournal(), &timers{}
+	j, tm := newJournal(), &roomstest.Timers{}
 	l := newLobby(t, j, tm)
 	r, _ := l.Create(ctx, ann, rooms.Settings{Seats: 2})
 	r.Sit(ctx, bob)
@@ -393,7 +307,7 @@ func TestSaveFailureChangesNothing(t *testing.T) {
 	}
 	ch, stop, _ := r.Subscribe(ctx, ann)
 	defer stop()
-	s := next(t, ch, func(*rooms.Snapshot) bool { return true })
+	s := roomstest.Next(t, ch, func(*rooms.Snapshot) bool { return true })
 	p := map[string]rooms.Player{"ann": ann, "bob": bob}[s.Seats[s.Turn].Name]
 	v := s.Game.(*acquire.View)
 	_ = v
@@ -405,7 +319,7 @@ func TestSaveFailureChangesNothing(t *testing.T) {
 	if err := r.Act(ctx, p, act); !errors.Is(err, rooms.ErrSaveFailed) {
 		t.Fatalf("act with a failing store: %v", err)
 	}
-	after := next(t, ch, func(*rooms.Snapshot) bool { return true })
+	after := roomstest.Next(t, ch, func(*rooms.Snapshot) bool { return true })
 	if after.Version <= before || fmt.Sprint(after.Game.(*acquire.View).Board) != fmt.Sprint(s.Game.(*acquire.View).Board) {
 		t.Error("a refused save changed the board")
 	}
@@ -421,7 +335,7 @@ func TestSaveFailureChangesNothing(t *testing.T) {
 func firstTile(t *testing.T, ctx context.Context, r *rooms.Room, p rooms.Player) string {
 	ch, stop, _ := r.Subscribe(ctx, p)
 	defer stop()
-	s := next(t, ch, func(*rooms.Snapshot) bool { return true })
+	s := roomstest.Next(t, ch, func(*rooms.Snapshot) bool { return true })
 	for _, ti := range s.Game.(*acquire.View).Rack {
 		if ti.Class.Playable() {
 			return ti.Tile.String()
@@ -433,7 +347,7 @@ func firstTile(t *testing.T, ctx context.Context, r *rooms.Room, p rooms.Player)
 
 func TestAwayAndAutopilot(t *testing.T) {
 	ctx := context.Background()
-	j, tm := newJournal(), &timers{botNow: true}
+	j, tm := newJournal(), &roomstest.Timers{BotNow: true}
 	l := newLobby(t, j, tm)
 	r, _ := l.Create(ctx, ann, rooms.Settings{Seats: 2})
 	r.Sit(ctx, bob)
@@ -442,33 +356,24 @@ func TestAwayAndAutopilot(t *testing.T) {
 	defer stopA()
 	_, stopB, _ := r.Subscribe(ctx, bob)
 	stopB() // bob drops
-	s := next(t, chA, func(s *rooms.Snapshot) bool { return seatState(s, "bob") == rooms.SeatAway })
+	s := roomstest.Next(t, chA, func(s *rooms.Snapshot) bool { return roomstest.SeatState(s, "bob") == rooms.SeatAway })
 	if s.Room.Status != rooms.Playing {
 		t.Fatal("not playing")
 	}
-	tm.fire() // the grace period ends
-	next(t, chA, func(s *rooms.Snapshot) bool { return seatState(s, "bob") == rooms.SeatAutopilot })
+	tm.Fire() // the grace period ends
+	roomstest.Next(t, chA, func(s *rooms.Snapshot) bool { return roomstest.SeatState(s, "bob") == rooms.SeatAutopilot })
 	// bob comes back and takes over his seat.
 	chB, stopB2, _ := r.Subscribe(ctx, bob)
 	defer stopB2()
-	s = next(t, chB, func(s *rooms.Snapshot) bool { return seatState(s, "bob") == rooms.SeatReady })
+	s = roomstest.Next(t, chB, func(s *rooms.Snapshot) bool { return roomstest.SeatState(s, "bob") == rooms.SeatReady })
 	if s.You < 0 || len(s.Game.(*acquire.View).Rack) == 0 {
 		t.Errorf("bob is back as seat %d with rack %v", s.You, s.Game.(*acquire.View).Rack)
 	}
 }
 
-func seatState(s *rooms.Snapshot, name string) rooms.SeatState {
-	for _, st := range s.Seats {
-		if st.Name == name {
-			return st.State
-		}
-	}
-	return ""
-}
-
 func TestLobbyList(t *testing.T) {
 	ctx := context.Background()
-	l := newLobby(t, newJournal(), &timers{})
+	l := newLobby(t, newJournal(), &roomstest.Timers{})
 	ch, stop := l.Subscribe()
 	defer stop()
 	leave := l.Arrive(ann)
@@ -513,7 +418,7 @@ func TestLobbyList(t *testing.T) {
 // (issue 23: "bot1 passes on the President (autopilot)").
 func TestAutopilotTagsItsOwnEvent(t *testing.T) {
 	ctx := context.Background()
-	tm := &timers{botNow: true}
+	tm := &roomstest.Timers{BotNow: true}
 	l := newLobby(t, newJournal(), tm)
 	// ann and bob stay, but let their time run out: the autopilot plays
 	// them, with a bot beside them, to the end.
@@ -534,7 +439,7 @@ func TestAutopilotTagsItsOwnEvent(t *testing.T) {
 	seen := map[uint64]rooms.Event{}
 	deadline := time.After(20 * time.Second)
 	for over := false; !over; {
-		tm.fire()
+		tm.Fire()
 		select {
 		case s := <-watch:
 			for _, e := range s.Log {

@@ -12,6 +12,7 @@ import (
 	"hotels/internal/engine"
 	"hotels/internal/engine/acquire"
 	"hotels/internal/rooms"
+	"hotels/internal/rooms/roomstest"
 	"hotels/internal/store"
 )
 
@@ -148,7 +149,7 @@ func TestBotsBackOffOnFullDisk(t *testing.T) {
 	clk, logs := newSimClock(), &logLines{n: map[slog.Level]int{}}
 	disk := &fullDisk{journal: newJournal()}
 	l := rooms.NewLobby(rooms.Config{
-		Journal: disk, Kinds: []engine.Kind{acquire.Kind}, Grace: time.Minute, BotDelay: botDelay,
+		Journal: disk, Kinds: []engine.Kind{acquire.Kind}, Grace: time.Minute, BotDelay: roomstest.BotDelay,
 		After: clk.After, Now: clk.Now, Log: slog.New(logs),
 	})
 	defer l.Close("test over")
@@ -164,11 +165,11 @@ func TestBotsBackOffOnFullDisk(t *testing.T) {
 	// ann plays until the bot is to move.
 	var seen uint64 // the version of the last snapshot ann saw
 	for {
-		s := next(t, ch, func(*rooms.Snapshot) bool { return true })
+		s := roomstest.Next(t, ch, func(*rooms.Snapshot) bool { return true })
 		if seen = s.Version; s.Turn != s.You {
 			break
 		}
-		if err := r.Act(ctx, ann, firstLegal(s.Game.(*acquire.View))); err != nil && !errors.Is(err, engine.ErrIllegal) {
+		if err := r.Act(ctx, ann, roomstest.FirstLegal(s.Game.(*acquire.View))); err != nil && !errors.Is(err, engine.ErrIllegal) {
 			t.Fatal(err)
 		}
 	}
@@ -208,7 +209,7 @@ func TestBotsBackOffOnFullDisk(t *testing.T) {
 	if !clk.fire() {
 		t.Fatal("the bot gave up")
 	}
-	next(t, ch, func(s *rooms.Snapshot) bool { return s.Version > seen }) // a refused move publishes nothing
+	roomstest.Next(t, ch, func(s *rooms.Snapshot) bool { return s.Version > seen }) // a refused move publishes nothing
 	if lines, _ := disk.saved(1); len(lines) == 0 || disk.set(false) != 1 {
 		t.Errorf("the bot's move was not saved once the disk had room: %q", lines)
 	}
@@ -226,8 +227,8 @@ func TestSaveFailuresLoggedOncePerChange(t *testing.T) {
 	logs := &logLines{n: map[slog.Level]int{}}
 	disk := &fullDisk{journal: newJournal()}
 	l := rooms.NewLobby(rooms.Config{
-		Journal: disk, Kinds: []engine.Kind{acquire.Kind}, Grace: time.Minute, BotDelay: botDelay,
-		After: (&timers{}).after, Log: slog.New(logs),
+		Journal: disk, Kinds: []engine.Kind{acquire.Kind}, Grace: time.Minute, BotDelay: roomstest.BotDelay,
+		After: (&roomstest.Timers{}).After, Log: slog.New(logs),
 	})
 	defer l.Close("test over")
 	r, _ := l.Create(ctx, ann, rooms.Settings{Seats: 2})
@@ -237,10 +238,10 @@ func TestSaveFailuresLoggedOncePerChange(t *testing.T) {
 	}
 	// due returns who is to move and a legal action of theirs.
 	due := func() (rooms.Player, string) {
-		s := next(t, subscribe(t, r, ann), func(*rooms.Snapshot) bool { return true })
+		s := roomstest.Next(t, subscribe(t, r, ann), func(*rooms.Snapshot) bool { return true })
 		p := map[string]rooms.Player{"ann": ann, "bob": bob}[s.Seats[s.Turn].Name]
-		s = next(t, subscribe(t, r, p), func(*rooms.Snapshot) bool { return true })
-		return p, firstLegal(s.Game.(*acquire.View))
+		s = roomstest.Next(t, subscribe(t, r, p), func(*rooms.Snapshot) bool { return true })
+		return p, roomstest.FirstLegal(s.Game.(*acquire.View))
 	}
 	p, act := due()
 	steps := []struct {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"hotels/internal/rooms"
+	"hotels/internal/rooms/roomstest"
 	"hotels/internal/sanitize"
 )
 
@@ -13,7 +14,7 @@ import (
 // as wide as the renderer draws it, not as many characters as it has.
 func TestF5ChatAndTitleNeedVisibleText(t *testing.T) {
 	ctx := context.Background()
-	l := newLobby(t, newJournal(), &timers{})
+	l := newLobby(t, newJournal(), &roomstest.Timers{})
 	for _, title := range []string{"\u3164\u3164", "\u00AD", "\U000E0041\U000E0042", "\u2800", strings.Repeat("漢", rooms.MaxTitle/2+1)} {
 		if _, err := l.Create(ctx, ann, rooms.Settings{Seats: 2, Name: title}); err == nil {
 			t.Errorf("Create(title %+q) = nil error, want a refusal", title)
@@ -50,7 +51,7 @@ func TestF5ChatAndTitleNeedVisibleText(t *testing.T) {
 // with no more than sanitize.MaxMarks, in chat and in a room's title.
 func TestN10_ChatMarksLimited(t *testing.T) {
 	ctx := context.Background()
-	l := newLobby(t, newJournal(), &timers{})
+	l := newLobby(t, newJournal(), &roomstest.Timers{})
 	pile := "h" + strings.Repeat("\u0336", 20) + "i"
 	want := "h" + strings.Repeat("\u0336", sanitize.MaxMarks) + "i"
 	r, err := l.Create(ctx, ann, rooms.Settings{Seats: 2, Name: pile})

@@ -12,6 +12,7 @@ import (
 	"hotels/internal/engine"
 	"hotels/internal/engine/acquire"
 	"hotels/internal/rooms"
+	"hotels/internal/rooms/roomstest"
 	"hotels/internal/store"
 	"hotels/internal/store/storetest"
 )
@@ -31,19 +32,19 @@ func TestF4RestartKeepsWaitingRooms(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	accts := accounts(t, st, "ann", "bob", "cat", "dee")
+	accts := roomstest.Accounts(t, st, "ann", "bob", "cat", "dee")
 	a, b, c, d := accts[0], accts[1], accts[2], accts[3]
 	players := map[string]rooms.Player{"ann": a, "bob": b, "cat": c, "dee": d}
-	config := func(st *store.Store, app *store.Appender, tm *timers) rooms.Config {
+	config := func(st *store.Store, app *store.Appender, tm *roomstest.Timers) rooms.Config {
 		return rooms.Config{
-			Journal: store.Journal{Store: st, Appender: app}, Kinds: []engine.Kind{acquire.Kind}, After: tm.after,
-			Grace: time.Minute, BotDelay: botDelay,
+			Journal: store.Journal{Store: st, Appender: app}, Kinds: []engine.Kind{acquire.Kind}, After: tm.After,
+			Grace: time.Minute, BotDelay: roomstest.BotDelay,
 			Bots:      func(string, string) (rooms.Bot, error) { return rooms.RandomBot{}, nil },
 			BotLevels: func(string) []string { return []string{"easy", "hard"} }, Autopilot: "easy",
 		}
 	}
 	app := store.NewAppender(st)
-	l := rooms.NewLobby(config(st, app, &timers{}))
+	l := rooms.NewLobby(config(st, app, &roomstest.Timers{}))
 	r, err := l.Create(ctx, a, rooms.Settings{
 		Name: "ann's friends", Seats: 4, Private: true, Rules: "modern",
 		Options: []string{"holdings=hidden"}, Clock: rooms.Clock{Move: time.Minute},
@@ -57,7 +58,7 @@ func TestF4RestartKeepsWaitingRooms(t *testing.T) {
 		}
 	}
 	ch, stop, _ := r.Subscribe(ctx, a)
-	before := next(t, ch, func(s *rooms.Snapshot) bool { return s.Room.Taken == 3 })
+	before := roomstest.Next(t, ch, func(s *rooms.Snapshot) bool { return s.Room.Taken == 3 })
 	stop()
 	id, code, info := r.ID, before.Code, before.Room
 	lapsed, err := l.Create(ctx, d, rooms.Settings{Seats: 3})
@@ -86,7 +87,7 @@ func TestF4RestartKeepsWaitingRooms(t *testing.T) {
 	defer st.Close()
 	app = store.NewAppender(st)
 	defer app.Close()
-	tm := &timers{}
+	tm := &roomstest.Timers{}
 	l = rooms.NewLobby(config(st, app, tm))
 	defer l.Close("test over")
 	if n, err := l.Restore(ctx, st); err != nil || n != 2 {
@@ -127,7 +128,7 @@ func TestF4RestartKeepsWaitingRooms(t *testing.T) {
 		defer stop()
 		chans[p.Name] = ch
 	}
-	after := next(t, chans["ann"], func(s *rooms.Snapshot) bool { return seatState(s, "bob") == rooms.SeatReady })
+	after := roomstest.Next(t, chans["ann"], func(s *rooms.Snapshot) bool { return roomstest.SeatState(s, "bob") == rooms.SeatReady })
 	want := []rooms.SeatInfo{
 		{Name: "ann", State: rooms.SeatReady, Host: true},
 		{Name: "bob", State: rooms.SeatReady},
@@ -138,7 +139,7 @@ func TestF4RestartKeepsWaitingRooms(t *testing.T) {
 		t.Errorf("after the restart: seats %+v, host %v, code %q\nwant seats %+v, the host, code %q",
 			after.Seats, after.Host, after.Code, want, code)
 	}
-	tm.fire()
+	tm.Fire()
 	closed(t, l, lapsed.ID) // graceOver runs on the room's goroutine
 
 	// cat joins by the invite code, as `join CODE` does, and ann starts.
@@ -155,23 +156,21 @@ func TestF4RestartKeepsWaitingRooms(t *testing.T) {
 	}
 	defer stop()
 	chans["cat"] = ch
-	tm.mu.Lock()
-	tm.botNow = true // the bot moves at once
-	tm.mu.Unlock()
+	tm.SetBotNow(true) // the bot moves at once
 	if err := joined.Start(ctx, a); err != nil {
 		t.Fatalf("start after the restart: %v", err)
 	}
 	for acted := 0; acted < 6; {
-		s := next(t, chans["ann"], func(s *rooms.Snapshot) bool { return s.Room.Status == rooms.Playing })
+		s := roomstest.Next(t, chans["ann"], func(s *rooms.Snapshot) bool { return s.Room.Status == rooms.Playing })
 		name := s.Seats[s.Turn].Name
 		if players[name].ID == 0 {
 			continue // the bot's turn
 		}
 		ps := s // ann's own view
 		if name != "ann" {
-			ps = next(t, chans[name], func(x *rooms.Snapshot) bool { return x.Version >= s.Version })
+			ps = roomstest.Next(t, chans[name], func(x *rooms.Snapshot) bool { return x.Version >= s.Version })
 		}
-		if err := joined.Act(ctx, players[name], firstLegal(ps.Game.(*acquire.View))); err == nil {
+		if err := joined.Act(ctx, players[name], roomstest.FirstLegal(ps.Game.(*acquire.View))); err == nil {
 			acted++
 		}
 	}
@@ -198,7 +197,7 @@ func TestF4RestartKeepsWaitingRooms(t *testing.T) {
 func TestF4WaitingRoomSavedFirst(t *testing.T) {
 	ctx := context.Background()
 	j := newJournal()
-	l := newLobby(t, j, &timers{})
+	l := newLobby(t, j, &roomstest.Timers{})
 	stored := func(id string) string {
 		j.mu.Lock()
 		defer j.mu.Unlock()

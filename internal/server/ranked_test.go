@@ -11,6 +11,7 @@ import (
 	"hotels/internal/engine"
 	"hotels/internal/engine/acquire"
 	"hotels/internal/rooms"
+	"hotels/internal/rooms/roomstest"
 	"hotels/internal/server"
 	"hotels/internal/sshtest"
 	"hotels/internal/store"
@@ -81,33 +82,12 @@ func playOut(t *testing.T, r *rooms.Room, p rooms.Player) *rooms.Snapshot {
 				return s
 			}
 			if s.Turn == s.You && s.Seats[s.You].State == rooms.SeatReady {
-				_ = r.Act(ctx, p, simpleMove(s.Game.(*acquire.View)))
+				_ = r.Act(ctx, p, roomstest.FirstLegal(s.Game.(*acquire.View)))
 			}
 		case <-timeout:
 			t.Fatal("the ranked game did not end")
 		}
 	}
-}
-
-// simpleMove picks a simple legal action from what the view shows.
-func simpleMove(v *acquire.View) string {
-	switch v.Phase {
-	case acquire.PhasePlay:
-		for _, ti := range v.Rack {
-			if ti.Class.Playable() {
-				return "play " + ti.Tile.String()
-			}
-		}
-	case acquire.PhaseFound, acquire.PhaseSurvivor, acquire.PhaseNext:
-		return v.Phase.String() + " " + v.Rules.Chains[v.Choices[0]].Name
-	case acquire.PhaseDispose:
-		return "dispose " + v.Rules.Chains[v.Defunct].Name + fmt.Sprintf(" sell %d", v.Shares[v.Viewer][v.Defunct])
-	case acquire.PhaseBuy:
-		if v.CanDeclare {
-			return "end"
-		}
-	}
-	return "buy"
 }
 
 // wantPlaces checks that a finished ranked game places winner first and
