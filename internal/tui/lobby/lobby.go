@@ -126,8 +126,10 @@ type Model struct {
 	player rooms.Player
 	styles *theme.Styles
 	keys   KeyMap
-	help   *help.Model      // by pointer, as code: the model is copied on
-	code   *textinput.Model // every message, and these two are most of it
+	help   *help.Model // by pointer: the model is copied on every message
+	// code is the invite code's input while the player types one, and nil
+	// otherwise: a text input is 8 KB a session (docs/capacity.md).
+	code *textinput.Model
 
 	visit    *visit
 	sub      *subscription
@@ -156,21 +158,29 @@ type Model struct {
 // New returns the lobby screen for player. ctx is the session's: requests
 // and the subscription end with it. Init subscribes.
 func New(ctx context.Context, svc Service, player rooms.Player, styles *theme.Styles) Model {
+	m := Model{ctx: ctx, visit: newVisit(ctx), svc: svc, player: player, keys: DefaultKeyMap(), help: theme.NewHelp(), clock: time.Now}
+	m.SetStyles(styles)
+	return m
+}
+
+// newCode returns an empty input for an invite code, in the screen's styles.
+func (m Model) newCode() *textinput.Model {
 	code := theme.NewInput()
 	code.Prompt = "Invite code: "
 	code.Placeholder = "e.g. x7hm2pq4kd"
 	code.CharLimit = 12
 	code.KeyMap.Paste.SetEnabled(false) // that would read the server's clipboard
-	m := Model{ctx: ctx, visit: newVisit(ctx), svc: svc, player: player, keys: DefaultKeyMap(), help: theme.NewHelp(), code: code, clock: time.Now}
-	m.SetStyles(styles)
-	return m
+	code.SetStyles(m.styles.Input)
+	return code
 }
 
 // SetStyles changes the screen's styles.
 func (m *Model) SetStyles(s *theme.Styles) {
 	m.styles = s
 	m.help.Styles = s.KeyHelp
-	m.code.SetStyles(s.Input)
+	if m.code != nil {
+		m.code.SetStyles(s.Input)
+	}
 }
 
 // SetSize tells the screen how much room it has.
@@ -380,7 +390,7 @@ func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m, func() tea.Msg { return BellMsg{} }
 	case key.Matches(k, m.keys.Code):
 		m.mode = typingCode
-		m.code.Reset()
+		m.code = m.newCode()
 		return m, m.code.Focus()
 	}
 	return m, nil
@@ -417,8 +427,7 @@ func (m Model) codeKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
 	}
 	switch k.String() {
 	case "esc":
-		m.mode = listing
-		m.code.Blur()
+		m.mode, m.code = listing, nil
 		return m, nil
 	case "enter":
 		code := strings.TrimSpace(m.code.Value())
@@ -426,8 +435,7 @@ func (m Model) codeKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
 			m.status, m.problem = "Type the invite code a friend gave you.", true
 			return m, nil
 		}
-		m.mode = listing
-		m.code.Blur()
+		m.mode, m.code = listing, nil
 		m.busy = true
 		return m, m.Join(code, false)
 	}
