@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
@@ -126,7 +125,6 @@ type Model struct {
 	player rooms.Player
 	styles *theme.Styles
 	keys   KeyMap
-	help   *help.Model // by pointer: the model is copied on every message
 	// code is the invite code's input while the player types one, and nil
 	// otherwise: a text input is 8 KB a session (docs/capacity.md).
 	code *textinput.Model
@@ -158,7 +156,7 @@ type Model struct {
 // New returns the lobby screen for player. ctx is the session's: requests
 // and the subscription end with it. Init subscribes.
 func New(ctx context.Context, svc Service, player rooms.Player, styles *theme.Styles) Model {
-	m := Model{ctx: ctx, visit: newVisit(ctx), svc: svc, player: player, keys: DefaultKeyMap(), help: theme.NewHelp(), clock: time.Now}
+	m := Model{ctx: ctx, visit: newVisit(ctx), svc: svc, player: player, keys: DefaultKeyMap(), clock: time.Now}
 	m.SetStyles(styles)
 	return m
 }
@@ -177,7 +175,6 @@ func (m Model) newCode() *textinput.Model {
 // SetStyles changes the screen's styles.
 func (m *Model) SetStyles(s *theme.Styles) {
 	m.styles = s
-	m.help.Styles = s.KeyHelp
 	if m.code != nil {
 		m.code.SetStyles(s.Input)
 	}
@@ -186,7 +183,6 @@ func (m *Model) SetStyles(s *theme.Styles) {
 // SetSize tells the screen how much room it has.
 func (m *Model) SetSize(width, height int) {
 	m.width, m.height = width, height
-	m.help.SetWidth(width)
 }
 
 // SetRatings lets the screen show the player's rating while they wait for
@@ -478,8 +474,7 @@ func explain(err error) string {
 // the screen's width holds and the rest under them: cut at the edge, an
 // 80-column screen lost the bell, ? and q.
 func (m Model) fullHelp() string {
-	hm := *m.help
-	hm.SetWidth(0) // measured whole, not cut
+	hm := m.styles.KeyHelpFor(0) // measured whole, not cut
 	var rows []string
 	var row [][]key.Binding
 	for _, g := range m.keys.FullHelp() {
@@ -528,16 +523,17 @@ func (m Model) View() string {
 	case m.busy:
 		status = m.styles.Subtle.Render("One moment...")
 	}
-	helpLine := m.help.ShortHelpView(m.keys.ShortHelp())
+	hm := m.styles.KeyHelpFor(w)
+	helpLine := hm.ShortHelpView(m.keys.ShortHelp())
 	switch m.mode {
 	case creating:
-		helpLine = m.help.ShortHelpView(m.keys.formHelp())
+		helpLine = hm.ShortHelpView(m.keys.formHelp())
 	case choosingRanked:
-		helpLine = m.help.ShortHelpView(m.keys.rankedHelp())
+		helpLine = hm.ShortHelpView(m.keys.rankedHelp())
 	case seeking:
-		helpLine = m.help.ShortHelpView(m.keys.seekingHelp())
+		helpLine = hm.ShortHelpView(m.keys.seekingHelp())
 	case typingCode:
-		helpLine = m.help.ShortHelpView([]key.Binding{
+		helpLine = hm.ShortHelpView([]key.Binding{
 			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "join")), m.keys.Cancel})
 	}
 	for len(out) < h-2 {
