@@ -61,3 +61,14 @@ func TestOnSharedPanics(t *testing.T) {
 		t.Error("a call after the panic did not run")
 	}
 }
+
+// BenchmarkOnShared is what handing a session's Update or View to a shared
+// goroutine costs, on top of the call itself.
+func BenchmarkOnShared(b *testing.B) {
+	done := make(chan any, 1)
+	n := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		onShared(done, func() { n++ })
+	}
+}
