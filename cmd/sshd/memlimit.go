@@ -11,11 +11,10 @@ import (
 // memoryLimitShare is the part of the machine's memory (or of the
 // container's, where it has a limit) that the server's soft memory limit is
 // set to unless GOMEMLIMIT says otherwise. Below it the collector runs at
-// GOGC, which keeps collections few; near it the collector runs as often as
-// it must to stay under, so a server filled with players uses the memory it
-// has instead of running out of it. At 400 players with a 350 MiB limit:
-// peak RSS 565 → 363 MB, a collection every ~6 s instead of ~15 s
-// (docs/capacity.md).
+// GOGC; near it the collector runs as often as it must to stay under, so a
+// server filled with players uses the memory it has instead of running out
+// of it. At 400 players with a 350 MiB limit (and GOGC=200): peak RSS 565 →
+// 363 MB, a collection every ~6 s instead of ~15 s (docs/capacity.md).
 const memoryLimitShare = 0.75
 
 // defaultMemoryLimit returns the soft memory limit for a machine: a share

@@ -68,6 +68,7 @@ type app struct {
 	notice   string    // an admin's broadcast, shown on the bottom line for a while
 	noticeID int       // which broadcast the running noticeDoneMsg tick is for
 	input    time.Time // the last key, mouse or paste from the player
+	done     chan any  // for onShared: Update and View run on shared goroutines
 }
 
 // Messages owned by app.
@@ -87,7 +88,7 @@ type (
 )
 
 func newApp(s *session, id identity) *app {
-	a := &app{s: s, input: time.Now()}
+	a := &app{s: s, input: time.Now(), done: make(chan any, 1)}
 	if s.idle > 0 {
 		s.idleTimer = time.NewTimer(s.idle)
 	}
@@ -156,7 +157,13 @@ func (s *session) claimAccount(id store.AccountID) tea.Cmd {
 	}
 }
 
-func (a *app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+// Update updates the screen on a shared goroutine (shallow.go).
+func (a *app) Update(msg tea.Msg) (m tea.Model, cmd tea.Cmd) {
+	onShared(a.done, func() { m, cmd = a.update(msg) })
+	return m, cmd
+}
+
+func (a *app) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg.(type) {
 	case tea.KeyMsg, tea.MouseMsg, tea.PasteMsg:
 		a.input = time.Now()
@@ -251,7 +258,13 @@ func (a *app) enterLobby(p Player) (tea.Model, tea.Cmd) {
 	return a, tea.Batch(cmds...)
 }
 
-func (a *app) View() tea.View {
+// View draws the screen on a shared goroutine (shallow.go).
+func (a *app) View() (v tea.View) {
+	onShared(a.done, func() { v = a.view() })
+	return v
+}
+
+func (a *app) view() tea.View {
 	var v tea.View
 	switch {
 	case a.bye != "":

@@ -335,6 +335,65 @@ func TestExecArgumentCaps(t *testing.T) {
 	}
 }
 
+// panicky is a lobby that panics in Update on p, and in View once asked to.
+type panicky struct {
+	stubLobby
+	inView bool
+}
+
+func (l panicky) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		switch k.String() {
+		case "p":
+			panic("test panic in Update")
+		case "v":
+			l.inView = true
+			return l, nil
+		}
+	}
+	m, cmd := l.stubLobby.Update(msg)
+	l.stubLobby = m.(stubLobby)
+	return l, cmd
+}
+
+func (l panicky) View() tea.View {
+	if l.inView {
+		panic("test panic in View")
+	}
+	return l.stubLobby.View()
+}
+
+// A panic in a screen's Update or View, which run on goroutines all
+// sessions share (shallow.go), ends only that session.
+func TestScreenPanicEndsOnlyItsSession(t *testing.T) {
+	ts := startServer(t, server.Options{Lobby: func(_ context.Context, p server.Player) tea.Model {
+		return panicky{stubLobby: stubLobby{p: p}}
+	}})
+	ok, boom := sshtest.NewKey(t), sshtest.NewKey(t)
+	signUp(t, ts, "fine", ok)
+	signUp(t, ts, "boom", boom)
+	fine := sshtest.Open(t, ts.addr, ok, 80, 24)
+	fine.WaitFor(t, "LOBBY name=fine")
+	for _, key := range []string{"p", "v"} {
+		term := sshtest.Open(t, ts.addr, boom, 80, 24)
+		term.WaitFor(t, "LOBBY name=boom")
+		term.Type(key)
+		select {
+		case <-term.Done():
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%s: the panicking session is still open", key)
+		}
+	}
+	fine.Type("z") // still served: keys go through
+	if _, _, status := sshtest.Exec(t, ts.addr, ok, "whoami"); status != 0 {
+		t.Errorf("a new session after the panics: exit %d", status)
+	}
+	fine.Type("x")
+	if status := fine.Wait(t); status != 0 {
+		t.Errorf("the other session ended with %d", status)
+	}
+}
+
 // A panic in one session's handler ends that session with an apology and
 // leaves the others, and the server, working.
 func TestPanicEndsOnlyItsSession(t *testing.T) {

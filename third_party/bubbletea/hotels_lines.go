@@ -116,11 +116,11 @@ func drawLine(frame uv.ScreenBuffer, y int, line string) uv.Line {
 		copy(frame.Lines[y], l)
 		return l
 	}
-	if again {
-		// The cells' text points into the text they are parsed from:
-		// parse a copy, not the frame the line was cut from.
-		k.text = strings.Clone(line)
-	}
+	// The cells' text points into the text they are parsed from: parse a
+	// copy, not the frame the line was cut from, which every line kept
+	// from it (here or in the renderer's copy of the screen) would keep
+	// whole (issue 22: 20 MB of frames with 400 players).
+	k.text = strings.Clone(line)
 	uv.NewStyledString(k.text).Draw(frame, uv.Rect(0, y, frame.Width(), 1))
 	if again {
 		l = slices.Clone(frame.Lines[y])
@@ -165,6 +165,7 @@ func (c *lineCache) find(k lineKey, parsing bool) (l uv.Line, again bool) {
 		return l, false
 	}
 	if l, ok := c.old[k]; ok {
+		k.text = strings.Clone(k.text) // not the frame it was cut from
 		c.add(k, l)
 		return l, false
 	}

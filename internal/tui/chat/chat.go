@@ -21,7 +21,9 @@ type SendMsg struct {
 
 // Model is the chat pane.
 type Model struct {
-	input  *textinput.Model // by pointer (theme.NewInput), as in lobby and signup
+	// input exists only while the input is open or holds a draft: a text
+	// input is 8 KB, and most players never chat (docs/capacity.md).
+	input  *textinput.Model
 	keys   KeyMap
 	styles *theme.Styles
 	lines  []rooms.ChatLine
@@ -29,41 +31,60 @@ type Model struct {
 	height int
 }
 
+// prompt starts the input's line.
+const prompt = "say: "
+
 // New returns a closed chat pane.
 func New(styles *theme.Styles) Model {
+	m := Model{keys: DefaultKeyMap()}
+	m.SetStyles(styles)
+	return m
+}
+
+// newInput makes the pane's input, for its styles and width.
+func (m *Model) newInput() {
 	in := theme.NewInput()
-	in.Prompt = "say: "
+	in.Prompt = prompt
 	in.Placeholder = "a message for the table"
 	in.CharLimit = rooms.MaxChat
 	// ctrl+v reads the clipboard of the machine running the program: the
 	// server's. Terminal paste still arrives as a tea.PasteMsg.
 	in.KeyMap.Paste.SetEnabled(false)
-	m := Model{input: in, keys: DefaultKeyMap()}
-	m.SetStyles(styles)
-	return m
+	m.input = in
+	m.SetStyles(m.styles)
+	m.SetSize(m.width, m.height)
 }
 
 // SetStyles changes the pane's styles.
 func (m *Model) SetStyles(s *theme.Styles) {
 	m.styles = s
-	m.input.SetStyles(s.Input)
+	if m.input != nil {
+		m.input.SetStyles(s.Input)
+	}
 }
 
 // SetSize sets the pane's width and height in cells; the input, when open,
 // takes its last line.
 func (m *Model) SetSize(width, height int) {
 	m.width, m.height = width, height
-	m.input.SetWidth(max(1, width-utf8.RuneCountInString(m.input.Prompt)-1))
+	if m.input != nil {
+		m.input.SetWidth(max(1, width-utf8.RuneCountInString(prompt)-1))
+	}
 }
 
 // SetLines replaces the messages shown, oldest first.
 func (m *Model) SetLines(lines []rooms.ChatLine) { m.lines = lines }
 
-// Open focuses the input.
-func (m *Model) Open() tea.Cmd { return m.input.Focus() }
+// Open focuses the input, with the draft left in it if any.
+func (m *Model) Open() tea.Cmd {
+	if m.input == nil {
+		m.newInput()
+	}
+	return m.input.Focus()
+}
 
 // Focused reports whether the input is open and takes the keys.
-func (m Model) Focused() bool { return m.input.Focused() }
+func (m Model) Focused() bool { return m.input != nil && m.input.Focused() }
 
 // KeyMap returns the keys of the open input, for the parent's help line.
 func (m Model) KeyMap() KeyMap { return m.keys }
@@ -71,20 +92,23 @@ func (m Model) KeyMap() KeyMap { return m.keys }
 // Update handles keys while the input is open: enter sends a SendMsg and
 // closes it, esc closes it and keeps the draft.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
-	if !m.input.Focused() {
+	if !m.Focused() {
 		return m, nil
 	}
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		switch {
 		case key.Matches(k, m.keys.Send):
 			text := strings.TrimSpace(m.input.Value())
-			m.input.Reset()
-			m.input.Blur()
+			m.input = nil
 			if text == "" {
 				return m, nil
 			}
 			return m, func() tea.Msg { return SendMsg{Text: text} }
 		case key.Matches(k, m.keys.Cancel):
+			if m.input.Value() == "" {
+				m.input = nil // no draft to keep
+				return m, nil
+			}
 			m.input.Blur()
 			return m, nil
 		}
@@ -109,7 +133,7 @@ func (m Model) Need(width int) int {
 		c.width = width
 		n = len(c.wrap(m.lines[len(m.lines)-1]))
 	}
-	if m.input.Focused() {
+	if m.Focused() {
 		n++
 	}
 	return n
@@ -122,11 +146,11 @@ func (m Model) View() string {
 		return ""
 	}
 	room := m.height
-	if m.input.Focused() {
+	if m.Focused() {
 		room--
 	}
 	var out []string
-	if len(m.lines) == 0 && !m.input.Focused() {
+	if len(m.lines) == 0 && !m.Focused() {
 		out = append(out, m.styles.Subtle.Render("No chat yet."))
 	}
 	for i := len(m.lines) - 1; i >= 0 && len(out) < room; i-- {
@@ -144,7 +168,7 @@ func (m Model) View() string {
 	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
 		out[i], out[j] = out[j], out[i]
 	}
-	if m.input.Focused() {
+	if m.Focused() {
 		out = append(out, m.input.View())
 	}
 	return strings.Join(out, "\n")

@@ -22,3 +22,6 @@ func Tick(m Model, seeking int) Model {
 func TickAny(m Model, seeking int) (Model, tea.Cmd) {
 	return m.Update(seekTickMsg{id: lastSeek.Load(), seeking: seeking})
 }
+
+// HasCodeInput reports whether the screen holds an invite code's input.
+func HasCodeInput(m Model) bool { return m.code != nil }

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
@@ -126,8 +125,9 @@ type Model struct {
 	player rooms.Player
 	styles *theme.Styles
 	keys   KeyMap
-	help   *help.Model      // by pointer, as code: the model is copied on
-	code   *textinput.Model // every message, and these two are most of it
+	// code is the invite code's input while the player types one, and nil
+	// otherwise: a text input is 8 KB a session (docs/capacity.md).
+	code *textinput.Model
 
 	visit    *visit
 	sub      *subscription
@@ -156,27 +156,33 @@ type Model struct {
 // New returns the lobby screen for player. ctx is the session's: requests
 // and the subscription end with it. Init subscribes.
 func New(ctx context.Context, svc Service, player rooms.Player, styles *theme.Styles) Model {
+	m := Model{ctx: ctx, visit: newVisit(ctx), svc: svc, player: player, keys: DefaultKeyMap(), clock: time.Now}
+	m.SetStyles(styles)
+	return m
+}
+
+// newCode returns an empty input for an invite code, in the screen's styles.
+func (m Model) newCode() *textinput.Model {
 	code := theme.NewInput()
 	code.Prompt = "Invite code: "
 	code.Placeholder = "e.g. x7hm2pq4kd"
 	code.CharLimit = 12
 	code.KeyMap.Paste.SetEnabled(false) // that would read the server's clipboard
-	m := Model{ctx: ctx, visit: newVisit(ctx), svc: svc, player: player, keys: DefaultKeyMap(), help: theme.NewHelp(), code: code, clock: time.Now}
-	m.SetStyles(styles)
-	return m
+	code.SetStyles(m.styles.Input)
+	return code
 }
 
 // SetStyles changes the screen's styles.
 func (m *Model) SetStyles(s *theme.Styles) {
 	m.styles = s
-	m.help.Styles = s.KeyHelp
-	m.code.SetStyles(s.Input)
+	if m.code != nil {
+		m.code.SetStyles(s.Input)
+	}
 }
 
 // SetSize tells the screen how much room it has.
 func (m *Model) SetSize(width, height int) {
 	m.width, m.height = width, height
-	m.help.SetWidth(width)
 }
 
 // SetRatings lets the screen show the player's rating while they wait for
@@ -380,7 +386,7 @@ func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m, func() tea.Msg { return BellMsg{} }
 	case key.Matches(k, m.keys.Code):
 		m.mode = typingCode
-		m.code.Reset()
+		m.code = m.newCode()
 		return m, m.code.Focus()
 	}
 	return m, nil
@@ -417,8 +423,7 @@ func (m Model) codeKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
 	}
 	switch k.String() {
 	case "esc":
-		m.mode = listing
-		m.code.Blur()
+		m.mode, m.code = listing, nil
 		return m, nil
 	case "enter":
 		code := strings.TrimSpace(m.code.Value())
@@ -426,8 +431,7 @@ func (m Model) codeKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
 			m.status, m.problem = "Type the invite code a friend gave you.", true
 			return m, nil
 		}
-		m.mode = listing
-		m.code.Blur()
+		m.mode, m.code = listing, nil
 		m.busy = true
 		return m, m.Join(code, false)
 	}
@@ -470,8 +474,7 @@ func explain(err error) string {
 // the screen's width holds and the rest under them: cut at the edge, an
 // 80-column screen lost the bell, ? and q.
 func (m Model) fullHelp() string {
-	hm := *m.help
-	hm.SetWidth(0) // measured whole, not cut
+	hm := m.styles.KeyHelpFor(0) // measured whole, not cut
 	var rows []string
 	var row [][]key.Binding
 	for _, g := range m.keys.FullHelp() {
@@ -520,16 +523,17 @@ func (m Model) View() string {
 	case m.busy:
 		status = m.styles.Subtle.Render("One moment...")
 	}
-	helpLine := m.help.ShortHelpView(m.keys.ShortHelp())
+	hm := m.styles.KeyHelpFor(w)
+	helpLine := hm.ShortHelpView(m.keys.ShortHelp())
 	switch m.mode {
 	case creating:
-		helpLine = m.help.ShortHelpView(m.keys.formHelp())
+		helpLine = hm.ShortHelpView(m.keys.formHelp())
 	case choosingRanked:
-		helpLine = m.help.ShortHelpView(m.keys.rankedHelp())
+		helpLine = hm.ShortHelpView(m.keys.rankedHelp())
 	case seeking:
-		helpLine = m.help.ShortHelpView(m.keys.seekingHelp())
+		helpLine = hm.ShortHelpView(m.keys.seekingHelp())
 	case typingCode:
-		helpLine = m.help.ShortHelpView([]key.Binding{
+		helpLine = hm.ShortHelpView([]key.Binding{
 			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "join")), m.keys.Cancel})
 	}
 	for len(out) < h-2 {

@@ -204,6 +204,28 @@ func TestInviteCode(t *testing.T) {
 	}
 }
 
+// The screen holds the invite code's input (8 KB) only while the player
+// types a code (docs/capacity.md).
+func TestInviteCodeInputOnlyWhileTyping(t *testing.T) {
+	m, _ := open(t, tuitest.LobbySnapshot(), 80, 24)
+	if lobby.HasCodeInput(m) {
+		t.Fatal("the lobby holds a code input before c")
+	}
+	m, _ = press(m, "c "+spell("ab"))
+	if !lobby.HasCodeInput(m) {
+		t.Fatal("c: no code input")
+	}
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "Invite code: ab") {
+		t.Errorf("typing a code: view lacks it:\n%s", view)
+	}
+	if m, _ = press(m, "esc"); lobby.HasCodeInput(m) {
+		t.Error("esc: the code input is kept")
+	}
+	if m, _ = press(m, "c "+spell("nope")+" enter"); lobby.HasCodeInput(m) {
+		t.Error("enter: the code input is kept")
+	}
+}
+
 // g asks the parent for the player's recent games.
 func TestHistoryKey(t *testing.T) {
 	m, _ := open(t, tuitest.LobbySnapshot(), 80, 24)

@@ -32,6 +32,17 @@ func BenchmarkView(b *testing.B) {
 	}
 }
 
+// BenchmarkOpen is a player entering a room: the screen made, sized and
+// given the room's first snapshot. What it allocates is most of what a
+// room screen holds for as long as the player stays (docs/capacity.md).
+func BenchmarkOpen(b *testing.B) {
+	snap := tuitest.FourSeat(b, "play").Snapshot(0)
+	b.ReportAllocs()
+	for b.Loop() {
+		_, _ = open(b, snap, 80, 24)
+	}
+}
+
 // BenchmarkSnapshot is a session taking a new snapshot of its room, as on
 // every move, and drawing it.
 func BenchmarkSnapshot(b *testing.B) {

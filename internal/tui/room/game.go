@@ -410,7 +410,7 @@ func (m Model) helpLine() string {
 	}
 	key := helpKey{k.String(), m.width, m.styles}
 	if m.drawnHelp.key != key {
-		m.drawnHelp.key, m.drawnHelp.line = key, helpLines.get(key, func() string { return m.help.ShortHelpView(m.fitHelp(bs)) })
+		m.drawnHelp.key, m.drawnHelp.line = key, helpLines.get(key, func() string { return m.styles.KeyHelpFor(m.width).ShortHelpView(m.fitHelp(bs)) })
 	}
 	return m.drawnHelp.line
 }
@@ -452,8 +452,7 @@ func (c *sharedLines) get(key helpKey, draw func() string) string {
 // first, until the line fits the screen: cut short, it would lose the
 // game's keys or ? itself.
 func (m Model) fitHelp(bs []key.Binding) []key.Binding {
-	wide := *m.help
-	wide.SetWidth(0) // measured whole, not cut
+	wide := m.styles.KeyHelpFor(0) // measured whole, not cut
 	for _, drop := range []key.Binding{m.keys.Back, m.keys.Leave, m.keys.Rules, m.keys.Log, With(m.keys.Chat, "/", "chat")} {
 		if lipgloss.Width(wide.ShortHelpView(bs)) <= m.width {
 			break

@@ -4,7 +4,6 @@ import (
 	"context"
 	"time"
 
-	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -108,8 +107,7 @@ type Model struct {
 
 	styles    *theme.Styles
 	keys      *KeyMap      // shared and never changed: by value it was most of the model, which is copied on every message
-	help      *help.Model  // by pointer, as chat: the model is copied on every
-	chat      *chat.Model  // message, and these two are most of its size
+	chat      *chat.Model  // by pointer: the model is copied on every message
 	layout    *layout.Memo // the game screen's last layout, shared by the Model's copies
 	drawnHelp *drawnHelp
 	drawn     *drawnGame // the game's screen last drawn, shared by the Model's copies
@@ -173,7 +171,6 @@ func New(ctx context.Context, table Table, id string, player rooms.Player, style
 		ctx: ctx, visit: &visit{ctx: vctx, cancel: cancel},
 		table: table, player: player, id: id, screens: screens,
 		keys:      new(DefaultKeyMap()),
-		help:      theme.NewHelp(),
 		chat:      new(chat.New(styles)),
 		layout:    &layout.Memo{},
 		drawnHelp: &drawnHelp{},
@@ -212,13 +209,11 @@ func (m *Model) SetStyles(s *theme.Styles) {
 		m.setScreen(m.screen.SetStyles(s))
 	}
 	m.chat.SetStyles(s)
-	m.help.Styles = s.KeyHelp
 }
 
 // SetSize tells the screen how much room it has.
 func (m *Model) SetSize(width, height int) {
 	m.width, m.height = width, height
-	m.help.SetWidth(width)
 	// The input scrolls to keep the end of what is typed in sight: it
 	// must know its width, which the chat pane's is (feed).
 	cw := width

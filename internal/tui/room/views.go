@@ -276,7 +276,7 @@ func (m Model) helpLines() []string {
 	default:
 		groups = append([][]key.Binding{{k.Chat, k.Log, k.Help, k.Rules, k.Back, k.TakeOver, k.VoteEnd}}, gameKeys...)
 	}
-	hm := *m.help
+	hm := *m.styles.KeyHelpFor(m.width)
 	hm.ShowAll = true
 	lines := []string{hm.FullHelpView(groups), ""}
 	lines = append(lines, gameText...)

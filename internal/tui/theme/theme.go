@@ -37,6 +37,7 @@ type Styles struct {
 	lastChains  map[string]Style // Last over each chain's style
 	lastPalette [7]Style
 	dark        bool
+	helps       *sync.Map // int → *help.Model: KeyHelpFor's, by width
 }
 
 // DefaultStyles returns the house styles for a dark terminal.
@@ -77,6 +78,7 @@ func build(dark bool) *Styles {
 		Rack:     NewStyle(lipgloss.NewStyle().Bold(true).Foreground(ld(lipgloss.Color("#005FAF"), lipgloss.Color("#5FAFFF")))),
 		Last:     NewStyle(lipgloss.NewStyle().Bold(true).Underline(true)),
 		dark:     dark,
+		helps:    new(sync.Map),
 	}
 	s.KeyHelp = help.DefaultStyles(dark)
 	s.Input = textinput.DefaultStyles(dark)
@@ -132,6 +134,28 @@ var (
 	helpTemplate  = sync.OnceValue(func() *help.Model { return new(help.New()) })
 	inputTemplate = sync.OnceValue(func() *textinput.Model { return new(textinput.New()) })
 )
+
+// maxSharedHelp is the widest key help KeyHelpFor keeps: a terminal's
+// width comes from the client, and the widths kept are never let go.
+const maxSharedHelp = 500
+
+// KeyHelpFor returns a key help in these styles cut to width cells (0:
+// not cut), shared by every session: a help.Model is 4.6 KB, nearly all
+// of it its styles, and every lobby and room screen held its own
+// (docs/capacity.md). The caller must not change it; a copy may be.
+func (s *Styles) KeyHelpFor(width int) *help.Model {
+	if v, ok := s.helps.Load(width); ok {
+		return v.(*help.Model)
+	}
+	h := NewHelp()
+	h.Styles = s.KeyHelp
+	h.SetWidth(width)
+	if width < 0 || width > maxSharedHelp {
+		return h
+	}
+	v, _ := s.helps.LoadOrStore(width, h)
+	return v.(*help.Model)
+}
 
 // Dark reports whether the styles are for a dark background.
 func (s *Styles) Dark() bool { return s.dark }

@@ -1,0 +1,74 @@
+package server
+
+import (
+	"strings"
+	"testing"
+	"unsafe"
+)
+
+// deepen uses about n KB of stack.
+//
+//go:noinline
+func deepen(n int) byte {
+	var frame [1024]byte
+	frame[n%1024] = byte(n)
+	if n <= 1 {
+		return frame[0]
+	}
+	return deepen(n-1) + frame[1]
+}
+
+// A deep Update or View runs on a shared goroutine: the session's own
+// stack is not grown (a grown stack is copied elsewhere, so a local
+// variable's address changes).
+func TestOnSharedLeavesTheCallersStack(t *testing.T) {
+	moved := make(chan bool)
+	go func() {
+		deepen(8) // room for onShared's own calls, under -race too
+		var here byte
+		before := uintptr(unsafe.Pointer(&here))
+		done := make(chan any, 1)
+		for range 3 {
+			onShared(done, func() { deepen(64) })
+		}
+		moved <- uintptr(unsafe.Pointer(&here)) != before
+	}()
+	if <-moved {
+		t.Error("64 KB of calls in onShared grew the caller's stack")
+	}
+}
+
+// A panic in a shared goroutine is raised again on the caller's, with
+// where it happened, and the shared goroutines go on serving.
+func TestOnSharedPanics(t *testing.T) {
+	done := make(chan any, 1)
+	func() {
+		defer func() {
+			p, ok := recover().(sharedPanic)
+			if !ok {
+				t.Fatalf("recovered %#v, want a sharedPanic", p)
+			}
+			if s := p.String(); !strings.HasPrefix(s, "boom\n") || !strings.Contains(s, "TestOnSharedPanics") {
+				t.Errorf("the panic reads %q, want boom and its stack", s)
+			}
+		}()
+		onShared(done, func() { panic("boom") })
+		t.Error("onShared returned after a panic")
+	}()
+	ran := false
+	onShared(done, func() { ran = true })
+	if !ran {
+		t.Error("a call after the panic did not run")
+	}
+}
+
+// BenchmarkOnShared is what handing a session's Update or View to a shared
+// goroutine costs, on top of the call itself.
+func BenchmarkOnShared(b *testing.B) {
+	done := make(chan any, 1)
+	n := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		onShared(done, func() { n++ })
+	}
+}
