@@ -226,8 +226,8 @@ func (e lineEnd) plain(began bool) bool {
 // selfContained reports whether line draws its row alone: its only escape
 // sequences are complete SGR ones (no hyperlinks, nothing that moves the
 // cursor or leaves the parser mid-sequence), it has no other control
-// characters and no invalid UTF-8, and it starts with a character that
-// cannot be a mark folded into the line above. Such a line's cells depend
+// characters and no invalid UTF-8, and it does not start with a character
+// folded into the line above (see foldsUp). Such a line's cells depend
 // only on its text and the style it starts with.
 func selfContained(line string) (bool, lineEnd) {
 	end, first := endAsBegun, true
@@ -254,13 +254,24 @@ func selfContained(line string) (bool, lineEnd) {
 			continue
 		}
 		r, n := utf8.DecodeRuneInString(line[i:])
-		if r == utf8.RuneError || r < 0xa0 || first && (r >= 0x300 || r == 0xad) {
+		if r == utf8.RuneError || r < 0xa0 || first && (r >= 0x300 || r == 0xad) && foldsUp(line[i:]) {
 			return false, end
 		}
 		first = false
 		i += n
 	}
 	return true, end
+}
+
+// foldsUp reports whether the text s starts with, the first a line prints,
+// is a grapheme cluster that StyledString.Draw measures as zero wide by
+// either width method (a combining mark, a joiner, a soft hyphen...), which
+// it folds into the cell it wrote last: the end of the line above. Arrows,
+// box drawing, dots and wide characters are drawn in their own cells.
+func foldsUp(s string) bool {
+	_, wc := ansi.FirstGraphemeCluster(s, ansi.WcWidth)
+	_, gw := ansi.FirstGraphemeCluster(s, ansi.GraphemeWidth)
+	return wc == 0 || gw == 0
 }
 
 // sgr reads the SGR sequence at the start of s: its length, whether it
