@@ -581,6 +581,13 @@ func (s *TerminalRenderer) updatePen(cell *Cell) {
 	if spaceKeepsPen(cell, &s.cur.Cell) {
 		return
 	}
+	// Hotels patch: a cell drawn with the pen as it is needs no change,
+	// without downsampling both styles to the profile to compare them
+	// (the cells of a line mostly come in runs of one style; HOTELS.md,
+	// change 8).
+	if cell.Style.Equal(&s.cur.Style) && cell.Link == s.cur.Link {
+		return
+	}
 
 	// Downsample pen when we don't have a [colorprofile.TrueColor],
 	// otherwise, use the original style.
