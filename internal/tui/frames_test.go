@@ -107,6 +107,10 @@ func TestFramesReachTheScreen(t *testing.T) {
 		// mark, which folds into the line above, the emulator does not
 		// show: see TestSelfContained in third_party/bubbletea).
 		"one\n↑↓ two\n漢字 three",
+		// A style left open by the last line, which is the same in the
+		// next frame, where a line follows it.
+		"one\n\x1b[31mopen\n",
+		"one\n\x1b[31mopen\nplain",
 	} {
 		blankFrame()
 		p.Send(tuitest.Frame(frame))

@@ -32,20 +32,35 @@ import (
 // cached[y] is set to the cache's line for each line y drawn from the
 // cache, which the terminal renderer may keep in place of its own copy
 // once it has drawn the frame (ShareLine); the others are set to nil.
-func drawFrame(frame uv.ScreenBuffer, shown *uv.TerminalRenderer, last, next string, cached []uv.Line) bool {
+//
+// checked says that last passed the check below too (drawFrame drew it),
+// so that its lines need not be checked again: a line as in last, with a
+// line after it there, is self-contained and ends with the default style.
+func drawFrame(frame uv.ScreenBuffer, shown *uv.TerminalRenderer, last, next string, checked bool, cached []uv.Line) bool {
 	next = strings.ReplaceAll(next, "\r\n", "\n") // as StyledString.Draw does
+	last = strings.ReplaceAll(last, "\r\n", "\n")
+	w, h := frame.Width(), frame.Height()
+	checked = checked && shown != nil && last != ""
+	// known reports whether line y of last, followed there by after, is known
+	// self-contained and to end with the default style: the line after it
+	// was checked and began with it.
+	known := func(after string, y int) bool {
+		return checked && after != "" && y+1 < h
+	}
 	plain := true
-	for rest, y := next, 0; rest != "" && y < frame.Height(); y++ {
-		var line string
+	for rest, prev, y := next, last, 0; rest != "" && y < h; y++ {
+		var line, a string
 		line, rest, _ = strings.Cut(rest, "\n")
+		a, prev, _ = strings.Cut(prev, "\n")
+		if plain && line == a && known(prev, y) {
+			continue // plain stays true
+		}
 		self, end := selfContained(line)
 		if !self || !plain {
 			return false
 		}
 		plain = end.plain(plain)
 	}
-	last = strings.ReplaceAll(last, "\r\n", "\n")
-	w, h := frame.Width(), frame.Height()
 	if len(frame.Touched) != h {
 		frame.Touched = make([]*uv.LineData, h)
 	}
@@ -57,6 +72,7 @@ func drawFrame(frame uv.ScreenBuffer, shown *uv.TerminalRenderer, last, next str
 	for ; next != "" && y < h; y++ {
 		var a, b string
 		a, last, _ = strings.Cut(last, "\n")
+		after := last
 		b, next, _ = strings.Cut(next, "\n")
 		if same && a == b && len(shown.ShownLine(y)) == w {
 			// The renderer reads an untouched line of the frame only to
@@ -82,7 +98,7 @@ func drawFrame(frame uv.ScreenBuffer, shown *uv.TerminalRenderer, last, next str
 		}
 		// A line of last that is the same as b is self-contained and,
 		// unless it is the last, ends with the default style, as b does.
-		if same && a != b {
+		if same && a != b && !known(after, y) {
 			self, end := selfContained(a)
 			same = self && end.plain(true)
 		}
