@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
@@ -1438,7 +1439,7 @@ func (s *TerminalRenderer) ShareLine(y int, l Line) {
 		return
 	}
 	for x := range l {
-		if !cellEqual(&own[x], &l[x]) {
+		if !sameBytes(&own[x], &l[x]) && !cellEqual(&own[x], &l[x]) {
 			return
 		}
 	}
@@ -1450,6 +1451,14 @@ func (s *TerminalRenderer) ShareLine(y int, l Line) {
 	}
 	s.curbuf.Lines[y] = l
 	s.shared[y] = true
+}
+
+// sameBytes reports whether two cells hold the same bytes, as a cell and
+// its copy do: then they are equal, without comparing their fields one by
+// one. A line the renderer has just drawn from a frame holds copies of the
+// cells of the cache's line that ShareLine is given (Hotels patch).
+func sameBytes(a, b *Cell) bool {
+	return *(*[unsafe.Sizeof(Cell{})]byte)(unsafe.Pointer(a)) == *(*[unsafe.Sizeof(Cell{})]byte)(unsafe.Pointer(b))
 }
 
 // LineShared reports whether line y of what the renderer keeps as drawn
