@@ -52,7 +52,7 @@ func drawFrame(frame uv.ScreenBuffer, shown *uv.TerminalRenderer, last, next str
 		var line, a string
 		line, rest, _ = strings.Cut(rest, "\n")
 		a, prev, _ = strings.Cut(prev, "\n")
-		if plain && line == a && known(prev, y) {
+		if plain && known(prev, y) && line == a {
 			continue // plain stays true
 		}
 		self, end := selfContained(line)
@@ -79,7 +79,12 @@ func drawFrame(frame uv.ScreenBuffer, shown *uv.TerminalRenderer, last, next str
 			// find the blank lines at the bottom (clearBottom): instead
 			// of its cells, a mark says it is not blank.
 			frame.Lines[y][0] = notBlank
-			frame.Touched[y] = nil
+			// Untouched in the LineData it has, as the renderer marks
+			// lines after each frame: a nil one it would replace with a
+			// new one (Ultraviolet's change 7).
+			if t := frame.Touched[y]; t != nil {
+				t.FirstCell, t.LastCell = -1, -1
+			}
 			kept = y
 			// The screen's copy of a line drawn before it was cached
 			// may give way to the cache's.
