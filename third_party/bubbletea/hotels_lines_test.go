@@ -1,3 +1,8 @@
+//go:build linux
+
+// Tests of Hotels' patch (HOTELS.md); on Linux, for the thread CPU time of
+// BenchmarkFlush.
+
 package tea
 
 import (
