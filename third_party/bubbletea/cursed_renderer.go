@@ -36,6 +36,7 @@ type cursedRenderer struct {
 	starting      bool        // indicates whether the renderer is starting after being stopped
 	pendingErase  bool        // an scr.Erase() is pending and hasn't been drained by flush yet
 	drawnMethod   ansi.Method // the width method of the last frame drawn (Hotels patch)
+	drawnLines    bool        // the last frame was drawn line by line (Hotels patch; see drawFrame)
 	noInput       bool        // whether input is disabled, in which case keyboard enhancement queries are pointless
 }
 
@@ -369,7 +370,8 @@ func (s *cursedRenderer) flush(closing bool) error {
 		s.cached = make([]uv.Line, frameArea.Dy())
 	}
 	clear(s.cached)
-	if !drawFrame(s.cellbuf, shown, last, view.Content, s.cached) {
+	s.drawnLines = drawFrame(s.cellbuf, shown, last, view.Content, s.drawnLines, s.cached)
+	if !s.drawnLines {
 		// Clear our screen buffer before copying the new frame into it to ensure
 		// we erase any old content.
 		s.cellbuf.Clear()

@@ -32,20 +32,35 @@ import (
 // cached[y] is set to the cache's line for each line y drawn from the
 // cache, which the terminal renderer may keep in place of its own copy
 // once it has drawn the frame (ShareLine); the others are set to nil.
-func drawFrame(frame uv.ScreenBuffer, shown *uv.TerminalRenderer, last, next string, cached []uv.Line) bool {
+//
+// checked says that last passed the check below too (drawFrame drew it),
+// so that its lines need not be checked again: a line as in last, with a
+// line after it there, is self-contained and ends with the default style.
+func drawFrame(frame uv.ScreenBuffer, shown *uv.TerminalRenderer, last, next string, checked bool, cached []uv.Line) bool {
 	next = strings.ReplaceAll(next, "\r\n", "\n") // as StyledString.Draw does
+	last = strings.ReplaceAll(last, "\r\n", "\n")
+	w, h := frame.Width(), frame.Height()
+	checked = checked && shown != nil && last != ""
+	// known reports whether line y of last, followed there by after, is known
+	// self-contained and to end with the default style: the line after it
+	// was checked and began with it.
+	known := func(after string, y int) bool {
+		return checked && after != "" && y+1 < h
+	}
 	plain := true
-	for rest, y := next, 0; rest != "" && y < frame.Height(); y++ {
-		var line string
+	for rest, prev, y := next, last, 0; rest != "" && y < h; y++ {
+		var line, a string
 		line, rest, _ = strings.Cut(rest, "\n")
+		a, prev, _ = strings.Cut(prev, "\n")
+		if plain && known(prev, y) && line == a {
+			continue // plain stays true
+		}
 		self, end := selfContained(line)
 		if !self || !plain {
 			return false
 		}
 		plain = end.plain(plain)
 	}
-	last = strings.ReplaceAll(last, "\r\n", "\n")
-	w, h := frame.Width(), frame.Height()
 	if len(frame.Touched) != h {
 		frame.Touched = make([]*uv.LineData, h)
 	}
@@ -57,13 +72,19 @@ func drawFrame(frame uv.ScreenBuffer, shown *uv.TerminalRenderer, last, next str
 	for ; next != "" && y < h; y++ {
 		var a, b string
 		a, last, _ = strings.Cut(last, "\n")
+		after := last
 		b, next, _ = strings.Cut(next, "\n")
 		if same && a == b && len(shown.ShownLine(y)) == w {
 			// The renderer reads an untouched line of the frame only to
 			// find the blank lines at the bottom (clearBottom): instead
 			// of its cells, a mark says it is not blank.
 			frame.Lines[y][0] = notBlank
-			frame.Touched[y] = nil
+			// Untouched in the LineData it has, as the renderer marks
+			// lines after each frame: a nil one it would replace with a
+			// new one (Ultraviolet's change 7).
+			if t := frame.Touched[y]; t != nil {
+				t.FirstCell, t.LastCell = -1, -1
+			}
 			kept = y
 			// The screen's copy of a line drawn before it was cached
 			// may give way to the cache's.
@@ -82,7 +103,7 @@ func drawFrame(frame uv.ScreenBuffer, shown *uv.TerminalRenderer, last, next str
 		}
 		// A line of last that is the same as b is self-contained and,
 		// unless it is the last, ends with the default style, as b does.
-		if same && a != b {
+		if same && a != b && !known(after, y) {
 			self, end := selfContained(a)
 			same = self && end.plain(true)
 		}
@@ -227,8 +248,8 @@ func (e lineEnd) plain(began bool) bool {
 // selfContained reports whether line draws its row alone: its only escape
 // sequences are complete SGR ones (no hyperlinks, nothing that moves the
 // cursor or leaves the parser mid-sequence), it has no other control
-// characters and no invalid UTF-8, and it starts with a character that
-// cannot be a mark folded into the line above. Such a line's cells depend
+// characters and no invalid UTF-8, and it does not start with a character
+// folded into the line above (see foldsUp). Such a line's cells depend
 // only on its text and the style it starts with.
 func selfContained(line string) (bool, lineEnd) {
 	end, first := endAsBegun, true
@@ -255,13 +276,24 @@ func selfContained(line string) (bool, lineEnd) {
 			continue
 		}
 		r, n := utf8.DecodeRuneInString(line[i:])
-		if r == utf8.RuneError || r < 0xa0 || first && (r >= 0x300 || r == 0xad) {
+		if r == utf8.RuneError || r < 0xa0 || first && (r >= 0x300 || r == 0xad) && foldsUp(line[i:]) {
 			return false, end
 		}
 		first = false
 		i += n
 	}
 	return true, end
+}
+
+// foldsUp reports whether the text s starts with, the first a line prints,
+// is a grapheme cluster that StyledString.Draw measures as zero wide by
+// either width method (a combining mark, a joiner, a soft hyphen...), which
+// it folds into the cell it wrote last: the end of the line above. Arrows,
+// box drawing, dots and wide characters are drawn in their own cells.
+func foldsUp(s string) bool {
+	_, wc := ansi.FirstGraphemeCluster(s, ansi.WcWidth)
+	_, gw := ansi.FirstGraphemeCluster(s, ansi.GraphemeWidth)
+	return wc == 0 || gw == 0
 }
 
 // sgr reads the SGR sequence at the start of s: its length, whether it

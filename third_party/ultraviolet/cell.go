@@ -414,10 +414,27 @@ func StyleDiff(from, to *Style) string {
 }
 
 func colorEqual(c, o color.Color) bool {
-	if c == nil && o == nil {
-		return true
+	// Hotels patch: the colours of a parsed frame are of these types, and
+	// two of the same type are equal when their values are, without the
+	// two calls through the interface that RGBA is; the renderer compares
+	// every cell of a changed line with the screen's (HOTELS.md, change 8).
+	switch c := c.(type) {
+	case nil:
+		return o == nil
+	case color.RGBA:
+		if o, ok := o.(color.RGBA); ok {
+			return c == o
+		}
+	case ansi.IndexedColor:
+		if o, ok := o.(ansi.IndexedColor); ok {
+			return c == o
+		}
+	case ansi.BasicColor:
+		if o, ok := o.(ansi.BasicColor); ok {
+			return c == o
+		}
 	}
-	if c == nil || o == nil {
+	if o == nil {
 		return false
 	}
 	cr, cg, cb, ca := c.RGBA()

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
@@ -579,6 +580,13 @@ func (s *TerminalRenderer) updatePen(cell *Cell) {
 	}
 
 	if spaceKeepsPen(cell, &s.cur.Cell) {
+		return
+	}
+	// Hotels patch: a cell drawn with the pen as it is needs no change,
+	// without downsampling both styles to the profile to compare them
+	// (the cells of a line mostly come in runs of one style; HOTELS.md,
+	// change 8).
+	if cell.Style.Equal(&s.cur.Style) && cell.Link == s.cur.Link {
 		return
 	}
 
@@ -1431,7 +1439,7 @@ func (s *TerminalRenderer) ShareLine(y int, l Line) {
 		return
 	}
 	for x := range l {
-		if !cellEqual(&own[x], &l[x]) {
+		if !sameBytes(&own[x], &l[x]) && !cellEqual(&own[x], &l[x]) {
 			return
 		}
 	}
@@ -1443,6 +1451,14 @@ func (s *TerminalRenderer) ShareLine(y int, l Line) {
 	}
 	s.curbuf.Lines[y] = l
 	s.shared[y] = true
+}
+
+// sameBytes reports whether two cells hold the same bytes, as a cell and
+// its copy do: then they are equal, without comparing their fields one by
+// one. A line the renderer has just drawn from a frame holds copies of the
+// cells of the cache's line that ShareLine is given (Hotels patch).
+func sameBytes(a, b *Cell) bool {
+	return *(*[unsafe.Sizeof(Cell{})]byte)(unsafe.Pointer(a)) == *(*[unsafe.Sizeof(Cell{})]byte)(unsafe.Pointer(b))
 }
 
 // LineShared reports whether line y of what the renderer keeps as drawn
