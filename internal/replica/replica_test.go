@@ -277,7 +277,10 @@ func TestClusterWaitingRoomFailover(t *testing.T) {
 
 // Issue 18: once a game is over, a player on another node than the room's
 // owner asks for the rematch: the owner opens it, the players on its node
-// see the offer and join the same room.
+// see the offer and join the same room. On each node the rematch's seats
+// are the owner's: ann's is held for her (invited) until she comes, even
+// in bob's first sight of it on node B, which the store alone cannot give
+// (it keeps who sits, not who is invited or away).
 func TestClusterRematch(t *testing.T) {
 	ctx := context.Background()
 	a, b := twoNodes(t, nodeConfig{})
@@ -288,6 +291,10 @@ func TestClusterRematch(t *testing.T) {
 	next, err := bobB.r.Rematch(ctx, ps[1])
 	if err != nil {
 		t.Fatalf("bob asks for a rematch on node B: %v", err)
+	}
+	bobNext := join(t, b.l, next.ID, ps[1]) // bob's screen goes to the rematch at once
+	if s := bobNext.until(t, func(*rooms.Snapshot) bool { return true }); roomstest.SeatState(s, "ann") != rooms.SeatInvited {
+		t.Errorf("bob first sees the rematch's seats %+v on node B; want ann's invited, as node A has it", s.Seats)
 	}
 	s := annA.until(t, func(s *rooms.Snapshot) bool { return s.Rematch != nil })
 	if s.Rematch.By != "bob" || s.Rematch.Room != next.ID {
@@ -300,7 +307,9 @@ func TestClusterRematch(t *testing.T) {
 	if err != nil || mine.ID != next.ID {
 		t.Fatalf("ann's rematch = %v, %v; want room %s", mine, err, next.ID)
 	}
-	bobNext := join(t, b.l, next.ID, ps[1])
+	// She has answered; her seat is hers once she is in the room, as on
+	// one server (TestRematch): her screen goes there.
+	join(t, a.l, next.ID, ps[0])
 	bobNext.until(t, func(s *rooms.Snapshot) bool {
 		return s.Room.Taken == 2 && roomstest.SeatState(s, "ann") == rooms.SeatReady
 	})

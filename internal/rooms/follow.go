@@ -43,7 +43,7 @@ func (r *Room) Journaled() (saved.GameID, int) { return r.gameID, len(r.lines) }
 // the room's state; its game follows the journal (ApplyLines, Replay,
 // ReadJournal).
 func (r *Room) Mirror(s State, notes []string, chat []ChatLine) {
-	r.st = s
+	r.st, r.mirrored = s, true
 	for _, n := range notes {
 		r.note(n)
 	}
@@ -189,8 +189,9 @@ func (r *Room) Abort(ctx context.Context, why string) error {
 
 // Follow opens a room here that another node runs, as the store has it,
 // with the journal's lines of its game, linked by link; the frames its
-// owner announces bring it up to date (Room.Mirror). A room another
-// session here opened first is returned instead.
+// owner announces bring it up to date (Room.Mirror). Its sessions see it
+// once the first frame came: the store does not keep who is away or
+// invited. A room another session here opened first is returned instead.
 func (l *Lobby) Follow(id string, found saved.OpenRoom, lines []string, link Link) (*Room, error) {
 	var (
 		k     engine.Kind

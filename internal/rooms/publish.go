@@ -21,7 +21,9 @@ func (r *Room) changed() {
 	if r.publishInfo() {
 		r.lobby.changed()
 	}
-	r.publish("")
+	if runs || r.mirrored {
+		r.publish("")
+	}
 	news := r.news
 	r.news = Change{}
 	if runs { // and moves the bots, and tells those that follow it

@@ -66,6 +66,10 @@ type Room struct {
 	// has not told it yet, owned by the room's goroutine.
 	link Link
 	news Change
+	// mirrored: the room has its owner's state (Mirror), on a node that
+	// follows it. Until then its state is the store's, which lacks who is
+	// away or invited, the clocks, votes and rematch: it shows nothing.
+	mirrored bool
 }
 
 type seat struct {
