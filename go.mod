@@ -73,3 +73,5 @@ require (
 replace charm.land/bubbletea/v2 => ./third_party/bubbletea
 
 replace github.com/charmbracelet/ultraviolet => ./third_party/ultraviolet
+
+replace charm.land/ssh => ./third_party/ssh
