@@ -76,6 +76,7 @@ func build(dark bool) *Styles {
 		dark:     dark,
 	}
 	s.KeyHelp = help.DefaultStyles(dark)
+	s.KeyHelp.ShortSeparator = s.KeyHelp.ShortDesc
 	s.Input = textinput.DefaultStyles(dark)
 	s.Input.Cursor.Blink = false // a blinking cursor redraws the screen for nothing
 	// The board's colours follow the physical game where a chain has one.
