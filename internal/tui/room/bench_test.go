@@ -157,7 +157,8 @@ func BenchmarkScreens(b *testing.B) {
 // BenchmarkTurns is what a player's 80×24 terminal is sent as a game goes
 // on, for each game: the first 60 moves of a four-player game dealt from a
 // fixed seed, each seat taking a legal action chosen by a fixed rule, as
-// the first seat sees them (a frame a move, the window title with it),
+// the first seat sees them (a frame a move, with the dice thrown after
+// it as the room throws them, and the window title),
 // through a real Bubble Tea program as BenchmarkFrame. B/move is the bytes
 // a player is sent a move, the figure issue 22 bounds (400 B at density,
 // which also counts the player's own keys).
@@ -223,6 +224,22 @@ func turns(b testing.TB, kind engine.Kind, n int) []titled {
 		snap.Seats = append(snap.Seats, rooms.SeatInfo{Name: name, State: rooms.SeatReady, Host: i == 0})
 	}
 	var log []rooms.Event
+	// act applies seat's action chosen by i, and the dice thrown after it
+	// as the room throws them (rooms.Room.apply), with their events.
+	act := func(seat engine.Seat, i int) {
+		for {
+			legal := g.Legal(seat)
+			if err := g.Apply(seat, legal[(i*7)%len(legal)]); err != nil {
+				b.Fatal(err)
+			}
+			for _, text := range g.Log(0) {
+				log = append(log, rooms.Event{Seq: uint64(len(log) + 1), Seat: seat, Text: text})
+			}
+			if seat, _ = g.ToMove(); seat != engine.Chance {
+				return
+			}
+		}
+	}
 	shot := func() *rooms.Snapshot {
 		s := *snap
 		s.Version++
@@ -233,6 +250,9 @@ func turns(b testing.TB, kind engine.Kind, n int) []titled {
 		snap = &s
 		return snap
 	}
+	if seat, _ := g.ToMove(); seat == engine.Chance {
+		act(seat, 0)
+	}
 	m, _ := open(b, shot(), 80, 24)
 	frames := []titled{{m.View(), m.Title()}}
 	for i := range n {
@@ -240,13 +260,7 @@ func turns(b testing.TB, kind engine.Kind, n int) []titled {
 		if !ok {
 			break
 		}
-		legal := g.Legal(seat)
-		if err := g.Apply(seat, legal[(i*7)%len(legal)]); err != nil {
-			b.Fatal(err)
-		}
-		for _, text := range g.Log(0) {
-			log = append(log, rooms.Event{Seq: uint64(len(log) + 1), Seat: seat, Text: text})
-		}
+		act(seat, i)
 		m, _ = m.Update(room.SnapshotMsg{Snapshot: shot()})
 		frames = append(frames, titled{m.View(), m.Title()})
 	}
