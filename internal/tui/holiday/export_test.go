@@ -2,3 +2,6 @@ package holiday
 
 // Legal is legal, for the test that holds it to the engine's list.
 var Legal = legal
+
+// Played is played, for the test that the cards listed keep their cells.
+var Played = played

@@ -7,6 +7,7 @@ import (
 
 	"hotels/internal/engine"
 	"hotels/internal/engine/holiday"
+	holidayscreen "hotels/internal/tui/holiday"
 	"hotels/internal/tui/room"
 	"hotels/internal/tui/tuitest"
 )
@@ -78,5 +79,26 @@ func TestRecapKeepsTheHand(t *testing.T) {
 	decision = decision[:strings.Index(decision, "\n\n")] // above the status line
 	if !strings.Contains(with, "Since your last move") || !strings.HasPrefix(with, game) || !strings.Contains(with, decision) {
 		t.Errorf("the recap covers the game or the decision:\n%s\nwant:\n%s\nand:\n%s", with, game, decision)
+	}
+}
+
+// The cards played are listed oldest first, and a card played is added at
+// the end: those already listed keep their cells, but for the few times
+// the line is full and starts again from a later card.
+func TestPlayedKeepsCells(t *testing.T) {
+	g := game(t, 1, func(g *holiday.Game) bool { return due(0, holiday.PhasePlay)(g) && g.StockLeft() < 30 })
+	discard := g.ViewFor(0).Discard
+	restarts := 0
+	for n := 2; n <= len(discard); n++ {
+		before, after := holidayscreen.Played(discard[:n-1], 80), holidayscreen.Played(discard[:n], 80)
+		if len(after) > 80 {
+			t.Fatalf("%d cards: %q is wider than 80 cells", n, after)
+		}
+		if !strings.HasPrefix(after, before+" ") {
+			restarts++
+		}
+	}
+	if restarts > len(discard)/8 {
+		t.Errorf("the line of %d cards started again %d times: want the cards listed to stay put", len(discard), restarts)
 	}
 }

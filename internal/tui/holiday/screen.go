@@ -240,11 +240,28 @@ func (s Screen) news(w int) string {
 		}
 		return st.Notice.Render(layout.Cut(coup+"Final round: one card or a pass each"+last+".", w)) // H20
 	}
-	out := "Last played:"
-	for i := len(v.Discard) - 1; i >= 0 && len(out) < w-8; i-- {
-		out += " " + short(v.Discard[i])
+	return st.Subtle.Render(layout.Cut(played(v.Discard, w), w))
+}
+
+// played lists the cards played last, oldest first, in w cells. A card
+// played is added at the end and the others stay where they were: the line
+// starts again from a later card only when it is full, and then some
+// cards on, so that a move sends the new card alone, not the whole line
+// moved along (issue 22).
+func played(discard []holiday.Card, w int) string {
+	const step = 8 // cards dropped from the start at once
+	line := func(cards []holiday.Card) string {
+		out := "Played:"
+		for _, k := range cards {
+			out += " " + short(k)
+		}
+		return out
 	}
-	return st.Subtle.Render(layout.Cut(out, w))
+	start := 0
+	for start < len(discard) && len(line(discard[start:])) > w {
+		start = min(start+step, len(discard)-1)
+	}
+	return line(discard[start:])
 }
 
 // short names a card in a few cells: "A7", "M12", "Exch", "Raise".

@@ -2,14 +2,17 @@ package room_test
 
 import (
 	"runtime"
+	"slices"
 	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"hotels/internal/engine"
+	"hotels/internal/games"
 	"hotels/internal/rooms"
 	"hotels/internal/tui/room"
 	"hotels/internal/tui/tuitest"
@@ -206,4 +209,117 @@ func BenchmarkIdleKey(b *testing.B) {
 		m, _ = m.Update(keys[i%2])
 		_ = m.View()
 	}
+}
+
+// BenchmarkTurns is what a player's 80×24 terminal is sent as a game goes
+// on, for each game: the first 60 moves of a four-player game dealt from a
+// fixed seed, each seat taking a legal action chosen by a fixed rule, as
+// the first seat sees them (a frame a move, with the dice thrown after
+// it as the room throws them, and the window title),
+// through a real Bubble Tea program as BenchmarkFrame. B/move is the bytes
+// a player is sent a move, the figure issue 22 bounds (400 B at density,
+// which also counts the player's own keys).
+func BenchmarkTurns(b *testing.B) {
+	for _, kind := range games.All {
+		b.Run(kind.Name, func(b *testing.B) {
+			frames := turns(b, kind, 60)
+			wrote := &counter{signal: make(tuitest.Writes, 1)}
+			p := tea.NewProgram(frames[0], tea.WithInput(nil), tea.WithOutput(wrote), tea.WithWindowSize(80, 24),
+				tea.WithColorProfile(colorprofile.ANSI256), tea.WithEnvironment([]string{"TERM=xterm-256color"}), tea.WithFPS(120))
+			done := make(chan struct{})
+			go func() { _, _ = p.Run(); close(done) }()
+			b.Cleanup(func() { p.Quit(); <-done })
+			<-wrote.signal // the first frame
+			sent, moves := wrote.n.Load(), 0
+			for b.Loop() {
+				for _, f := range frames[1:] {
+					p.Send(f)
+					<-wrote.signal
+					moves++
+				}
+			}
+			b.ReportMetric(float64(wrote.n.Load()-sent)/float64(moves), "B/move")
+		})
+	}
+}
+
+// titled is a frame with its window title, as the session shows a room.
+type titled struct{ content, title string }
+
+func (f titled) Init() tea.Cmd { return nil }
+
+func (f titled) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if next, ok := msg.(titled); ok {
+		return next, nil
+	}
+	return f, nil
+}
+
+func (f titled) View() tea.View {
+	v := tea.NewView(f.content)
+	v.AltScreen, v.WindowTitle = true, f.title
+	return v
+}
+
+// turns deals kind's game to four seats and plays n moves, returning the
+// first seat's screen before them and after each. The last frame is the
+// first again, so that frames shown in a loop change at every step.
+func turns(b testing.TB, kind engine.Kind, n int) []titled {
+	names := []string{"alice", "bob", "carol", "dave"}
+	rules := ""
+	if len(kind.Rules) > 0 {
+		rules = kind.Rules[0]
+	}
+	g, _, err := kind.Deal(rules, nil, names, 7)
+	if err != nil {
+		b.Fatal(err)
+	}
+	info := tuitest.Room
+	info.Game, info.Kind, info.Rules = kind.Title, kind.Name, rules
+	snap := &rooms.Snapshot{Version: 1, Room: info, You: 0, Host: true}
+	for i, name := range names {
+		snap.Seats = append(snap.Seats, rooms.SeatInfo{Name: name, State: rooms.SeatReady, Host: i == 0})
+	}
+	var log []rooms.Event
+	// act applies seat's action chosen by i, and the dice thrown after it
+	// as the room throws them (rooms.Room.apply), with their events.
+	act := func(seat engine.Seat, i int) {
+		for {
+			legal := g.Legal(seat)
+			if err := g.Apply(seat, legal[(i*7)%len(legal)]); err != nil {
+				b.Fatal(err)
+			}
+			for _, text := range g.Log(0) {
+				log = append(log, rooms.Event{Seq: uint64(len(log) + 1), Seat: seat, Text: text})
+			}
+			if seat, _ = g.ToMove(); seat != engine.Chance {
+				return
+			}
+		}
+	}
+	shot := func() *rooms.Snapshot {
+		s := *snap
+		s.Version++
+		s.Game, s.Log, s.Turn = g.View(0), slices.Clone(log), engine.Watcher
+		if t, ok := g.ToMove(); ok {
+			s.Turn = t
+		}
+		snap = &s
+		return snap
+	}
+	if seat, _ := g.ToMove(); seat == engine.Chance {
+		act(seat, 0)
+	}
+	m, _ := open(b, shot(), 80, 24)
+	frames := []titled{{m.View(), m.Title()}}
+	for i := range n {
+		seat, ok := g.ToMove()
+		if !ok {
+			break
+		}
+		act(seat, i)
+		m, _ = m.Update(room.SnapshotMsg{Snapshot: shot()})
+		frames = append(frames, titled{m.View(), m.Title()})
+	}
+	return append(frames, frames[0])
 }

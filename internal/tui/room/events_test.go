@@ -168,7 +168,8 @@ func hasAlert(msgs []tea.Msg, a room.Alert) bool {
 	return false
 }
 
-// The window's title says whose move it is.
+// The window's title says when the move is the player's, and otherwise
+// stays as it is whoever moves.
 func TestTitle(t *testing.T) {
 	before, after := others(t)
 	for _, c := range []struct {
@@ -176,7 +177,7 @@ func TestTitle(t *testing.T) {
 		want string
 	}{
 		{tuitest.Waiting(0), "Hotels: waiting for players"},
-		{before, "Hotels: bob to move"},
+		{before, "Hotels: Acquire"},
 		{after, "Hotels: your turn"},
 		{tuitest.FourSeat(t, "over").Snapshot(0), "Hotels: game over"},
 	} {

@@ -408,9 +408,15 @@ func (m Model) helpLine() string {
 		}
 		k.WriteByte(0)
 	}
-	key := helpKey{k.String(), m.width, m.styles}
+	split := m.shown && !m.facts.Over && !m.chat.Focused() // see splitHelp
+	key := helpKey{k.String(), m.width, m.styles, split}
 	if m.drawnHelp.key != key {
-		m.drawnHelp.key, m.drawnHelp.line = key, helpLines.get(key, func() string { return m.styles.KeyHelpFor(m.width).ShortHelpView(m.fitHelp(bs)) })
+		m.drawnHelp.key, m.drawnHelp.line = key, helpLines.get(key, func() string {
+			if line, ok := m.splitHelp(bs); ok {
+				return line
+			}
+			return m.styles.KeyHelpFor(m.width).ShortHelpView(m.fitHelp(bs))
+		})
 	}
 	return m.drawnHelp.line
 }
@@ -448,6 +454,36 @@ func (c *sharedLines) get(key helpKey, draw func() string) string {
 	return line
 }
 
+// splitHelp draws a game's key line in two parts: the keys of the moment
+// on the left, and the room's keys that every turn has (chat, keys,
+// leave) in the same cells on the right, whoever is to move. The line
+// changes at every turn, from a decision's keys to the waiting player's
+// and back: so only the left part is sent again (issue 22). ok is false
+// outside a game in play, or where the two do not fit side by side.
+func (m Model) splitHelp(bs []key.Binding) (line string, ok bool) {
+	if !m.shown || m.facts.Over || m.chat.Focused() { // helpLine's split
+		return "", false
+	}
+	k := m.keys
+	room := []key.Binding{With(k.Chat, "/", "chat"), k.Help, k.Back}
+	var left, right []key.Binding
+	for _, b := range bs {
+		if slices.ContainsFunc(room, func(r key.Binding) bool { return r.Help() == b.Help() }) {
+			right = append(right, b)
+		} else {
+			left = append(left, b)
+		}
+	}
+	wide := m.styles.KeyHelpFor(0) // measured whole, not cut
+	l, r := wide.ShortHelpView(left), wide.ShortHelpView(right)
+	slot := lipgloss.Width(wide.ShortHelpView(room))
+	gap := m.width - lipgloss.Width(l) - slot
+	if gap < 3 {
+		return "", false
+	}
+	return l + strings.Repeat(" ", gap) + r, true
+}
+
 // fitHelp drops from bs the room's keys that ? lists anyway, least needed
 // first, until the line fits the screen: cut short, it would lose the
 // game's keys or ? itself.
@@ -473,6 +509,7 @@ type helpKey struct {
 	keys   string // each key's name, words and whether it is enabled
 	width  int
 	styles *theme.Styles
+	split  bool // drawn in two parts (splitHelp)
 }
 
 // shortHelp is the keys that apply now, most useful first.

@@ -8,7 +8,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"hotels/internal/rooms"
-	"hotels/internal/sanitize"
 	"hotels/internal/tui/chat"
 	"hotels/internal/tui/feed"
 	"hotels/internal/tui/layout"
@@ -355,8 +354,11 @@ func alert(a Alert) tea.Cmd {
 	return func() tea.Msg { return AlertMsg{Alert: a} }
 }
 
-// Title is the window's title for this screen: whose move it is, so that
-// a player in another window sees when it is theirs. It keeps to ASCII
+// Title is the window's title for this screen: whether the move is the
+// player's, so that a player in another window sees when it is theirs.
+// Who else is to move is on the screen: named in the title, it was sent
+// again at every move of every game, 8 to 20 bytes a player (issue 22).
+// It keeps to ASCII
 // besides the names: with an em dash in the title, the terminal emulator
 // of the end-to-end tests (x/vt) lost the lines drawn after it.
 func (m Model) Title() string {
@@ -371,8 +373,6 @@ func (m Model) Title() string {
 		return "Hotels: game over"
 	case m.myDecision():
 		return "Hotels: your turn"
-	case m.facts.ToMove >= 0 && int(m.facts.ToMove) < len(m.facts.Names):
-		return "Hotels: " + sanitize.Line(m.facts.Names[m.facts.ToMove]) + " to move"
 	}
 	return "Hotels: " + m.snap.Room.Game
 }

@@ -81,6 +81,7 @@ func build(dark bool) *Styles {
 		helps:    new(sync.Map),
 	}
 	s.KeyHelp = help.DefaultStyles(dark)
+	s.KeyHelp.ShortSeparator = s.KeyHelp.ShortDesc
 	s.Input = textinput.DefaultStyles(dark)
 	s.Input.Cursor.Blink = false // a blinking cursor redraws the screen for nothing
 	// The board's colours follow the physical game where a chain has one.
