@@ -4,8 +4,6 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	tea "charm.land/bubbletea/v2"
-
 	"hotels/internal/engine"
 	"hotels/internal/engine/holiday"
 	"hotels/internal/rooms"
@@ -29,17 +27,10 @@ func BenchmarkMove(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	var ms [4]room.Model
-	for seat := range ms {
-		ms[seat], _ = open(b, snaps[1][seat], 80, 24)
-	}
-	b.ReportAllocs()
-	for i := 0; b.Loop(); i++ {
-		for seat := range ms {
-			ms[seat], _ = ms[seat].Update(room.SnapshotMsg{Snapshot: snaps[i%2][seat]})
-			_ = ms[seat].View()
-		}
-	}
+	tuitest.BenchMove(b, snaps[0][:], snaps[1][:], func(s *rooms.Snapshot) room.Model {
+		m, _ := open(b, s, 80, 24)
+		return m
+	})
 }
 
 // BenchmarkIdleKey is a key that changes only the status line, on a
@@ -47,17 +38,5 @@ func BenchmarkMove(b *testing.B) {
 // room.BenchmarkIdleKey.
 func BenchmarkIdleKey(b *testing.B) {
 	m, _ := open(b, snapshot(game(b, 2, due(2, holiday.PhasePlay)), 0), 80, 24)
-	keys := [2]tea.KeyPressMsg{tuitest.Key("z"), {Code: tea.KeyF2}}
-	idle := m.View()
-	if m, _ = m.Update(keys[0]); m.View() == idle {
-		b.Fatal("z changed nothing")
-	}
-	if m, _ = m.Update(keys[1]); m.View() != idle {
-		b.Fatal("F2 did not clear what z said")
-	}
-	b.ReportAllocs()
-	for i := 0; b.Loop(); i++ {
-		m, _ = m.Update(keys[i%2])
-		_ = m.View()
-	}
+	tuitest.BenchIdleKey(b, m)
 }

@@ -177,17 +177,10 @@ func BenchmarkMove(b *testing.B) {
 			snaps[i][seat] = p.Snapshot(engine.Seat(seat))
 		}
 	}
-	var ms [4]room.Model
-	for seat := range ms {
-		ms[seat], _ = open(b, snaps[1][seat], 80, 24)
-	}
-	b.ReportAllocs()
-	for i := 0; b.Loop(); i++ {
-		for seat := range ms {
-			ms[seat], _ = ms[seat].Update(room.SnapshotMsg{Snapshot: snaps[i%2][seat]})
-			_ = ms[seat].View()
-		}
-	}
+	tuitest.BenchMove(b, snaps[0][:], snaps[1][:], func(s *rooms.Snapshot) room.Model {
+		m, _ := open(b, s, 80, 24)
+		return m
+	})
 }
 
 // BenchmarkIdleKey is a key that changes only the status line, on an
@@ -196,19 +189,7 @@ func BenchmarkMove(b *testing.B) {
 // players press between their turns. An op is one key and its screen.
 func BenchmarkIdleKey(b *testing.B) {
 	m, _ := open(b, tuitest.FourSeat(b, "play").Snapshot(1), 80, 24)
-	keys := [2]tea.KeyPressMsg{tuitest.Key("z"), {Code: tea.KeyF2}}
-	idle := m.View()
-	if m, _ = m.Update(keys[0]); m.View() == idle {
-		b.Fatal("z changed nothing")
-	}
-	if m, _ = m.Update(keys[1]); m.View() != idle {
-		b.Fatal("F2 did not clear what z said")
-	}
-	b.ReportAllocs()
-	for i := 0; b.Loop(); i++ {
-		m, _ = m.Update(keys[i%2])
-		_ = m.View()
-	}
+	tuitest.BenchIdleKey(b, m)
 }
 
 // BenchmarkTurns is what a player's 80×24 terminal is sent as a game goes

@@ -5,8 +5,6 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	tea "charm.land/bubbletea/v2"
-
 	"hotels/internal/engine"
 	"hotels/internal/engine/tycoon"
 	"hotels/internal/rooms"
@@ -51,17 +49,7 @@ func BenchmarkMove(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	var ms [3]room.Model
-	for seat := range ms {
-		ms[seat] = openRoom(snaps[1][seat])
-	}
-	b.ReportAllocs()
-	for i := 0; b.Loop(); i++ {
-		for seat := range ms {
-			ms[seat], _ = ms[seat].Update(room.SnapshotMsg{Snapshot: snaps[i%2][seat]})
-			_ = ms[seat].View()
-		}
-	}
+	tuitest.BenchMove(b, snaps[0][:], snaps[1][:], openRoom)
 }
 
 // BenchmarkIdleKey is a key that changes only the status line, on a Hotel
@@ -72,17 +60,5 @@ func BenchmarkIdleKey(b *testing.B) {
 		return g.Round() >= 2 && g.ViewFor(0).Turn == 1 && g.Phase() == tycoon.PhaseRoll
 	})
 	m := openRoom(seatSnapshot(g, 0))
-	keys := [2]tea.KeyPressMsg{tuitest.Key("z"), {Code: tea.KeyF2}}
-	idle := m.View()
-	if m, _ = m.Update(keys[0]); m.View() == idle {
-		b.Fatal("z changed nothing")
-	}
-	if m, _ = m.Update(keys[1]); m.View() != idle {
-		b.Fatal("F2 did not clear what z said")
-	}
-	b.ReportAllocs()
-	for i := 0; b.Loop(); i++ {
-		m, _ = m.Update(keys[i%2])
-		_ = m.View()
-	}
+	tuitest.BenchIdleKey(b, m)
 }

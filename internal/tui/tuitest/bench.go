@@ -1,0 +1,49 @@
+package tuitest
+
+import (
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"hotels/internal/rooms"
+	"hotels/internal/tui/room"
+)
+
+// BenchMove is a move reaching every seat of a room: each seat's screen,
+// opened on its snapshot of after[seat] by open, takes its snapshot a
+// move apart in turn and draws it, as every session in a room does on
+// every move. An op is a move: every seat's screen (docs/capacity.md).
+func BenchMove(b *testing.B, before, after []*rooms.Snapshot, open func(*rooms.Snapshot) room.Model) {
+	snaps := [2][]*rooms.Snapshot{before, after}
+	ms := make([]room.Model, len(after))
+	for seat := range ms {
+		ms[seat] = open(after[seat])
+	}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		for seat := range ms {
+			ms[seat], _ = ms[seat].Update(room.SnapshotMsg{Snapshot: snaps[i%2][seat]})
+			_ = ms[seat].View()
+		}
+	}
+}
+
+// BenchIdleKey is a key that changes only the status line of m, a screen
+// whose decision is another's: z, which says the key does nothing, then
+// F2, which clears what it said, as the load tool's players press between
+// their turns. An op is one key and its screen.
+func BenchIdleKey(b *testing.B, m room.Model) {
+	keys := [2]tea.KeyPressMsg{Key("z"), {Code: tea.KeyF2}}
+	idle := m.View()
+	if m, _ = m.Update(keys[0]); m.View() == idle {
+		b.Fatal("z changed nothing")
+	}
+	if m, _ = m.Update(keys[1]); m.View() != idle {
+		b.Fatal("F2 did not clear what z said")
+	}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		m, _ = m.Update(keys[i%2])
+		_ = m.View()
+	}
+}
