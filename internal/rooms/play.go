@@ -286,8 +286,7 @@ func (r *Room) finalPlaces() []Place {
 	if !r.set.Ranked {
 		return nil
 	}
-	game := outcomes(r.game)
-	gone := func(i int) string {
+	return rankedPlaces(r.game, func(i int) string {
 		switch st := r.st.Seats[i]; {
 		case st.removed.ID != 0:
 			return "was removed"
@@ -295,11 +294,17 @@ func (r *Room) finalPlaces() []Place {
 			return "left"
 		}
 		return ""
-	}
+	})
+}
+
+// rankedPlaces is finalPlaces for a finished game g whose seats gone says
+// why they are placed below the others ("" for none).
+func rankedPlaces(g engine.Game, gone func(i int) string) []Place {
+	game := outcomes(g)
 	var out []Place
-	for i := range r.st.Seats {
+	for i := range game {
 		place := 1
-		for j := range r.st.Seats {
+		for j := range game {
 			ahead := game[j].Place < game[i].Place
 			if (gone(j) == "") != (gone(i) == "") {
 				ahead = gone(j) == ""

@@ -332,59 +332,68 @@ type RatingChange struct {
 // below those who stayed. A shared place ties. Removed players are rated
 // too; bots never are.
 func (r *Room) rate() {
-	cfg := r.lobby.cfg
-	if !r.set.Ranked || cfg.Ratings == nil {
+	if !r.set.Ranked || r.lobby.cfg.Ratings == nil {
 		return
 	}
+	outcomes := placed(r.game, r.st.Places)
+	var seats []ratedSeat
+	for i, st := range r.st.Seats {
+		p := st.player
+		if st.removed.ID != 0 {
+			p = st.removed // removed from the table, rated still
+		}
+		if p.ID != 0 { // bots are never rated
+			seats = append(seats, ratedSeat{p, st.name, outcomes[i].Place})
+		}
+	}
+	r.st.Ratings = r.lobby.rate(r.kind.Name, r.set.Rules, r.gameID, seats)
+}
+
+// ratedSeat is a player a ranked game rates, with the name of their seat
+// and their place.
+type ratedSeat struct {
+	player Player
+	name   string
+	place  int
+}
+
+// rate records the ratings that game's places give its players and
+// returns them as a room shows them, nil if they could not be read or
+// saved (which is logged).
+func (l *Lobby) rate(game, rules string, id saved.GameID, seats []ratedSeat) []RatingChange {
+	cfg := l.cfg
 	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
 	defer cancel()
-	outcomes := placed(r.game, r.st.Places)
-	rated := func(st seat) Player {
-		if st.removed.ID != 0 {
-			return st.removed
-		}
-		return st.player
+	ids := make([]saved.AccountID, len(seats))
+	for i, st := range seats {
+		ids[i] = st.player.ID
 	}
-	var ids []saved.AccountID
-	for _, st := range r.st.Seats {
-		if p := rated(st); p.ID != 0 {
-			ids = append(ids, p.ID)
-		}
-	}
-	old, err := cfg.Ratings.Ratings(ctx, r.kind.Name, r.set.Rules, ids)
+	old, err := cfg.Ratings.Ratings(ctx, game, rules, ids)
 	if err != nil {
-		cfg.Log.Error("read ratings", "room", r.ID, "game", r.gameID, "err", err)
-		return
+		cfg.Log.Error("read ratings", "game", id, "err", err)
+		return nil
 	}
-	var before []rating.Rating
-	var result []int
-	var seats []seat
-	for i, st := range r.st.Seats {
-		p := rated(st)
-		if p.ID == 0 {
-			continue // bots are never rated
+	before, result := make([]rating.Rating, len(seats)), make([]int, len(seats))
+	for i, st := range seats {
+		before[i], result[i] = rating.New(), st.place
+		if x, ok := old[st.player.ID]; ok {
+			before[i] = rating.Rating{Mu: x.Mu, Sigma: x.Sigma}
 		}
-		b := rating.New()
-		if x, ok := old[p.ID]; ok {
-			b = rating.Rating{Mu: x.Mu, Sigma: x.Sigma}
-		}
-		st.player = p
-		before, result, seats = append(before, b), append(result, outcomes[i].Place), append(seats, st)
 	}
 	after := rating.Rate(before, result)
 	changes := make([]saved.RatingChange, len(seats))
-	r.st.Ratings = r.st.Ratings[:0]
+	shown := make([]RatingChange, len(seats))
 	for i, st := range seats {
 		changes[i] = saved.RatingChange{
-			Game: r.gameID, Account: st.player.ID, Place: result[i],
+			Game: id, Account: st.player.ID, Place: result[i],
 			MuBefore: before[i].Mu, SigmaBefore: before[i].Sigma, MuAfter: after[i].Mu, SigmaAfter: after[i].Sigma,
 		}
-		r.st.Ratings = append(r.st.Ratings, RatingChange{Name: st.name, Before: before[i].Display(), After: after[i].Display()})
+		shown[i] = RatingChange{Name: st.name, Before: before[i].Display(), After: after[i].Display()}
 	}
-	if err := cfg.Ratings.RecordRatings(ctx, r.kind.Name, r.set.Rules, changes); err != nil {
-		r.lobby.saveFailed("record ratings", err, "room", r.ID, "game", r.gameID)
-		r.st.Ratings = nil
-		return
+	if err := cfg.Ratings.RecordRatings(ctx, game, rules, changes); err != nil {
+		l.saveFailed("record ratings", err, "game", id)
+		return nil
 	}
-	r.lobby.saved()
+	l.saved()
+	return shown
 }

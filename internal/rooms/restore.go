@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"hotels/internal/engine"
 	"hotels/internal/saved"
 )
 
@@ -78,7 +79,7 @@ func (l *Lobby) RestoreGame(ctx context.Context, a Archive, sg saved.Game) error
 	}
 	if _, ok := g.ToMove(); !ok {
 		// Every action was saved, but not the end: finish it now.
-		return l.cfg.Journal.FinishGame(ctx, sg.ID, result(g), outcomes(g))
+		return l.finishRestored(ctx, k, sg, g)
 	}
 	seats := make([]seat, len(sg.Seats))
 	var host, first Player
@@ -157,5 +158,37 @@ func (l *Lobby) RestoreGame(ctx context.Context, a Archive, sg saved.Game) error
 	}
 	l.mu.Unlock()
 	l.changed()
+	return nil
+}
+
+// finishRestored finishes a stored game whose every action was saved but
+// not its end (the server stopped, or the database failed, in between),
+// as the room would have: places and, for a ranked game, ratings. Who left
+// a ranked game is not stored; who was removed is, and is placed below the
+// others, as finalPlaces does.
+func (l *Lobby) finishRestored(ctx context.Context, k engine.Kind, sg saved.Game, g engine.Game) error {
+	var places []Place
+	if sg.Ranked {
+		places = rankedPlaces(g, func(i int) string {
+			if slices.Contains(sg.Room.Removed, i) {
+				return "was removed"
+			}
+			return ""
+		})
+	}
+	done := placed(g, places)
+	if err := l.cfg.Journal.FinishGame(ctx, sg.ID, result(g), done); err != nil {
+		return err
+	}
+	if !sg.Ranked || l.cfg.Ratings == nil {
+		return nil
+	}
+	var seats []ratedSeat
+	for i, st := range sg.Seats {
+		if st.Account != 0 { // bots are never rated
+			seats = append(seats, ratedSeat{Player{ID: st.Account, Name: st.Name}, st.Name, done[i].Place})
+		}
+	}
+	l.rate(k.Name, sg.Rules, sg.ID, seats)
 	return nil
 }

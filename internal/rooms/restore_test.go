@@ -259,3 +259,104 @@ func TestF4RestartKeepsRooms(t *testing.T) {
 		t.Error("the invite code no longer leads to the restored room")
 	}
 }
+
+// noEnd is a journal that cannot save a game's end: as if the server
+// stopped between a game's last action and its end.
+type noEnd struct{ store.Journal }
+
+func (noEnd) FinishGame(context.Context, store.GameID, string, []store.Outcome) error {
+	return errors.New("the server stopped")
+}
+
+// A ranked game whose every action was saved but not its end is finished
+// when the server starts again, and its players are rated as the room
+// would have rated them.
+func TestRestoreRatesARankedGameItFinishes(t *testing.T) {
+	ctx := context.Background()
+	path := storetest.Data(t)
+	st, err := store.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	app := store.NewAppender(st)
+	ps := roomstest.Accounts(t, st, "ann", "bob")
+	rt := &ratings{by: map[store.AccountID]store.Rating{}}
+	tm := &roomstest.Timers{}
+	l := rooms.NewLobby(rooms.Config{
+		Journal: noEnd{store.Journal{Store: st, Appender: app}}, Kinds: []engine.Kind{raceKind},
+		Ratings: rt, BotDelay: roomstest.BotDelay, After: tm.After,
+	})
+	var found []<-chan *rooms.Room
+	for _, p := range ps {
+		ch, leave, err := l.Seek(ctx, p, "race", "", 2, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer leave()
+		found = append(found, ch)
+	}
+	tm.Fire() // the match tick
+	r := <-found[0]
+	if r == nil || !r.Info().Ranked {
+		t.Fatalf("room %v; want a ranked one", r)
+	}
+	var chs []<-chan *rooms.Snapshot
+	for _, p := range ps {
+		ch, stop, err := r.Subscribe(ctx, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer stop()
+		chs = append(chs, ch)
+	}
+	for over := false; !over; {
+		select {
+		case s := <-chs[0]:
+			over = s.Room.Status == rooms.Over
+			if !over && s.Turn == s.You {
+				r.Act(ctx, ps[0], "go")
+			}
+		case s := <-chs[1]:
+			if s.Room.Status != rooms.Over && s.Turn == s.You {
+				r.Act(ctx, ps[1], "go")
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatal("the race did not end")
+		}
+	}
+	if len(rt.changes) != 0 {
+		t.Fatalf("rated without the game's end saved: %+v", rt.changes)
+	}
+	l.Close("restarting")
+	app.Close()
+	st.Close()
+
+	st, err = store.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	app = store.NewAppender(st)
+	defer app.Close()
+	l = rooms.NewLobby(rooms.Config{Journal: store.Journal{Store: st, Appender: app}, Kinds: []engine.Kind{raceKind}, Ratings: rt})
+	defer l.Close("test over")
+	if n, err := l.Restore(ctx, st); err != nil || n != 1 {
+		t.Fatalf("Restore = %d, %v; want the one game", n, err)
+	}
+	if r := l.SeatOf(ps[0]); r != nil {
+		t.Errorf("ann is seated in %s after the restart; want the game finished", r.ID)
+	}
+	if open, err := st.UnfinishedGames(ctx); err != nil || len(open) != 0 {
+		t.Errorf("unfinished games after the restart: %+v, %v", open, err)
+	}
+	if len(rt.changes) != 2 || rt.by[ps[0].ID].Games != 1 || rt.by[ps[1].ID].Games != 1 {
+		t.Fatalf("ratings recorded at the restart: %+v; want ann's and bob's", rt.changes)
+	}
+	places := map[int]bool{}
+	for _, c := range rt.changes {
+		places[c.Place] = true
+	}
+	if !places[1] || !places[2] {
+		t.Errorf("places rated %+v; want a winner and a loser", rt.changes)
+	}
+}
