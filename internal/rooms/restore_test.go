@@ -17,14 +17,27 @@ import (
 	"hotels/internal/store/storetest"
 )
 
-func TestRestoreAfterRestart(t *testing.T) {
-	ctx := context.Background()
-	path := storetest.Data(t)
-	st, err := store.Open(ctx, path)
+// openStore opens the database at path and its journal's appender, as a
+// server does as it starts.
+func openStore(t *testing.T, path string) (*store.Store, *store.Appender) {
+	t.Helper()
+	st, err := store.Open(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	app := store.NewAppender(st)
+	return st, store.NewAppender(st)
+}
+
+// closeStore closes what openStore opened, as a server does as it stops.
+func closeStore(st *store.Store, app *store.Appender) {
+	app.Close()
+	st.Close()
+}
+
+func TestRestoreAfterRestart(t *testing.T) {
+	ctx := context.Background()
+	path := storetest.Data(t)
+	st, app := openStore(t, path)
 	j := store.Journal{Store: st, Appender: app}
 	ps := roomstest.Accounts(t, st, "ann", "bob")
 	a, b := ps[0], ps[1]
@@ -71,17 +84,11 @@ func TestRestoreAfterRestart(t *testing.T) {
 	stopA()
 	stopB()
 	l.Close("restarting")
-	app.Close()
-	st.Close()
+	closeStore(st, app)
 
 	// The restart.
-	st, err = store.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	app = store.NewAppender(st)
-	defer app.Close()
+	st, app = openStore(t, path)
+	defer closeStore(st, app)
 	l = rooms.NewLobby(rooms.Config{Journal: store.Journal{Store: st, Appender: app}, Kinds: []engine.Kind{acquire.Kind}, After: (&roomstest.Timers{}).After})
 	defer l.Close("test over")
 	n, err := l.Restore(ctx, st)
@@ -133,10 +140,7 @@ func TestRestoreMarksBrokenGames(t *testing.T) {
 func TestF4RestartKeepsRooms(t *testing.T) {
 	ctx := context.Background()
 	path := storetest.Data(t)
-	st, err := store.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	st, app := openStore(t, path)
 	ps := roomstest.Accounts(t, st, "ann", "bob", "cat", "dan")
 	a, b, c, d := ps[0], ps[1], ps[2], ps[3]
 	config := func(st *store.Store, app *store.Appender) rooms.Config {
@@ -146,7 +150,6 @@ func TestF4RestartKeepsRooms(t *testing.T) {
 			BotLevels: func(string) []string { return []string{"easy", "hard"} }, Autopilot: "easy",
 		}
 	}
-	app := store.NewAppender(st)
 	l := rooms.NewLobby(config(st, app))
 	set := rooms.Settings{
 		Name: "ann's late game", Seats: 4, Private: true, Rules: "modern",
@@ -173,17 +176,11 @@ func TestF4RestartKeepsRooms(t *testing.T) {
 		t.Fatalf("kick bob: %v", err)
 	}
 	l.Close("restarting")
-	app.Close()
-	st.Close()
+	closeStore(st, app)
 
 	// The restart.
-	st, err = store.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	app = store.NewAppender(st)
-	defer app.Close()
+	st, app = openStore(t, path)
+	defer closeStore(st, app)
 	l = rooms.NewLobby(config(st, app))
 	defer l.Close("test over")
 	if n, err := l.Restore(ctx, st); err != nil || n != 1 {
@@ -274,11 +271,7 @@ func (noEnd) FinishGame(context.Context, store.GameID, string, []store.Outcome) 
 func TestRestoreRatesARankedGameItFinishes(t *testing.T) {
 	ctx := context.Background()
 	path := storetest.Data(t)
-	st, err := store.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	app := store.NewAppender(st)
+	st, app := openStore(t, path)
 	ps := roomstest.Accounts(t, st, "ann", "bob")
 	rt := &ratings{by: map[store.AccountID]store.Rating{}}
 	tm := &roomstest.Timers{}
@@ -328,16 +321,10 @@ func TestRestoreRatesARankedGameItFinishes(t *testing.T) {
 		t.Fatalf("rated without the game's end saved: %+v", rt.changes)
 	}
 	l.Close("restarting")
-	app.Close()
-	st.Close()
+	closeStore(st, app)
 
-	st, err = store.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	app = store.NewAppender(st)
-	defer app.Close()
+	st, app = openStore(t, path)
+	defer closeStore(st, app)
 	l = rooms.NewLobby(rooms.Config{Journal: store.Journal{Store: st, Appender: app}, Kinds: []engine.Kind{raceKind}, Ratings: rt})
 	defer l.Close("test over")
 	if n, err := l.Restore(ctx, st); err != nil || n != 1 {

@@ -28,10 +28,7 @@ import (
 func TestF4RestartKeepsWaitingRooms(t *testing.T) {
 	ctx := context.Background()
 	path := storetest.Data(t)
-	st, err := store.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	st, app := openStore(t, path)
 	accts := roomstest.Accounts(t, st, "ann", "bob", "cat", "dee")
 	a, b, c, d := accts[0], accts[1], accts[2], accts[3]
 	players := map[string]rooms.Player{"ann": a, "bob": b, "cat": c, "dee": d}
@@ -43,7 +40,6 @@ func TestF4RestartKeepsWaitingRooms(t *testing.T) {
 			BotLevels: func(string) []string { return []string{"easy", "hard"} }, Autopilot: "easy",
 		}
 	}
-	app := store.NewAppender(st)
 	l := rooms.NewLobby(config(st, app, &roomstest.Timers{}))
 	r, err := l.Create(ctx, a, rooms.Settings{
 		Name: "ann's friends", Seats: 4, Private: true, Rules: "modern",
@@ -76,17 +72,11 @@ func TestF4RestartKeepsWaitingRooms(t *testing.T) {
 		t.Fatal(err)
 	}
 	l.Close("restarting")
-	app.Close()
-	st.Close()
+	closeStore(st, app)
 
 	// The restart.
-	st, err = store.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	app = store.NewAppender(st)
-	defer app.Close()
+	st, app = openStore(t, path)
+	defer closeStore(st, app)
 	tm := &roomstest.Timers{}
 	l = rooms.NewLobby(config(st, app, tm))
 	defer l.Close("test over")
