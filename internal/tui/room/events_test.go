@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"hotels/internal/engine"
+	"hotels/internal/games"
 	"hotels/internal/rooms"
 	"hotels/internal/tui/room"
 	"hotels/internal/tui/screens"
@@ -321,4 +322,58 @@ func TestRecapLeavesTheLinesInTheirRows(t *testing.T) {
 			}
 		}
 	}
+}
+
+// At 80×24 the events have two lines: a new event takes the line of the
+// older one shown, and the newer stays where it was, marked as the newest,
+// so that a move sends one line of events, not both scrolled up (issue
+// 22). Played over Holiday AG's first moves, from the first seat's screen;
+// the recap, when it shows, has the events' lines.
+func TestEventsKeepTheirLines(t *testing.T) {
+	frames := turns(t, kindNamed(t, "holiday"), 30)
+	row := map[string]int{} // the events shown, by their lines
+	shown := 0
+	for i, f := range frames[:len(frames)-1] { // the last is the first again
+		lines := strings.Split(tuitest.Plain(f.content), "\n")
+		chat := slices.Index(lines, "No chat yet.")
+		if chat < 0 {
+			clear(row)
+			continue // the recap has the events' lines
+		}
+		now := map[string]int{}
+		marked := 0
+		for r := chat - 2; r < chat; r++ {
+			text, ok := strings.CutPrefix(lines[r], "› ")
+			if ok {
+				marked++
+			} else if text, ok = strings.CutPrefix(lines[r], "  "); !ok {
+				if lines[r] != "" {
+					t.Errorf("frame %d: event line %q is neither marked nor indented", i, lines[r])
+				}
+				continue
+			}
+			if was, seen := row[text]; seen && was != r {
+				t.Errorf("frame %d: %q moved from line %d to %d", i, text, was, r)
+			}
+			now[text] = r
+		}
+		if marked != 1 && len(now) > 0 {
+			t.Errorf("frame %d: %d events marked newest, want 1:\n%s", i, marked, strings.Join(lines[chat-2:chat], "\n"))
+		}
+		row = now
+		shown += len(now)
+	}
+	if shown < 20 {
+		t.Errorf("only %d events shown over the frames", shown)
+	}
+}
+
+func kindNamed(t testing.TB, name string) engine.Kind {
+	for _, k := range games.All {
+		if k.Name == name {
+			return k
+		}
+	}
+	t.Fatalf("no game %q", name)
+	return engine.Kind{}
 }
