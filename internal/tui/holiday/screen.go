@@ -69,12 +69,14 @@ func (s Screen) Show(view any) (room.Screen, bool) {
 // Facts are what the room screen reads of the view.
 func (s Screen) Facts() room.Facts {
 	v := s.game
-	header := fmt.Sprintf("stock %d", v.StockLeft)
+	// The stock is counted under the tracks: in the header too, it was
+	// sent again at every card drawn (issue 22).
+	header := ""
 	switch v.Phase {
 	case holiday.PhaseSpecial:
-		header += " · special round"
+		header = "special round"
 	case holiday.PhaseFinal:
-		header += " · final round"
+		header = "final round"
 	}
 	return room.Facts{
 		Names: v.Names, ToMove: v.ToMove, Due: v.Due, Over: v.Phase == holiday.PhaseOver,
@@ -414,14 +416,16 @@ func count(n int) string {
 	return fmt.Sprint(n)
 }
 
-// pile lists the discard pile, newest first, and a legend, in h lines.
+// pile lists the discard pile, oldest first, and a legend, in h lines. A
+// card played is added at the end, as on the line of cards played last:
+// listed newest first, the whole pile moved along at every card (issue 22).
 func (s Screen) pile(w, h int) []string {
 	v, st := s.game, s.styles
-	var cards []string
-	for i := len(v.Discard) - 1; i >= 0; i-- {
-		cards = append(cards, short(v.Discard[i]))
+	cards := make([]string, len(v.Discard))
+	for i, k := range v.Discard {
+		cards[i] = short(k)
 	}
-	out := []string{"", st.Heading.Render("Discard pile, newest first")}
+	out := []string{"", st.Heading.Render("Discard pile, oldest first")}
 	out = append(out, layout.Tail([]string{strings.Join(cards, " ")}, w, 3)...)
 	out = append(out, "", st.Subtle.Render(layout.Cut("A M T C U: a suitcase · +: a card in your hand · ·: empty · Chain: the longest", w)),
 		st.Subtle.Render(layout.Cut("Value: the chain if 5 or more, + Raise cards · Points: value × shares now", w))) // H15, H16, H22
