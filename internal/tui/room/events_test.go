@@ -377,3 +377,40 @@ func kindNamed(t testing.TB, name string) engine.Kind {
 	t.Fatalf("no game %q", name)
 	return engine.Kind{}
 }
+
+// An event as wide as the line less the mark still has a line of its own;
+// two events not numbered one after the other (as no room logs them) are
+// never drawn in one line: the pane scrolls as before.
+func TestEventSlotsEdges(t *testing.T) {
+	kind := kindNamed(t, "holiday") // no rule sets
+	g, _, err := kind.Deal("", nil, []string{"alice", "bob", "carol", "dave"}, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := tuitest.Room
+	info.Game, info.Kind, info.Rules = kind.Title, kind.Name, ""
+	snap := &rooms.Snapshot{Version: 1, Room: info, You: 1, Game: g.View(1), Turn: 0}
+	for _, name := range []string{"alice", "bob", "carol", "dave"} {
+		snap.Seats = append(snap.Seats, rooms.SeatInfo{Name: name, State: rooms.SeatReady})
+	}
+	eventLines := func(log []rooms.Event) []string {
+		s := *snap
+		s.Log = log
+		m, _ := open(t, &s, 80, 24)
+		lines := strings.Split(tuitest.Plain(m.View()), "\n")
+		chat := slices.Index(lines, "No chat yet.")
+		if chat < 2 {
+			t.Fatalf("no two lines of events above the chat:\n%s", strings.Join(lines, "\n"))
+		}
+		return lines[chat-2 : chat]
+	}
+	wide := "alice " + strings.Repeat("x", 72) // 78 cells: the line less "› "
+	got := eventLines([]rooms.Event{{Seq: 1, Text: "alice takes 2 Alps"}, {Seq: 2, Text: wide}})
+	if want := []string{"› " + wide, "  alice takes 2 Alps"}; !slices.Equal(got, want) {
+		t.Errorf("a 78-cell event: lines %q, want %q", got, want)
+	}
+	got = eventLines([]rooms.Event{{Seq: 4, Text: "alice takes 2 Alps"}, {Seq: 6, Text: "bob takes 2 USA"}})
+	if want := []string{"alice takes 2 Alps", "bob takes 2 USA"}; !slices.Equal(got, want) {
+		t.Errorf("events 4 and 6: lines %q, want %q", got, want)
+	}
+}

@@ -349,14 +349,18 @@ const newest = "› "
 // 80×24, each in the line its number gives it (Seq mod 2), the newer
 // marked: a new event is written over the older one, and the other stays
 // where it was, where scrolling them up sent both lines again at every
-// event (issue 22). ok is false if an event does not fit in a line: the
-// pane then scrolls as a taller one does, wrapping it.
+// event (issue 22). ok is false if an event does not fit in a line, or
+// if the two are not numbered one after the other: the pane then scrolls
+// as a taller one does, wrapping them.
 func eventSlots(log []rooms.Event, w int) (lines []string, ok bool) {
 	lines = make([]string, 2)
 	last := log[max(0, len(log)-2):]
+	if len(last) == 2 && last[0].Seq%2 == last[1].Seq%2 {
+		return nil, false // not numbered one after the other: they would share a line
+	}
 	for i, e := range last {
 		text := sanitize.Line(e.Text)
-		if layout.Width(text) > w-len(newest) {
+		if layout.Width(text) > w-layout.Width(newest) {
 			return nil, false
 		}
 		lead := "  "
