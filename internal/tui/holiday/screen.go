@@ -108,7 +108,7 @@ func (s Screen) Draw(w, h int, at room.At) []string {
 // tracks draws a heading and one row a company: its letter and name, its
 // destinations, longest chain, value, Raise cards and the bank's shares.
 func (s Screen) tracks(w int) []string {
-	v, st := s.game, s.styles
+	v := s.game
 	cell := 2
 	if w >= wideFrom {
 		cell = 3
@@ -127,33 +127,58 @@ func (s Screen) tracks(w int) []string {
 		last = v.Discard[n-1]
 	}
 	for c := range holiday.Company(holiday.Companies) {
-		var b strings.Builder
-		b.Grow(len(looks.company[c]) + holiday.Destinations*len(looks.suitcase[c]) + 32)
-		b.WriteString(looks.company[c])
-		for n := 1; n <= holiday.Destinations; n++ {
-			k := holiday.Destination(c, n)
-			switch {
-			case v.Suitcases[c][n-1] && marked && k == last:
-				b.WriteString(looks.lead[1:] + "›" + st.LastChain(c.String(), int(c)).Render(letter(c)))
-			case v.Suitcases[c][n-1]:
-				b.WriteString(looks.suitcase[c])
-			case hand[k]:
-				b.WriteString(looks.hand)
-			default:
-				b.WriteString(looks.empty)
+		k := trackKey{suitcases: v.Suitcases[c], mark: -1, longest: v.Longest[c], value: v.Values[c], raises: v.Raises[c], bank: v.Bank[c]}
+		for n := range holiday.Destinations {
+			d := holiday.Destination(c, n+1)
+			k.hand[n] = hand[d]
+			if marked && d == last {
+				k.mark = n
 			}
 		}
-		raise := "·"
-		if v.Raises[c] > 0 {
-			raise = "+" + strconv.Itoa(v.Raises[c])
+		// A move changes a row or two: the others are as last drawn.
+		if looks.rows[c].line == "" || looks.rows[c].key != k {
+			looks.rows[c].key, looks.rows[c].line = k, s.trackRow(looks, c, k)
 		}
-		right(&b, strconv.Itoa(v.Longest[c]), 7)
-		right(&b, strconv.Itoa(v.Values[c]), 6)
-		right(&b, raise, 6)
-		right(&b, strconv.Itoa(v.Bank[c]), 5)
-		out = append(out, b.String())
+		out = append(out, looks.rows[c].line)
 	}
 	return out
+}
+
+// trackKey is what a company's row of the tracks shows: its suitcases,
+// the player's cards, the card played last (mark, -1 for none) and the
+// numbers at its end.
+type trackKey struct {
+	suitcases, hand              [holiday.Destinations]bool
+	mark                         int
+	longest, value, raises, bank int
+}
+
+// trackRow draws company c's row of the tracks.
+func (s Screen) trackRow(looks *trackLooks, c holiday.Company, k trackKey) string {
+	var b strings.Builder
+	b.Grow(len(looks.company[c]) + holiday.Destinations*len(looks.suitcase[c]) + 32)
+	b.WriteString(looks.company[c])
+	for n := range holiday.Destinations {
+		switch {
+		case k.suitcases[n] && n == k.mark:
+			b.WriteString(looks.lead[1:] + "›" + s.styles.LastChain(c.String(), int(c)).Render(letter(c)))
+		case k.suitcases[n]:
+			b.WriteString(looks.suitcase[c])
+		case k.hand[n]:
+			b.WriteString(looks.hand)
+		default:
+			b.WriteString(looks.empty)
+		}
+	}
+	raise := "·"
+	if k.raises > 0 {
+		raise = "+" + strconv.Itoa(k.raises)
+	}
+	right(&b, strconv.Itoa(k.longest), 7)
+	right(&b, strconv.Itoa(k.value), 6)
+	right(&b, raise, 6)
+	right(&b, strconv.Itoa(k.bank), 5)
+	return b.String()
 }
 
 // trackLooks are the looks of the tracks' cells, cell cells wide: drawn
@@ -167,6 +192,11 @@ type trackLooks struct {
 	lead              string                    // a cell's spaces before its mark
 	company, suitcase [holiday.Companies]string // a track's heading, and a suitcase on it
 	hand, empty       string
+
+	rows [holiday.Companies]struct { // the tracks' rows last drawn
+		key  trackKey
+		line string
+	}
 
 	head       string // the players' table's heading (playersHead)
 	headStyles *theme.Styles
