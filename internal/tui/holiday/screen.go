@@ -2,7 +2,9 @@ package holiday
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
 
@@ -69,12 +71,14 @@ func (s Screen) Show(view any) (room.Screen, bool) {
 // Facts are what the room screen reads of the view.
 func (s Screen) Facts() room.Facts {
 	v := s.game
-	header := fmt.Sprintf("stock %d", v.StockLeft)
+	// The stock is counted under the tracks: in the header too, it was
+	// sent again at every card drawn (issue 22).
+	header := ""
 	switch v.Phase {
 	case holiday.PhaseSpecial:
-		header += " · special round"
+		header = "special round"
 	case holiday.PhaseFinal:
-		header += " · final round"
+		header = "final round"
 	}
 	return room.Facts{
 		Names: v.Names, ToMove: v.ToMove, Due: v.Due, Over: v.Phase == holiday.PhaseOver,
@@ -104,19 +108,13 @@ func (s Screen) Draw(w, h int, at room.At) []string {
 // tracks draws a heading and one row a company: its letter and name, its
 // destinations, longest chain, value, Raise cards and the bank's shares.
 func (s Screen) tracks(w int) []string {
-	v, st := s.game, s.styles
+	v := s.game
 	cell := 2
 	if w >= wideFrom {
 		cell = 3
 	}
-	nums := []byte(strings.Repeat(" ", cell*holiday.Destinations))
-	for n := 1; n <= holiday.Destinations; n++ {
-		if cell == 3 || n == 1 || n%5 == 0 {
-			label := fmt.Sprint(n)
-			copy(nums[cell*n-len(label):], label)
-		}
-	}
-	out := []string{st.Heading.Render(fmt.Sprintf("  %-13s%s  Chain Value Raise Bank", "Company", nums))}
+	looks := s.trackLooks(cell)
+	out := []string{looks.heading}
 	var hand [holiday.Cards]bool
 	for _, k := range v.Hand {
 		hand[k] = true
@@ -128,31 +126,59 @@ func (s Screen) tracks(w int) []string {
 	if marked {
 		last = v.Discard[n-1]
 	}
-	looks := s.trackLooks(cell)
 	for c := range holiday.Company(holiday.Companies) {
-		var b strings.Builder
-		b.WriteString(looks.company[c])
-		for n := 1; n <= holiday.Destinations; n++ {
-			k := holiday.Destination(c, n)
-			switch {
-			case v.Suitcases[c][n-1] && marked && k == last:
-				b.WriteString(looks.lead[1:] + "›" + st.LastChain(c.String(), int(c)).Render(letter(c)))
-			case v.Suitcases[c][n-1]:
-				b.WriteString(looks.suitcase[c])
-			case hand[k]:
-				b.WriteString(looks.hand)
-			default:
-				b.WriteString(looks.empty)
+		k := trackKey{suitcases: v.Suitcases[c], mark: -1, longest: v.Longest[c], value: v.Values[c], raises: v.Raises[c], bank: v.Bank[c]}
+		for n := range holiday.Destinations {
+			d := holiday.Destination(c, n+1)
+			k.hand[n] = hand[d]
+			if marked && d == last {
+				k.mark = n
 			}
 		}
-		raise := "·"
-		if v.Raises[c] > 0 {
-			raise = fmt.Sprintf("+%d", v.Raises[c])
+		// A move changes a row or two: the others are as last drawn.
+		if looks.rows[c].line == "" || looks.rows[c].key != k {
+			looks.rows[c].key, looks.rows[c].line = k, s.trackRow(looks, c, k)
 		}
-		fmt.Fprintf(&b, "  %5d %5d %5s %4d", v.Longest[c], v.Values[c], raise, v.Bank[c])
-		out = append(out, b.String())
+		out = append(out, looks.rows[c].line)
 	}
 	return out
+}
+
+// trackKey is what a company's row of the tracks shows: its suitcases,
+// the player's cards, the card played last (mark, -1 for none) and the
+// numbers at its end.
+type trackKey struct {
+	suitcases, hand              [holiday.Destinations]bool
+	mark                         int
+	longest, value, raises, bank int
+}
+
+// trackRow draws company c's row of the tracks.
+func (s Screen) trackRow(looks *trackLooks, c holiday.Company, k trackKey) string {
+	var b strings.Builder
+	b.Grow(len(looks.company[c]) + holiday.Destinations*len(looks.suitcase[c]) + 32)
+	b.WriteString(looks.company[c])
+	for n := range holiday.Destinations {
+		switch {
+		case k.suitcases[n] && n == k.mark:
+			b.WriteString(looks.lead[1:] + "›" + s.styles.LastChain(c.String(), int(c)).Render(letter(c)))
+		case k.suitcases[n]:
+			b.WriteString(looks.suitcase[c])
+		case k.hand[n]:
+			b.WriteString(looks.hand)
+		default:
+			b.WriteString(looks.empty)
+		}
+	}
+	raise := "·"
+	if k.raises > 0 {
+		raise = "+" + strconv.Itoa(k.raises)
+	}
+	right(&b, strconv.Itoa(k.longest), 7)
+	right(&b, strconv.Itoa(k.value), 6)
+	right(&b, raise, 6)
+	right(&b, strconv.Itoa(k.bank), 5)
+	return b.String()
 }
 
 // trackLooks are the looks of the tracks' cells, cell cells wide: drawn
@@ -162,9 +188,36 @@ func (s Screen) tracks(w int) []string {
 type trackLooks struct {
 	styles            *theme.Styles
 	cell              int
+	heading           string                    // the tracks' heading, their numbers
 	lead              string                    // a cell's spaces before its mark
 	company, suitcase [holiday.Companies]string // a track's heading, and a suitcase on it
 	hand, empty       string
+
+	rows [holiday.Companies]struct { // the tracks' rows last drawn
+		key  trackKey
+		line string
+	}
+
+	head       string // the players' table's heading (playersHead)
+	headStyles *theme.Styles
+	headWidth  int
+}
+
+// playersHead is the players' table's heading with names nw cells wide,
+// drawn again only for another width or styles (l may be nil: not kept).
+func (l *trackLooks) playersHead(st *theme.Styles, nw int) string {
+	if l != nil && l.head != "" && l.headStyles == st && l.headWidth == nw {
+		return l.head
+	}
+	head := "  " + fmt.Sprintf("%-*s", nw, "Player")
+	for c := range holiday.Company(holiday.Companies) {
+		head += "  " + letter(c)
+	}
+	head = st.Heading.Render(head + " Opt Hand Points")
+	if l != nil {
+		l.head, l.headStyles, l.headWidth = head, st, nw
+	}
+	return head
 }
 
 func (s Screen) trackLooks(cell int) *trackLooks {
@@ -177,6 +230,14 @@ func (s Screen) trackLooks(cell int) *trackLooks {
 	}
 	st := s.styles
 	*l = trackLooks{styles: st, cell: cell, lead: strings.Repeat(" ", cell-1)}
+	nums := []byte(strings.Repeat(" ", cell*holiday.Destinations))
+	for n := 1; n <= holiday.Destinations; n++ {
+		if cell == 3 || n == 1 || n%5 == 0 {
+			label := strconv.Itoa(n)
+			copy(nums[cell*n-len(label):], label)
+		}
+	}
+	l.heading = st.Heading.Render(fmt.Sprintf("  %-13s%s  Chain Value Raise Bank", "Company", nums))
 	for c := range holiday.Company(holiday.Companies) {
 		mark := st.Chain(c.String(), int(c)).Render(letter(c))
 		l.company[c] = mark + " " + fmt.Sprintf("%-13s", c)
@@ -249,31 +310,51 @@ func (s Screen) news(w int) string {
 // cards on, so that a move sends the new card alone, not the whole line
 // moved along (issue 22).
 func played(discard []holiday.Card, w int) string {
-	const step = 8 // cards dropped from the start at once
-	line := func(cards []holiday.Card) string {
-		out := "Played:"
-		for _, k := range cards {
-			out += " " + short(k)
-		}
-		return out
+	const (
+		step = 8 // cards dropped from the start at once
+		head = "Played:"
+	)
+	n := len(head) // the line's width from start on: its cells are ASCII
+	for _, k := range discard {
+		n += 1 + len(short(k))
 	}
 	start := 0
-	for start < len(discard) && len(line(discard[start:])) > w {
-		start = min(start+step, len(discard)-1)
+	for start < len(discard) && n > w {
+		next := min(start+step, len(discard)-1)
+		for _, k := range discard[start:next] {
+			n -= 1 + len(short(k))
+		}
+		start = next
 	}
-	return line(discard[start:])
+	var b strings.Builder
+	b.Grow(n)
+	b.WriteString(head)
+	for _, k := range discard[start:] {
+		b.WriteByte(' ')
+		b.WriteString(short(k))
+	}
+	return b.String()
 }
 
 // short names a card in a few cells: "A7", "M12", "Exch", "Raise".
 func short(k holiday.Card) string {
 	switch {
 	case k.IsDestination():
-		return letter(k.Company()) + fmt.Sprint(k.Number())
+		return shortNames[k]
 	case k == holiday.Exchange:
 		return "Exch"
 	}
 	return "Raise"
 }
+
+// shortNames are the destination cards' short names, made once: every
+// screen names dozens of cards at every move.
+var shortNames = func() (names [holiday.Exchange]string) {
+	for k := range holiday.Exchange {
+		names[k] = letter(k.Company()) + strconv.Itoa(k.Number())
+	}
+	return names
+}()
 
 // handPanel lists the player's cards, or what a watcher sees instead, in
 // w cells: two columns of five at 80×24, one card a line with what it
@@ -300,11 +381,10 @@ func (s Screen) handPanel(w, h int) []string {
 		}
 		var e string
 		if long {
-			e = cursor + fmt.Sprintf("%-17s", k) + s.brief(k)
+			e = layout.Fit(cursor+fmt.Sprintf("%-17s", k)+s.brief(k), cw)
 		} else {
-			e = cursor + fmt.Sprintf("%-6s", short(k)) + s.tail(k)
+			e = s.shortEntry(cursor, k, cw)
 		}
-		e = layout.Fit(e, cw)
 		if choosing && i == s.in.cursor {
 			return st.Selected.Render(e)
 		}
@@ -326,6 +406,23 @@ func (s Screen) handPanel(w, h int) []string {
 		out = append(out, line)
 	}
 	return out
+}
+
+// shortEntry is a card of the hand in cw cells at 80 columns: the cursor,
+// its short name in six cells, and what it would do.
+func (s Screen) shortEntry(cursor string, k holiday.Card, cw int) string {
+	name, tail := short(k), s.tail(k)
+	if len(cursor)+max(len(name), 6)+utf8.RuneCountInString(tail) > cw {
+		return layout.Fit(cursor+fmt.Sprintf("%-6s", name)+tail, cw)
+	}
+	var b strings.Builder
+	b.Grow(cw + len(tail))
+	b.WriteString(cursor)
+	b.WriteString(name)
+	b.WriteString(layout.Spaces(6 - len(name)))
+	b.WriteString(tail)
+	b.WriteString(layout.Spaces(cw - b.Len() + len(tail) - utf8.RuneCountInString(tail)))
+	return b.String()
 }
 
 // brief says in a line what a card would do: a destination the chain it
@@ -357,10 +454,18 @@ func (s Screen) tail(k holiday.Card) string {
 	}
 	n := chainWith(s.game, k)
 	if n >= holiday.CoupLength && s.game.Coup < 0 {
-		return fmt.Sprintf("→%d!", n)
+		return "→" + strconv.Itoa(n) + "!"
 	}
-	return fmt.Sprintf("→%d", n)
+	return chainMarks[n]
 }
+
+// chainMarks are tail's marks of a chain of n, made once.
+var chainMarks = func() (marks [holiday.Destinations + 1]string) {
+	for n := range marks {
+		marks[n] = "→" + strconv.Itoa(n)
+	}
+	return marks
+}()
 
 // players draws every seat's shares, option cards, hand size and points
 // now, in w cells; > marks whose decision is due, * the grand coup.
@@ -371,39 +476,52 @@ func (s Screen) players(w int) []string {
 		clock = 6
 	}
 	nw := min(maxName, max(6, w-2-15-4-5-7-clock))
-	head := "  " + fmt.Sprintf("%-*s", nw, "Player")
-	for c := range holiday.Company(holiday.Companies) {
-		head += "  " + letter(c)
-	}
-	head += " Opt Hand Points"
-	out := []string{st.Heading.Render(head)}
+	out := []string{s.looks.playersHead(st, nw)}
+	var b strings.Builder
 	for i, name := range v.Names {
-		mark := "  "
+		b.Reset()
+		b.Grow(2 * w)
 		if int(v.ToMove) == i && v.Phase != holiday.PhaseOver {
-			mark = "> "
+			b.WriteString("> ")
+		} else {
+			b.WriteString("  ")
 		}
 		if i < len(s.at.Tags) && s.at.Tags[i] != "" {
 			name += " " + s.at.Tags[i]
 		}
-		cell := layout.Fit(name, nw)
 		if i == int(v.Viewer) {
-			cell = st.Name.Render(cell)
+			b.WriteString(st.Name.Render(layout.Fit(name, nw)))
+		} else if n := layout.Width(name); n <= nw {
+			b.WriteString(name)
+			b.WriteString(layout.Spaces(nw - n))
+		} else {
+			b.WriteString(layout.Fit(name, nw))
 		}
-		row := mark + cell
 		for c := range holiday.Companies {
-			row += fmt.Sprintf("%3s", count(v.Shares[i][c]))
+			right(&b, count(v.Shares[i][c]), 3)
 		}
-		coup := " "
+		right(&b, count(v.Options[i]), 4)
+		right(&b, strconv.Itoa(v.HandSizes[i]), 5)
+		right(&b, strconv.Itoa(v.Scores[i]), 6)
 		if v.Coup == i {
-			coup = "*"
+			b.WriteByte('*')
+		} else {
+			b.WriteByte(' ')
 		}
-		row += fmt.Sprintf("%4s %4d %5d%s", count(v.Options[i]), v.HandSizes[i], v.Scores[i], coup)
 		if clock > 0 && i < len(s.at.Times) {
-			row += fmt.Sprintf("%6s", s.at.Times[i])
+			right(&b, s.at.Times[i], 6)
 		}
-		out = append(out, row)
+		out = append(out, b.String())
 	}
 	return out
+}
+
+// right writes text to b at the right of n cells, as fmt's %ns does:
+// drawing the players' rows with fmt was a fifth of drawing the screen
+// (BenchmarkMove).
+func right(b *strings.Builder, text string, n int) {
+	b.WriteString(layout.Spaces(n - utf8.RuneCountInString(text)))
+	b.WriteString(text)
 }
 
 // count writes n, or · for none.
@@ -411,17 +529,19 @@ func count(n int) string {
 	if n == 0 {
 		return "·"
 	}
-	return fmt.Sprint(n)
+	return strconv.Itoa(n)
 }
 
-// pile lists the discard pile, newest first, and a legend, in h lines.
+// pile lists the discard pile, oldest first, and a legend, in h lines. A
+// card played is added at the end, as on the line of cards played last:
+// listed newest first, the whole pile moved along at every card (issue 22).
 func (s Screen) pile(w, h int) []string {
 	v, st := s.game, s.styles
-	var cards []string
-	for i := len(v.Discard) - 1; i >= 0; i-- {
-		cards = append(cards, short(v.Discard[i]))
+	cards := make([]string, len(v.Discard))
+	for i, k := range v.Discard {
+		cards[i] = short(k)
 	}
-	out := []string{"", st.Heading.Render("Discard pile, newest first")}
+	out := []string{"", st.Heading.Render("Discard pile, oldest first")}
 	out = append(out, layout.Tail([]string{strings.Join(cards, " ")}, w, 3)...)
 	out = append(out, "", st.Subtle.Render(layout.Cut("A M T C U: a suitcase · +: a card in your hand · ·: empty · Chain: the longest", w)),
 		st.Subtle.Render(layout.Cut("Value: the chain if 5 or more, + Raise cards · Points: value × shares now", w))) // H15, H16, H22

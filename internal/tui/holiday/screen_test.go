@@ -206,8 +206,10 @@ func TestScreen(t *testing.T) {
 		t.Fatal("Show(a Holiday AG view) refused")
 	}
 	f := shown.Facts()
-	if f.ToMove != 0 || f.Over || len(f.Names) != 4 || f.Unit != engine.Points || !strings.Contains(f.Header, "stock") {
-		t.Errorf("Facts() = %+v; want alice to move, four seats, points, the stock in the header", f)
+	// The stock is counted under the tracks, and only there: the header
+	// names the special and the final round.
+	if f.ToMove != 0 || f.Over || len(f.Names) != 4 || f.Unit != engine.Points || f.Header != "" {
+		t.Errorf("Facts() = %+v; want alice to move, four seats, points, nothing in the header", f)
 	}
 }
 
@@ -264,4 +266,42 @@ func TestExchangeCardView(t *testing.T) {
 		return due(0, holiday.PhasePlay)(g) && holds(g, 0, holiday.Exchange) && !holds(g, 0, holiday.Raise)
 	})
 	golden(t, g, 0, "up")
+}
+
+// A screen keeps the rows it drew (the tracks', the players' heading) to
+// draw them again only when what they show changes: shown every view of a
+// game in turn, at both sizes, it draws each as a new screen does.
+func TestKeptRowsFollowTheGame(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+		var kept room.Screen = holidayscreen.New(theme.DefaultStyles())
+		rng := rand.New(rand.NewPCG(5, 1))
+		deck := holiday.FullDeck()
+		rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+		g, err := holiday.New(holiday.Setup{Seats: seats, Deck: deck})
+		if err != nil {
+			t.Fatal(err)
+		}
+		at := room.At{You: 0}
+		for i := 0; !g.Over() && i < 300; i++ {
+			v := g.ViewFor(0)
+			var ok bool
+			var fresh room.Screen
+			if kept, ok = kept.Show(v); !ok {
+				t.Fatal("the view refused")
+			}
+			if fresh, ok = holidayscreen.New(theme.DefaultStyles()).Show(v); !ok {
+				t.Fatal("the view refused")
+			}
+			got, want := kept.Draw(size[0], size[1], at), fresh.Draw(size[0], size[1], at)
+			if !slices.Equal(got, want) {
+				t.Fatalf("move %d at %dx%d: drawn by the screen that showed the moves before\n%s\nwant\n%s",
+					i, size[0], size[1], strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+			seat, _ := g.ToMove()
+			a, _ := g.RandomAction(int(seat), rng)
+			if err := g.Do(int(seat), a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
 }

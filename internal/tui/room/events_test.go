@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"hotels/internal/engine"
+	"hotels/internal/games"
 	"hotels/internal/rooms"
 	"hotels/internal/tui/room"
 	"hotels/internal/tui/screens"
@@ -320,5 +321,96 @@ func TestRecapLeavesTheLinesInTheirRows(t *testing.T) {
 				t.Errorf("%dx%d (long %v): no recap:\n%s", size[0], size[1], long, strings.Join(with, "\n"))
 			}
 		}
+	}
+}
+
+// At 80×24 the events have two lines: a new event takes the line of the
+// older one shown, and the newer stays where it was, marked as the newest,
+// so that a move sends one line of events, not both scrolled up (issue
+// 22). Played over Holiday AG's first moves, from the first seat's screen;
+// the recap, when it shows, has the events' lines.
+func TestEventsKeepTheirLines(t *testing.T) {
+	frames := turns(t, kindNamed(t, "holiday"), 30)
+	row := map[string]int{} // the events shown, by their lines
+	shown := 0
+	for i, f := range frames[:len(frames)-1] { // the last is the first again
+		lines := strings.Split(tuitest.Plain(f.content), "\n")
+		chat := slices.Index(lines, "No chat yet.")
+		if chat < 0 {
+			clear(row)
+			continue // the recap has the events' lines
+		}
+		now := map[string]int{}
+		marked := 0
+		for r := chat - 2; r < chat; r++ {
+			text, ok := strings.CutPrefix(lines[r], "› ")
+			if ok {
+				marked++
+			} else if text, ok = strings.CutPrefix(lines[r], "  "); !ok {
+				if lines[r] != "" {
+					t.Errorf("frame %d: event line %q is neither marked nor indented", i, lines[r])
+				}
+				continue
+			}
+			if was, seen := row[text]; seen && was != r {
+				t.Errorf("frame %d: %q moved from line %d to %d", i, text, was, r)
+			}
+			now[text] = r
+		}
+		if marked != 1 && len(now) > 0 {
+			t.Errorf("frame %d: %d events marked newest, want 1:\n%s", i, marked, strings.Join(lines[chat-2:chat], "\n"))
+		}
+		row = now
+		shown += len(now)
+	}
+	if shown < 20 {
+		t.Errorf("only %d events shown over the frames", shown)
+	}
+}
+
+func kindNamed(t testing.TB, name string) engine.Kind {
+	for _, k := range games.All {
+		if k.Name == name {
+			return k
+		}
+	}
+	t.Fatalf("no game %q", name)
+	return engine.Kind{}
+}
+
+// An event as wide as the line less the mark still has a line of its own;
+// two events not numbered one after the other (as no room logs them) are
+// never drawn in one line: the pane scrolls as before.
+func TestEventSlotsEdges(t *testing.T) {
+	kind := kindNamed(t, "holiday") // no rule sets
+	g, _, err := kind.Deal("", nil, []string{"alice", "bob", "carol", "dave"}, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := tuitest.Room
+	info.Game, info.Kind, info.Rules = kind.Title, kind.Name, ""
+	snap := &rooms.Snapshot{Version: 1, Room: info, You: 1, Game: g.View(1), Turn: 0}
+	for _, name := range []string{"alice", "bob", "carol", "dave"} {
+		snap.Seats = append(snap.Seats, rooms.SeatInfo{Name: name, State: rooms.SeatReady})
+	}
+	eventLines := func(log []rooms.Event) []string {
+		s := *snap
+		s.Log = log
+		m, _ := open(t, &s, 80, 24)
+		lines := strings.Split(tuitest.Plain(m.View()), "\n")
+		chat := slices.Index(lines, "No chat yet.")
+		if chat < 2 {
+			t.Fatalf("no two lines of events above the chat:\n%s", strings.Join(lines, "\n"))
+		}
+		return lines[chat-2 : chat]
+	}
+	wide := "alice " + strings.Repeat("x", 72) // 78 cells: the line less "› "
+	got := eventLines([]rooms.Event{{Seq: 1, Text: "alice takes 2 Alps"}, {Seq: 2, Text: wide}})
+	if want := []string{"› " + wide, "  alice takes 2 Alps"}; !slices.Equal(got, want) {
+		t.Errorf("a 78-cell event: lines %q, want %q", got, want)
+	}
+	got = eventLines([]rooms.Event{{Seq: 4, Text: "alice takes 2 Alps"}, {Seq: 6, Text: "bob takes 2 USA"}})
+	if want := []string{"alice takes 2 Alps", "bob takes 2 USA"}; !slices.Equal(got, want) {
+		t.Errorf("events 4 and 6: lines %q, want %q", got, want)
 	}
 }

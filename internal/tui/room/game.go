@@ -329,12 +329,47 @@ func (m Model) drawLogPane(w, h int) []string {
 	if h >= 4 {
 		out = append(out, m.styles.Heading.Render("Events"))
 		h--
+	} else if h == 2 {
+		if lines, ok := eventSlots(m.snap.Log, w); ok {
+			return lines
+		}
 	}
 	texts := make([]string, 0, h)
 	for _, e := range m.snap.Log[max(0, len(m.snap.Log)-h):] {
 		texts = append(texts, e.Text)
 	}
 	return layout.Pad(append(out, layout.Tail(texts, w, h)...), len(out)+h)
+}
+
+// newest marks the newer of the two events in a pane of two lines
+// (eventSlots); the older starts with two spaces.
+const newest = "› "
+
+// eventSlots draws the newest two events in a pane of two lines, as at
+// 80×24, each in the line its number gives it (Seq mod 2), the newer
+// marked: a new event is written over the older one, and the other stays
+// where it was, where scrolling them up sent both lines again at every
+// event (issue 22). ok is false if an event does not fit in a line, or
+// if the two are not numbered one after the other: the pane then scrolls
+// as a taller one does, wrapping them.
+func eventSlots(log []rooms.Event, w int) (lines []string, ok bool) {
+	lines = make([]string, 2)
+	last := log[max(0, len(log)-2):]
+	if len(last) == 2 && last[0].Seq%2 == last[1].Seq%2 {
+		return nil, false // not numbered one after the other: they would share a line
+	}
+	for i, e := range last {
+		text := sanitize.Line(e.Text)
+		if layout.Width(text) > w-layout.Width(newest) {
+			return nil, false
+		}
+		lead := "  "
+		if i == len(last)-1 {
+			lead = newest
+		}
+		lines[e.Seq%2] = lead + text
+	}
+	return lines, true
 }
 
 // chatPane shows the chat, under a heading if there is room. While the
@@ -546,6 +581,16 @@ func (m Model) shortHelp() []key.Binding {
 		return []key.Binding{k.Rematch, chatKey, log, k.Help, k.Rules, k.Leave}
 	case m.onAutopilot():
 		return []key.Binding{k.TakeOver, chatKey, k.Help, k.Back}
+	case !m.myDecision() && m.seated():
+		// The log and the rules are left to ? while the decision is
+		// another's: the keys of the player's decisions take their cells
+		// at every turn, and drawing the one set over the other sent
+		// the whole line twice a turn (issue 22).
+		bs := []key.Binding{chatKey, k.Help, k.Back}
+		if m.snap.Abandoned {
+			bs = append([]key.Binding{k.VoteEnd}, bs...)
+		}
+		return bs
 	case !m.myDecision():
 		bs := []key.Binding{chatKey, k.Log, k.Help, k.Rules, k.Back}
 		if m.snap.Abandoned && m.seated() {

@@ -3,6 +3,7 @@ package tycoon_test
 import (
 	"context"
 	"math/rand/v2"
+	"sync/atomic"
 	"testing"
 
 	"hotels/internal/engine"
@@ -61,4 +62,40 @@ func BenchmarkIdleKey(b *testing.B) {
 	})
 	m := openRoom(seatSnapshot(g, 0))
 	tuitest.BenchIdleKey(b, m)
+}
+
+// BenchmarkMenuKey is ↓ walking Hotel Tycoon's menu of a decision with
+// four choices or more, on the player's 80×24 screen through a real Bubble
+// Tea program: B/key is what the terminal is sent for each (issue 22).
+func BenchmarkMenuKey(b *testing.B) {
+	g := find(b, "a menu of four", func(g *tycoon.Game) bool {
+		seat, _ := g.ToMove()
+		return seat == 0 && g.Phase() == tycoon.PhaseSpace && len(g.Legal(seat)) >= 4
+	})
+	m := openRoom(seatSnapshot(g, 0))
+	var frames []tuitest.Frame
+	for range len(g.Legal(0)) {
+		frames = append(frames, tuitest.Frame(m.View()))
+		m, _ = m.Update(tuitest.Key("down"))
+	}
+	wrote := &counter{signal: make(tuitest.Writes, 1)}
+	p := tuitest.Program(b, frames[len(frames)-1], wrote, 80, 24)
+	<-wrote.signal // the first frame
+	sent := wrote.n.Load()
+	for i := 0; b.Loop(); i++ {
+		p.Send(frames[i%len(frames)])
+		<-wrote.signal
+	}
+	b.ReportMetric(float64(wrote.n.Load()-sent)/float64(b.N), "B/key")
+}
+
+// counter counts the bytes written to it and signals each write.
+type counter struct {
+	n      atomic.Int64
+	signal tuitest.Writes
+}
+
+func (c *counter) Write(p []byte) (int, error) {
+	c.n.Add(int64(len(p)))
+	return c.signal.Write(p)
 }

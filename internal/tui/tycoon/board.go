@@ -2,12 +2,14 @@ package tycoon
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
 	"hotels/internal/engine/tycoon"
 	"hotels/internal/tui/layout"
 	"hotels/internal/tui/room"
+	"hotels/internal/tui/theme"
 )
 
 // The road is drawn two cells a space after a label of six cells; the
@@ -30,22 +32,11 @@ var kinds = [...]byte{tycoon.Start: 'S', tycoon.Build: 'b', tycoon.Buy: '$', tyc
 // plots, and the Bank and Town Hall lines.
 func (s Screen) road(w int, at room.At) []string {
 	v, st := s.game, s.styles
+	fixed := s.roadRows(w)
 	row := func() []byte { return []byte(strings.Repeat(" ", 2*tycoon.Spaces)) }
-	nums, outer, kind, ents, cars, inner, lines := row(), row(), row(), row(), row(), row(), row()
-	plot := func(h tycoon.Hotel, bank byte) byte {
-		if h == tycoon.NoHotel {
-			return bank
-		}
-		return letters[h] + 'a' - 'A'
-	}
+	ents, cars := row(), row()
 	for sp := range tycoon.Spaces {
 		c := 2 * sp
-		if sp%5 == 0 {
-			copy(nums[c:], strconv.Itoa(sp))
-		}
-		outer[c] = plot(tycoon.Road[sp].Outer, '$')
-		inner[c] = plot(tycoon.Road[sp].Inner, '#')
-		kind[c] = kinds[tycoon.Road[sp].Kind]
 		ents[c] = '.'
 		if h := v.Entrances[sp]; h != tycoon.NoHotel {
 			ents[c] = letters[h]
@@ -72,14 +63,14 @@ func (s Screen) road(w int, at room.At) []string {
 			moved = c
 		}
 	}
-	copy(lines[2*tycoon.BankLine:], "^Bank")
-	copy(lines[2*tycoon.TownHallLine:], "^Town Hall")
 	// mine draws a row with the player's own cars and entrances standing
 	// out in colour too, and the car that moved last (at cell moved, -1
 	// for none) marked: ›2.
-	mine := func(b []byte, moved int) string {
+	mine := func(head string, b []byte, moved int) string {
 		you := byte('1' + at.You)
 		var out strings.Builder
+		out.Grow(len(head) + len(b) + 64)
+		out.WriteString(head)
 		for i := 0; i < len(b); i++ {
 			switch {
 			case i == moved-1 && b[i] == ' ':
@@ -94,21 +85,53 @@ func (s Screen) road(w int, at room.At) []string {
 				out.WriteByte(b[i])
 			}
 		}
-		return out.String()
+		return layout.Cut(out.String(), w)
 	}
-	out := []string{
+	return []string{fixed[0], fixed[1], fixed[2], mine("entr. ", ents, -1), mine("cars  ", cars, moved), fixed[3], fixed[4]}
+}
+
+// roadRows are the road's rows that never change, w cells wide: the
+// numbers, the outer plots, the space kinds, the inner plots, and the Bank
+// and Town Hall lines; drawn once for a width and styles.
+func (s Screen) roadRows(w int) [5]string {
+	kp := s.kept
+	if kp != nil && kp.roadStyles == s.styles && kp.roadW == w {
+		return kp.road
+	}
+	st := s.styles
+	row := func() []byte { return []byte(strings.Repeat(" ", 2*tycoon.Spaces)) }
+	nums, outer, kind, inner, lines := row(), row(), row(), row(), row()
+	plot := func(h tycoon.Hotel, bank byte) byte {
+		if h == tycoon.NoHotel {
+			return bank
+		}
+		return letters[h] + 'a' - 'A'
+	}
+	for sp := range tycoon.Spaces {
+		c := 2 * sp
+		if sp%5 == 0 {
+			copy(nums[c:], strconv.Itoa(sp))
+		}
+		outer[c] = plot(tycoon.Road[sp].Outer, '$')
+		inner[c] = plot(tycoon.Road[sp].Inner, '#')
+		kind[c] = kinds[tycoon.Road[sp].Kind]
+	}
+	copy(lines[2*tycoon.BankLine:], "^Bank")
+	copy(lines[2*tycoon.TownHallLine:], "^Town Hall")
+	rows := [5]string{
 		st.Subtle.Render("space ") + st.Subtle.Render(string(nums)),
 		"plots " + string(outer),
 		"road  " + string(kind),
-		"entr. " + mine(ents, -1),
-		"cars  " + mine(cars, moved),
 		"plots " + string(inner),
 		st.Subtle.Render("lines " + string(lines)),
 	}
-	for i := range out {
-		out[i] = layout.Cut(out[i], w)
+	for i := range rows {
+		rows[i] = layout.Cut(rows[i], w)
 	}
-	return out
+	if kp != nil {
+		kp.road, kp.roadStyles, kp.roadW = rows, st, w
+	}
+	return rows
 }
 
 // tables draws the hotels beside the players, the last throws and the
@@ -119,8 +142,58 @@ func (s Screen) tables(w int, at room.At) []string {
 }
 
 // hotels lists each hotel: its letter and name, owner, phases built of the
-// deed's, rent a night now, and entrances.
+// deed's, rent a night now, and entrances. It is drawn again only when one
+// of these, the width or the styles changed: most moves change none.
 func (s Screen) hotels(w int) []string {
+	k := s.hotelsKey(w)
+	if kp := s.kept; kp != nil {
+		if kp.hotels == nil || kp.hotelsKey != k {
+			kp.hotelsKey, kp.hotels = k, s.drawHotels(w)
+		}
+		return slices.Clip(kp.hotels)
+	}
+	return s.drawHotels(w)
+}
+
+// hotelsKey is what the hotel table shows: each hotel's owner, phases
+// built, rent and entrances, the owners' names, in w cells with styles.
+type hotelsKey struct {
+	hotels [tycoon.Hotels]struct{ owner, built, phases, rent, ents int }
+	names  string
+	w      int
+	styles *theme.Styles
+}
+
+func (s Screen) hotelsKey(w int) hotelsKey {
+	v := s.game
+	k := hotelsKey{w: w, styles: s.styles}
+	for i, h := range v.Hotels {
+		if i < len(k.hotels) {
+			k.hotels[i] = struct{ owner, built, phases, rent, ents int }{h.Owner, h.Built, h.Phases, h.Rent, len(h.Entrances)}
+		}
+	}
+	if s.kept != nil && len(s.kept.names) == len(v.Seats) {
+		same := true
+		for i, p := range v.Seats {
+			same = same && s.kept.names[i] == p.Name
+		}
+		if same {
+			k.names = s.kept.namesKey
+			return k
+		}
+	}
+	names := make([]string, len(v.Seats))
+	for i, p := range v.Seats {
+		names[i] = p.Name
+	}
+	k.names = strings.Join(names, "\x00")
+	if s.kept != nil {
+		s.kept.names, s.kept.namesKey = names, k.names
+	}
+	return k
+}
+
+func (s Screen) drawHotels(w int) []string {
 	v, st := s.game, s.styles
 	out := []string{st.Heading.Render(layout.Fit("  Hotel     owner    built  rent ents", w))}
 	for _, h := range v.Hotels {
@@ -143,28 +216,52 @@ func (s Screen) hotels(w int) []string {
 func (s Screen) players(w int, at room.At) []string {
 	v, st := s.game, s.styles
 	out := []string{st.Heading.Render(layout.Fit("  Player      cash    worth  at", w))}
+	var b []byte
 	for i, p := range v.Seats {
-		mark := " "
+		// As fmt's "%s%d %-8s %7s %8s %3s", which was a fifth of drawing
+		// the screen (BenchmarkMove).
+		b = b[:0]
 		if int(v.ToMove) == i { // the dice and watchers are negative seats
-			mark = ">"
+			b = append(b, '>')
+		} else {
+			b = append(b, ' ')
 		}
-		where := fmt.Sprintf("%2d", p.At)
+		b = strconv.AppendInt(b, int64(i+1), 10)
+		b = append(b, ' ')
+		name, nw := p.Name, layout.Width(p.Name)
+		if nw > 8 {
+			name = layout.Fit(name, 8)
+			nw = layout.Width(name)
+		}
+		b = append(b, name...)
+		for ; nw < 8; nw++ {
+			b = append(b, ' ')
+		}
+		var num [24]byte
+		b = right(b, appendMoney(num[:0], p.Cash), 8)
+		b = right(b, appendMoney(num[:0], p.Worth), 9)
 		if p.Out {
-			where = "out"
+			b = append(b, " out"...)
+		} else {
+			b = right(b, strconv.AppendInt(num[:0], int64(p.At), 10), 4)
 		}
-		row := fmt.Sprintf("%s%d %-8s %7s %8s %3s", mark, i+1, layout.Fit(p.Name, 8), money(p.Cash), money(p.Worth), where)
 		if i < len(at.Tags) && at.Tags[i] != "" {
-			row += " " + at.Tags[i]
+			b = append(append(b, ' '), at.Tags[i]...)
 		}
 		if i < len(at.Times) && at.Times[i] != "" {
-			row += " " + at.Times[i]
+			b = append(append(b, ' '), at.Times[i]...)
 		}
+		// The row's cells: the name's, the rest ASCII (tags, clocks).
+		for cells := len(b) - len(name) + nw; cells < w; cells++ {
+			b = append(b, ' ')
+		}
+		row := layout.Fit(string(b), w) // cut if wider
 		if int(at.You) == i {
-			row = st.Notice.Render(layout.Fit(row, w))
+			row = st.Notice.Render(row)
 		}
-		out = append(out, layout.Fit(row, w))
+		out = append(out, row)
 	}
-	out = append(out, layout.Fit(fmt.Sprintf("Turn: %d %s", v.Turn+1, v.Seats[v.Turn].Name), w))
+	out = append(out, layout.Fit("Turn: "+strconv.Itoa(v.Turn+1)+" "+v.Seats[v.Turn].Name, w))
 	out = append(out, layout.Fit("Last: "+throws(v), w))
 	if a := v.Auction; a != nil {
 		out = append(out, s.auction(w)...)
@@ -174,6 +271,14 @@ func (s Screen) players(w int, at room.At) []string {
 		out = append(out, layout.Fit(fmt.Sprintf("Stay: %s at %s's %s", v.Seats[sv.Guest].Name, v.Seats[sv.Owner].Name, sv.Hotel.Title()), w))
 	}
 	return out
+}
+
+// right appends text (ASCII) to b at the right of n cells, as fmt's %ns.
+func right(b, text []byte, n int) []byte {
+	for range n - len(text) {
+		b = append(b, ' ')
+	}
+	return append(b, text...)
 }
 
 // throws says the last move roll, nights and permission die's face.

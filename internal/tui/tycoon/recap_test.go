@@ -81,7 +81,7 @@ func TestHelpView(t *testing.T) {
 func TestHelpScrolls(t *testing.T) {
 	m, _ := recapped(t, 80, 24).Update(tuitest.Key("?"))
 	top := tuitest.Plain(m.View())
-	last := "the last vote asks first." // the help's last line
+	last := "vote asks first." // the help's last line
 	if !strings.Contains(top, "Keys") || strings.Contains(top, last) || !strings.Contains(top, "↑↓ scroll") {
 		t.Fatalf("80×24: the key list opens at its top, saying it scrolls:\n%s", top)
 	}

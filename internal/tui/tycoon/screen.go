@@ -26,6 +26,7 @@ const deedsFrom = 34
 type Screen struct {
 	styles *theme.Styles
 	keys   *KeyMap
+	kept   *kept // parts drawn, shared by the copies
 	game   *tycoon.View
 	cursor int    // the legal action under the cursor
 	typed  string // a bid being typed, in dollars
@@ -38,7 +39,20 @@ var _ room.Screen = Screen{}
 // New returns Hotel Tycoon's screen, drawn with styles.
 func New(styles *theme.Styles) Screen {
 	keys := DefaultKeyMap()
-	return Screen{styles: styles, keys: &keys}
+	return Screen{styles: styles, keys: &keys, kept: &kept{}}
+}
+
+// kept are parts of the screen last drawn, with what they show, to draw
+// again only when that changed.
+type kept struct {
+	hotelsKey hotelsKey
+	hotels    []string
+	names     []string // the seats' names hotelsKey last read
+	namesKey  string
+
+	road       [5]string // the road's rows that never change (roadRows)
+	roadStyles *theme.Styles
+	roadW      int
 }
 
 // SetStyles returns the screen drawn with st.
@@ -403,3 +417,23 @@ func priceOf(v *tycoon.View, a tycoon.Action) string {
 }
 
 func money(n int) string { return engine.Dollars.Format(n) }
+
+// appendMoney appends n dollars to b as money writes them, "$12,300",
+// without the allocations of formatting them: the players' table writes
+// every seat's cash and worth at every move.
+func appendMoney(b []byte, n int) []byte {
+	if n < 0 {
+		b = append(b, '-')
+		n = -n
+	}
+	b = append(b, '$')
+	var digits [20]byte
+	d := strconv.AppendInt(digits[:0], int64(n), 10)
+	for i, c := range d {
+		if i > 0 && (len(d)-i)%3 == 0 {
+			b = append(b, ',')
+		}
+		b = append(b, c)
+	}
+	return b
+}

@@ -3,6 +3,7 @@ package tycoon_test
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -302,4 +303,41 @@ func mustParse(t *testing.T, g engine.Game, seat engine.Seat, text string) engin
 		t.Fatal(err)
 	}
 	return a
+}
+
+// A screen keeps the parts it drew (the hotel table, the road's fixed
+// rows) to draw them again only when what they show changes: shown every
+// view of a game in turn, it draws each as a new screen does.
+func TestKeptPartsFollowTheGame(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+		var kept room.Screen = tycoonscreen.New(theme.DefaultStyles())
+		g, err := tycoon.New(tycoon.Setup{Seats: []string{"alice", "bob", "carol"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(7, 7))
+		var buf []tycoon.Action
+		at := room.At{You: 0}
+		for i := 0; g.Phase() != tycoon.PhaseOver && i < 400; i++ {
+			v := g.View(0)
+			var ok bool
+			var fresh room.Screen
+			if kept, ok = kept.Show(v); !ok {
+				t.Fatal("the view refused")
+			}
+			if fresh, ok = tycoonscreen.New(theme.DefaultStyles()).Show(v); !ok {
+				t.Fatal("the view refused")
+			}
+			got, want := kept.Draw(size[0], size[1], at), fresh.Draw(size[0], size[1], at)
+			if !slices.Equal(got, want) {
+				t.Fatalf("move %d at %dx%d: drawn by the screen that showed the moves before\n%s\nwant\n%s",
+					i, size[0], size[1], strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+			seat, _ := g.ToMove()
+			a, _ := g.Eager(&buf, int(seat), rng)
+			if err := g.Do(int(seat), a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
 }
