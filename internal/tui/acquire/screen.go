@@ -126,7 +126,7 @@ func (s Screen) boardAndChains(w, h int) []string {
 		bh++
 	}
 	b.SetSize(board.Width, bh)
-	return s.layout.Beside(0, layout.Block(b.View(), bh), s.board.Chains(rw, bh, s.at.You), board.Width, gap, rw)
+	return s.layout.Beside(0, b.Lines(), s.board.Chains(rw, bh, s.at.You), board.Width, gap, rw)
 }
 
 // StepWidth is the width of the replay's step panel.
@@ -149,7 +149,7 @@ func (s Screen) Replay(w, h int, at room.At, step []string) []string {
 func (s Screen) Final() ([]string, int) {
 	b := s.board
 	b.SetSize(board.Width, board.Height)
-	return layout.Block(b.View(), board.Height), board.Width
+	return b.Lines(), board.Width
 }
 
 // rackPanel lists the player's tiles and what each would do now, or what
