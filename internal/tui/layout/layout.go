@@ -223,19 +223,44 @@ type lineMemo struct {
 func (m *Memo) Beside(slot int, left, right []string, lw, gap, rw int) []string {
 	c := &m.beside[slot]
 	n := max(len(left), len(right))
-	left, right = Pad(left, n), Pad(right, n)
-	same := c.lw == lw && c.gap == gap && c.rw == rw
-	out := make([]string, n)
+	if !oneEach(left) || !oneEach(right) {
+		left, right = Pad(left, n), Pad(right, n)
+	}
+	if c.lw != lw || c.gap != gap || c.rw != rw {
+		c.left, c.right, c.out = c.left[:0], c.right[:0], c.out[:0]
+		c.lw, c.gap, c.rw = lw, gap, rw
+	}
+	// The lines kept are changed in place: a move changes a few of them.
 	for i := range n {
-		if same && i < len(c.out) && c.left[i] == left[i] && c.right[i] == right[i] {
-			out[i] = c.out[i]
+		l, r := at(left, i), at(right, i)
+		if i < len(c.out) {
+			if c.left[i] != l || c.right[i] != r {
+				c.left[i], c.right[i], c.out[i] = l, r, besideLine(l, r, lw, gap, rw)
+			}
 			continue
 		}
-		out[i] = besideLine(left[i], right[i], lw, gap, rw)
+		c.left, c.right, c.out = append(c.left, l), append(c.right, r), append(c.out, besideLine(l, r, lw, gap, rw))
 	}
-	c.left, c.right, c.out = left, right, out
-	c.lw, c.gap, c.rw = lw, gap, rw
-	return slices.Clone(out)
+	c.left, c.right, c.out = c.left[:n], c.right[:n], c.out[:n]
+	return slices.Clone(c.out)
+}
+
+// oneEach reports whether each of lines is one line.
+func oneEach(lines []string) bool {
+	for _, l := range lines {
+		if strings.IndexByte(l, '\n') >= 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// at is lines[i], or "" past their end.
+func at(lines []string, i int) string {
+	if i < len(lines) {
+		return lines[i]
+	}
+	return ""
 }
 
 // Screen is Screen, cutting only the lines that differ from the last call's.
@@ -244,14 +269,18 @@ func (m *Memo) Screen(lines []string, w, h int) string {
 		lines = lines[:h]
 	}
 	c := &m.screen
-	out := make([]string, len(lines))
+	if c.w != w {
+		c.in, c.out, c.w = c.in[:0], c.out[:0], w
+	}
 	for i, l := range lines {
-		if c.w == w && i < len(c.in) && c.in[i] == l {
-			out[i] = c.out[i]
+		if i < len(c.in) {
+			if c.in[i] != l {
+				c.in[i], c.out[i] = l, strings.TrimRight(Cut(l, w), " ")
+			}
 			continue
 		}
-		out[i] = strings.TrimRight(Cut(l, w), " ")
+		c.in, c.out = append(c.in, l), append(c.out, strings.TrimRight(Cut(l, w), " "))
 	}
-	c.in, c.out, c.w = slices.Clone(lines), out, w
-	return strings.Join(out, "\n")
+	c.in, c.out = c.in[:len(lines)], c.out[:len(lines)]
+	return strings.Join(c.out, "\n")
 }

@@ -2,6 +2,7 @@ package room
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unsafe"
 
@@ -152,12 +153,23 @@ func (m Model) withRecap(game []string, w, h int) []string {
 	if len(m.recap) == 0 {
 		return game
 	}
-	game = strings.Split(strings.Join(game, "\n"), "\n") // a line each
+	game = lineEach(game)
 	free := h - len(game)
 	if free < 2 { // not even a heading and one line
 		return game
 	}
-	return append(game, m.recapLines(w, h, free)...)
+	return append(slices.Clip(game), m.recapLines(w, h, free)...) // game may be drawGame's, kept
+}
+
+// lineEach splits the lines that hold several: a game's screen draws one
+// a line, which lineEach returns as they are.
+func lineEach(lines []string) []string {
+	for _, l := range lines {
+		if strings.IndexByte(l, '\n') >= 0 {
+			return strings.Split(strings.Join(lines, "\n"), "\n")
+		}
+	}
+	return lines
 }
 
 // recapLines is the recap panel in the free lines of h, drawn again only

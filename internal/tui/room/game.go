@@ -26,7 +26,8 @@ const wideScreen = 100 // from this width events and chat sit side by side
 func (m Model) gameView() string {
 	w, h := m.width, m.height
 	at := m.at()
-	out := []string{m.header()}
+	out := make([]string, 0, max(h, 1))
+	out = append(out, m.header())
 	// The game and the recap share the lines above the decision (2), the
 	// status line and the help line: the recap takes those of the events
 	// and chat first.
