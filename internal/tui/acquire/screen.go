@@ -30,6 +30,7 @@ type Screen struct {
 	keys   *KeyMap // shared by the copies: the screen is copied into an interface on every call
 	board  board.Model
 	layout *layout.Memo // the last layout, shared by the Screen's copies
+	rack   *rackRows    // the rack's rows last drawn, shared by the Screen's copies
 	game   *acquire.View
 
 	in     input      // the decision being composed
@@ -43,7 +44,7 @@ var _ room.Screen = Screen{}
 // New returns Acquire's screen, drawn with styles.
 func New(styles *theme.Styles) Screen {
 	keys := DefaultKeyMap()
-	return Screen{styles: styles, keys: &keys, board: board.New(styles), layout: &layout.Memo{}}
+	return Screen{styles: styles, keys: &keys, board: board.New(styles), layout: &layout.Memo{}, rack: &rackRows{}}
 }
 
 // SetStyles returns the screen drawn with st.
@@ -168,25 +169,74 @@ func (s Screen) rackPanel(w int) []string {
 	if s.in.typed != "" {
 		head = layout.Spread(head, "typed: "+s.in.typed+"_", w)
 	}
-	out := []string{st.Heading.Render(head)}
+	kept := s.rack
+	if kept.styles != st || kept.rules != v.Rules || kept.w != w {
+		*kept = rackRows{styles: st, rules: v.Rules, w: w}
+	}
+	if kept.head == "" || kept.headText != head {
+		kept.headText, kept.head = head, st.Heading.Render(head)
+	}
+	out := make([]string, 0, rackLines)
+	out = append(out, kept.head)
 	choosing := s.at.Mine && v.Phase == acquire.PhasePlay
 	for i, ti := range v.Rack {
-		cursor := "  "
-		if choosing && i == s.in.cursor {
-			cursor = "> "
+		k := rackRow{tile: ti.Tile, class: ti.Class, chains: len(ti.Chains), chosen: choosing && i == s.in.cursor}
+		if k.chains > len(k.chain) {
+			out = append(out, s.drawRackRow(k, ti, w))
+			continue
 		}
-		row := cursor + fmt.Sprintf("%-4s", ti.Tile) + describe(ti, v.Rules, w-7)
-		if choosing && i == s.in.cursor {
-			row = st.Selected.Render(layout.Fit(row, w-1))
-		} else if !ti.Class.Playable() {
-			row = st.Subtle.Render(row)
+		copy(k.chain[:], ti.Chains)
+		if i >= len(kept.keys) {
+			kept.keys, kept.rows = append(kept.keys, rackRow{}), append(kept.rows, "")
 		}
-		out = append(out, row)
+		if kept.rows[i] == "" || kept.keys[i] != k {
+			kept.keys[i], kept.rows[i] = k, s.drawRackRow(k, ti, w)
+		}
+		out = append(out, kept.rows[i])
 	}
 	if len(v.Rack) == 0 {
 		out = append(out, st.Subtle.Render("  no tiles left"))
 	}
 	return layout.Pad(out, rackLines)
+}
+
+// rackRows keeps the rack's heading and rows last drawn, each with what
+// it shows: a move changes a row or two, and drawing the rack was a tenth
+// of drawing a seat's screen on a move (room.BenchmarkMove).
+type rackRows struct {
+	styles         *theme.Styles
+	rules          *acquire.Rules
+	w              int
+	headText, head string
+	keys           []rackRow
+	rows           []string
+}
+
+// rackRow is what a row of the rack shows: the tile, what it would do
+// (its class and the chains it grows or merges, of which a tile touches
+// four at most) and whether it is the one chosen.
+type rackRow struct {
+	tile   acquire.Tile
+	class  acquire.Class
+	chain  [4]acquire.Chain
+	chains int
+	chosen bool
+}
+
+func (s Screen) drawRackRow(k rackRow, ti acquire.TileInfo, w int) string {
+	st := s.styles
+	cursor, tile := "  ", ti.Tile.String()
+	if k.chosen {
+		cursor = "> "
+	}
+	row := cursor + tile + layout.Spaces(4-len(tile)) + describe(ti, s.game.Rules, w-7)
+	if k.chosen {
+		return st.Selected.Render(layout.Fit(row, w-1))
+	}
+	if !ti.Class.Playable() {
+		return st.Subtle.Render(row)
+	}
+	return row
 }
 
 // describe says what playing a tile would do now, in at most w cells.
