@@ -176,13 +176,13 @@ func lineEach(lines []string) []string {
 // when the recap, the size or the styles changed: it stays on the screen
 // for every key until the player's next move.
 func (m Model) recapLines(w, h, free int) []string {
-	k := recapKey{unsafe.SliceData(m.recap), len(m.recap), unsafe.SliceData(m.facts.Names), w, h, free, m.styles}
+	k := recapKey{unsafe.SliceData(m.recap), len(m.recap), w, h, free, m.styles}
 	d := m.parts
 	if d == nil {
 		return m.fitRecap(w, h, free)
 	}
-	if d.recap == nil || d.recapKey != k {
-		d.recapKey, d.recap = k, m.fitRecap(w, h, free)
+	if d.recap == nil || d.recapKey != k || !slices.Equal(d.recapNames, m.facts.Names) {
+		d.recapKey, d.recapNames, d.recap = k, m.facts.Names, m.fitRecap(w, h, free)
 	}
 	return d.recap
 }
@@ -197,12 +197,12 @@ func (m Model) fitRecap(w, h, free int) []string {
 }
 
 // recapKey is what the recap panel shows: the events since the player's
-// last move, a part of a snapshot's log, which is never changed, named by
-// the seats' names, in free of h lines w cells wide.
+// last move, a part of a snapshot's log, which is never changed, in free
+// of h lines w cells wide. The seats' names that name them are kept
+// apart: every snapshot's view has its own copy.
 type recapKey struct {
 	recap      *rooms.Event
 	events     int
-	names      *string
 	w, h, free int
 	styles     *theme.Styles
 }

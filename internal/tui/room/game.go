@@ -95,10 +95,12 @@ func (m *Model) setScreen(s Screen) {
 // drawing it on every key was a twentieth of the server's CPU in play
 // (docs/capacity.md).
 func (m Model) header() string {
-	k := headerKey{m.snap, m.width, m.styles, m.shown, m.facts.Over, m.facts.Header}
+	info := m.snap.Room
+	k := headerKey{info.ID, info.Name, info.Game, info.Kind, info.Rules, info.Ranked, m.snap.Code, m.snap.Clock,
+		m.seated(), m.width, m.styles, m.shown, m.facts.Over, m.facts.Header, m.screen != nil}
 	if d := m.parts; d != nil {
-		if d.header == "" || d.headerKey != k {
-			d.headerKey, d.header = k, m.drawHeader()
+		if d.header == "" || d.headerKey != k || !slices.Equal(d.headerOptions, info.Options) {
+			d.headerKey, d.headerOptions, d.header = k, info.Options, m.drawHeader()
 		}
 		return d.header
 	}
@@ -109,10 +111,11 @@ func (m Model) header() string {
 // own, shared by a Model's copies: each is kept with the key of everything
 // it depends on.
 type drawnParts struct {
-	headerKey headerKey
-	header    string
-	logKey    logKey
-	log       []string
+	headerKey     headerKey
+	headerOptions []string // the room's options, which the key cannot hold
+	header        string
+	logKey        logKey
+	log           []string
 
 	chat         []rooms.ChatLine // the messages the chat pane and need are for
 	chatStyles   *theme.Styles
@@ -120,16 +123,25 @@ type drawnParts struct {
 	chatPane     []string
 	needW, need  int
 
-	recapKey recapKey
-	recap    []string
+	recapKey   recapKey
+	recapNames []string
+	recap      []string
 }
 
+// headerKey is what the header shows but the room's options: it is kept
+// by what it shows, not by the snapshot, as every move brings a snapshot
+// and most leave the header as it was (room.BenchmarkMove).
 type headerKey struct {
-	snap        *rooms.Snapshot // the room, its clock and code, the seat and the game shown
-	width       int
-	styles      *theme.Styles
-	shown, over bool
-	factsHeader string
+	id, name, game, kind, rules string
+	ranked                      bool
+	code                        string
+	clock                       rooms.Clock
+	seated                      bool
+	width                       int
+	styles                      *theme.Styles
+	shown, over                 bool
+	factsHeader                 string
+	screen                      bool // the game has a screen, which names presets
 }
 
 func (m Model) drawHeader() string {

@@ -533,8 +533,11 @@ func (m Model) myDecision() bool {
 // at is what the game's screen is told of the table.
 func (m Model) at() At {
 	at := At{You: m.snap.You, Mine: m.myDecision(), Times: m.times(), Countdown: m.countdown()}
-	for i := range m.facts.Names {
-		at.Tags = append(at.Tags, seatTag(m.snap, i))
+	if n := len(m.facts.Names); n > 0 {
+		at.Tags = make([]string, n)
+		for i := range at.Tags {
+			at.Tags[i] = seatTag(m.snap, i)
+		}
 	}
 	return at
 }
