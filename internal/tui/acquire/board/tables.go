@@ -131,11 +131,17 @@ func (m Model) drawChains(w, h int, you engine.Seat) []string {
 		out = append(out, kept.rows[c])
 	}
 	if len(out) < h {
-		note := fmt.Sprintf("Safe from %d tiles; the end from %d.", acquire.SafeSize, acquire.EndSize)
-		if !open {
-			note = "Hidden holdings: others' show as ?."
+		if nk := (chainsNote{s, open}); kept.note == "" || kept.noteKey != nk {
+			note := fmt.Sprintf("Safe from %d tiles; the end from %d.", acquire.SafeSize, acquire.EndSize)
+			if !open {
+				note = "Hidden holdings: others' show as ?."
+			}
+			kept.noteKey, kept.note = nk, s.Subtle.Render(note)
 		}
-		out = append(layout.Pad(out, h-1), s.Subtle.Render(note))
+		for len(out) < h-1 {
+			out = append(out, "")
+		}
+		out = append(out, kept.note)
 	}
 	return out
 }
@@ -150,6 +156,13 @@ type chainRows struct {
 	head    string
 	keys    [acquire.Chains]chainRowKey
 	rows    [acquire.Chains]string
+	noteKey chainsNote
+	note    string // the line under the rows where there is room
+}
+
+type chainsNote struct {
+	styles *theme.Styles
+	open   bool // holdings are open
 }
 
 type chainsHead struct {
