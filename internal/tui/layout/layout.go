@@ -91,14 +91,15 @@ func plainWidth(s string) (n int, ok bool) {
 // narrow reports whether r is one cell wide and joins no character before
 // or after it, as ansi.StringWidth measures: Latin-1 (but the soft hyphen)
 // and Latin Extended, general punctuation (not its joiners and marks
-// of direction), arrows and box drawing (TestWidth).
+// of direction), arrows, ⌫ (which Acquire's key line shows while buying)
+// and box drawing (TestWidth).
 func narrow(r rune) bool {
 	switch {
 	case r >= 0xa0 && r < 0x300:
 		return r != 0xad
 	case r >= 0x2010 && r <= 0x2027, r >= 0x2030 && r <= 0x205e:
 		return true
-	case r >= 0x2190 && r <= 0x21ff, r >= 0x2500 && r <= 0x257f:
+	case r >= 0x2190 && r <= 0x21ff, r == 0x232b, r >= 0x2500 && r <= 0x257f:
 		return true
 	}
 	return false
