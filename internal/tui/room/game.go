@@ -45,7 +45,7 @@ func (m Model) gameView() string {
 	out = append(out, game...)
 	out = append(out, m.dueLines(w, at)...)
 	out = append(out, m.statusLine(w))
-	out = append(out, m.feed(w, h-len(out)-1)...)
+	out = m.feed(out, w, h-len(out)-1)
 	out = append(out, m.helpLine())
 	return m.layout.Screen(out, w, h)
 }
@@ -126,6 +126,9 @@ type drawnParts struct {
 	recapKey   recapKey
 	recapNames []string
 	recap      []string
+
+	dueKey dueKey
+	due    [2]string // the lines of a decision not the player's
 }
 
 // headerKey is what the header shows but the room's options: it is kept
@@ -241,9 +244,23 @@ func (m Model) dueLines(w int, at At) []string {
 				second = f.Names[f.ToMove] + " is away: the autopilot plays if they do not come back soon."
 			}
 		}
-		return []string{layout.Spread("> "+f.Due+".", at.Countdown, w), s.Subtle.Render(second)}
+		d := m.parts
+		if d == nil {
+			return []string{layout.Spread("> "+f.Due+".", at.Countdown, w), s.Subtle.Render(second)}
+		}
+		if k := (dueKey{f.Due, at.Countdown, second, w, s}); d.due[0] == "" || d.dueKey != k {
+			d.dueKey, d.due = k, [2]string{layout.Spread("> "+f.Due+".", at.Countdown, w), s.Subtle.Render(second)}
+		}
+		return d.due[:]
 	}
 	return m.screen.Decision(w, at)
+}
+
+// dueKey is what the lines of a decision not the player's show.
+type dueKey struct {
+	due, countdown, second string
+	w                      int
+	styles                 *theme.Styles
 }
 
 // statusLine shows the room's last answer or the last problem, else
@@ -287,15 +304,15 @@ func (m Model) vote() string {
 	return text
 }
 
-// feed shows the recent events and the chat in h lines: side by side on a
-// wide screen, else one above the other.
-func (m Model) feed(w, h int) []string {
+// feed adds to out the recent events and the chat in h lines: side by
+// side on a wide screen, else one above the other.
+func (m Model) feed(out []string, w, h int) []string {
 	if h <= 0 {
-		return nil
+		return out
 	}
 	if w >= wideScreen {
 		lw := (w - 2) / 2
-		return layout.Beside(m.logPane(lw, h), m.chatPane(w-2-lw, h), lw, 2, w-2-lw)
+		return append(out, layout.Beside(m.logPane(lw, h), m.chatPane(w-2-lw, h), lw, 2, w-2-lw)...)
 	}
 	// The chat takes half, or what its newest message needs to be read
 	// whole with who wrote it, and the line being typed: the events are
@@ -305,7 +322,7 @@ func (m Model) feed(w, h int) []string {
 		need++ // a pane of 4 lines or more has a heading
 	}
 	ch := max(h/2, min(h, need))
-	return append(m.logPane(w, h-ch), m.chatPane(w, ch)...)
+	return append(append(out, m.logPane(w, h-ch)...), m.chatPane(w, ch)...)
 }
 
 // logPane shows the newest events, under a heading if there is room. It
