@@ -2,6 +2,8 @@ package acquire
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -72,7 +74,7 @@ func (s Screen) Facts() room.Facts {
 	v := s.game
 	return room.Facts{
 		Names: v.Names, ToMove: v.ToMove, Due: v.Due, Over: v.Phase == acquire.PhaseOver,
-		Standings: v.Standings, Unit: acquire.Kind.Unit, Header: fmt.Sprintf("bag %d", v.BagLeft),
+		Standings: v.Standings, Unit: acquire.Kind.Unit, Header: "bag " + strconv.Itoa(v.BagLeft),
 	}
 }
 
@@ -179,6 +181,9 @@ func (s Screen) rackPanel(w int) []string {
 	out := make([]string, 0, rackLines)
 	out = append(out, kept.head)
 	choosing := s.at.Mine && v.Phase == acquire.PhasePlay
+	// Rows are found by what they show, not by their place: a tile
+	// played moves the rows under it up.
+	keys, rows := kept.spareKeys[:0], kept.spareRows[:0]
 	for i, ti := range v.Rack {
 		k := rackRow{tile: ti.Tile, class: ti.Class, chains: len(ti.Chains), chosen: choosing && i == s.in.cursor}
 		if k.chains > len(k.chain) {
@@ -186,14 +191,16 @@ func (s Screen) rackPanel(w int) []string {
 			continue
 		}
 		copy(k.chain[:], ti.Chains)
-		if i >= len(kept.keys) {
-			kept.keys, kept.rows = append(kept.keys, rackRow{}), append(kept.rows, "")
+		row := ""
+		if j := slices.Index(kept.keys, k); j >= 0 {
+			row = kept.rows[j]
+		} else {
+			row = s.drawRackRow(k, ti, w)
 		}
-		if kept.rows[i] == "" || kept.keys[i] != k {
-			kept.keys[i], kept.rows[i] = k, s.drawRackRow(k, ti, w)
-		}
-		out = append(out, kept.rows[i])
+		keys, rows = append(keys, k), append(rows, row)
+		out = append(out, row)
 	}
+	kept.keys, kept.rows, kept.spareKeys, kept.spareRows = keys, rows, kept.keys, kept.rows
 	if len(v.Rack) == 0 {
 		out = append(out, st.Subtle.Render("  no tiles left"))
 	}
@@ -210,6 +217,9 @@ type rackRows struct {
 	headText, head string
 	keys           []rackRow
 	rows           []string
+	// The lists of the draw before, whose arrays the next draw fills.
+	spareKeys []rackRow
+	spareRows []string
 }
 
 // rackRow is what a row of the rack shows: the tile, what it would do
