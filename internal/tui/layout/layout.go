@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -274,14 +275,40 @@ func (m *Memo) Screen(lines []string, w, h int) string {
 		c.in, c.out, c.w = c.in[:0], c.out[:0], w
 	}
 	for i, l := range lines {
-		if i < len(c.in) {
-			if c.in[i] != l {
-				c.in[i], c.out[i] = l, strings.TrimRight(Cut(l, w), " ")
-			}
+		if i < len(c.in) && c.in[i] == l {
 			continue
 		}
-		c.in, c.out = append(c.in, l), append(c.out, strings.TrimRight(Cut(l, w), " "))
+		if !m.fits(l, w) {
+			l = Cut(l, w)
+		}
+		if i < len(c.in) {
+			c.in[i], c.out[i] = lines[i], strings.TrimRight(l, " ")
+			continue
+		}
+		c.in, c.out = append(c.in, lines[i]), append(c.out, strings.TrimRight(l, " "))
 	}
 	c.in, c.out = c.in[:len(lines)], c.out[:len(lines)]
 	return strings.Join(c.out, "\n")
+}
+
+// fits reports whether l is a line that Beside last set, in columns no
+// wider than w in all: it needs no measuring. A game screen is most of
+// such lines, and measuring them again was a tenth of drawing a move
+// (room.BenchmarkMove). The same string is the same text.
+func (m *Memo) fits(l string, w int) bool {
+	if l == "" {
+		return false
+	}
+	for i := range m.beside {
+		c := &m.beside[i]
+		if c.lw < 0 || c.gap < 0 || c.rw < 0 || c.lw+c.gap+c.rw > w {
+			continue
+		}
+		for _, o := range c.out {
+			if len(o) == len(l) && unsafe.StringData(o) == unsafe.StringData(l) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -89,3 +89,16 @@ func TestMemo(t *testing.T) {
 		}
 	}
 }
+
+// Memo.Screen leaves unmeasured only the lines Beside set in columns that
+// fit its width: the same lines on a narrower screen are cut.
+func TestMemoScreenCutsBesideLines(t *testing.T) {
+	var m layout.Memo
+	left, right := []string{"abcdef", "ab"}, []string{"uvwxyz", "1234567"}
+	for _, w := range []int{12, 12, 9, 12, 5} {
+		lines := m.Beside(0, left, right, 6, 1, 5) // 12 cells in all
+		if got, want := m.Screen(slices.Clone(lines), w, 5), layout.Screen(slices.Clone(lines), w, 5); got != want {
+			t.Errorf("at %d cells: Screen = %q, want %q", w, got, want)
+		}
+	}
+}
