@@ -214,10 +214,12 @@ type besideMemo struct {
 	lw, gap, rw      int
 }
 
-// lineMemo maps each line last given to Screen to what it became.
+// lineMemo maps each line last given to Screen to what it became, and
+// keeps the screen they made.
 type lineMemo struct {
 	in, out []string
 	w       int
+	joined  string
 }
 
 // Beside is Beside, setting again only the lines that differ from slot's
@@ -272,12 +274,14 @@ func (m *Memo) Screen(lines []string, w, h int) string {
 	}
 	c := &m.screen
 	if c.w != w {
-		c.in, c.out, c.w = c.in[:0], c.out[:0], w
+		c.in, c.out, c.w, c.joined = c.in[:0], c.out[:0], w, ""
 	}
+	same := len(lines) == len(c.in) && c.joined != ""
 	for i, l := range lines {
 		if i < len(c.in) && c.in[i] == l {
 			continue
 		}
+		same = false
 		if !m.fits(l, w) {
 			l = Cut(l, w)
 		}
@@ -287,8 +291,12 @@ func (m *Memo) Screen(lines []string, w, h int) string {
 		}
 		c.in, c.out = append(c.in, lines[i]), append(c.out, strings.TrimRight(l, " "))
 	}
+	if same {
+		return c.joined
+	}
 	c.in, c.out = c.in[:len(lines)], c.out[:len(lines)]
-	return strings.Join(c.out, "\n")
+	c.joined = strings.Join(c.out, "\n")
+	return c.joined
 }
 
 // fits reports whether l is a line that Beside last set, in columns no

@@ -75,6 +75,10 @@ func TestMemo(t *testing.T) {
 		{[]string{"ab", "d\ne"}, []string{"xyzzy"}, 5, 2},
 		{[]string{"ab", "d\ne"}, []string{"xyzzy"}, 4, 2},
 		{[]string{"ab", "d", "e"}, []string{"xyzzy", "2"}, 4, 2},
+		{[]string{"ab", "d", "e"}, []string{"xyzzy", "2"}, 4, 2},
+		{nil, nil, 4, 1},
+		{nil, nil, 6, 1},
+		{[]string{"ab"}, nil, 6, 1},
 	}
 	for i, c := range calls {
 		lw := c.w - 2 // and another width of the left column with each of Screen's
