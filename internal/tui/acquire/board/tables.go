@@ -39,6 +39,8 @@ func Money(n int) string {
 // seatSet is a set of seats, a bit each.
 type seatSet uint8
 
+var _ [8 - acquire.MaxSeats]struct{} // every seat has a bit
+
 func (s seatSet) has(seat int) bool { return s&(1<<seat) != 0 }
 
 // holders returns, for each chain on the board, the seats with the most
