@@ -14,7 +14,21 @@ import (
 // marks past MaxMarks on a character are removed, and tabs and line breaks
 // become spaces.
 func Line(s string) string {
+	if printable(s) {
+		return s // as clean returns it, without copying: screens clean names and events on every move
+	}
 	return clean(s, false)
+}
+
+// printable reports whether s is printable ASCII alone, which clean
+// leaves as it is.
+func printable(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] >= 0x7f {
+			return false
+		}
+	}
+	return true
 }
 
 // Text is like Line but keeps line breaks ("\n"); "\r\n" and "\r" become "\n".

@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"hotels/internal/engine"
 	"hotels/internal/engine/acquire"
 	"hotels/internal/tui/acquire/board"
 	"hotels/internal/tui/room"
@@ -16,7 +17,7 @@ import (
 // input is the decision the player is composing. It belongs to one
 // decision: a snapshot with another decision due starts it afresh.
 type input struct {
-	due    string // the decision it is for (see dueKey)
+	due    due    // the decision it is for (see dueKey)
 	typed  string // a tile name being typed
 	cursor int    // the rack slot, or the index into View.Choices
 	buys   []acquire.Chain
@@ -27,11 +28,23 @@ type input struct {
 
 // dueKey names the decision due in v: two snapshots with the same key ask
 // the same question.
-func dueKey(v *acquire.View) string {
+func dueKey(v *acquire.View) due {
 	if v == nil {
-		return ""
+		return due{}
 	}
-	return fmt.Sprint(v.Phase, v.ToMove, v.Turn, v.Defunct, v.Tile, v.BagLeft, v.Ending, len(v.Rack))
+	return due{true, v.Phase, v.ToMove, v.Turn, v.Defunct, v.Tile, v.BagLeft, v.Ending, len(v.Rack)}
+}
+
+// due is what dueKey names a decision by; the zero due is none's.
+type due struct {
+	some         bool
+	phase        acquire.Phase
+	toMove, turn engine.Seat
+	defunct      acquire.Chain
+	tile         acquire.Tile
+	bagLeft      int
+	ending       bool
+	rack         int
 }
 
 // follow keeps the input for the decision due in v, or starts a new one;

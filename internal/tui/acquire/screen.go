@@ -2,6 +2,8 @@ package acquire
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -30,6 +32,7 @@ type Screen struct {
 	keys   *KeyMap // shared by the copies: the screen is copied into an interface on every call
 	board  board.Model
 	layout *layout.Memo // the last layout, shared by the Screen's copies
+	rack   *rackRows    // the rack's rows last drawn, shared by the Screen's copies
 	game   *acquire.View
 
 	in     input      // the decision being composed
@@ -43,7 +46,7 @@ var _ room.Screen = Screen{}
 // New returns Acquire's screen, drawn with styles.
 func New(styles *theme.Styles) Screen {
 	keys := DefaultKeyMap()
-	return Screen{styles: styles, keys: &keys, board: board.New(styles), layout: &layout.Memo{}}
+	return Screen{styles: styles, keys: &keys, board: board.New(styles), layout: &layout.Memo{}, rack: &rackRows{}}
 }
 
 // SetStyles returns the screen drawn with st.
@@ -71,7 +74,7 @@ func (s Screen) Facts() room.Facts {
 	v := s.game
 	return room.Facts{
 		Names: v.Names, ToMove: v.ToMove, Due: v.Due, Over: v.Phase == acquire.PhaseOver,
-		Standings: v.Standings, Unit: acquire.Kind.Unit, Header: fmt.Sprintf("bag %d", v.BagLeft),
+		Standings: v.Standings, Unit: acquire.Kind.Unit, Header: "bag " + strconv.Itoa(v.BagLeft),
 	}
 }
 
@@ -126,7 +129,7 @@ func (s Screen) boardAndChains(w, h int) []string {
 		bh++
 	}
 	b.SetSize(board.Width, bh)
-	return s.layout.Beside(0, layout.Block(b.View(), bh), s.board.Chains(rw, bh, s.at.You), board.Width, gap, rw)
+	return s.layout.Beside(0, b.Lines(), s.board.Chains(rw, bh, s.at.You), board.Width, gap, rw)
 }
 
 // StepWidth is the width of the replay's step panel.
@@ -149,7 +152,7 @@ func (s Screen) Replay(w, h int, at room.At, step []string) []string {
 func (s Screen) Final() ([]string, int) {
 	b := s.board
 	b.SetSize(board.Width, board.Height)
-	return layout.Block(b.View(), board.Height), board.Width
+	return b.Lines(), board.Width
 }
 
 // rackPanel lists the player's tiles and what each would do now, or what
@@ -168,25 +171,82 @@ func (s Screen) rackPanel(w int) []string {
 	if s.in.typed != "" {
 		head = layout.Spread(head, "typed: "+s.in.typed+"_", w)
 	}
-	out := []string{st.Heading.Render(head)}
+	kept := s.rack
+	if kept.styles != st || kept.rules != v.Rules || kept.w != w {
+		*kept = rackRows{styles: st, rules: v.Rules, w: w}
+	}
+	if kept.head == "" || kept.headText != head {
+		kept.headText, kept.head = head, st.Heading.Render(head)
+	}
+	out := make([]string, 0, rackLines)
+	out = append(out, kept.head)
 	choosing := s.at.Mine && v.Phase == acquire.PhasePlay
+	// Rows are found by what they show, not by their place: a tile
+	// played moves the rows under it up.
+	keys, rows := kept.spareKeys[:0], kept.spareRows[:0]
 	for i, ti := range v.Rack {
-		cursor := "  "
-		if choosing && i == s.in.cursor {
-			cursor = "> "
+		k := rackRow{tile: ti.Tile, class: ti.Class, chains: len(ti.Chains), chosen: choosing && i == s.in.cursor}
+		if k.chains > len(k.chain) {
+			out = append(out, s.drawRackRow(k, ti, w))
+			continue
 		}
-		row := cursor + fmt.Sprintf("%-4s", ti.Tile) + describe(ti, v.Rules, w-7)
-		if choosing && i == s.in.cursor {
-			row = st.Selected.Render(layout.Fit(row, w-1))
-		} else if !ti.Class.Playable() {
-			row = st.Subtle.Render(row)
+		copy(k.chain[:], ti.Chains)
+		row := ""
+		if j := slices.Index(kept.keys, k); j >= 0 {
+			row = kept.rows[j]
+		} else {
+			row = s.drawRackRow(k, ti, w)
 		}
+		keys, rows = append(keys, k), append(rows, row)
 		out = append(out, row)
 	}
+	kept.keys, kept.rows, kept.spareKeys, kept.spareRows = keys, rows, kept.keys, kept.rows
 	if len(v.Rack) == 0 {
 		out = append(out, st.Subtle.Render("  no tiles left"))
 	}
 	return layout.Pad(out, rackLines)
+}
+
+// rackRows keeps the rack's heading and rows last drawn, each with what
+// it shows: a move changes a row or two, and drawing the rack was a tenth
+// of drawing a seat's screen on a move (room.BenchmarkMove).
+type rackRows struct {
+	styles         *theme.Styles
+	rules          *acquire.Rules
+	w              int
+	headText, head string
+	keys           []rackRow
+	rows           []string
+	// The lists of the draw before, whose arrays the next draw fills.
+	spareKeys []rackRow
+	spareRows []string
+}
+
+// rackRow is what a row of the rack shows: the tile, what it would do
+// (its class and the chains it grows or merges, of which a tile touches
+// four at most) and whether it is the one chosen.
+type rackRow struct {
+	tile   acquire.Tile
+	class  acquire.Class
+	chain  [4]acquire.Chain
+	chains int
+	chosen bool
+}
+
+func (s Screen) drawRackRow(k rackRow, ti acquire.TileInfo, w int) string {
+	st := s.styles
+	cursor, tile := "  ", ti.Tile.String()
+	if k.chosen {
+		cursor = "> "
+	}
+	row := cursor + tile + layout.Spaces(4-len(tile)) + describe(ti, s.game.Rules, w-7)
+	if k.chosen {
+		return st.Selected.Render(layout.Fit(row, w-1))
+	}
+	if !ti.Class.Playable() {
+		return st.Subtle.Render(row)
+	}
+	return row
 }
 
 // describe says what playing a tile would do now, in at most w cells.

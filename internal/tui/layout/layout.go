@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -91,14 +92,15 @@ func plainWidth(s string) (n int, ok bool) {
 // narrow reports whether r is one cell wide and joins no character before
 // or after it, as ansi.StringWidth measures: Latin-1 (but the soft hyphen)
 // and Latin Extended, general punctuation (not its joiners and marks
-// of direction), arrows and box drawing (TestWidth).
+// of direction), arrows, ⌫ (which Acquire's key line shows while buying)
+// and box drawing (TestWidth).
 func narrow(r rune) bool {
 	switch {
 	case r >= 0xa0 && r < 0x300:
 		return r != 0xad
 	case r >= 0x2010 && r <= 0x2027, r >= 0x2030 && r <= 0x205e:
 		return true
-	case r >= 0x2190 && r <= 0x21ff, r >= 0x2500 && r <= 0x257f:
+	case r >= 0x2190 && r <= 0x21ff, r == 0x232b, r >= 0x2500 && r <= 0x257f:
 		return true
 	}
 	return false
@@ -212,10 +214,12 @@ type besideMemo struct {
 	lw, gap, rw      int
 }
 
-// lineMemo maps each line last given to Screen to what it became.
+// lineMemo maps each line last given to Screen to what it became, and
+// keeps the screen they made.
 type lineMemo struct {
 	in, out []string
 	w       int
+	joined  string
 }
 
 // Beside is Beside, setting again only the lines that differ from slot's
@@ -223,19 +227,44 @@ type lineMemo struct {
 func (m *Memo) Beside(slot int, left, right []string, lw, gap, rw int) []string {
 	c := &m.beside[slot]
 	n := max(len(left), len(right))
-	left, right = Pad(left, n), Pad(right, n)
-	same := c.lw == lw && c.gap == gap && c.rw == rw
-	out := make([]string, n)
+	if !oneEach(left) || !oneEach(right) {
+		left, right = Pad(left, n), Pad(right, n)
+	}
+	if c.lw != lw || c.gap != gap || c.rw != rw {
+		c.left, c.right, c.out = c.left[:0], c.right[:0], c.out[:0]
+		c.lw, c.gap, c.rw = lw, gap, rw
+	}
+	// The lines kept are changed in place: a move changes a few of them.
 	for i := range n {
-		if same && i < len(c.out) && c.left[i] == left[i] && c.right[i] == right[i] {
-			out[i] = c.out[i]
+		l, r := at(left, i), at(right, i)
+		if i < len(c.out) {
+			if c.left[i] != l || c.right[i] != r {
+				c.left[i], c.right[i], c.out[i] = l, r, besideLine(l, r, lw, gap, rw)
+			}
 			continue
 		}
-		out[i] = besideLine(left[i], right[i], lw, gap, rw)
+		c.left, c.right, c.out = append(c.left, l), append(c.right, r), append(c.out, besideLine(l, r, lw, gap, rw))
 	}
-	c.left, c.right, c.out = left, right, out
-	c.lw, c.gap, c.rw = lw, gap, rw
-	return slices.Clone(out)
+	c.left, c.right, c.out = c.left[:n], c.right[:n], c.out[:n]
+	return slices.Clone(c.out)
+}
+
+// oneEach reports whether each of lines is one line.
+func oneEach(lines []string) bool {
+	for _, l := range lines {
+		if strings.IndexByte(l, '\n') >= 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// at is lines[i], or "" past their end.
+func at(lines []string, i int) string {
+	if i < len(lines) {
+		return lines[i]
+	}
+	return ""
 }
 
 // Screen is Screen, cutting only the lines that differ from the last call's.
@@ -244,14 +273,50 @@ func (m *Memo) Screen(lines []string, w, h int) string {
 		lines = lines[:h]
 	}
 	c := &m.screen
-	out := make([]string, len(lines))
+	if c.w != w {
+		c.in, c.out, c.w, c.joined = c.in[:0], c.out[:0], w, ""
+	}
+	same := len(lines) == len(c.in) && c.joined != ""
 	for i, l := range lines {
-		if c.w == w && i < len(c.in) && c.in[i] == l {
-			out[i] = c.out[i]
+		if i < len(c.in) && c.in[i] == l {
 			continue
 		}
-		out[i] = strings.TrimRight(Cut(l, w), " ")
+		same = false
+		if !m.fits(l, w) {
+			l = Cut(l, w)
+		}
+		if i < len(c.in) {
+			c.in[i], c.out[i] = lines[i], strings.TrimRight(l, " ")
+			continue
+		}
+		c.in, c.out = append(c.in, lines[i]), append(c.out, strings.TrimRight(l, " "))
 	}
-	c.in, c.out, c.w = slices.Clone(lines), out, w
-	return strings.Join(out, "\n")
+	if same {
+		return c.joined
+	}
+	c.in, c.out = c.in[:len(lines)], c.out[:len(lines)]
+	c.joined = strings.Join(c.out, "\n")
+	return c.joined
+}
+
+// fits reports whether l is a line that Beside last set, in columns no
+// wider than w in all: it needs no measuring. A game screen is most of
+// such lines, and measuring them again was a tenth of drawing a move
+// (room.BenchmarkMove). The same string is the same text.
+func (m *Memo) fits(l string, w int) bool {
+	if l == "" {
+		return false
+	}
+	for i := range m.beside {
+		c := &m.beside[i]
+		if c.lw < 0 || c.gap < 0 || c.rw < 0 || c.lw+c.gap+c.rw > w {
+			continue
+		}
+		for _, o := range c.out {
+			if len(o) == len(l) && unsafe.StringData(o) == unsafe.StringData(l) {
+				return true
+			}
+		}
+	}
+	return false
 }

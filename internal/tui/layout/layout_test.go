@@ -75,6 +75,10 @@ func TestMemo(t *testing.T) {
 		{[]string{"ab", "d\ne"}, []string{"xyzzy"}, 5, 2},
 		{[]string{"ab", "d\ne"}, []string{"xyzzy"}, 4, 2},
 		{[]string{"ab", "d", "e"}, []string{"xyzzy", "2"}, 4, 2},
+		{[]string{"ab", "d", "e"}, []string{"xyzzy", "2"}, 4, 2},
+		{nil, nil, 4, 1},
+		{nil, nil, 6, 1},
+		{[]string{"ab"}, nil, 6, 1},
 	}
 	for i, c := range calls {
 		lw := c.w - 2 // and another width of the left column with each of Screen's
@@ -86,6 +90,19 @@ func TestMemo(t *testing.T) {
 		lines := append(want, "a line of some length")
 		if got, want := m.Screen(slices.Clone(lines), c.w, c.h), layout.Screen(slices.Clone(lines), c.w, c.h); got != want {
 			t.Errorf("call %d: Screen = %q, want %q", i, got, want)
+		}
+	}
+}
+
+// Memo.Screen leaves unmeasured only the lines Beside set in columns that
+// fit its width: the same lines on a narrower screen are cut.
+func TestMemoScreenCutsBesideLines(t *testing.T) {
+	var m layout.Memo
+	left, right := []string{"abcdef", "ab"}, []string{"uvwxyz", "1234567"}
+	for _, w := range []int{12, 12, 9, 12, 5} {
+		lines := m.Beside(0, left, right, 6, 1, 5) // 12 cells in all
+		if got, want := m.Screen(slices.Clone(lines), w, 5), layout.Screen(slices.Clone(lines), w, 5); got != want {
+			t.Errorf("at %d cells: Screen = %q, want %q", w, got, want)
 		}
 	}
 }

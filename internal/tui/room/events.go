@@ -2,6 +2,7 @@ package room
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unsafe"
 
@@ -152,25 +153,36 @@ func (m Model) withRecap(game []string, w, h int) []string {
 	if len(m.recap) == 0 {
 		return game
 	}
-	game = strings.Split(strings.Join(game, "\n"), "\n") // a line each
+	game = lineEach(game)
 	free := h - len(game)
 	if free < 2 { // not even a heading and one line
 		return game
 	}
-	return append(game, m.recapLines(w, h, free)...)
+	return append(slices.Clip(game), m.recapLines(w, h, free)...) // game may be drawGame's, kept
+}
+
+// lineEach splits the lines that hold several: a game's screen draws one
+// a line, which lineEach returns as they are.
+func lineEach(lines []string) []string {
+	for _, l := range lines {
+		if strings.IndexByte(l, '\n') >= 0 {
+			return strings.Split(strings.Join(lines, "\n"), "\n")
+		}
+	}
+	return lines
 }
 
 // recapLines is the recap panel in the free lines of h, drawn again only
 // when the recap, the size or the styles changed: it stays on the screen
 // for every key until the player's next move.
 func (m Model) recapLines(w, h, free int) []string {
-	k := recapKey{unsafe.SliceData(m.recap), len(m.recap), unsafe.SliceData(m.facts.Names), w, h, free, m.styles}
+	k := recapKey{unsafe.SliceData(m.recap), len(m.recap), w, h, free, m.styles}
 	d := m.parts
 	if d == nil {
 		return m.fitRecap(w, h, free)
 	}
-	if d.recap == nil || d.recapKey != k {
-		d.recapKey, d.recap = k, m.fitRecap(w, h, free)
+	if d.recap == nil || d.recapKey != k || !slices.Equal(d.recapNames, m.facts.Names) {
+		d.recapKey, d.recapNames, d.recap = k, m.facts.Names, m.fitRecap(w, h, free)
 	}
 	return d.recap
 }
@@ -185,12 +197,12 @@ func (m Model) fitRecap(w, h, free int) []string {
 }
 
 // recapKey is what the recap panel shows: the events since the player's
-// last move, a part of a snapshot's log, which is never changed, named by
-// the seats' names, in free of h lines w cells wide.
+// last move, a part of a snapshot's log, which is never changed, in free
+// of h lines w cells wide. The seats' names that name them are kept
+// apart: every snapshot's view has its own copy.
 type recapKey struct {
 	recap      *rooms.Event
 	events     int
-	names      *string
 	w, h, free int
 	styles     *theme.Styles
 }

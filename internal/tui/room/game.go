@@ -26,7 +26,8 @@ const wideScreen = 100 // from this width events and chat sit side by side
 func (m Model) gameView() string {
 	w, h := m.width, m.height
 	at := m.at()
-	out := []string{m.header()}
+	out := make([]string, 0, max(h, 1))
+	out = append(out, m.header())
 	// The game and the recap share the lines above the decision (2), the
 	// status line and the help line: the recap takes those of the events
 	// and chat first.
@@ -44,7 +45,7 @@ func (m Model) gameView() string {
 	out = append(out, game...)
 	out = append(out, m.dueLines(w, at)...)
 	out = append(out, m.statusLine(w))
-	out = append(out, m.feed(w, h-len(out)-1)...)
+	out = m.feed(out, w, h-len(out)-1)
 	out = append(out, m.helpLine())
 	return m.layout.Screen(out, w, h)
 }
@@ -94,10 +95,12 @@ func (m *Model) setScreen(s Screen) {
 // drawing it on every key was a twentieth of the server's CPU in play
 // (docs/capacity.md).
 func (m Model) header() string {
-	k := headerKey{m.snap, m.width, m.styles, m.shown, m.facts.Over, m.facts.Header}
+	info := m.snap.Room
+	k := headerKey{info.ID, info.Name, info.Game, info.Kind, info.Rules, info.Ranked, m.snap.Code, m.snap.Clock,
+		m.seated(), m.width, m.styles, m.shown, m.facts.Over, m.facts.Header, m.screen != nil}
 	if d := m.parts; d != nil {
-		if d.header == "" || d.headerKey != k {
-			d.headerKey, d.header = k, m.drawHeader()
+		if d.header == "" || d.headerKey != k || !slices.Equal(d.headerOptions, info.Options) {
+			d.headerKey, d.headerOptions, d.header = k, info.Options, m.drawHeader()
 		}
 		return d.header
 	}
@@ -108,10 +111,11 @@ func (m Model) header() string {
 // own, shared by a Model's copies: each is kept with the key of everything
 // it depends on.
 type drawnParts struct {
-	headerKey headerKey
-	header    string
-	logKey    logKey
-	log       []string
+	headerKey     headerKey
+	headerOptions []string // the room's options, which the key cannot hold
+	header        string
+	logKey        logKey
+	log           []string
 
 	chat         []rooms.ChatLine // the messages the chat pane and need are for
 	chatStyles   *theme.Styles
@@ -119,16 +123,28 @@ type drawnParts struct {
 	chatPane     []string
 	needW, need  int
 
-	recapKey recapKey
-	recap    []string
+	recapKey   recapKey
+	recapNames []string
+	recap      []string
+
+	dueKey dueKey
+	due    [2]string // the lines of a decision not the player's
 }
 
+// headerKey is what the header shows but the room's options: it is kept
+// by what it shows, not by the snapshot, as every move brings a snapshot
+// and most leave the header as it was (room.BenchmarkMove).
 type headerKey struct {
-	snap        *rooms.Snapshot // the room, its clock and code, the seat and the game shown
-	width       int
-	styles      *theme.Styles
-	shown, over bool
-	factsHeader string
+	id, name, game, kind, rules string
+	ranked                      bool
+	code                        string
+	clock                       rooms.Clock
+	seated                      bool
+	width                       int
+	styles                      *theme.Styles
+	shown, over                 bool
+	factsHeader                 string
+	screen                      bool // the game has a screen, which names presets
 }
 
 func (m Model) drawHeader() string {
@@ -228,9 +244,23 @@ func (m Model) dueLines(w int, at At) []string {
 				second = f.Names[f.ToMove] + " is away: the autopilot plays if they do not come back soon."
 			}
 		}
-		return []string{layout.Spread("> "+f.Due+".", at.Countdown, w), s.Subtle.Render(second)}
+		d := m.parts
+		if d == nil {
+			return []string{layout.Spread("> "+f.Due+".", at.Countdown, w), s.Subtle.Render(second)}
+		}
+		if k := (dueKey{f.Due, at.Countdown, second, w, s}); d.due[0] == "" || d.dueKey != k {
+			d.dueKey, d.due = k, [2]string{layout.Spread("> "+f.Due+".", at.Countdown, w), s.Subtle.Render(second)}
+		}
+		return d.due[:]
 	}
 	return m.screen.Decision(w, at)
+}
+
+// dueKey is what the lines of a decision not the player's show.
+type dueKey struct {
+	due, countdown, second string
+	w                      int
+	styles                 *theme.Styles
 }
 
 // statusLine shows the room's last answer or the last problem, else
@@ -274,15 +304,15 @@ func (m Model) vote() string {
 	return text
 }
 
-// feed shows the recent events and the chat in h lines: side by side on a
-// wide screen, else one above the other.
-func (m Model) feed(w, h int) []string {
+// feed adds to out the recent events and the chat in h lines: side by
+// side on a wide screen, else one above the other.
+func (m Model) feed(out []string, w, h int) []string {
 	if h <= 0 {
-		return nil
+		return out
 	}
 	if w >= wideScreen {
 		lw := (w - 2) / 2
-		return layout.Beside(m.logPane(lw, h), m.chatPane(w-2-lw, h), lw, 2, w-2-lw)
+		return append(out, layout.Beside(m.logPane(lw, h), m.chatPane(w-2-lw, h), lw, 2, w-2-lw)...)
 	}
 	// The chat takes half, or what its newest message needs to be read
 	// whole with who wrote it, and the line being typed: the events are
@@ -292,7 +322,7 @@ func (m Model) feed(w, h int) []string {
 		need++ // a pane of 4 lines or more has a heading
 	}
 	ch := max(h/2, min(h, need))
-	return append(m.logPane(w, h-ch), m.chatPane(w, ch)...)
+	return append(append(out, m.logPane(w, h-ch)...), m.chatPane(w, ch)...)
 }
 
 // logPane shows the newest events, under a heading if there is room. It

@@ -259,7 +259,8 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case tickMsg:
 		return m.onTick(msg)
 	case chat.SendMsg:
-		return m.request("", func(ctx context.Context) error { return m.table.Chat(ctx, m.player, msg.Text) })
+		table, p := m.table, m.player // not m, which the closure would move to the heap on every message
+		return m.request("", func(ctx context.Context) error { return table.Chat(ctx, p, msg.Text) })
 	case tea.KeyPressMsg:
 		return m.key(msg)
 	}
@@ -312,7 +313,10 @@ func (m Model) setSnapshot(snap *rooms.Snapshot, sub *subscription) (Model, tea.
 	m.now = m.clock()
 	cmds := []tea.Cmd{m.armTick()}
 	mine := m.myDecision()
-	since := sinceMine(snap.Log, snap.You)
+	var since []rooms.Event // read only when the decision is the player's
+	if mine {
+		since = sinceMine(snap.Log, snap.You)
+	}
 	own := ownLast(snap.Log, snap.You)
 	switch {
 	case mine && (!m.mine || own != m.own && othersMoved(since, snap.You, true)):
@@ -404,7 +408,8 @@ func (m Model) act(text string) (Model, tea.Cmd) {
 		return m, nil
 	}
 	m.say("", false)
-	return m.request("", func(ctx context.Context) error { return m.table.Act(ctx, m.player, text) })
+	table, p := m.table, m.player
+	return m.request("", func(ctx context.Context) error { return table.Act(ctx, p, text) })
 }
 
 // say sets the status line.
@@ -533,8 +538,11 @@ func (m Model) myDecision() bool {
 // at is what the game's screen is told of the table.
 func (m Model) at() At {
 	at := At{You: m.snap.You, Mine: m.myDecision(), Times: m.times(), Countdown: m.countdown()}
-	for i := range m.facts.Names {
-		at.Tags = append(at.Tags, seatTag(m.snap, i))
+	if n := len(m.facts.Names); n > 0 {
+		at.Tags = make([]string, n)
+		for i := range at.Tags {
+			at.Tags[i] = seatTag(m.snap, i)
+		}
 	}
 	return at
 }

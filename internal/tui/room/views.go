@@ -66,7 +66,7 @@ func (m Model) waitingView() string {
 		out = append(out, "")
 		out = append(out, m.levelChooser()...)
 		out = append(out, "", m.statusLine(w))
-		out = append(out, m.feed(w, h-len(out)-1)...)
+		out = m.feed(out, w, h-len(out)-1)
 		out = append(out, m.helpLine())
 		return layout.Screen(out, w, h)
 	}
@@ -80,7 +80,7 @@ func (m Model) waitingView() string {
 		hint = "The host starts the game once every seat is filled."
 	}
 	out = append(out, "", s.Subtle.Render(hint), "", m.statusLine(w))
-	out = append(out, m.feed(w, h-len(out)-1)...)
+	out = m.feed(out, w, h-len(out)-1)
 	out = append(out, m.helpLine())
 	return layout.Screen(out, w, h)
 }
@@ -132,7 +132,7 @@ func (m Model) finalView() string {
 	out = append(out, "")
 	out = append(out, m.rematchLines(w)...)
 	out = append(out, m.statusLine(w))
-	out = append(out, m.feed(w, h-len(out)-1)...)
+	out = m.feed(out, w, h-len(out)-1)
 	out = append(out, m.helpLine())
 	return layout.Screen(out, w, h)
 }

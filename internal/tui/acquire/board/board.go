@@ -38,11 +38,14 @@ func New(styles *theme.Styles) Model {
 // a snapshot carries is never changed.
 type lastDrawn struct {
 	boardKey   boardKey
-	board      string
+	board      []string
+	rows       rowsDrawn
 	chainsKey  chainsKey
 	chains     []string
+	chainRows  chainRows
 	playersKey playersKey
 	players    []string
+	playerRows playerRows
 }
 
 type boardKey struct {
@@ -127,34 +130,57 @@ func (m *Model) SetGame(v *acquire.View) {
 func (m *Model) Select(t acquire.Tile) { m.selected = t }
 
 // View draws the board: a line of column numbers, then one line a row.
-func (m Model) View() string {
+func (m Model) View() string { return strings.Join(m.Lines(), "\n") }
+
+// Lines is View a line each, as the game screen lays it out beside the
+// chain table. The caller must not change them.
+func (m Model) Lines() []string {
 	if m.memo == nil { // a zero Model
-		return m.drawBoard()
+		return m.drawBoard(&rowsDrawn{})
 	}
 	k := boardKey{m.view, m.drawn, m.selected, m.height}
-	if m.memo.board == "" || m.memo.boardKey != k {
-		m.memo.boardKey, m.memo.board = k, m.drawBoard()
+	if m.memo.board == nil || m.memo.boardKey != k {
+		m.memo.boardKey, m.memo.board = k, m.drawBoard(&m.memo.rows)
 	}
 	return m.memo.board
 }
 
-func (m Model) drawBoard() string {
+// rowsDrawn keeps each board row last drawn with the looks of its cells:
+// a move changes a row or three of the nine, and every seat draws its
+// board again on every move (room.BenchmarkMove).
+type rowsDrawn struct {
+	drawn *drawn
+	looks [acquire.Rows][acquire.Cols]look
+	lines [acquire.Rows]string
+}
+
+func (m Model) drawBoard(kept *rowsDrawn) []string {
 	d := m.looks()
-	var b strings.Builder
-	b.Grow(len(d.header) + acquire.Rows*(len(d.rows[0])+acquire.Cols*len(d.lone)+1) + len(d.legend) + 1)
-	b.WriteString(d.header)
+	if kept.drawn != d {
+		*kept = rowsDrawn{drawn: d}
+	}
+	out := make([]string, 0, Height+1)
+	out = append(out, d.header)
 	for r := range acquire.Rows {
-		b.WriteString("\n")
-		b.WriteString(d.rows[r])
+		var looks [acquire.Cols]look
 		for c := range acquire.Cols {
-			b.WriteString(m.cell(d, acquire.TileAt(c, r)))
+			looks[c] = m.look(acquire.TileAt(c, r))
 		}
+		if kept.lines[r] == "" || kept.looks[r] != looks {
+			var b strings.Builder
+			b.Grow(len(d.rows[r]) + acquire.Cols*len(d.lone))
+			b.WriteString(d.rows[r])
+			for _, l := range looks {
+				b.WriteString(d.cell(l))
+			}
+			kept.looks[r], kept.lines[r] = looks, b.String()
+		}
+		out = append(out, kept.lines[r])
 	}
 	if m.height > Height {
-		b.WriteString("\n")
-		b.WriteString(d.legend)
+		out = append(out, d.legend)
 	}
-	return b.String()
+	return out
 }
 
 // looks returns the drawn looks, drawing them for a zero Model.
@@ -165,25 +191,61 @@ func (m Model) looks() *drawn {
 	return m.drawn
 }
 
-// cell draws one cell, CellWidth wide.
-func (m Model) cell(d *drawn, t acquire.Tile) string {
+// look is which of the drawn looks a cell has: one of those below, or a
+// chain's (lookChain + its index) or a chain's tile played last
+// (lookLast + its index).
+type look uint8
+
+const (
+	lookEmpty look = iota
+	lookRack
+	lookSelected
+	lookLone
+	lookLastLone
+	lookChain
+	lookLast = lookChain + acquire.Chains
+)
+
+// look is the look of the cell of t.
+func (m Model) look(t acquire.Tile) look {
 	c := acquire.Empty
 	if m.view != nil {
 		c = m.view.Board[t]
 	}
 	switch {
 	case t == m.selected:
-		return d.selected
+		return lookSelected
 	case c == acquire.Empty && m.rack[t]:
-		return d.rack
+		return lookRack
 	case c == acquire.Empty:
-		return d.empty
+		return lookEmpty
 	case t == m.view.Tile && c == acquire.NoChain:
-		return d.lastLone
+		return lookLastLone
 	case t == m.view.Tile:
-		return d.last[c]
+		return lookLast + look(c)
 	case c == acquire.NoChain:
-		return d.lone
+		return lookLone
 	}
-	return d.chains[c]
+	return lookChain + look(c)
+}
+
+// cell draws a cell of look l, CellWidth wide.
+func (d *drawn) cell(l look) string {
+	switch {
+	case l >= lookLast:
+		return d.last[l-lookLast]
+	case l >= lookChain:
+		return d.chains[l-lookChain]
+	}
+	switch l {
+	case lookRack:
+		return d.rack
+	case lookSelected:
+		return d.selected
+	case lookLone:
+		return d.lone
+	case lookLastLone:
+		return d.lastLone
+	}
+	return d.empty
 }

@@ -36,10 +36,17 @@ func Money(n int) string {
 	return "$" + s
 }
 
-// Holders returns, for each chain on the board, the seats with the most
+// seatSet is a set of seats, a bit each.
+type seatSet uint8
+
+var _ [8 - acquire.MaxSeats]struct{} // every seat has a bit
+
+func (s seatSet) has(seat int) bool { return s&(1<<seat) != 0 }
+
+// holders returns, for each chain on the board, the seats with the most
 // and the second most shares (A17); ok is false if the viewer may not see
 // every seat's shares.
-func Holders(v *acquire.View) (major, minor [acquire.Chains][]int, ok bool) {
+func holders(v *acquire.View) (major, minor [acquire.Chains]seatSet, ok bool) {
 	for _, sh := range v.Shares {
 		for _, n := range sh {
 			if n == acquire.Hidden {
@@ -60,18 +67,20 @@ func Holders(v *acquire.View) (major, minor [acquire.Chains][]int, ok bool) {
 				next = n
 			}
 		}
+		tops := 0
 		for s, sh := range v.Shares {
 			switch {
 			case top > 0 && sh[c] == top:
-				major[c] = append(major[c], s)
+				major[c] |= 1 << s
+				tops++
 			case next > 0 && sh[c] == next:
-				minor[c] = append(minor[c], s)
+				minor[c] |= 1 << s
 			}
 		}
 		switch {
-		case len(major[c]) > 1: // a tie for most shares both bonuses
-			minor[c] = nil
-		case len(major[c]) == 1 && next == 0: // a sole holder gets both
+		case tops > 1: // a tie for most shares both bonuses
+			minor[c] = 0
+		case tops == 1 && next == 0: // a sole holder gets both
 			minor[c] = major[c]
 		}
 	}
@@ -94,52 +103,117 @@ func (m Model) Chains(w, h int, you engine.Seat) []string {
 }
 
 func (m Model) drawChains(w, h int, you engine.Seat) []string {
-	v, s := m.view, m.styles
-	major, minor, open := Holders(v)
+	v, s, kept := m.view, m.styles, &m.memo.chainRows
+	major, minor, open := holders(v)
 	nameW := min(16, (w-41-2)/2)
 	showHolders := open && nameW >= 8
-	head := fmt.Sprintf("%-15s %4s %6s %4s %3s", "Chain", "Size", "Price", "Bank", "You")
-	if showHolders {
-		head += fmt.Sprintf("      %-*s %s", nameW, "Majority", "Minority")
+	if kept.drawn != m.looks() || !slices.Equal(kept.names, v.Names) {
+		*kept = chainRows{drawn: m.looks(), names: v.Names}
 	}
-	out := []string{s.Heading.Render(head)}
-	names := func(seats []int) string {
-		var ns []string
-		for _, i := range seats {
-			ns = append(ns, v.Names[i])
+	if hk := (chainsHead{s, showHolders, nameW}); kept.head == "" || kept.headKey != hk {
+		head := fmt.Sprintf("%-15s %4s %6s %4s %3s", "Chain", "Size", "Price", "Bank", "You")
+		if showHolders {
+			head += fmt.Sprintf("      %-*s %s", nameW, "Majority", "Minority")
 		}
-		return strings.Join(ns, "/")
+		kept.headKey, kept.head = hk, s.Heading.Render(head)
 	}
+	out := make([]string, 0, max(h, 1+acquire.Chains))
+	out = append(out, kept.head)
 	for c := range acquire.Chains {
-		info := v.Rules.Chains[c]
-		size, price, mine, safe := "-", "-", "-", ""
-		if v.Size[c] > 0 {
-			size, price = strconv.Itoa(v.Size[c]), Money(v.Price[c])
-			if v.Size[c] >= acquire.SafeSize {
-				safe = " safe"
-			}
-		}
+		k := chainRowKey{info: v.Rules.Chains[c], size: v.Size[c], price: v.Price[c], bank: v.Bank[c], mine: -1}
 		if you >= 0 && int(you) < len(v.Shares) && v.Shares[you][c] != acquire.Hidden {
-			mine = strconv.Itoa(v.Shares[you][c])
+			k.mine = v.Shares[you][c]
 		}
-		// As fmt's "%s %-11s %4s %6s %4d %3s%-5s", in one concatenation:
-		// the table is drawn for every seat on every move.
-		bank, sp := strconv.Itoa(v.Bank[c]), layout.Spaces
-		row := m.ChainCell(acquire.Chain(c)) + " " + info.Name + sp(11-utf8.RuneCountInString(info.Name)) + " " + sp(4-len(size)) + size + " " +
-			sp(6-len(price)) + price + " " + sp(4-len(bank)) + bank + " " + sp(3-len(mine)) + mine + safe + sp(5-len(safe))
 		if showHolders && v.Size[c] > 0 {
-			row += " " + layout.Fit(names(major[c]), nameW) + " " + names(minor[c])
+			k.nameW, k.major, k.minor = nameW, major[c], minor[c]
 		}
-		out = append(out, row)
+		if kept.rows[c] == "" || kept.keys[c] != k {
+			kept.keys[c], kept.rows[c] = k, m.chainRow(acquire.Chain(c), k)
+		}
+		out = append(out, kept.rows[c])
 	}
 	if len(out) < h {
-		note := fmt.Sprintf("Safe from %d tiles; the end from %d.", acquire.SafeSize, acquire.EndSize)
-		if !open {
-			note = "Hidden holdings: others' show as ?."
+		if nk := (chainsNote{s, open}); kept.note == "" || kept.noteKey != nk {
+			note := fmt.Sprintf("Safe from %d tiles; the end from %d.", acquire.SafeSize, acquire.EndSize)
+			if !open {
+				note = "Hidden holdings: others' show as ?."
+			}
+			kept.noteKey, kept.note = nk, s.Subtle.Render(note)
 		}
-		out = append(layout.Pad(out, h-1), s.Subtle.Render(note))
+		for len(out) < h-1 {
+			out = append(out, "")
+		}
+		out = append(out, kept.note)
 	}
 	return out
+}
+
+// chainRows keeps the chain table's heading and rows last drawn, each
+// with what it shows: a move changes a row or two, and every seat draws
+// the table again on every move (room.BenchmarkMove).
+type chainRows struct {
+	drawn   *drawn   // the looks the rows were drawn with
+	names   []string // the seats' names the holders are named by
+	headKey chainsHead
+	head    string
+	keys    [acquire.Chains]chainRowKey
+	rows    [acquire.Chains]string
+	noteKey chainsNote
+	note    string // the line under the rows where there is room
+}
+
+type chainsNote struct {
+	styles *theme.Styles
+	open   bool // holdings are open
+}
+
+type chainsHead struct {
+	styles      *theme.Styles
+	showHolders bool
+	nameW       int
+}
+
+// chainRowKey is what a chain's row shows: mine is -1 for a dash, and
+// nameW 0 where the row shows no holders.
+type chainRowKey struct {
+	info                    acquire.ChainInfo
+	size, price, bank, mine int
+	nameW                   int
+	major, minor            seatSet
+}
+
+// chainRow draws chain c's row of the chain table.
+func (m Model) chainRow(c acquire.Chain, k chainRowKey) string {
+	size, price, mine, safe := "-", "-", "-", ""
+	if k.size > 0 {
+		size, price = strconv.Itoa(k.size), Money(k.price)
+		if k.size >= acquire.SafeSize {
+			safe = " safe"
+		}
+	}
+	if k.mine >= 0 {
+		mine = strconv.Itoa(k.mine)
+	}
+	names := func(seats seatSet) string {
+		var b strings.Builder
+		for i, name := range m.view.Names {
+			if seats.has(i) {
+				if b.Len() > 0 {
+					b.WriteByte('/')
+				}
+				b.WriteString(name)
+			}
+		}
+		return b.String()
+	}
+	// As fmt's "%s %-11s %4s %6s %4d %3s%-5s", in one concatenation.
+	name, bank, sp := k.info.Name, strconv.Itoa(k.bank), layout.Spaces
+	row := m.ChainCell(c) + " " + name + sp(11-utf8.RuneCountInString(name)) + " " + sp(4-len(size)) + size + " " +
+		sp(6-len(price)) + price + " " + sp(4-len(bank)) + bank + " " + sp(3-len(mine)) + mine + safe + sp(5-len(safe))
+	if k.nameW > 0 {
+		row += " " + layout.Fit(names(k.major), k.nameW) + " " + names(k.minor)
+	}
+	return row
 }
 
 // Seats is what the players table shows of the seats besides the view.
@@ -167,8 +241,8 @@ func (m Model) Players(w int, seats Seats) []string {
 }
 
 func (m Model) drawPlayers(w int, seats Seats) []string {
-	v, s, d := m.view, m.styles, m.looks()
-	major, minor, _ := Holders(v)
+	v, s, kept := m.view, m.styles, &m.memo.playerRows
+	major, minor, _ := holders(v)
 	cell, cashW, timeW := 3, 8, 0
 	if w >= 60 {
 		cell, cashW = 4, 9
@@ -191,79 +265,130 @@ func (m Model) drawPlayers(w int, seats Seats) []string {
 		sharesW += cols[c]
 	}
 	nameW := max(4, min(16, w-2-timeW-cashW-1-sharesW))
-	// The chain letters in their colours head the share columns, so the
-	// header doubles as the colour key.
-	head := layout.Fit("  Player", 2+nameW)
-	if timeW > 0 {
-		head += fmt.Sprintf("%*s", timeW, "Time")
+	if kept.drawn != m.looks() || kept.styles != s {
+		*kept = playerRows{drawn: m.looks(), styles: s}
 	}
-	head = s.Heading.Render(head + fmt.Sprintf("%*s ", cashW, "Cash"))
-	for c := range acquire.Chains {
-		head += strings.Repeat(" ", cols[c]-3) + m.ChainCell(acquire.Chain(c))
+	if hk := (playersHead{nameW, timeW, cashW, cols}); kept.head == "" || kept.headKey != hk {
+		kept.headKey, kept.head = hk, m.playersHead(hk)
 	}
-	out := []string{head}
+	out := make([]string, 0, 1+len(v.Names))
+	out = append(out, kept.head)
 	for i, name := range v.Names {
-		mark := "  "
-		if int(v.ToMove) == i && v.Phase != acquire.PhaseOver {
-			mark = "> "
-		}
-		label := name
+		k := playerRowKey{name: name, you: i == int(seats.You), nameW: nameW, timeW: timeW, cashW: cashW,
+			cash: v.Cash[i], shares: v.Shares[i], cols: cols}
+		k.due = int(v.ToMove) == i && v.Phase != acquire.PhaseOver
 		if i < len(seats.Tags) {
-			if tag := seats.Tags[i]; tag != "" && len(name)+1+len(tag) <= nameW {
-				label += " " + s.Subtle.Render(tag)
-			}
+			k.tag = seats.Tags[i]
 		}
-		if i == int(seats.You) {
-			label = s.Name.Render(name) + strings.TrimPrefix(label, name)
+		if timeW > 0 && i < len(seats.Times) {
+			k.time = seats.Times[i]
 		}
-		var row strings.Builder
-		row.WriteString(mark)
-		row.WriteString(layout.Fit(label, nameW))
-		if timeW > 0 {
-			t := ""
-			if i < len(seats.Times) {
-				t = seats.Times[i]
-			}
-			row.WriteString(strings.Repeat(" ", max(1, timeW-lipgloss.Width(t))) + t)
-		}
-		cash := Money(v.Cash[i])
-		row.WriteString(layout.Spaces(cashW - len(cash)))
-		row.WriteString(cash)
-		row.WriteByte(' ')
 		for c := range acquire.Chains {
-			n, tag := v.Shares[i][c], " "
 			switch {
-			case contains(major[c], i):
-				tag = "*"
-			case contains(minor[c], i):
-				tag = "+"
+			case major[c].has(i):
+				k.holds[c] = '*'
+			case minor[c].has(i):
+				k.holds[c] = '+'
+			default:
+				k.holds[c] = ' '
 			}
-			num, nw := strconv.Itoa(n), 0 // nw: num's width, all digits
-			switch n {
-			case acquire.Hidden:
-				num = "?"
-			case 0:
-				num, nw = d.none, 1
-			}
-			if nw == 0 {
-				nw = len(num)
-			}
-			row.WriteString(layout.Spaces(cols[c] - 1 - nw))
-			row.WriteString(num)
-			row.WriteString(tag)
 		}
-		out = append(out, row.String())
+		if i >= len(kept.rows) {
+			kept.keys, kept.rows = append(kept.keys, playerRowKey{}), append(kept.rows, "")
+		}
+		if kept.rows[i] == "" || kept.keys[i] != k {
+			kept.keys[i], kept.rows[i] = k, m.playerRow(k)
+		}
+		out = append(out, kept.rows[i])
 	}
 	return out
 }
 
-func contains(xs []int, x int) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
+// playerRows keeps the players table's heading and rows last drawn, each
+// with what it shows: a move changes two or three rows, and every seat
+// draws the table again on every move (room.BenchmarkMove).
+type playerRows struct {
+	drawn   *drawn
+	styles  *theme.Styles
+	headKey playersHead
+	head    string
+	keys    []playerRowKey
+	rows    []string
+}
+
+// playersHead is what the players table's heading shows.
+type playersHead struct {
+	nameW, timeW, cashW int
+	cols                [acquire.Chains]int
+}
+
+// The chain letters in their colours head the share columns, so the
+// header doubles as the colour key.
+func (m Model) playersHead(k playersHead) string {
+	head := layout.Fit("  Player", 2+k.nameW)
+	if k.timeW > 0 {
+		head += fmt.Sprintf("%*s", k.timeW, "Time")
 	}
-	return false
+	head = m.styles.Heading.Render(head + fmt.Sprintf("%*s ", k.cashW, "Cash"))
+	for c := range acquire.Chains {
+		head += strings.Repeat(" ", k.cols[c]-3) + m.ChainCell(acquire.Chain(c))
+	}
+	return head
+}
+
+// playerRowKey is what a seat's row of the players table shows: holds
+// has a chain's '*' or '+' (or ' '), and due marks the seat whose
+// decision is due.
+type playerRowKey struct {
+	name, tag, time     string
+	you, due            bool
+	nameW, timeW, cashW int
+	cash                int
+	shares              [acquire.Chains]int
+	holds               [acquire.Chains]byte
+	cols                [acquire.Chains]int
+}
+
+// playerRow draws a seat's row of the players table.
+func (m Model) playerRow(k playerRowKey) string {
+	s, d := m.styles, m.looks()
+	mark := "  "
+	if k.due {
+		mark = "> "
+	}
+	label := k.name
+	if k.tag != "" && len(k.name)+1+len(k.tag) <= k.nameW {
+		label += " " + s.Subtle.Render(k.tag)
+	}
+	if k.you {
+		label = s.Name.Render(k.name) + strings.TrimPrefix(label, k.name)
+	}
+	var row strings.Builder
+	row.WriteString(mark)
+	row.WriteString(layout.Fit(label, k.nameW))
+	if k.timeW > 0 {
+		row.WriteString(strings.Repeat(" ", max(1, k.timeW-lipgloss.Width(k.time))) + k.time)
+	}
+	cash := Money(k.cash)
+	row.WriteString(layout.Spaces(k.cashW - len(cash)))
+	row.WriteString(cash)
+	row.WriteByte(' ')
+	for c, n := range k.shares {
+		num, nw := strconv.Itoa(n), 0 // nw: num's width, all digits
+		switch n {
+		case acquire.Hidden:
+			num = "?"
+		case 0:
+			num, nw = d.none, 1
+		}
+		if nw == 0 {
+			nw = len(num)
+		}
+		row.WriteString(layout.Spaces(k.cols[c] - 1 - nw))
+		row.WriteString(num)
+		row.WriteByte(k.holds[c])
+	}
+	return row.String()
 }
 
 type chainsKey struct {

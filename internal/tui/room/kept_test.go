@@ -1,0 +1,91 @@
+package room_test
+
+import (
+	"slices"
+	"testing"
+
+	"hotels/internal/engine"
+	"hotels/internal/games"
+	"hotels/internal/rooms"
+	"hotels/internal/tui/room"
+	"hotels/internal/tui/tuitest"
+)
+
+// Every seat's screen keeps what it drew of the last snapshot (the board's
+// rows, the tables' rows, the layout) and draws again only what changed:
+// through a game, move after move, each seat's screen shows what a screen
+// that took the same snapshots but drew none of them before shows, with
+// holdings open and hidden, at both sizes.
+func TestKeptPartsFollowTheGame(t *testing.T) {
+	for _, kind := range games.All {
+		for _, options := range [][]string{nil, {"holdings=hidden"}} {
+			if kind.Name != "acquire" && options != nil {
+				continue
+			}
+			t.Run(kind.Name+"/"+slices.Concat([]string{"default"}, options)[len(options)], func(t *testing.T) {
+				followGame(t, kind, options, 80, 24)
+				followGame(t, kind, options, 120, 40)
+			})
+		}
+	}
+}
+
+func followGame(t *testing.T, kind engine.Kind, options []string, w, h int) {
+	names := []string{"alice", "bob", "carol", "dave"}
+	rules := ""
+	if len(kind.Rules) > 0 {
+		rules = kind.Rules[0]
+	}
+	g, _, err := kind.Deal(rules, options, names, 11)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := tuitest.Room
+	info.Game, info.Kind, info.Rules, info.Options = kind.Title, kind.Name, rules, options
+	var log []rooms.Event
+	version := uint64(1)
+	snapshot := func(seat engine.Seat) *rooms.Snapshot {
+		s := &rooms.Snapshot{Version: version, Room: info, You: seat, Host: seat == 0, Turn: engine.Watcher,
+			Game: g.View(seat), Log: slices.Clone(log)}
+		for i, name := range names {
+			s.Seats = append(s.Seats, rooms.SeatInfo{Name: name, State: rooms.SeatReady, Host: i == 0})
+		}
+		if t, ok := g.ToMove(); ok {
+			s.Turn = t
+		}
+		return s
+	}
+	kept := make([]room.Model, len(names))
+	taken := make([][]*rooms.Snapshot, len(names)) // by seat, the snapshots kept[seat] took
+	for seat := range kept {
+		taken[seat] = []*rooms.Snapshot{snapshot(engine.Seat(seat))}
+		kept[seat], _ = open(t, taken[seat][0], w, h)
+		_ = kept[seat].View()
+	}
+	for move := range 80 {
+		seat, ok := g.ToMove()
+		if !ok {
+			break
+		}
+		legal := g.Legal(seat)
+		if err := g.Apply(seat, legal[(move*7)%len(legal)]); err != nil {
+			t.Fatal(err)
+		}
+		for _, text := range g.Log(0) {
+			log = append(log, rooms.Event{Seq: uint64(len(log) + 1), Seat: seat, Text: text})
+		}
+		version++
+		for viewer := range kept {
+			snap := snapshot(engine.Seat(viewer))
+			taken[viewer] = append(taken[viewer], snap)
+			kept[viewer], _ = kept[viewer].Update(room.SnapshotMsg{Snapshot: snap})
+			fresh, _ := open(t, taken[viewer][0], w, h)
+			for _, s := range taken[viewer][1:] {
+				fresh, _ = fresh.Update(room.SnapshotMsg{Snapshot: s})
+			}
+			if got, want := kept[viewer].View(), fresh.View(); got != want {
+				t.Fatalf("%dx%d, move %d, seat %d:\n%s\nwant\n%s", w, h, move, viewer, tuitest.Plain(got), tuitest.Plain(want))
+			}
+		}
+	}
+}
