@@ -69,6 +69,10 @@ type app struct {
 	noticeID int       // which broadcast the running noticeDoneMsg tick is for
 	input    time.Time // the last key, mouse or paste from the player
 	done     chan any  // for onShared: Update and View run on shared goroutines
+	// replaced is closed when a newer session of the account takes over,
+	// if this one claimed the account as it started (Init); waitServer
+	// waits for it too. Nil for a session that signed up (enterLobby).
+	replaced <-chan struct{}
 }
 
 // Messages owned by app.
@@ -103,13 +107,11 @@ func newApp(s *session, id identity) *app {
 }
 
 func (a *app) Init() tea.Cmd {
-	var first tea.Cmd
 	if a.lobby != nil {
-		first = tea.Batch(a.lobby.Init(), a.s.claimAccount(a.account))
-	} else {
-		first = a.signup.Init()
+		a.replaced = a.s.takeover(a.account)
+		return tea.Batch(a.lobby.Init(), a.s.waitServer(a.replaced))
 	}
-	return tea.Batch(first, a.s.waitServer())
+	return tea.Batch(a.signup.Init(), a.s.waitServer(nil))
 }
 
 // noticeFor is how long an admin's broadcast stays on screen.
@@ -117,11 +119,13 @@ const noticeFor = 30 * time.Second
 
 // waitServer delivers what the server tells this session: that it is
 // shutting down (closingMsg), an admin's broadcast (noticeMsg, after which
-// it is re-armed), why an admin ended the session (endedMsg), or that it
-// may have been idle too long (idleMsg, re-armed too). It returns when the
-// player disconnects too. One goroutine waits for all four: a goroutine
-// each cost every idle session its stack (docs/capacity.md).
-func (s *session) waitServer() tea.Cmd {
+// it is re-armed), why an admin ended the session (endedMsg), that it may
+// have been idle too long (idleMsg, re-armed too), or that a newer session
+// of the account took over (replacedMsg, when replaced is closed; nil: never).
+// It returns when the player disconnects too. One goroutine waits for all
+// five: a goroutine each cost every idle session its stack
+// (docs/capacity.md).
+func (s *session) waitServer(replaced <-chan struct{}) tea.Cmd {
 	var idle <-chan time.Time // nil, never ready, without an idle limit
 	if s.idleTimer != nil {
 		idle = s.idleTimer.C
@@ -136,6 +140,8 @@ func (s *session) waitServer() tea.Cmd {
 			return noticeMsg{text: text}
 		case why := <-s.ended:
 			return endedMsg{why: why}
+		case <-replaced:
+			return replacedMsg{}
 		case <-s.ctx.Done():
 			return nil
 		}
@@ -144,7 +150,9 @@ func (s *session) waitServer() tea.Cmd {
 
 // claimAccount makes this session the account's interactive session, and
 // returns a command that reports when a newer session of the same account
-// takes over (the same key connecting again).
+// takes over (the same key connecting again): for a session that signed
+// up, whose waitServer was waiting already (a session that starts signed
+// in claims in Init).
 func (s *session) claimAccount(id store.AccountID) tea.Cmd {
 	replaced := s.takeover(id)
 	return func() tea.Msg {
@@ -184,7 +192,7 @@ func (a *app) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		a.notice = msg.text
 		a.noticeID++
 		id := a.noticeID
-		return a, tea.Batch(a.s.waitServer(),
+		return a, tea.Batch(a.s.waitServer(a.replaced),
 			tea.Tick(noticeFor, func(time.Time) tea.Msg { return noticeDoneMsg{id: id} }))
 	case noticeDoneMsg:
 		if msg.id == a.noticeID {
@@ -227,7 +235,7 @@ func (a *app) idle() (tea.Model, tea.Cmd) {
 	}
 	if wait > 0 {
 		a.s.idleTimer.Reset(wait)
-		return a, a.s.waitServer()
+		return a, a.s.waitServer(a.replaced)
 	}
 	a.bye = fmt.Sprintf("No key was pressed for %s, so this session is closed. Connect again to play.", shortDuration(a.s.idle))
 	return a, tea.Quit

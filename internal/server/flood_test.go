@@ -124,6 +124,31 @@ func TestN5_InputFlood(t *testing.T) {
 	term.WaitForFunc(t, "counted one more key", func(s string) bool { return strings.Contains(s, fmt.Sprintf("keys=%d ", n+1)) })
 }
 
+// The input limits apply to a real session (N5): a paste over MaxPaste
+// reaches the screen cut. A small paste at 80×24, so that it runs under
+// the race detector too, which TestN5_InputFlood does not: the limits were
+// once left out of the session's program (a second tea.WithInput replaced
+// the first) and only that test, skipped under -race, saw it.
+func TestPasteCutOnASession(t *testing.T) {
+	var keys, pasted atomic.Int64
+	ts := startServer(t, server.Options{
+		Lobby: func(context.Context, server.Player) tea.Model {
+			return countingLobby{keys: &keys, pasted: &pasted}
+		},
+	})
+	key := sshtest.NewKey(t)
+	signUp(t, ts, "ann", key)
+	term := sshtest.Open(t, ts.addr, key, 80, 24)
+	term.WaitFor(t, "LOBBY keys=0")
+	if err := term.Send([]byte("\x1b[200~" + strings.Repeat("y", 2*server.MaxPaste) + "\x1b[201~")); err != nil {
+		t.Fatal(err)
+	}
+	term.WaitForFunc(t, "showed the paste", func(s string) bool { return !strings.Contains(s, "pasted=0") })
+	if p := pasted.Load(); p != server.MaxPaste {
+		t.Errorf("a paste of %d bytes reached the lobby as %d, want %d", 2*server.MaxPaste, p, server.MaxPaste)
+	}
+}
+
 // shell opens a session channel with a terminal of w×h, starts its shell
 // and waits for the lobby's first frame, then reads and drops what the
 // server sends.

@@ -58,8 +58,13 @@ var (
 	pasteEnd   = []byte("\x1b[201~")
 )
 
+// inputReadSize is limitedInput's read buffer: a key is a few bytes, and a
+// paste is read in a few reads more; every session holds one for as long as
+// it lasts (docs/capacity.md).
+const inputReadSize = 1 << 10
+
 func limitInput(r io.Reader) *limitedInput {
-	return &limitedInput{r: r, in: make([]byte, 4096), tokens: InputBurst, at: time.Now()}
+	return &limitedInput{r: r, in: make([]byte, inputReadSize), tokens: InputBurst, at: time.Now()}
 }
 
 // Read returns the next bytes of input that the limits let through,

@@ -248,16 +248,16 @@ func (s *Server) newProgram(sess ssh.Session) *tea.Program {
 		// Bubble Tea would otherwise subscribe every session to the
 		// server's SIGINT/SIGTERM and quit them behind Serve's back.
 		tea.WithoutSignalHandler(),
-		// No session takes more than a small share of a core, however
-		// fast its client sends (input.go).
-		tea.WithInput(limitInput(sess)),
+		// The session itself, as MakeOptions gives it (the server
+		// emulates the terminal), with its frames and keys counted, and
+		// its input limited so that no session takes more than a small
+		// share of a core, however fast its client sends (input.go). One
+		// WithInput: a later one replaces an earlier one.
+		tea.WithInput(limitInput(meter)), tea.WithOutput(meter),
 		tea.WithFilter(inputFilter()),
 		// The most frames a second; a frame is only drawn when the screen
 		// changed (third_party/bubbletea/HOTELS.md).
 		tea.WithFPS(s.cfg.FPS),
-		// The session itself, as MakeOptions gives it (the server
-		// emulates the terminal), with its frames and keys counted.
-		tea.WithInput(meter), tea.WithOutput(meter),
 	)
 	return tea.NewProgram(m, opts...)
 }

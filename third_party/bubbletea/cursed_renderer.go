@@ -16,12 +16,14 @@ import (
 
 type cursedRenderer struct {
 	w             io.Writer
-	buf           bytes.Buffer // updates buffer to be flushed to [w]
+	buf           bytes.Buffer // updates buffer to be flushed to [w]; see outBufs
+	bufHeld       *[]byte      // holds buf's bytes while flush has them from outBufs
 	scr           *uv.TerminalRenderer
 	cellbuf       uv.ScreenBuffer // its cells only while flush draws a frame; see framePool
 	cached        []uv.Line       // the frame's lines drawn from the cache; see drawFrame
 	frame         uv.Rectangle    // the bounds of the last frame drawn
-	lastView      *View
+	lastView      *View           // &last once a frame was flushed, nil before
+	last          View            // the last view flushed (Hotels patch: no view allocated a frame)
 	env           []string
 	term          string // the terminal type $TERM
 	width, height int
@@ -47,6 +49,39 @@ var _ renderer = &cursedRenderer{}
 // idle SSH session; with the pool, only sessions drawing at the same moment
 // hold one.
 var framePool = sync.Pool{New: func() any { return uv.NewRenderBuffer(0, 0) }}
+
+// outBufs holds the buffers a frame's bytes are gathered in, shared by every
+// program (Hotels patch): the renderer's output buffer kept the capacity of
+// the largest frame it ever wrote for as long as the session lasted. A flush
+// takes one for buf while it writes a frame and gives it back after.
+var outBufs = sync.Pool{New: func() any { return new([]byte) }}
+
+// maxPooledOut is the largest buffer outBufs keeps: a frame far larger than
+// a whole 200-column screen redrawn is left to the collector.
+const maxPooledOut = 64 << 10
+
+// takeOutBuf gives buf a buffer from outBufs, unless it has one.
+func (s *cursedRenderer) takeOutBuf() {
+	if s.bufHeld != nil || s.buf.Cap() > 0 {
+		return // between flushes something wrote to buf: it has its own
+	}
+	s.bufHeld = outBufs.Get().(*[]byte)
+	s.buf = *bytes.NewBuffer((*s.bufHeld)[:0])
+}
+
+// giveOutBuf gives buf's buffer to outBufs, emptied.
+func (s *cursedRenderer) giveOutBuf() {
+	s.buf.Reset()
+	if b := s.buf.AvailableBuffer(); cap(b) > 0 && cap(b) <= maxPooledOut {
+		if s.bufHeld == nil {
+			s.bufHeld = new([]byte)
+		}
+		*s.bufHeld = b
+		outBufs.Put(s.bufHeld)
+	}
+	s.bufHeld = nil
+	s.buf = bytes.Buffer{}
+}
 
 func newCursedRenderer(w io.Writer, env []string, width, height int) (s *cursedRenderer) {
 	s = new(cursedRenderer)
@@ -543,6 +578,8 @@ func (s *cursedRenderer) flush(closing bool) error {
 	}
 
 	// Render and queue changes to the screen buffer.
+	s.takeOutBuf()
+	defer s.giveOutBuf()
 	s.scr.Render(s.cellbuf.RenderBuffer)
 	// The lines drawn from the cache of parsed lines replace the terminal
 	// renderer's copies (Hotels patch; see drawFrame).
@@ -604,12 +641,18 @@ func (s *cursedRenderer) flush(closing bool) error {
 	//    flickering in some terminals. It's the best effort we can do instead
 	//    of showing the cursor flying around the screen during updates.
 
-	var buf bytes.Buffer
+	// The frame is what the terminal renderer wrote to s.buf, with what
+	// goes before it gathered in pre, and what goes after it added to
+	// s.buf; it is written to s.w from s.buf when nothing goes before it
+	// (Hotels patch: upstream copied every frame into a new buffer, grown
+	// from empty, before it wrote it).
+	pre := outBufs.Get().(*[]byte)
+	buf := bytes.NewBuffer((*pre)[:0])
 	if shouldUpdateAltScreen {
 		// We always reset keyboard enhancements when switching screens
 		// because the terminal is expected to have two different keyboard
 		// registries for main and alt screens.
-		s.resetKeyboardEnhancements(&buf)
+		s.resetKeyboardEnhancements(buf)
 		if view.AltScreen {
 			// Entering alt screen mode.
 			buf.WriteString(ansi.SetModeAltScreenSaveCursor)
@@ -633,39 +676,58 @@ func (s *cursedRenderer) flush(closing bool) error {
 		_, _ = buf.WriteString(ansi.ResetModeTextCursorEnable)
 	}
 
-	if hasUpdates {
-		buf.Write(s.buf.Bytes())
-	}
-
 	if s.syncdUpdates {
 		if shouldUpdateCursorVis && showCursor {
 			// Do we need to update the cursor visibility to visible? If so, do
 			// it here after writing any updates to the buffer.
-			_, _ = buf.WriteString(ansi.SetModeTextCursorEnable)
+			_, _ = s.buf.WriteString(ansi.SetModeTextCursorEnable)
 		}
 		if hasUpdates {
 			// Close synchronized output mode.
-			buf.WriteString(ansi.ResetModeSynchronizedOutput)
+			s.buf.WriteString(ansi.ResetModeSynchronizedOutput)
 		}
 	} else if (shouldUpdateCursorVis && showCursor) || (hasUpdates && showCursor && didShowCursor) {
-		_, _ = buf.WriteString(ansi.SetModeTextCursorEnable)
+		_, _ = s.buf.WriteString(ansi.SetModeTextCursorEnable)
 	}
 
+	out := s.buf.Bytes()
+	if buf.Len() > 0 {
+		buf.Write(out)
+		out = buf.Bytes()
+	}
+	err := s.writeFrame(out)
+	buf.Reset()
+	if b := buf.AvailableBuffer(); cap(b) <= maxPooledOut {
+		*pre = b
+		outBufs.Put(pre)
+	}
 	// Reset internal screen renderer buffer.
 	s.buf.Reset()
-
-	// If our updates flush buffer has content, write it to the output writer.
-	if buf.Len() > 0 {
-		if s.logger != nil {
-			s.logger.Printf("output: %q", buf.String())
-		}
-		if _, err := io.Copy(s.w, &buf); err != nil {
-			return fmt.Errorf("bubbletea: error flushing update to the writer: %w", err)
-		}
+	if err != nil {
+		return err
 	}
 
-	s.lastView = &view
+	s.last = view
+	s.lastView = &s.last
 
+	return nil
+}
+
+// writeFrame writes a frame's bytes, if any, to s.w in one write.
+func (s *cursedRenderer) writeFrame(frame []byte) error {
+	if len(frame) == 0 {
+		return nil
+	}
+	if s.logger != nil {
+		s.logger.Printf("output: %q", frame)
+	}
+	n, err := s.w.Write(frame)
+	if err == nil && n < len(frame) {
+		err = io.ErrShortWrite
+	}
+	if err != nil {
+		return fmt.Errorf("bubbletea: error flushing update to the writer: %w", err)
+	}
 	return nil
 }
 

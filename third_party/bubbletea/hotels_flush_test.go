@@ -6,6 +6,7 @@
 package tea
 
 import (
+	"bytes"
 	"os"
 	"runtime"
 	"syscall"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // BenchmarkFlush is the renderer's flush of frames of Hotels' game screen
@@ -104,6 +106,43 @@ func TestSelfContained(t *testing.T) {
 	} {
 		if got, _ := selfContained(line); got != want {
 			t.Errorf("selfContained(%q) = %v, want %v", line, got, want)
+		}
+	}
+}
+
+// writes keeps each write it is given.
+type writes [][]byte
+
+func (w *writes) Write(p []byte) (int, error) {
+	*w = append(*w, bytes.Clone(p))
+	return len(p), nil
+}
+
+// A frame goes to the terminal in one write, with what goes before and
+// after it (hiding a visible cursor while it draws), and between frames the
+// renderer holds no buffer of output (change 5): upstream's kept the
+// capacity of the largest frame it ever wrote.
+func TestFrameWrittenWhole(t *testing.T) {
+	var w writes
+	r := newCursedRenderer(&w, []string{"TERM=xterm-256color"}, 80, 24)
+	r.setColorProfile(colorprofile.ANSI256)
+	for i, frame := range []string{hotelsFrame(t, "seat"), hotelsFrame(t, "seat-move"), hotelsFrame(t, "seat")} {
+		v := NewView(frame)
+		v.AltScreen = true
+		v.Cursor = NewCursor(3, 4)
+		r.render(v)
+		w = w[:0]
+		if err := r.flush(false); err != nil {
+			t.Fatal(err)
+		}
+		if len(w) != 1 {
+			t.Fatalf("frame %d: %d writes, want 1", i, len(w))
+		}
+		if i > 0 && (!bytes.HasPrefix(w[0], []byte(ansi.ResetModeTextCursorEnable)) || !bytes.HasSuffix(w[0], []byte(ansi.SetModeTextCursorEnable))) {
+			t.Errorf("frame %d: %q does not hide the cursor while it draws", i, w[0])
+		}
+		if c := r.buf.Cap(); c != 0 {
+			t.Errorf("after frame %d the renderer holds an output buffer of %d bytes", i, c)
 		}
 	}
 }

@@ -706,52 +706,39 @@ func (p *Program) handleResize() chan struct{} {
 	return ch
 }
 
-// handleCommands runs commands in a goroutine and sends the result to the
-// program's message channel.
-func (p *Program) handleCommands(cmds chan Cmd) chan struct{} {
-	ch := make(chan struct{})
-
+// runCmd runs cmd on a goroutine of its own and sends the program what it
+// returns; a batch's commands each on their own (startBatch). Hotels patch:
+// upstream handed every command, nil or not, to a goroutine of the program's
+// that started one for it: a wake-up of that goroutine for each message
+// handled, and its stack for every session, idle or not. The event loop now
+// starts the command itself, and only one that is not nil.
+func (p *Program) runCmd(cmd Cmd) {
+	if cmd == nil {
+		return
+	}
+	// Don't wait on these goroutines, otherwise the shutdown
+	// latency would get too large as a Cmd can run for some time
+	// (e.g. tick commands that sleep for half a second). It's not
+	// possible to cancel them so we'll have to leak the goroutine
+	// until Cmd returns.
 	go func() {
-		defer close(ch)
-
-		for {
-			select {
-			case <-p.ctx.Done():
-				return
-
-			case cmd := <-cmds:
-				if cmd == nil {
-					continue
+		// Recover from panics.
+		if !p.disableCatchPanics {
+			defer func() {
+				if r := recover(); r != nil {
+					p.recoverFromPanic(r)
 				}
-
-				// Don't wait on these goroutines, otherwise the shutdown
-				// latency would get too large as a Cmd can run for some time
-				// (e.g. tick commands that sleep for half a second). It's not
-				// possible to cancel them so we'll have to leak the goroutine
-				// until Cmd returns.
-				go func() {
-					// Recover from panics.
-					if !p.disableCatchPanics {
-						defer func() {
-							if r := recover(); r != nil {
-								p.recoverFromPanic(r)
-							}
-						}()
-					}
-
-					msg := cmd() // this can be long.
-					p.Send(msg)
-				}()
-			}
+			}()
 		}
-	}()
 
-	return ch
+		msg := cmd() // this can be long.
+		p.Send(msg)
+	}()
 }
 
 // eventLoop is the central message loop. It receives and handles the default
 // Bubble Tea messages, update the model and triggers redraws.
-func (p *Program) eventLoop(model Model, cmds chan Cmd) (Model, error) {
+func (p *Program) eventLoop(model Model) (Model, error) {
 	for {
 		select {
 		case <-p.ctx.Done():
@@ -850,7 +837,7 @@ func (p *Program) eventLoop(model Model, cmds chan Cmd) (Model, error) {
 				p.executeQuery(ansi.RequestTermcap(string(msg)))
 
 			case BatchMsg:
-				go p.execBatchMsg(msg)
+				p.startBatch(msg)
 				continue
 
 			case sequenceMsg:
@@ -885,7 +872,8 @@ func (p *Program) eventLoop(model Model, cmds chan Cmd) (Model, error) {
 			select {
 			case <-p.ctx.Done():
 				return model, nil
-			case cmds <- cmd: // process command (if any)
+			default:
+				p.runCmd(cmd) // process command (if any)
 			}
 
 			p.render(model) // render view
@@ -924,6 +912,41 @@ func (p *Program) execSequenceMsg(msg sequenceMsg) {
 		default:
 			p.Send(msg)
 		}
+	}
+}
+
+// startBatch starts each of a batch's commands on a goroutine of its own, as
+// execBatchMsg does, and a batch one of them returns the same way (Hotels
+// patch). Upstream ran every batch the event loop was given through
+// execBatchMsg on a goroutine that waited for all its commands to return,
+// and a batch within it on another: a goroutine and its stack for as long
+// as the longest command ran, which for a command that waits on a channel
+// for the whole session (the server's notices, a room's snapshots) was the
+// whole session. Only a sequence needs to know when a batch has finished:
+// within one, batches still go through execBatchMsg.
+func (p *Program) startBatch(msg BatchMsg) {
+	for _, cmd := range msg {
+		if cmd == nil {
+			continue
+		}
+		go func() {
+			if !p.disableCatchPanics {
+				defer func() {
+					if r := recover(); r != nil {
+						p.recoverFromGoPanic(r)
+					}
+				}()
+			}
+
+			switch msg := cmd().(type) {
+			case BatchMsg:
+				p.startBatch(msg)
+			case sequenceMsg:
+				p.execSequenceMsg(msg)
+			default:
+				p.Send(msg)
+			}
+		}()
 	}
 }
 
@@ -1007,7 +1030,6 @@ func (p *Program) Run() (returnModel Model, returnErr error) {
 
 	// Initialize context and teardown channel.
 	p.handlers = channelHandlers{}
-	cmds := make(chan Cmd)
 
 	p.finished = make(chan struct{})
 	defer func() {
@@ -1128,20 +1150,7 @@ func (p *Program) Run() (returnModel Model, returnErr error) {
 	}
 
 	// Initialize the program.
-	initCmd := model.Init()
-	if initCmd != nil {
-		ch := make(chan struct{})
-		p.handlers.add(ch)
-
-		go func() {
-			defer close(ch)
-
-			select {
-			case cmds <- initCmd:
-			case <-p.ctx.Done():
-			}
-		}()
-	}
+	p.runCmd(model.Init())
 
 	// Render the initial view.
 	p.render(model)
@@ -1149,12 +1158,9 @@ func (p *Program) Run() (returnModel Model, returnErr error) {
 	// Handle resize events.
 	p.handlers.add(p.handleResize())
 
-	// Process commands.
-	p.handlers.add(p.handleCommands(cmds))
-
-	// Run event loop, handle updates and draw.
+	// Run event loop, handle updates, start commands and draw.
 	var err error
-	model, err = p.eventLoop(model, cmds)
+	model, err = p.eventLoop(model)
 
 	if err == nil && len(p.errs) > 0 {
 		err = <-p.errs // Drain a leftover error in case eventLoop crashed.

@@ -5,8 +5,12 @@ package ssh
 // repository.
 
 import (
+	"bytes"
 	"context"
+	"io"
+	"math/rand/v2"
 	"net"
+	"strings"
 	"testing"
 	"time"
 
@@ -108,4 +112,82 @@ func TestWindowChangeWhileReadingPty(t *testing.T) {
 		}
 	}
 	<-read
+}
+
+// upstreamCRLF is what upstream's ptyWriter wrote for p.
+func upstreamCRLF(p []byte) []byte {
+	p = bytes.ReplaceAll(p, []byte{'\n'}, []byte{'\r', '\n'})
+	return bytes.ReplaceAll(p, []byte{'\r', '\r', '\n'}, []byte{'\r', '\n'})
+}
+
+// A pty session writes what upstream's two ReplaceAll wrote (change 3), in
+// one write, reporting at most the bytes it was given; a frame without a
+// bare \n costs no allocation, and one with them none once the shared
+// buffer is warm.
+func TestWriteCRLF(t *testing.T) {
+	cases := []string{"", "\n", "\r\n", "\r\r\n", "\r\r\r\n", "a\nb", "\n\n", "\x1b[H\r\n\x1b[2B\n", "\r", "ab\r"}
+	rnd := rand.New(rand.NewPCG(1, 2))
+	for range 2000 {
+		b := make([]byte, rnd.IntN(12))
+		for i := range b {
+			b[i] = "\r\nab"[rnd.IntN(4)]
+		}
+		cases = append(cases, string(b))
+	}
+	for _, c := range cases {
+		var w countingWriter
+		n, err := writeCRLF(&w, []byte(c))
+		if want := upstreamCRLF([]byte(c)); !bytes.Equal(w.buf, want) || n != len(c) || err != nil || w.writes > 1 {
+			t.Fatalf("writeCRLF(%q) wrote %q in %d writes, returned %d, %v; want %q, %d", c, w.buf, w.writes, n, err, want, len(c))
+		}
+	}
+	plain := bytes.Repeat([]byte("\x1b[1;1Hsome text "), 100)
+	withNL := bytes.Repeat([]byte("\x1b[1;1Hsome text\n"), 100)
+	for _, tt := range []struct {
+		name  string
+		frame []byte
+		max   float64
+	}{{"plain", plain, 0}, {"with newlines", withNL, 0.1}} {
+		if raceEnabled && tt.max > 0 {
+			continue // the race detector's sync.Pool drops a share of what it is given
+		}
+		var w countingWriter
+		if a := testing.AllocsPerRun(100, func() { w.buf = w.buf[:0]; _, _ = writeCRLF(&w, tt.frame) }); a > tt.max {
+			t.Errorf("a %s frame: %v allocations a write, want at most %v", tt.name, a, tt.max)
+		}
+	}
+}
+
+type countingWriter struct {
+	buf    []byte
+	writes int
+}
+
+func (w *countingWriter) Write(p []byte) (int, error) {
+	w.buf = append(w.buf, p...)
+	w.writes++
+	return len(p), nil
+}
+
+// BenchmarkPtyWrite is a frame of a pty session's output through upstream's
+// ptyWriter and through change 3's, without and with bare newlines.
+func BenchmarkPtyWrite(b *testing.B) {
+	for _, f := range []struct{ name, frame string }{
+		{"plain", strings.Repeat("\x1b[1;1H\x1b[38;5;2msome text ", 60)},
+		{"newlines", strings.Repeat("\x1b[1;1H\x1b[38;5;2msome text\n", 60)},
+	} {
+		frame := []byte(f.frame)
+		b.Run("upstream/"+f.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				_, _ = io.Discard.Write(upstreamCRLF(frame))
+			}
+		})
+		b.Run("patched/"+f.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				_, _ = writeCRLF(io.Discard, frame)
+			}
+		})
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"os/exec"
+	"sync"
 )
 
 // ErrUnsupported is returned when the platform does not support PTY.
@@ -25,17 +26,58 @@ type ptyWriter struct {
 }
 
 func (w ptyWriter) Write(p []byte) (int, error) {
-	m := len(p)
-	// normalize \n to \r\n when pty is accepted.
-	// this is a hardcoded shortcut since we don't support terminal modes.
-	p = bytes.ReplaceAll(p, []byte{'\n'}, []byte{'\r', '\n'})
-	p = bytes.ReplaceAll(p, []byte{'\r', '\r', '\n'}, []byte{'\r', '\n'})
-	n, err := w.w.Write(p)
-	if n > m {
-		n = m
-	}
-	return n, err
+	return writeCRLF(w.w, p)
 }
+
+// writeCRLF writes p to w with every \n that does not follow a \r written
+// as \r\n, as upstream's two bytes.ReplaceAll did (\n to \r\n, then
+// \r\r\n to \r\n), and reports at most len(p) written. Hotels patch:
+// upstream copied every write twice, each copy allocated; a frame without a
+// bare \n is now written as it is, and one with them through a buffer
+// shared by all sessions (HOTELS.md, change 3).
+func writeCRLF(w io.Writer, p []byte) (int, error) {
+	i := nextBareNL(p, 0)
+	if i < 0 {
+		return w.Write(p)
+	}
+	buf := crlfBufs.Get().(*[]byte)
+	out := (*buf)[:0]
+	from := 0
+	for ; i >= 0; i = nextBareNL(p, i+1) {
+		out = append(append(out, p[from:i]...), '\r')
+		from = i // the \n itself starts the next piece
+	}
+	out = append(out, p[from:]...)
+	n, err := w.Write(out)
+	if cap(out) <= maxPooledCRLF {
+		*buf = out
+		crlfBufs.Put(buf)
+	}
+	return min(n, len(p)), err
+}
+
+// nextBareNL is the index of the first \n in p from from on that does not
+// follow a \r, or -1.
+func nextBareNL(p []byte, from int) int {
+	for from < len(p) {
+		i := bytes.IndexByte(p[from:], '\n')
+		if i < 0 {
+			return -1
+		}
+		if i += from; i == 0 || p[i-1] != '\r' {
+			return i
+		}
+		from = i + 1
+	}
+	return -1
+}
+
+// crlfBufs holds the buffers of writeCRLF; one over maxPooledCRLF (a frame
+// far larger than a whole 200-column screen redrawn) is left to the
+// collector.
+var crlfBufs = sync.Pool{New: func() any { return new([]byte) }}
+
+const maxPooledCRLF = 64 << 10
 
 // NewPtyReadWriter return an io.ReadWriter that delegates the read to the
 // given io.ReadWriter, and the writes to a ptyWriter.

@@ -144,7 +144,7 @@ func (sess *session) Stderr() io.ReadWriter {
 
 func (sess *session) Write(p []byte) (int, error) {
 	if sess.pty != nil && sess.EmulatedPty() {
-		return NewPtyWriter(sess.Channel).Write(p)
+		return writeCRLF(sess.Channel, p) // Hotels patch: no ptyWriter boxed a write
 	}
 	return sess.Channel.Write(p)
 }

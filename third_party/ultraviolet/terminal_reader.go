@@ -118,10 +118,17 @@ const readBufSize = 4096
 
 // sendBytes reads data from the reader and sends it to the provided channel.
 // It stops when an error occurs or when the context is closed.
+//
+// Hotels patch: it reads into two buffers in turn, of readBufSize/4 each.
+// Upstream allocated a buffer of readBufSize for every read, a key typed:
+// 4 KB of garbage a key, and 4 KB held by every idle session's pending read.
+// readc is unbuffered, and StreamEvents copies what it receives before it
+// receives again, so once a send completes the buffer sent before it is
+// free.
 func (d *TerminalReader) sendBytes(ctx context.Context, readc chan []byte) error {
-	for {
-		var readBuf [readBufSize]byte
-		n, err := d.r.Read(readBuf[:])
+	var bufs [2][readBufSize / 4]byte
+	for i := 0; ; i ^= 1 {
+		n, err := d.r.Read(bufs[i][:])
 		if err != nil {
 			return err //nolint:wrapcheck
 		}
@@ -129,7 +136,7 @@ func (d *TerminalReader) sendBytes(ctx context.Context, readc chan []byte) error
 		select {
 		case <-ctx.Done():
 			return nil
-		case readc <- readBuf[:n]:
+		case readc <- bufs[i][:n]:
 		}
 	}
 }
@@ -197,7 +204,9 @@ func (d *TerminalReader) StreamEvents(ctx context.Context, eventc chan<- Event) 
 			}
 
 		case read := <-readc:
-			d.logf("input: %q", read)
+			if d.logger != nil { // Hotels patch: read is not boxed for no logger
+				d.logf("input: %q", read)
+			}
 			buf.Write(read)
 			ttimeout = time.Now().Add(d.EscTimeout)
 			n := d.sendEvents(ctx, eventc, buf.Bytes(), false)

@@ -1,0 +1,5 @@
+//go:build !race
+
+package ssh
+
+const raceEnabled = false

@@ -1,0 +1,5 @@
+//go:build race
+
+package uv
+
+const raceEnabled = true

@@ -1,0 +1,100 @@
+package uv
+
+// Tests of Hotels' patch to the reader (HOTELS.md, change 9).
+
+import (
+	"context"
+	"io"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// keyReader hands out its chunks, each in as many reads as it takes, a
+// chunk only once the events of the last have been taken (next), as a
+// person types.
+type keyReader struct {
+	chunks []string
+	next   chan struct{}
+	rest   string // of the chunk being read
+}
+
+func (r *keyReader) Read(p []byte) (int, error) {
+	if r.rest == "" {
+		<-r.next
+		if len(r.chunks) == 0 {
+			return 0, io.EOF
+		}
+		r.rest, r.chunks = r.chunks[0], r.chunks[1:]
+	}
+	n := copy(p, r.rest)
+	r.rest = r.rest[n:]
+	return n, nil
+}
+
+// stream runs a reader over chunks and calls each with every event, the
+// reader given its next chunk when the events of a chunk are in.
+func stream(t testing.TB, chunks []string, each func(Event)) {
+	r := &keyReader{chunks: chunks, next: make(chan struct{}, 1)}
+	d := NewTerminalReader(r, "xterm-256color")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	events := make(chan Event)
+	done := make(chan error, 1)
+	go func() { done <- d.StreamEvents(ctx, events) }()
+	r.next <- struct{}{}
+	for {
+		select {
+		case ev := <-events:
+			each(ev)
+			select {
+			case r.next <- struct{}{}:
+			default:
+			}
+		case err := <-done:
+			if err != nil {
+				t.Fatal(err)
+			}
+			return
+		}
+	}
+}
+
+// Keys typed one a read reach the program as they were typed, and a paste
+// longer than both read buffers arrives whole, while the reader reads into
+// its two buffers in turn; a key costs no read buffer of its own (upstream:
+// 4 KB a read).
+func TestReaderBuffers(t *testing.T) {
+	typed := strings.Split("hello, world", "")
+	paste := strings.Repeat("0123456789", 500) // 5,000 bytes: five reads
+	var got strings.Builder
+	var pasted string
+	stream(t, append(typed, "\x1b[200~"+paste+"\x1b[201~"), func(ev Event) {
+		switch ev := ev.(type) {
+		case KeyPressEvent:
+			got.WriteString(ev.Text)
+		case PasteEvent:
+			pasted = ev.Content
+		}
+	})
+	if got.String() != "hello, world" || pasted != paste {
+		t.Fatalf("typed %q and a paste of %d bytes, got %q and %d bytes", "hello, world", len(paste), got.String(), len(pasted))
+	}
+
+	if raceEnabled {
+		return // the race detector allocates for itself: measured without
+	}
+	keys := make([]string, 2000)
+	for i := range keys {
+		keys[i] = "z"
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	stream(t, keys, func(Event) {})
+	runtime.ReadMemStats(&after)
+	perKey := (after.TotalAlloc - before.TotalAlloc) / uint64(len(keys))
+	t.Logf("%d bytes allocated a key typed", perKey)
+	if perKey > 1024 {
+		t.Errorf("%d bytes allocated a key typed, want at most 1,024", perKey)
+	}
+}
