@@ -214,7 +214,8 @@ func (m Model) finalKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
 		}
 		return m.rematch()
 	case offer != nil && key.Matches(k, m.keys.Decline) && m.seated():
-		return m.request("You decline the rematch.", func(ctx context.Context) error { return m.table.DeclineRematch(ctx, m.player) })
+		table, p := m.table, m.player
+		return m.request("You decline the rematch.", func(ctx context.Context) error { return table.DeclineRematch(ctx, p) })
 	}
 	return m, nil
 }
@@ -241,14 +242,14 @@ func (m Model) rematch() (Model, tea.Cmd) {
 // pressed just before, ending whether V was, asking to confirm that the
 // player's vote ends the game.
 func (m Model) gameKey(k tea.KeyPressMsg, leaving, ending bool) (Model, tea.Cmd) {
-	p := m.player
+	p, table := m.player, m.table // what the requests take: a closure on m would move every m to the heap
 	switch {
 	case key.Matches(k, m.keys.TakeOver):
 		if !m.onAutopilot() {
 			m.say("You are playing your seat yourself.", false)
 			return m, nil
 		}
-		return m.request("You take your seat back.", func(ctx context.Context) error { return m.table.TakeOver(ctx, p) })
+		return m.request("You take your seat back.", func(ctx context.Context) error { return table.TakeOver(ctx, p) })
 	case key.Matches(k, m.keys.Rules):
 		return m.openRules(), nil
 	case key.Matches(k, m.keys.VoteEnd) && m.snap.Abandoned:
@@ -266,7 +267,7 @@ func (m Model) gameKey(k tea.KeyPressMsg, leaving, ending bool) (Model, tea.Cmd)
 			m.say(m.endWarning(), true)
 			return m, nil
 		}
-		return m.request("You vote to end the game.", func(ctx context.Context) error { return m.table.VoteEnd(ctx, p) })
+		return m.request("You vote to end the game.", func(ctx context.Context) error { return table.VoteEnd(ctx, p) })
 	}
 	mine := m.myDecision()
 	if mine {

@@ -259,7 +259,8 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case tickMsg:
 		return m.onTick(msg)
 	case chat.SendMsg:
-		return m.request("", func(ctx context.Context) error { return m.table.Chat(ctx, m.player, msg.Text) })
+		table, p := m.table, m.player // a closure on m would move m to the heap on every Update
+		return m.request("", func(ctx context.Context) error { return table.Chat(ctx, p, msg.Text) })
 	case tea.KeyPressMsg:
 		return m.key(msg)
 	}
@@ -404,7 +405,8 @@ func (m Model) act(text string) (Model, tea.Cmd) {
 		return m, nil
 	}
 	m.say("", false)
-	return m.request("", func(ctx context.Context) error { return m.table.Act(ctx, m.player, text) })
+	table, p := m.table, m.player
+	return m.request("", func(ctx context.Context) error { return table.Act(ctx, p, text) })
 }
 
 // say sets the status line.
