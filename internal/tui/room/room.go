@@ -313,7 +313,10 @@ func (m Model) setSnapshot(snap *rooms.Snapshot, sub *subscription) (Model, tea.
 	m.now = m.clock()
 	cmds := []tea.Cmd{m.armTick()}
 	mine := m.myDecision()
-	since := sinceMine(snap.Log, snap.You)
+	var since []rooms.Event // the recap, read only for one's own decision
+	if mine {
+		since = sinceMine(snap.Log, snap.You)
+	}
 	own := ownLast(snap.Log, snap.You)
 	switch {
 	case mine && (!m.mine || own != m.own && othersMoved(since, snap.You, true)):
