@@ -40,6 +40,7 @@ func (r *Room) publish(notice string) {
 		legal bool
 	}
 	var built = map[view]*Snapshot{}
+	seats := r.seatInfos() // one list for every snapshot: they are immutable
 	for s := range r.subs {
 		if s.ch == nil {
 			continue // on another node, which publishes it there
@@ -48,7 +49,7 @@ func (r *Room) publish(notice string) {
 		v := view{seat, s.legal && seat >= 0}
 		snap := built[v]
 		if snap == nil {
-			snap = r.snapshotFor(seat)
+			snap = r.snapshotWith(seat, seats)
 			if v.legal {
 				snap.Legal = r.legal(seat)
 			}
@@ -111,6 +112,11 @@ func (r *Room) legal(seat engine.Seat) []string {
 }
 
 func (r *Room) snapshotFor(seat engine.Seat) *Snapshot {
+	return r.snapshotWith(seat, r.seatInfos())
+}
+
+// snapshotWith is snapshotFor with the seats as r.seatInfos lists them.
+func (r *Room) snapshotWith(seat engine.Seat, seats []SeatInfo) *Snapshot {
 	s := &Snapshot{
 		Version: r.version,
 		Room:    r.info(),
@@ -122,7 +128,7 @@ func (r *Room) snapshotFor(seat engine.Seat) *Snapshot {
 	if seat >= 0 {
 		s.Code = r.code
 	}
-	s.Seats = r.seatInfos()
+	s.Seats = seats
 	if r.game != nil {
 		s.Game = r.game.View(seat)
 		if t, ok := r.toMove(); ok {

@@ -114,7 +114,7 @@ func (g *Game) ViewFor(viewer engine.Seat) *View {
 
 // RackInfo returns seat's rack with what each tile would do now.
 func (g *Game) RackInfo(seat int) []TileInfo {
-	var out []TileInfo
+	out := make([]TileInfo, 0, len(g.rack[seat])) // one allocation, for a snapshot a seat
 	for _, t := range g.rack[seat] {
 		if t == NoTile {
 			continue
