@@ -545,13 +545,15 @@ func (s *cursedRenderer) flush(closing bool) error {
 	// Render and queue changes to the screen buffer.
 	s.scr.Render(s.cellbuf.RenderBuffer)
 	// The lines drawn from the cache of parsed lines replace the terminal
-	// renderer's copies (Hotels patch; see drawFrame).
+	// renderer's copies (Hotels patch; see drawFrame), and the lines that
+	// are its own are packed till the next frame (Ultraviolet's change 9).
 	for y, l := range s.cached {
 		if l != nil {
 			s.scr.ShareLine(y, l)
 			s.cached[y] = nil
 		}
 	}
+	s.scr.Pack()
 	s.cellbuf.RenderBuffer = nil
 	framePool.Put(frame)
 

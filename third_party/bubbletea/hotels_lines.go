@@ -74,7 +74,7 @@ func drawFrame(frame uv.ScreenBuffer, shown *uv.TerminalRenderer, last, next str
 		a, last, _ = strings.Cut(last, "\n")
 		after := last
 		b, next, _ = strings.Cut(next, "\n")
-		if same && a == b && len(shown.ShownLine(y)) == w {
+		if same && a == b && shown.ShownWidth(y) == w {
 			// The renderer reads an untouched line of the frame only to
 			// find the blank lines at the bottom (clearBottom): instead
 			// of its cells, a mark says it is not blank.

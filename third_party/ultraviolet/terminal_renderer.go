@@ -135,7 +135,9 @@ type TerminalRenderer struct {
 	w                io.Writer
 	buf              *bytes.Buffer // buffer for writing to the screen
 	curbuf           *RenderBuffer // the current buffer
-	shared           []bool        // curbuf's lines that are not its own (Hotels patch; see ShareLine)
+	lines            []lineState   // how curbuf's lines are kept (Hotels patch; see ShareLine and Pack)
+	peek             *Line         // a packed line unpacked to be read (Hotels patch; see peekLine)
+	peekY            int           // the line peek holds
 	tabs             *TabStops
 	hasher           maphash.Hash
 	oldhash, newhash []uint64     // the old and new hash values for each line
@@ -1185,7 +1187,7 @@ func (s *TerminalRenderer) clearBottom(newbuf *RenderBuffer, total int) (top int
 	if canClearWithBlank { //nolint:nestif
 		var row int
 		for row = total - 1; row >= 0; row-- {
-			oldLine := s.curbuf.Line(row)
+			oldLine := s.peekLine(row)
 			newLine := newbuf.Line(row)
 
 			var col int
@@ -1304,7 +1306,7 @@ func (s *TerminalRenderer) Render(newbuf *RenderBuffer) {
 	if s.curbuf == nil || s.curbuf.Bounds().Empty() {
 		// Initialize the current buffer
 		s.curbuf = NewRenderBuffer(newbuf.Width(), newbuf.Height())
-		s.shared = nil
+		s.lines = nil
 	}
 
 	newWidth, newHeight := newbuf.Width(), newbuf.Height()
@@ -1423,6 +1425,24 @@ func untouch(touched []*LineData, i int) {
 	touched[i] = &LineData{FirstCell: -1, LastCell: -1}
 }
 
+// lineState says how the renderer keeps a line of what it drew, when not
+// as cells of its own (Hotels patch).
+type lineState struct {
+	shared bool   // the cells are a line given to ShareLine
+	packed string // the line packed by Pack; its cells are packedCells
+	was    string // the line as packed when ownLine unpacked it
+}
+
+// states returns s.lines, one for each line of curbuf. Its length differs
+// only after curbuf changed height, which Render does having made every
+// line its own (ownLines).
+func (s *TerminalRenderer) states() []lineState {
+	if len(s.lines) != s.curbuf.Height() {
+		s.lines = make([]lineState, s.curbuf.Height())
+	}
+	return s.lines
+}
+
 // ShareLine makes l line y of what the renderer keeps as drawn, in place of
 // its own copy, if the two have the same cells (Hotels patch). The caller
 // shares l with other renderers and never changes it; the renderer copies
@@ -1434,7 +1454,7 @@ func (s *TerminalRenderer) ShareLine(y int, l Line) {
 	if s.curbuf == nil || y < 0 || y >= s.curbuf.Height() {
 		return
 	}
-	own := s.curbuf.Lines[y]
+	own := s.peekLine(y)
 	if len(own) != len(l) || len(l) == 0 || &own[0] == &l[0] {
 		return
 	}
@@ -1443,14 +1463,12 @@ func (s *TerminalRenderer) ShareLine(y int, l Line) {
 			return
 		}
 	}
-	if len(s.shared) != s.curbuf.Height() {
-		s.shared = make([]bool, s.curbuf.Height())
-	}
-	if !s.shared[y] {
-		spareLines.Put(&own)
+	st := &s.states()[y]
+	if !st.shared && st.packed == "" {
+		putSpare(own)
 	}
 	s.curbuf.Lines[y] = l
-	s.shared[y] = true
+	*st = lineState{shared: true}
 }
 
 // sameBytes reports whether two cells hold the same bytes, as a cell and
@@ -1464,45 +1482,128 @@ func sameBytes(a, b *Cell) bool {
 // LineShared reports whether line y of what the renderer keeps as drawn
 // is one given to ShareLine (Hotels patch).
 func (s *TerminalRenderer) LineShared(y int) bool {
-	return y >= 0 && y < len(s.shared) && s.shared[y]
+	return y >= 0 && y < len(s.lines) && s.lines[y].shared
 }
 
-// spareLines holds lines renderers gave up for shared ones, for ownLine.
+// spareLines holds lines renderers gave up for shared or packed ones, for
+// ownLine.
 var spareLines sync.Pool
 
-// ownLine gives the renderer its own copy of line y if it is shared.
+// spareLine returns a line of n cells from spareLines, or a new one.
+func spareLine(n int) *Line {
+	if p, _ := spareLines.Get().(*Line); p != nil && len(*p) == n {
+		return p
+	}
+	l := make(Line, n)
+	return &l
+}
+
+// putSpare puts l in spareLines.
+func putSpare(l Line) {
+	spareLines.Put(&l)
+}
+
+// ownLine gives the renderer its own copy of line y if it is shared or
+// packed.
 func (s *TerminalRenderer) ownLine(y int) {
-	if y < 0 || y >= len(s.shared) || !s.shared[y] || y >= s.curbuf.Height() {
+	if y < 0 || y >= len(s.lines) || y >= s.curbuf.Height() {
+		return
+	}
+	st := &s.lines[y]
+	if !st.shared && st.packed == "" {
 		return
 	}
 	l := s.curbuf.Lines[y]
 	var own Line
-	if p, _ := spareLines.Get().(*Line); p != nil && len(*p) == len(l) {
-		own = *p
-	} else {
-		own = make(Line, len(l))
+	switch {
+	case st.packed != "" && s.peek != nil && s.peekY == y:
+		own, s.peek = *s.peek, nil // unpacked by peekLine
+	case st.packed != "":
+		own = *spareLine(len(l))
+		unpackLine(own, st.packed)
+	default:
+		own = *spareLine(len(l))
+		copy(own, l)
 	}
-	copy(own, l)
 	s.curbuf.Lines[y] = own
-	s.shared[y] = false
+	*st = lineState{was: st.packed}
 }
 
-// ownLines gives the renderer its own copy of every shared line from y
-// down, before it changes them all.
+// ownLines gives the renderer its own copy of every shared or packed line
+// from y down, before it changes them all.
 func (s *TerminalRenderer) ownLines(y int) {
-	for ; y < len(s.shared); y++ {
+	for ; y < len(s.lines); y++ {
 		s.ownLine(y)
+	}
+}
+
+// peekLine returns the cells of line y of what the renderer keeps as
+// drawn, to be read, not changed, until the next call (Hotels patch): a
+// packed line is unpacked into s.peek, which Pack gives back.
+func (s *TerminalRenderer) peekLine(y int) Line {
+	l := s.curbuf.Line(y)
+	if y < 0 || y >= len(s.lines) || s.lines[y].packed == "" {
+		return l
+	}
+	if s.peek == nil || len(*s.peek) != len(l) {
+		s.peek = spareLine(len(l))
+	}
+	unpackLine(*s.peek, s.lines[y].packed)
+	s.peekY = y
+	return *s.peek
+}
+
+// Pack packs every line the renderer keeps as drawn that is its own: a
+// string of a few bytes a cell in place of cells of 112 bytes, until the
+// renderer needs the line's cells again (Hotels patch, HOTELS.md change 9).
+// A server keeps a renderer per SSH session, and what it drew is most of
+// what a session holds between frames. Call it once a frame is rendered
+// and its lines shared (ShareLine).
+func (s *TerminalRenderer) Pack() {
+	if s.peek != nil {
+		spareLines.Put(s.peek)
+		s.peek = nil
+	}
+	if s.curbuf == nil {
+		return
+	}
+	var buf [1024]byte
+	for y := range s.states() {
+		st := &s.lines[y]
+		l := s.curbuf.Lines[y]
+		if st.shared || st.packed != "" || len(l) == 0 || len(l) > len(packedCells) {
+			continue
+		}
+		b, ok := packLine(buf[:0], l)
+		if !ok {
+			continue
+		}
+		if st.packed = st.was; string(b) != st.was {
+			st.packed = string(b)
+		}
+		st.was = ""
+		putSpare(l)
+		s.curbuf.Lines[y] = packedCells[:len(l):len(l)]
 	}
 }
 
 // ShownLine returns line y of what the renderer last drew on the screen,
 // or nil if it has drawn no such line (Hotels patch). The caller must not
-// change it.
+// change it, and may use it only until it next calls the renderer.
 func (s *TerminalRenderer) ShownLine(y int) Line {
 	if s.curbuf == nil || y < 0 || y >= s.curbuf.Height() {
 		return nil
 	}
-	return s.curbuf.Line(y)
+	return s.peekLine(y)
+}
+
+// ShownWidth returns the width of line y of what the renderer last drew
+// on the screen, 0 if it has drawn no such line (Hotels patch).
+func (s *TerminalRenderer) ShownWidth(y int) int {
+	if s.curbuf == nil || y < 0 || y >= s.curbuf.Height() {
+		return 0
+	}
+	return len(s.curbuf.Lines[y])
 }
 
 // Erase marks the screen to be fully erased on the next render.
