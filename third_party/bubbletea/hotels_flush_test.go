@@ -213,7 +213,7 @@ func BenchmarkHeld(b *testing.B) {
 	}{{"shared", false}, {"own", true}} {
 		b.Run(c.name, func(b *testing.B) {
 			parsed.mu.Lock()
-			parsed.now, parsed.old, parsed.cells, parsed.once = nil, nil, 0, [4096]uint64{}
+			parsed.now, parsed.old, parsed.bytes, parsed.once = nil, nil, 0, [4096]uint64{}
 			parsed.mu.Unlock()
 			before := heapInUse()
 			rs := make([]*cursedRenderer, sessions)

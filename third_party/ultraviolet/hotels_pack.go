@@ -93,39 +93,102 @@ const (
 
 // packLine appends l packed to b, or reports false if a cell cannot be
 // packed (a width or content too long, a colour pens does not take, pens
-// full).
-func packLine(b []byte, l Line) ([]byte, bool) {
-	pens.mu.Lock()
-	defer pens.mu.Unlock()
+// full). It looks for the pens of l in recent first, and adds them to it.
+// Lines of the same cells pack to the same bytes.
+func packLine(b []byte, l Line, recent *penMemo) ([]byte, bool) {
+	locked := false
+	defer func() {
+		if locked {
+			pens.mu.Unlock()
+		}
+	}()
 	var last *Cell
+	var at uint16 // the pen of last
 	for i := range l {
 		c := &l[i]
 		if c.Width < 0 || c.Width > maxWidth || len(c.Content) > 0xff {
 			return b, false
 		}
-		if last != nil && samePen(c, last) {
-			b = append(b, byte(c.Width), byte(len(c.Content)))
-		} else {
-			p, ok := penIndex(c)
-			if !ok {
+		p, ok := at, last != nil && samePen(c, last)
+		if !ok {
+			p, ok = recent.find(c)
+		}
+		if !ok {
+			if !locked {
+				pens.mu.Lock()
+				locked = true
+			}
+			if p, ok = penIndex(c); !ok {
 				return b, false
 			}
+			recent.add(c, p)
+		}
+		if last != nil && p == at {
+			b = append(b, byte(c.Width), byte(len(c.Content)))
+		} else {
 			b = append(b, byte(c.Width)|penFollows, byte(p), byte(p>>8), byte(len(c.Content)))
 		}
 		b = append(b, c.Content...)
-		last = c
+		last, at = c, p
 	}
 	return b, true
 }
 
-// samePen reports whether two cells have the same style and link, byte for
-// byte (so the same types and values of colours): as the cells of a run
-// drawn with one style are.
-func samePen(a, b *Cell) bool {
-	return a.Style.Underline == b.Style.Underline && a.Style.Attrs == b.Style.Attrs &&
-		sameIface(a.Style.Fg, b.Style.Fg) && sameIface(a.Style.Bg, b.Style.Bg) &&
-		sameIface(a.Style.UnderlineColor, b.Style.UnderlineColor) && a.Link == b.Link
+// penMemo holds pens a renderer packed lines with, by a hash of their
+// bytes, to find them without the lock of pens: a screen's lines have a
+// few dozen.
+type penMemo [64]uint32 // a pen's index+1, 0 for none
+
+// penWords is a pen's bytes as words, for penHash.
+type penWords = [unsafe.Sizeof(pen{}) / 8]uint64
+
+// penHash hashes the bytes of the style and link of c.
+func penHash(c *Cell) uint64 {
+	h := uint64(0)
+	for _, w := range (*penWords)(unsafe.Pointer(&c.Style)) {
+		h = (h ^ w) * 0x9e3779b97f4a7c15
+	}
+	return h >> 58 // 64 slots
 }
+
+// find returns the pen in m that c has.
+func (m *penMemo) find(c *Cell) (uint16, bool) {
+	i := m[penHash(c)]
+	if i == 0 {
+		return 0, false
+	}
+	p := uint16(i - 1)
+	pn := penAt(p)
+	// The same bytes, or the same values in other boxes (a parsed cell's
+	// colour): == cannot panic, as pens holds comparable colours only.
+	return p, *penBytes(c) == *(*[unsafe.Sizeof(pen{})]byte)(unsafe.Pointer(pn)) ||
+		c.Style == pn.style && c.Link == pn.link
+}
+
+// add adds the pen p of c to m.
+func (m *penMemo) add(c *Cell, p uint16) {
+	m[penHash(c)] = uint32(p) + 1
+}
+
+// samePen reports whether two cells have the same style and link, byte for
+// byte (so the same types and values of colours, in the same boxes): as the
+// cells of a run drawn with one style are. It may report false for cells
+// with the same pen, never true for others.
+func samePen(a, b *Cell) bool {
+	return *penBytes(a) == *penBytes(b)
+}
+
+// penBytes returns the bytes of the style and link of c, laid out as a
+// pen's are.
+func penBytes(c *Cell) *[unsafe.Sizeof(pen{})]byte {
+	return (*[unsafe.Sizeof(pen{})]byte)(unsafe.Pointer(&c.Style))
+}
+
+// A cell's link follows its style, as a pen's does, and a pen is words.
+var (
+	_ [0]struct{} = [unsafe.Offsetof(Cell{}.Link) - unsafe.Offsetof(Cell{}.Style) - unsafe.Offsetof(pen{}.link)]struct{}{}
+	_ [0]struct{} = [unsafe.Sizeof(pen{}) % 8]struct{}{}
+)
 
 // sameIface reports whether two colours are the same interface value:
 // the same type and the same data word, without calling the type's ==.
@@ -146,9 +209,31 @@ func unpackLine(l Line, p string) {
 		}
 		n := int(p[i])
 		i++
-		l[x] = Cell{Content: p[i : i+n], Style: pn.style, Link: pn.link, Width: int(h &^ penFollows)}
+		c := &l[x]
+		c.Content = p[i : i+n]
+		c.Style = pn.style
+		c.Link = pn.link
+		c.Width = int(h &^ penFollows)
 		i += n
 	}
+}
+
+// PackLine returns l packed, for ShareLine and UnpackLine, or false if a
+// cell cannot be packed (Hotels patch). Packed lines of the same cells are
+// the same strings.
+func PackLine(l Line) (string, bool) {
+	var buf [1024]byte
+	b, ok := packLine(buf[:0], l, new(penMemo))
+	if !ok || len(l) == 0 {
+		return "", false
+	}
+	return string(b), true
+}
+
+// UnpackLine sets the cells of l to those of p, a line of as many cells
+// packed by PackLine (Hotels patch).
+func UnpackLine(l Line, p string) {
+	unpackLine(l, p)
 }
 
 // packedCells is what the renderer keeps as the cells of a packed line,

@@ -10,10 +10,10 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// TestShareLine: the renderer keeps a line given to ShareLine in place of
-// its own only if the cells are the same, whether they are copies of the
-// line's (sameBytes) or equal cells parsed apart; not if one cell differs
-// in its style alone (Hotels patch, changes 6 and 8).
+// TestShareLine: the renderer keeps a packed line given to ShareLine in
+// place of its own only if the cells are the same, whether they are copies
+// of the line's (sameBytes) or equal cells parsed apart; not if one cell
+// differs in its style alone (Hotels patch, changes 6, 8 and 9).
 func TestShareLine(t *testing.T) {
 	const text = "\x1b[38;2;255;215;95mYour turn\x1b[m: \x1b[38;5;245m·\x1b[m \x1b[1mplay\x1b[m"
 	parse := func(s string) Line {
@@ -40,7 +40,11 @@ func TestShareLine(t *testing.T) {
 			if l == nil {
 				l = slices.Clone(frame.Line(0))
 			}
-			r.ShareLine(0, l)
+			p, ok := PackLine(l)
+			if !ok {
+				t.Fatal("PackLine: false")
+			}
+			r.ShareLine(0, p, l)
 			if got := r.LineShared(0); got != c.share {
 				t.Errorf("LineShared = %v, want %v", got, c.share)
 			}
@@ -108,4 +112,31 @@ func TestPack(t *testing.T) {
 			t.Fatalf("packedCells changed: %#v", c)
 		}
 	}
+}
+
+// boardLine is a line of Hotels' game screen at 80 columns.
+const boardLine = "\x1b[38;5;245mA\x1b[m \x1b[1;38;5;16;48;5;37m C \x1b[m\x1b[1;38;5;16;48;5;37m C \x1b[m\x1b[1;38;5;16;48;5;37m C \x1b[m\x1b[1;38;5;16;48;5;37m C \x1b[m \x1b[38;5;239m·\x1b[m \x1b[1;38;5;231;48;5;94m W \x1b[m\x1b[1;38;5;231;48;5;94m W \x1b[m\x1b[1;38;5;231;48;5;94m W \x1b[m \x1b[38;5;239m·\x1b[m  \x1b[38;5;239m·\x1b[m  \x1b[1;38;2;95;175;255m+\x1b[m \x1b[1;38;5;16;48;5;250m o \x1b[m \x1b[1;38;5;231;48;5;94m W \x1b[m Worldwide      3   $300    5   0"
+
+// BenchmarkPack packs and unpacks a line of Hotels' game screen: B/line is
+// the packed line's size, against 80 cells of 112 bytes (Hotels patch,
+// change 9).
+func BenchmarkPack(b *testing.B) {
+	buf := ScreenBuffer{RenderBuffer: NewRenderBuffer(80, 1), Method: ansi.WcWidth}
+	NewStyledString(boardLine).Draw(buf, buf.Bounds())
+	line := buf.Line(0)
+	p, _ := PackLine(line)
+	b.Run("pack", func(b *testing.B) {
+		var scratch [1024]byte
+		var recent penMemo
+		for b.Loop() {
+			packLine(scratch[:0], line, &recent)
+		}
+		b.ReportMetric(float64(len(p)), "B/line")
+	})
+	b.Run("unpack", func(b *testing.B) {
+		l := make(Line, 80)
+		for b.Loop() {
+			unpackLine(l, p)
+		}
+	})
 }

@@ -138,6 +138,7 @@ type TerminalRenderer struct {
 	lines            []lineState   // how curbuf's lines are kept (Hotels patch; see ShareLine and Pack)
 	peek             *Line         // a packed line unpacked to be read (Hotels patch; see peekLine)
 	peekY            int           // the line peek holds
+	recent           penMemo       // the pens of the lines packed last (Hotels patch)
 	tabs             *TabStops
 	hasher           maphash.Hash
 	oldhash, newhash []uint64     // the old and new hash values for each line
@@ -1428,8 +1429,8 @@ func untouch(touched []*LineData, i int) {
 // lineState says how the renderer keeps a line of what it drew, when not
 // as cells of its own (Hotels patch).
 type lineState struct {
-	shared bool   // the cells are a line given to ShareLine
-	packed string // the line packed by Pack; its cells are packedCells
+	packed string // the line packed (Pack, ShareLine); its cells are packedCells
+	shared bool   // packed is one given to ShareLine
 	was    string // the line as packed when ownLine unpacked it
 }
 
@@ -1443,38 +1444,43 @@ func (s *TerminalRenderer) states() []lineState {
 	return s.lines
 }
 
-// ShareLine makes l line y of what the renderer keeps as drawn, in place of
-// its own copy, if the two have the same cells (Hotels patch). The caller
-// shares l with other renderers and never changes it; the renderer copies
-// it before changing that line (ownLine). A server that keeps a renderer
-// per SSH session kept 1,920 cells of 112 bytes for each, most of them the
-// same lines as the other players of the table were shown (the patched
-// Bubble Tea draws those from a cache of parsed lines shared by all).
-func (s *TerminalRenderer) ShareLine(y int, l Line) {
-	if s.curbuf == nil || y < 0 || y >= s.curbuf.Height() {
+// ShareLine makes p, a line packed by PackLine, line y of what the
+// renderer keeps as drawn, in place of its own copy, if the two have the
+// same cells (Hotels patch). cells are the cells of p, as UnpackLine gives
+// them (the line of a frame drawn from p), to compare with a line the
+// renderer holds unpacked. The caller shares p with other renderers: the
+// patched Bubble Tea draws the lines most players of a table are shown
+// from a cache of lines parsed before, shared by all, which keeps them
+// packed. The renderer unpacks p when it needs the line (ownLine).
+func (s *TerminalRenderer) ShareLine(y int, p string, cells Line) {
+	if s.curbuf == nil || y < 0 || y >= s.curbuf.Height() || p == "" {
 		return
 	}
-	own := s.peekLine(y)
-	if len(own) != len(l) || len(l) == 0 || &own[0] == &l[0] {
+	st := &s.states()[y]
+	if st.packed != "" {
+		if st.packed == p {
+			*st = lineState{packed: p, shared: true}
+		}
 		return
 	}
-	for x := range l {
-		if !sameBytes(&own[x], &l[x]) && !cellEqual(&own[x], &l[x]) {
+	own := s.curbuf.Lines[y]
+	if len(own) != len(cells) || len(own) == 0 || len(own) > len(packedCells) {
+		return
+	}
+	for x := range own {
+		if !sameBytes(&own[x], &cells[x]) && !cellEqual(&own[x], &cells[x]) {
 			return
 		}
 	}
-	st := &s.states()[y]
-	if !st.shared && st.packed == "" {
-		putSpare(own)
-	}
-	s.curbuf.Lines[y] = l
-	*st = lineState{shared: true}
+	putSpare(own)
+	s.curbuf.Lines[y] = packedCells[:len(own):len(own)]
+	*st = lineState{packed: p, shared: true}
 }
 
 // sameBytes reports whether two cells hold the same bytes, as a cell and
 // its copy do: then they are equal, without comparing their fields one by
 // one. A line the renderer has just drawn from a frame holds copies of the
-// cells of the cache's line that ShareLine is given (Hotels patch).
+// cells of the frame's line that ShareLine is given (Hotels patch).
 func sameBytes(a, b *Cell) bool {
 	return *(*[unsafe.Sizeof(Cell{})]byte)(unsafe.Pointer(a)) == *(*[unsafe.Sizeof(Cell{})]byte)(unsafe.Pointer(b))
 }
@@ -1485,8 +1491,7 @@ func (s *TerminalRenderer) LineShared(y int) bool {
 	return y >= 0 && y < len(s.lines) && s.lines[y].shared
 }
 
-// spareLines holds lines renderers gave up for shared or packed ones, for
-// ownLine.
+// spareLines holds lines renderers gave up for packed ones, for ownLine.
 var spareLines sync.Pool
 
 // spareLine returns a line of n cells from spareLines, or a new one.
@@ -1503,34 +1508,25 @@ func putSpare(l Line) {
 	spareLines.Put(&l)
 }
 
-// ownLine gives the renderer its own copy of line y if it is shared or
-// packed.
+// ownLine gives the renderer its own cells for line y if it is packed.
 func (s *TerminalRenderer) ownLine(y int) {
-	if y < 0 || y >= len(s.lines) || y >= s.curbuf.Height() {
+	if y < 0 || y >= len(s.lines) || y >= s.curbuf.Height() || s.lines[y].packed == "" {
 		return
 	}
 	st := &s.lines[y]
-	if !st.shared && st.packed == "" {
-		return
-	}
-	l := s.curbuf.Lines[y]
 	var own Line
-	switch {
-	case st.packed != "" && s.peek != nil && s.peekY == y:
+	if s.peek != nil && s.peekY == y {
 		own, s.peek = *s.peek, nil // unpacked by peekLine
-	case st.packed != "":
-		own = *spareLine(len(l))
+	} else {
+		own = *spareLine(len(s.curbuf.Lines[y]))
 		unpackLine(own, st.packed)
-	default:
-		own = *spareLine(len(l))
-		copy(own, l)
 	}
 	s.curbuf.Lines[y] = own
 	*st = lineState{was: st.packed}
 }
 
-// ownLines gives the renderer its own copy of every shared or packed line
-// from y down, before it changes them all.
+// ownLines gives the renderer its own cells for every packed line from y
+// down, before it changes them all.
 func (s *TerminalRenderer) ownLines(y int) {
 	for ; y < len(s.lines); y++ {
 		s.ownLine(y)
@@ -1553,17 +1549,19 @@ func (s *TerminalRenderer) peekLine(y int) Line {
 	return *s.peek
 }
 
-// Pack packs every line the renderer keeps as drawn that is its own: a
-// string of a few bytes a cell in place of cells of 112 bytes, until the
-// renderer needs the line's cells again (Hotels patch, HOTELS.md change 9).
-// A server keeps a renderer per SSH session, and what it drew is most of
-// what a session holds between frames. Call it once a frame is rendered
+// Pack packs every line the renderer keeps as drawn that is not: a string
+// of a few bytes a cell in place of cells of 112 bytes, until the renderer
+// needs the line's cells again (Hotels patch, HOTELS.md change 9). A
+// server keeps a renderer per SSH session, and what it drew was most of
+// what a session held between frames. Call it once a frame is rendered
 // and its lines shared (ShareLine).
 func (s *TerminalRenderer) Pack() {
-	if s.peek != nil {
-		spareLines.Put(s.peek)
-		s.peek = nil
-	}
+	defer func() {
+		if s.peek != nil {
+			spareLines.Put(s.peek)
+			s.peek = nil
+		}
+	}()
 	if s.curbuf == nil {
 		return
 	}
@@ -1571,20 +1569,39 @@ func (s *TerminalRenderer) Pack() {
 	for y := range s.states() {
 		st := &s.lines[y]
 		l := s.curbuf.Lines[y]
-		if st.shared || st.packed != "" || len(l) == 0 || len(l) > len(packedCells) {
+		if st.packed != "" || len(l) == 0 || len(l) > len(packedCells) {
 			continue
 		}
-		b, ok := packLine(buf[:0], l)
-		if !ok {
+		if st.was != "" && s.unchanged(l, st.was) {
+			*st = lineState{packed: st.was}
+		} else if b, ok := packLine(buf[:0], l, &s.recent); ok {
+			*st = lineState{packed: string(b)}
+		} else {
+			*st = lineState{}
 			continue
 		}
-		if st.packed = st.was; string(b) != st.was {
-			st.packed = string(b)
-		}
-		st.was = ""
 		putSpare(l)
 		s.curbuf.Lines[y] = packedCells[:len(l):len(l)]
 	}
+}
+
+// unchanged reports whether l has the cells it was unpacked from, p: a
+// line the renderer unpacked and left as it was (the line above a line
+// that became blank, which the patched Bubble Tea touches) is unpacked
+// again and compared, byte for byte, more cheaply than packed again.
+func (s *TerminalRenderer) unchanged(l Line, p string) bool {
+	if s.peek == nil || len(*s.peek) != len(l) {
+		s.peek = spareLine(len(l))
+	}
+	s.peekY = -1
+	was := *s.peek
+	unpackLine(was, p)
+	for x := range l {
+		if !sameBytes(&l[x], &was[x]) {
+			return false
+		}
+	}
+	return true
 }
 
 // ShownLine returns line y of what the renderer last drew on the screen,
