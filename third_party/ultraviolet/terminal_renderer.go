@@ -136,7 +136,7 @@ type TerminalRenderer struct {
 	buf              *bytes.Buffer // buffer for writing to the screen
 	curbuf           *RenderBuffer // the current buffer
 	lines            []lineState   // how curbuf's lines are kept (Hotels patch; see ShareLine and Pack)
-	peek             *Line         // a packed line unpacked to be read (Hotels patch; see peekLine)
+	peek             Line          // a packed line unpacked to be read (Hotels patch; see peekLine)
 	peekY            int           // the line peek holds
 	recent           penMemo       // the pens of the lines packed last (Hotels patch)
 	tabs             *TabStops
@@ -1491,21 +1491,42 @@ func (s *TerminalRenderer) LineShared(y int) bool {
 	return y >= 0 && y < len(s.lines) && s.lines[y].shared
 }
 
-// spareLines holds lines renderers gave up for packed ones, for ownLine.
-var spareLines sync.Pool
-
-// spareLine returns a line of n cells from spareLines, or a new one.
-func spareLine(n int) *Line {
-	if p, _ := spareLines.Get().(*Line); p != nil && len(*p) == n {
-		return p
-	}
-	l := make(Line, n)
-	return &l
+// spareLines holds lines renderers gave up for packed ones, for ownLine
+// and peekLine: at most maxSpare, not a sync.Pool, whose lines a server of
+// idle sessions would keep (it empties at a collection, and nothing
+// allocates there to start one).
+var spareLines struct {
+	mu    sync.Mutex
+	lines []Line
 }
 
-// putSpare puts l in spareLines.
+// maxSpare bounds spareLines: 1.1 MB of lines at 80 columns, as many as a
+// few renderers drawing at once unpack.
+const maxSpare = 128
+
+// spareLine returns a line of n cells from spareLines, or a new one.
+func spareLine(n int) Line {
+	spareLines.mu.Lock()
+	var l Line
+	if k := len(spareLines.lines); k > 0 {
+		l = spareLines.lines[k-1]
+		spareLines.lines[k-1] = nil
+		spareLines.lines = spareLines.lines[:k-1]
+	}
+	spareLines.mu.Unlock()
+	if len(l) != n {
+		l = make(Line, n)
+	}
+	return l
+}
+
+// putSpare puts l in spareLines, if it has room.
 func putSpare(l Line) {
-	spareLines.Put(&l)
+	spareLines.mu.Lock()
+	if len(spareLines.lines) < maxSpare {
+		spareLines.lines = append(spareLines.lines, l)
+	}
+	spareLines.mu.Unlock()
 }
 
 // ownLine gives the renderer its own cells for line y if it is packed.
@@ -1516,9 +1537,9 @@ func (s *TerminalRenderer) ownLine(y int) {
 	st := &s.lines[y]
 	var own Line
 	if s.peek != nil && s.peekY == y {
-		own, s.peek = *s.peek, nil // unpacked by peekLine
+		own, s.peek = s.peek, nil // unpacked by peekLine
 	} else {
-		own = *spareLine(len(s.curbuf.Lines[y]))
+		own = spareLine(len(s.curbuf.Lines[y]))
 		unpackLine(own, st.packed)
 	}
 	s.curbuf.Lines[y] = own
@@ -1541,12 +1562,12 @@ func (s *TerminalRenderer) peekLine(y int) Line {
 	if y < 0 || y >= len(s.lines) || s.lines[y].packed == "" {
 		return l
 	}
-	if s.peek == nil || len(*s.peek) != len(l) {
+	if len(s.peek) != len(l) {
 		s.peek = spareLine(len(l))
 	}
-	unpackLine(*s.peek, s.lines[y].packed)
+	unpackLine(s.peek, s.lines[y].packed)
 	s.peekY = y
-	return *s.peek
+	return s.peek
 }
 
 // Pack packs every line the renderer keeps as drawn that is not: a string
@@ -1558,7 +1579,7 @@ func (s *TerminalRenderer) peekLine(y int) Line {
 func (s *TerminalRenderer) Pack() {
 	defer func() {
 		if s.peek != nil {
-			spareLines.Put(s.peek)
+			putSpare(s.peek)
 			s.peek = nil
 		}
 	}()
@@ -1590,11 +1611,11 @@ func (s *TerminalRenderer) Pack() {
 // that became blank, which the patched Bubble Tea touches) is unpacked
 // again and compared, byte for byte, more cheaply than packed again.
 func (s *TerminalRenderer) unchanged(l Line, p string) bool {
-	if s.peek == nil || len(*s.peek) != len(l) {
+	if len(s.peek) != len(l) {
 		s.peek = spareLine(len(l))
 	}
 	s.peekY = -1
-	was := *s.peek
+	was := s.peek
 	unpackLine(was, p)
 	for x := range l {
 		if !sameBytes(&l[x], &was[x]) {
