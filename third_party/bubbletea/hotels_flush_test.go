@@ -120,7 +120,8 @@ var update = flag.Bool("update", false, "rewrite testdata/hotels-flush.golden")
 // players' are, sharing the cache of parsed lines, are those recorded in
 // testdata/hotels-flush.golden: the frames a move, an idle key and a
 // watcher make, frames cut short (blank lines at the bottom), a frame drawn
-// whole (a tab), a smaller and a larger window. Recorded before
+// whole (a tab), a smaller and a larger window, a narrower and a wider one
+// of the same height. Recorded before
 // Ultraviolet's change 9 (packed lines): a line the renderer did not unpack
 // before reading it makes the renderer send more (Hotels patch).
 func TestFlushBytes(t *testing.T) {
@@ -143,7 +144,8 @@ func TestFlushBytes(t *testing.T) {
 		steps = append(steps, step{f, 80, 24})
 	}
 	steps = append(steps, step{hotelsFrame(t, "seat"), 60, 20}, step{hotelsFrame(t, "seat-move"), 60, 20},
-		step{hotelsFrame(t, "seat-status"), 100, 30}, step{hotelsFrame(t, "seat"), 100, 30})
+		step{hotelsFrame(t, "seat-status"), 100, 30}, step{hotelsFrame(t, "seat"), 100, 30},
+		step{hotelsFrame(t, "seat-move"), 70, 30}, step{hotelsFrame(t, "seat"), 90, 30})
 
 	var got bytes.Buffer
 	var outs [2]bytes.Buffer

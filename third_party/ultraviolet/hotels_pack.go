@@ -196,11 +196,13 @@ func sameIface(a, b color.Color) bool {
 	return *(*[2]uintptr)(unsafe.Pointer(&a)) == *(*[2]uintptr)(unsafe.Pointer(&b))
 }
 
-// unpackLine sets the cells of l to those of p, a line packed by packLine
-// with as many cells. The cells' content points into p.
-func unpackLine(l Line, p string) {
+// unpackLine sets the cells of l to those of p, a line packed by packLine,
+// and reports whether p had as many cells. The cells' content points into
+// p.
+func unpackLine(l Line, p string) bool {
 	var pn *pen
-	for x, i := 0, 0; i < len(p); x++ {
+	x, i := 0, 0
+	for ; i < len(p) && x < len(l); x++ {
 		h := p[i]
 		i++
 		if h&penFollows != 0 {
@@ -216,6 +218,7 @@ func unpackLine(l Line, p string) {
 		c.Width = int(h &^ penFollows)
 		i += n
 	}
+	return x == len(l) && i == len(p)
 }
 
 // PackLine returns l packed, for ShareLine and UnpackLine, or false if a

@@ -1355,6 +1355,7 @@ func (s *TerminalRenderer) Render(newbuf *RenderBuffer) {
 	// of the new screen, including rows added by a grow.
 	if curWidth != newWidth || curHeight != newHeight {
 		s.ownLines(0)
+		s.lines = nil // nor what they were packed as, at another width
 		s.curbuf.Resize(newWidth, newHeight)
 	}
 
@@ -1616,7 +1617,9 @@ func (s *TerminalRenderer) unchanged(l Line, p string) bool {
 	}
 	s.peekY = -1
 	was := s.peek
-	unpackLine(was, p)
+	if !unpackLine(was, p) {
+		return false
+	}
 	for x := range l {
 		if !sameBytes(&l[x], &was[x]) {
 			return false
