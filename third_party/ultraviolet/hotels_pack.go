@@ -29,7 +29,9 @@ const (
 
 // pens holds every pen a packed line has used, for all renderers, never
 // changed once added: a screen has a few dozen. Its blocks are read without
-// the lock, by a renderer unpacking a line it packed with the lock held.
+// the lock, for a line packed with the lock held by the same renderer, or
+// by another that handed it over behind a lock of its own (Bubble Tea's
+// cache of parsed lines).
 var pens struct {
 	mu     sync.Mutex
 	index  map[pen]uint16
