@@ -20,7 +20,7 @@ type cursedRenderer struct {
 	bufHeld       *[]byte      // holds buf's bytes while flush has them from outBufs
 	scr           *uv.TerminalRenderer
 	cellbuf       uv.ScreenBuffer // its cells only while flush draws a frame; see framePool
-	cached        []uv.Line       // the frame's lines drawn from the cache; see drawFrame
+	cached        []string        // the frame's lines drawn from the cache, packed; see drawFrame
 	frame         uv.Rectangle    // the bounds of the last frame drawn
 	lastView      *View           // &last once a frame was flushed, nil before
 	last          View            // the last view flushed (Hotels patch: no view allocated a frame)
@@ -402,7 +402,7 @@ func (s *cursedRenderer) flush(closing bool) error {
 		shown, last = s.scr, s.lastView.Content
 	}
 	if len(s.cached) != frameArea.Dy() {
-		s.cached = make([]uv.Line, frameArea.Dy())
+		s.cached = make([]string, frameArea.Dy())
 	}
 	clear(s.cached)
 	s.drawnLines = drawFrame(s.cellbuf, shown, last, view.Content, s.drawnLines, s.cached)
@@ -582,13 +582,16 @@ func (s *cursedRenderer) flush(closing bool) error {
 	defer s.giveOutBuf()
 	s.scr.Render(s.cellbuf.RenderBuffer)
 	// The lines drawn from the cache of parsed lines replace the terminal
-	// renderer's copies (Hotels patch; see drawFrame).
+	// renderer's copies (Hotels patch; see drawFrame), and the lines that
+	// are its own are packed till the next frame (Ultraviolet's change 10).
+	cut := len(s.cached) - s.cellbuf.Height() // lines dropped from the top
 	for y, l := range s.cached {
-		if l != nil {
-			s.scr.ShareLine(y, l)
-			s.cached[y] = nil
+		if l != "" && y >= cut {
+			s.scr.ShareLine(y-cut, l, s.cellbuf.Lines[y-cut])
 		}
 	}
+	clear(s.cached)
+	s.scr.Pack()
 	s.cellbuf.RenderBuffer = nil
 	framePool.Put(frame)
 

@@ -7,8 +7,12 @@ package tea
 
 import (
 	"bytes"
+	"flag"
+	"fmt"
+	"io"
 	"os"
 	"runtime"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -145,4 +149,151 @@ func TestFrameWrittenWhole(t *testing.T) {
 			t.Errorf("after frame %d the renderer holds an output buffer of %d bytes", i, c)
 		}
 	}
+}
+
+var update = flag.Bool("update", false, "rewrite testdata/hotels-flush.golden")
+
+// TestFlushBytes: the bytes two programs' renderers send for a run of
+// Hotels' frames (testdata/hotels-*.txt), drawn alternately as a table's
+// players' are, sharing the cache of parsed lines, are those recorded in
+// testdata/hotels-flush.golden: the frames a move, an idle key and a
+// watcher make, frames cut short (blank lines at the bottom), a frame drawn
+// whole (a tab), a smaller and a larger window, a narrower and a wider one
+// of the same height. Recorded before
+// Ultraviolet's change 10 (packed lines): a line the renderer did not unpack
+// before reading it makes the renderer send more (Hotels patch).
+func TestFlushBytes(t *testing.T) {
+	type step struct {
+		frame string
+		w, h  int
+	}
+	cut := func(name string, n int) string {
+		lines := strings.Split(hotelsFrame(t, name), "\n")
+		return strings.Join(lines[:n], "\n")
+	}
+	var steps []step
+	for _, f := range []string{
+		hotelsFrame(t, "seat"), hotelsFrame(t, "seat-status"), hotelsFrame(t, "seat"),
+		hotelsFrame(t, "seat-move"), hotelsFrame(t, "seat-status"), hotelsFrame(t, "watcher"),
+		hotelsFrame(t, "watcher-move"), cut("watcher-move", 12), cut("seat", 5), hotelsFrame(t, "seat"),
+		strings.Replace(hotelsFrame(t, "seat-move"), "Chain", "Ch\tain", 1), hotelsFrame(t, "seat-move"),
+		hotelsFrame(t, "seat-status"), hotelsFrame(t, "watcher-move"),
+	} {
+		steps = append(steps, step{f, 80, 24})
+	}
+	steps = append(steps, step{hotelsFrame(t, "seat"), 60, 20}, step{hotelsFrame(t, "seat-move"), 60, 20},
+		step{hotelsFrame(t, "seat-status"), 100, 30}, step{hotelsFrame(t, "seat"), 100, 30},
+		step{hotelsFrame(t, "seat-move"), 70, 30}, step{hotelsFrame(t, "seat"), 90, 30})
+
+	var got bytes.Buffer
+	var outs [2]bytes.Buffer
+	var rs [2]*cursedRenderer
+	for i := range rs {
+		rs[i] = newCursedRenderer(&outs[i], []string{"TERM=xterm-256color"}, 80, 24)
+		rs[i].setColorProfile(colorprofile.ANSI256)
+	}
+	for i, st := range steps {
+		for j, r := range rs {
+			if i > 0 && (st.w != steps[i-1].w || st.h != steps[i-1].h) {
+				r.resize(st.w, st.h)
+			}
+			// The second program is a frame behind the first.
+			f := st.frame
+			if j == 1 && i > 0 {
+				f = steps[i-1].frame
+			}
+			v := NewView(f)
+			v.AltScreen = true
+			r.render(v)
+			if err := r.flush(false); err != nil {
+				t.Fatal(err)
+			}
+			fmt.Fprintf(&got, "step %d program %d %q\n", i, j, outs[j].String())
+			outs[j].Reset()
+		}
+	}
+	const golden = "testdata/hotels-flush.golden"
+	if *update {
+		if err := os.WriteFile(golden, got.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, w := strings.Split(got.String(), "\n"), strings.Split(string(want), "\n")
+	for i := range max(len(g), len(w)) {
+		if i >= len(g) || i >= len(w) || g[i] != w[i] {
+			t.Fatalf("line %d of %s differs:\ngot  %.400s\nwant %.400s", i+1, golden, at(g, i), at(w, i))
+		}
+	}
+}
+
+func at(lines []string, i int) string {
+	if i < len(lines) {
+		return lines[i]
+	}
+	return "(none)"
+}
+
+// BenchmarkHeld is the heap 100 renderers hold between frames, having
+// drawn a player's frame and the frame a move later (testdata): "shared"
+// all the same frames, whose lines they draw from the cache of parsed lines
+// and share with it, "own" frames whose every line is theirs alone (each
+// line starts with the renderer's number), as a player's rack and status
+// line are. B/session is the heap held a renderer, the cache's included
+// (Hotels patch; Ultraviolet's changes 6 and 9), once the renderers' spare
+// lines (a fixed cost) are in use.
+func BenchmarkHeld(b *testing.B) {
+	const sessions = 100
+	frames := [2]string{hotelsFrame(b, "seat"), hotelsFrame(b, "seat-move")}
+	draw := func(i int, own bool) *cursedRenderer {
+		r := newCursedRenderer(io.Discard, []string{"TERM=xterm-256color"}, 80, 24)
+		r.setColorProfile(colorprofile.ANSI256)
+		for _, f := range frames {
+			if own {
+				f = fmt.Sprintf("%03d ", i) + strings.ReplaceAll(f, "\n", fmt.Sprintf("\n%03d ", i))
+			}
+			v := NewView(f)
+			v.AltScreen = true
+			r.render(v)
+			if err := r.flush(false); err != nil {
+				b.Fatal(err)
+			}
+		}
+		return r
+	}
+	for _, c := range []struct {
+		name string
+		own  bool
+	}{{"shared", false}, {"own", true}} {
+		b.Run(c.name, func(b *testing.B) {
+			for i := range 10 { // the lines renderers keep spare, a fixed cost
+				draw(sessions+i, true)
+			}
+			parsed.mu.Lock()
+			parsed.now, parsed.old, parsed.bytes, parsed.once = nil, nil, 0, [4096]uint64{}
+			parsed.mu.Unlock()
+			before := heapInUse()
+			rs := make([]*cursedRenderer, sessions)
+			for i := range rs {
+				rs[i] = draw(i, c.own)
+			}
+			held := float64(heapInUse()-before) / sessions
+			for b.Loop() { // the figure is the metric below
+			}
+			runtime.KeepAlive(rs)
+			b.ReportMetric(held, "B/session")
+		})
+	}
+}
+
+// heapInUse is the heap in use once pools have given up what they held.
+func heapInUse() uint64 {
+	var ms runtime.MemStats
+	runtime.GC()
+	runtime.GC() // pools keep what they hold until the second
+	runtime.ReadMemStats(&ms)
+	return ms.HeapAlloc
 }

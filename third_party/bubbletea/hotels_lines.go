@@ -2,7 +2,6 @@ package tea
 
 import (
 	"hash/maphash"
-	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -29,14 +28,14 @@ import (
 // it is self-contained and leaves the default style. Frames are drawn
 // without wrapping, so line y is row y in both.
 //
-// cached[y] is set to the cache's line for each line y drawn from the
-// cache, which the terminal renderer may keep in place of its own copy
-// once it has drawn the frame (ShareLine); the others are set to nil.
+// cached[y] is set to the cache's line, packed, for each line y drawn from
+// the cache, which the terminal renderer may keep in place of its own copy
+// once it has drawn the frame (ShareLine); the others are set to "".
 //
 // checked says that last passed the check below too (drawFrame drew it),
 // so that its lines need not be checked again: a line as in last, with a
 // line after it there, is self-contained and ends with the default style.
-func drawFrame(frame uv.ScreenBuffer, shown *uv.TerminalRenderer, last, next string, checked bool, cached []uv.Line) bool {
+func drawFrame(frame uv.ScreenBuffer, shown *uv.TerminalRenderer, last, next string, checked bool, cached []string) bool {
 	next = strings.ReplaceAll(next, "\r\n", "\n") // as StyledString.Draw does
 	last = strings.ReplaceAll(last, "\r\n", "\n")
 	w, h := frame.Width(), frame.Height()
@@ -74,7 +73,7 @@ func drawFrame(frame uv.ScreenBuffer, shown *uv.TerminalRenderer, last, next str
 		a, last, _ = strings.Cut(last, "\n")
 		after := last
 		b, next, _ = strings.Cut(next, "\n")
-		if same && a == b && len(shown.ShownLine(y)) == w {
+		if same && a == b && shown.ShownWidth(y) == w {
 			// The renderer reads an untouched line of the frame only to
 			// find the blank lines at the bottom (clearBottom): instead
 			// of its cells, a mark says it is not blank.
@@ -127,14 +126,14 @@ func restore(frame uv.ScreenBuffer, shown *uv.TerminalRenderer, y int) {
 	frame.TouchLine(0, y, frame.Width())
 }
 
-// drawLine draws line into row y of frame: a copy of the cells parsed
-// before for the same text, width and width method, if any. It returns
-// the cache's line, if the line is in the cache now.
-func drawLine(frame uv.ScreenBuffer, y int, line string) uv.Line {
+// drawLine draws line into row y of frame: the cells parsed before for
+// the same text, width and width method, if any. It returns the cache's
+// line, packed, if the line is in the cache now.
+func drawLine(frame uv.ScreenBuffer, y int, line string) string {
 	k := lineKey{line, frame.Width(), frame.Method}
 	l, again := parsed.find(k, true)
-	if l != nil {
-		copy(frame.Lines[y], l)
+	if l != "" {
+		uv.UnpackLine(frame.Lines[y], l)
 		return l
 	}
 	// The cells' text points into the text they are parsed from: parse a
@@ -144,28 +143,30 @@ func drawLine(frame uv.ScreenBuffer, y int, line string) uv.Line {
 	k.text = strings.Clone(line)
 	uv.NewStyledString(k.text).Draw(frame, uv.Rect(0, y, frame.Width(), 1))
 	if again {
-		l = slices.Clone(frame.Lines[y])
-		parsed.keep(k, l)
+		var ok bool
+		if l, ok = uv.PackLine(frame.Lines[y]); ok {
+			parsed.keep(k, l)
+		}
 	}
 	return l
 }
 
-// parsed keeps lines parsed into cells, for all programs: a line is kept
-// the second time it is parsed, so that the lines a table's watchers all
-// show are parsed about twice, and one player's are not copied in vain.
-// Kept lines are in two generations: a line found is moved to the newer,
-// and when that holds maxCells cells it becomes the older and the older
-// is dropped. Kept lines are never changed.
+// parsed keeps lines parsed into cells, packed (uv.PackLine), for all
+// programs: a line is kept the second time it is parsed, so that the lines
+// a table's watchers all show are parsed about twice, and one player's are
+// not copied in vain. Kept lines are in two generations: a line found is
+// moved to the newer, and when that holds maxBytes bytes of text and
+// packed lines it becomes the older and the older is dropped.
 var parsed = lineCache{seed: maphash.MakeSeed()}
 
-// maxCells bounds the cells of a generation: 200,000 cells of 112 bytes,
-// 22 MB, is 2,500 lines at 80 columns.
-const maxCells = 200_000
+// maxBytes bounds a generation: about 5,000 lines of a game's screen at 80
+// columns (some 400 bytes of text and 300 packed a line).
+const maxBytes = 4 << 20
 
 type lineCache struct {
 	mu       sync.Mutex
-	now, old map[lineKey]uv.Line
-	cells    int          // in now
+	now, old map[lineKey]string
+	bytes    int          // of now's texts and lines
 	once     [4096]uint64 // hashes of lines parsed once, by their low bits
 	seed     maphash.Seed
 }
@@ -176,9 +177,9 @@ type lineKey struct {
 	method ansi.Method
 }
 
-// find returns the line kept for k, or nil and whether k was parsed once
+// find returns the line kept for k, or "" and whether k was parsed once
 // before; with parsing, it records that k is being parsed now.
-func (c *lineCache) find(k lineKey, parsing bool) (l uv.Line, again bool) {
+func (c *lineCache) find(k lineKey, parsing bool) (l string, again bool) {
 	h := maphash.Comparable(c.seed, k)
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -191,28 +192,29 @@ func (c *lineCache) find(k lineKey, parsing bool) (l uv.Line, again bool) {
 		return l, false
 	}
 	if !parsing {
-		return nil, false
+		return "", false
 	}
 	slot := &c.once[h%uint64(len(c.once))]
 	again = *slot == h
 	*slot = h
-	return nil, again
+	return "", again
 }
 
 // keep adds a line to the newer generation.
-func (c *lineCache) keep(k lineKey, l uv.Line) {
+func (c *lineCache) keep(k lineKey, l string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.add(k, l)
 }
 
 // add adds a line to the newer generation; c.mu is held.
-func (c *lineCache) add(k lineKey, l uv.Line) {
-	if c.now == nil || c.cells+len(l) > maxCells {
-		c.old, c.now, c.cells = c.now, make(map[lineKey]uv.Line), 0
+func (c *lineCache) add(k lineKey, l string) {
+	n := len(k.text) + len(l)
+	if c.now == nil || c.bytes+n > maxBytes {
+		c.old, c.now, c.bytes = c.now, make(map[lineKey]string), 0
 	}
 	c.now[k] = l
-	c.cells += len(l)
+	c.bytes += n
 }
 
 // blank reports whether a self-contained line has nothing but spaces.

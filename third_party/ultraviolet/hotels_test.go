@@ -1,17 +1,19 @@
 package uv
 
 import (
+	"image/color"
 	"io"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
 )
 
-// TestShareLine: the renderer keeps a line given to ShareLine in place of
-// its own only if the cells are the same, whether they are copies of the
-// line's (sameBytes) or equal cells parsed apart; not if one cell differs
-// in its style alone (Hotels patch, changes 6 and 8).
+// TestShareLine: the renderer keeps a packed line given to ShareLine in
+// place of its own only if the cells are the same, whether they are copies
+// of the line's (sameBytes) or equal cells parsed apart; not if one cell
+// differs in its style alone (Hotels patch, changes 6, 8 and 9).
 func TestShareLine(t *testing.T) {
 	const text = "\x1b[38;2;255;215;95mYour turn\x1b[m: \x1b[38;5;245m·\x1b[m \x1b[1mplay\x1b[m"
 	parse := func(s string) Line {
@@ -38,10 +40,103 @@ func TestShareLine(t *testing.T) {
 			if l == nil {
 				l = slices.Clone(frame.Line(0))
 			}
-			r.ShareLine(0, l)
+			p, ok := PackLine(l)
+			if !ok {
+				t.Fatal("PackLine: false")
+			}
+			r.ShareLine(0, p, l)
 			if got := r.LineShared(0); got != c.share {
 				t.Errorf("LineShared = %v, want %v", got, c.share)
 			}
 		})
 	}
+}
+
+// otherColor is a colour of a type packed lines do not take.
+type otherColor struct{ c color.RGBA }
+
+func (o otherColor) RGBA() (r, g, b, a uint32) { return o.c.RGBA() }
+
+// TestPack: Pack keeps every cell a line may have, its style, link, width
+// and content, and the types of its colours (Hotels patch, change 10); a
+// line with a colour of another type, or content too long, stays as it is.
+func TestPack(t *testing.T) {
+	cells := Line{
+		{Content: "a", Width: 1},
+		{Content: "漢", Width: 2}, {Width: 0},
+		{Content: "é", Width: 1, Style: Style{Fg: color.RGBA{1, 2, 3, 255}, Attrs: AttrBold | AttrItalic}},
+		{Content: "·", Width: 1, Style: Style{Fg: ansi.IndexedColor(239), Bg: ansi.BasicColor(4)}},
+		{Content: "👍🏽", Width: 2, Style: Style{UnderlineColor: ansi.TrueColor(0x123456), Underline: UnderlineCurly}}, {Width: 0},
+		{Content: "l", Width: 1, Link: NewLink("https://example.com", "id=1")},
+		{Content: " ", Width: 1, Style: Style{Bg: ansi.RGBColor{R: 9, G: 8, B: 7}}},
+		{Content: "\x00", Width: 1},
+	}
+	for _, c := range []struct {
+		name string
+		cell Cell
+		pack bool
+	}{
+		{"all kinds", EmptyCell, true},
+		{"another colour type", Cell{Content: "x", Width: 1, Style: Style{Fg: otherColor{}}}, false},
+		{"long content", Cell{Content: strings.Repeat("e\u0301", 200), Width: 1}, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			line := append(slices.Clone(cells), c.cell)
+			frame := ScreenBuffer{RenderBuffer: NewRenderBuffer(len(line), 2), Method: ansi.WcWidth}
+			copy(frame.Lines[0], line)
+			copy(frame.Lines[1], line)
+			frame.TouchLine(0, 0, len(line))
+			frame.TouchLine(0, 1, len(line))
+			r := NewTerminalRenderer(io.Discard, []string{"TERM=xterm-256color"})
+			r.Render(frame.RenderBuffer)
+			r.Pack()
+			if packed := r.lines[0].packed != ""; packed != c.pack {
+				t.Fatalf("packed = %v, want %v", packed, c.pack)
+			}
+			for y := range 2 {
+				got := r.ShownLine(y)
+				for x := range line {
+					if got[x] != line[x] { // the same types and values
+						t.Errorf("line %d, cell %d = %#v, want %#v", y, x, got[x], line[x])
+					}
+				}
+			}
+			r.ownLine(1)
+			if !slices.Equal(r.curbuf.Lines[1], line) {
+				t.Errorf("ownLine: %v, want %v", r.curbuf.Lines[1], line)
+			}
+		})
+	}
+	for _, c := range packedCells {
+		if c != packedCells[0] {
+			t.Fatalf("packedCells changed: %#v", c)
+		}
+	}
+}
+
+// boardLine is a line of Hotels' game screen at 80 columns.
+const boardLine = "\x1b[38;5;245mA\x1b[m \x1b[1;38;5;16;48;5;37m C \x1b[m\x1b[1;38;5;16;48;5;37m C \x1b[m\x1b[1;38;5;16;48;5;37m C \x1b[m\x1b[1;38;5;16;48;5;37m C \x1b[m \x1b[38;5;239m·\x1b[m \x1b[1;38;5;231;48;5;94m W \x1b[m\x1b[1;38;5;231;48;5;94m W \x1b[m\x1b[1;38;5;231;48;5;94m W \x1b[m \x1b[38;5;239m·\x1b[m  \x1b[38;5;239m·\x1b[m  \x1b[1;38;2;95;175;255m+\x1b[m \x1b[1;38;5;16;48;5;250m o \x1b[m \x1b[1;38;5;231;48;5;94m W \x1b[m Worldwide      3   $300    5   0"
+
+// BenchmarkPack packs and unpacks a line of Hotels' game screen: B/line is
+// the packed line's size, against 80 cells of 112 bytes (Hotels patch,
+// change 10).
+func BenchmarkPack(b *testing.B) {
+	buf := ScreenBuffer{RenderBuffer: NewRenderBuffer(80, 1), Method: ansi.WcWidth}
+	NewStyledString(boardLine).Draw(buf, buf.Bounds())
+	line := buf.Line(0)
+	p, _ := PackLine(line)
+	b.Run("pack", func(b *testing.B) {
+		var scratch [1024]byte
+		var recent penMemo
+		for b.Loop() {
+			packLine(scratch[:0], line, &recent)
+		}
+		b.ReportMetric(float64(len(p)), "B/line")
+	})
+	b.Run("unpack", func(b *testing.B) {
+		l := make(Line, 80)
+		for b.Loop() {
+			unpackLine(l, p)
+		}
+	})
 }

@@ -135,7 +135,10 @@ type TerminalRenderer struct {
 	w                io.Writer
 	buf              *bytes.Buffer // buffer for writing to the screen
 	curbuf           *RenderBuffer // the current buffer
-	shared           []bool        // curbuf's lines that are not its own (Hotels patch; see ShareLine)
+	lines            []lineState   // how curbuf's lines are kept (Hotels patch; see ShareLine and Pack)
+	peek             Line          // a packed line unpacked to be read (Hotels patch; see peekLine)
+	peekY            int           // the line peek holds
+	recent           penMemo       // the pens of the lines packed last (Hotels patch)
 	tabs             *TabStops
 	hasher           maphash.Hash
 	oldhash, newhash []uint64     // the old and new hash values for each line
@@ -1185,7 +1188,7 @@ func (s *TerminalRenderer) clearBottom(newbuf *RenderBuffer, total int) (top int
 	if canClearWithBlank { //nolint:nestif
 		var row int
 		for row = total - 1; row >= 0; row-- {
-			oldLine := s.curbuf.Line(row)
+			oldLine := s.peekLine(row)
 			newLine := newbuf.Line(row)
 
 			var col int
@@ -1304,7 +1307,7 @@ func (s *TerminalRenderer) Render(newbuf *RenderBuffer) {
 	if s.curbuf == nil || s.curbuf.Bounds().Empty() {
 		// Initialize the current buffer
 		s.curbuf = NewRenderBuffer(newbuf.Width(), newbuf.Height())
-		s.shared = nil
+		s.lines = nil
 	}
 
 	newWidth, newHeight := newbuf.Width(), newbuf.Height()
@@ -1352,6 +1355,7 @@ func (s *TerminalRenderer) Render(newbuf *RenderBuffer) {
 	// of the new screen, including rows added by a grow.
 	if curWidth != newWidth || curHeight != newHeight {
 		s.ownLines(0)
+		s.lines = nil // nor what they were packed as, at another width
 		s.curbuf.Resize(newWidth, newHeight)
 	}
 
@@ -1423,40 +1427,61 @@ func untouch(touched []*LineData, i int) {
 	touched[i] = &LineData{FirstCell: -1, LastCell: -1}
 }
 
-// ShareLine makes l line y of what the renderer keeps as drawn, in place of
-// its own copy, if the two have the same cells (Hotels patch). The caller
-// shares l with other renderers and never changes it; the renderer copies
-// it before changing that line (ownLine). A server that keeps a renderer
-// per SSH session kept 1,920 cells of 112 bytes for each, most of them the
-// same lines as the other players of the table were shown (the patched
-// Bubble Tea draws those from a cache of parsed lines shared by all).
-func (s *TerminalRenderer) ShareLine(y int, l Line) {
-	if s.curbuf == nil || y < 0 || y >= s.curbuf.Height() {
+// lineState says how the renderer keeps a line of what it drew, when not
+// as cells of its own (Hotels patch).
+type lineState struct {
+	packed string // the line packed (Pack, ShareLine); its cells are packedCells
+	shared bool   // packed is one given to ShareLine
+	was    string // the line as packed when ownLine unpacked it
+}
+
+// states returns s.lines, one for each line of curbuf. Its length differs
+// only after curbuf changed height, which Render does having made every
+// line its own (ownLines).
+func (s *TerminalRenderer) states() []lineState {
+	if len(s.lines) != s.curbuf.Height() {
+		s.lines = make([]lineState, s.curbuf.Height())
+	}
+	return s.lines
+}
+
+// ShareLine makes p, a line packed by PackLine, line y of what the
+// renderer keeps as drawn, in place of its own copy, if the two have the
+// same cells (Hotels patch). cells are the cells of p, as UnpackLine gives
+// them (the line of a frame drawn from p), to compare with a line the
+// renderer holds unpacked. The caller shares p with other renderers: the
+// patched Bubble Tea draws the lines most players of a table are shown
+// from a cache of lines parsed before, shared by all, which keeps them
+// packed. The renderer unpacks p when it needs the line (ownLine).
+func (s *TerminalRenderer) ShareLine(y int, p string, cells Line) {
+	if s.curbuf == nil || y < 0 || y >= s.curbuf.Height() || p == "" {
+		return
+	}
+	st := &s.states()[y]
+	if st.packed != "" {
+		if st.packed == p {
+			*st = lineState{packed: p, shared: true}
+		}
 		return
 	}
 	own := s.curbuf.Lines[y]
-	if len(own) != len(l) || len(l) == 0 || &own[0] == &l[0] {
+	if len(own) != len(cells) || len(own) == 0 || len(own) > len(packedCells) {
 		return
 	}
-	for x := range l {
-		if !sameBytes(&own[x], &l[x]) && !cellEqual(&own[x], &l[x]) {
+	for x := range own {
+		if !sameBytes(&own[x], &cells[x]) && !cellEqual(&own[x], &cells[x]) {
 			return
 		}
 	}
-	if len(s.shared) != s.curbuf.Height() {
-		s.shared = make([]bool, s.curbuf.Height())
-	}
-	if !s.shared[y] {
-		spareLines.Put(&own)
-	}
-	s.curbuf.Lines[y] = l
-	s.shared[y] = true
+	putSpare(own)
+	s.curbuf.Lines[y] = packedCells[:len(own):len(own)]
+	*st = lineState{packed: p, shared: true}
 }
 
 // sameBytes reports whether two cells hold the same bytes, as a cell and
 // its copy do: then they are equal, without comparing their fields one by
 // one. A line the renderer has just drawn from a frame holds copies of the
-// cells of the cache's line that ShareLine is given (Hotels patch).
+// cells of the frame's line that ShareLine is given (Hotels patch).
 func sameBytes(a, b *Cell) bool {
 	return *(*[unsafe.Sizeof(Cell{})]byte)(unsafe.Pointer(a)) == *(*[unsafe.Sizeof(Cell{})]byte)(unsafe.Pointer(b))
 }
@@ -1464,45 +1489,162 @@ func sameBytes(a, b *Cell) bool {
 // LineShared reports whether line y of what the renderer keeps as drawn
 // is one given to ShareLine (Hotels patch).
 func (s *TerminalRenderer) LineShared(y int) bool {
-	return y >= 0 && y < len(s.shared) && s.shared[y]
+	return y >= 0 && y < len(s.lines) && s.lines[y].shared
 }
 
-// spareLines holds lines renderers gave up for shared ones, for ownLine.
-var spareLines sync.Pool
+// spareLines holds lines renderers gave up for packed ones, for ownLine
+// and peekLine: at most maxSpare, not a sync.Pool, whose lines a server of
+// idle sessions would keep (it empties at a collection, and nothing
+// allocates there to start one).
+var spareLines struct {
+	mu    sync.Mutex
+	lines []Line
+}
 
-// ownLine gives the renderer its own copy of line y if it is shared.
+// maxSpare bounds spareLines: 1.1 MB of lines at 80 columns, as many as a
+// few renderers drawing at once unpack.
+const maxSpare = 128
+
+// spareLine returns a line of n cells from spareLines, or a new one.
+func spareLine(n int) Line {
+	spareLines.mu.Lock()
+	var l Line
+	if k := len(spareLines.lines); k > 0 {
+		l = spareLines.lines[k-1]
+		spareLines.lines[k-1] = nil
+		spareLines.lines = spareLines.lines[:k-1]
+	}
+	spareLines.mu.Unlock()
+	if len(l) != n {
+		l = make(Line, n)
+	}
+	return l
+}
+
+// putSpare puts l in spareLines, if it has room.
+func putSpare(l Line) {
+	spareLines.mu.Lock()
+	if len(spareLines.lines) < maxSpare {
+		spareLines.lines = append(spareLines.lines, l)
+	}
+	spareLines.mu.Unlock()
+}
+
+// ownLine gives the renderer its own cells for line y if it is packed.
 func (s *TerminalRenderer) ownLine(y int) {
-	if y < 0 || y >= len(s.shared) || !s.shared[y] || y >= s.curbuf.Height() {
+	if y < 0 || y >= len(s.lines) || y >= s.curbuf.Height() || s.lines[y].packed == "" {
 		return
 	}
-	l := s.curbuf.Lines[y]
+	st := &s.lines[y]
 	var own Line
-	if p, _ := spareLines.Get().(*Line); p != nil && len(*p) == len(l) {
-		own = *p
+	if s.peek != nil && s.peekY == y {
+		own, s.peek = s.peek, nil // unpacked by peekLine
 	} else {
-		own = make(Line, len(l))
+		own = spareLine(len(s.curbuf.Lines[y]))
+		unpackLine(own, st.packed)
 	}
-	copy(own, l)
 	s.curbuf.Lines[y] = own
-	s.shared[y] = false
+	*st = lineState{was: st.packed}
 }
 
-// ownLines gives the renderer its own copy of every shared line from y
+// ownLines gives the renderer its own cells for every packed line from y
 // down, before it changes them all.
 func (s *TerminalRenderer) ownLines(y int) {
-	for ; y < len(s.shared); y++ {
+	for ; y < len(s.lines); y++ {
 		s.ownLine(y)
 	}
 }
 
+// peekLine returns the cells of line y of what the renderer keeps as
+// drawn, to be read, not changed, until the next call (Hotels patch): a
+// packed line is unpacked into s.peek, which Pack gives back.
+func (s *TerminalRenderer) peekLine(y int) Line {
+	l := s.curbuf.Line(y)
+	if y < 0 || y >= len(s.lines) || s.lines[y].packed == "" {
+		return l
+	}
+	if len(s.peek) != len(l) {
+		s.peek = spareLine(len(l))
+	}
+	unpackLine(s.peek, s.lines[y].packed)
+	s.peekY = y
+	return s.peek
+}
+
+// Pack packs every line the renderer keeps as drawn that is not: a string
+// of a few bytes a cell in place of cells of 112 bytes, until the renderer
+// needs the line's cells again (Hotels patch, HOTELS.md change 10). A
+// server keeps a renderer per SSH session, and what it drew was most of
+// what a session held between frames. Call it once a frame is rendered
+// and its lines shared (ShareLine).
+func (s *TerminalRenderer) Pack() {
+	defer func() {
+		if s.peek != nil {
+			putSpare(s.peek)
+			s.peek = nil
+		}
+	}()
+	if s.curbuf == nil {
+		return
+	}
+	var buf [1024]byte
+	for y := range s.states() {
+		st := &s.lines[y]
+		l := s.curbuf.Lines[y]
+		if st.packed != "" || len(l) == 0 || len(l) > len(packedCells) {
+			continue
+		}
+		if st.was != "" && s.unchanged(l, st.was) {
+			*st = lineState{packed: st.was}
+		} else if b, ok := packLine(buf[:0], l, &s.recent); ok {
+			*st = lineState{packed: string(b)}
+		} else {
+			*st = lineState{}
+			continue
+		}
+		putSpare(l)
+		s.curbuf.Lines[y] = packedCells[:len(l):len(l)]
+	}
+}
+
+// unchanged reports whether l has the cells it was unpacked from, p: a
+// line the renderer unpacked and left as it was (the line above a line
+// that became blank, which the patched Bubble Tea touches) is unpacked
+// again and compared, byte for byte, more cheaply than packed again.
+func (s *TerminalRenderer) unchanged(l Line, p string) bool {
+	if len(s.peek) != len(l) {
+		s.peek = spareLine(len(l))
+	}
+	s.peekY = -1
+	was := s.peek
+	if !unpackLine(was, p) {
+		return false
+	}
+	for x := range l {
+		if !sameBytes(&l[x], &was[x]) {
+			return false
+		}
+	}
+	return true
+}
+
 // ShownLine returns line y of what the renderer last drew on the screen,
 // or nil if it has drawn no such line (Hotels patch). The caller must not
-// change it.
+// change it, and may use it only until it next calls the renderer.
 func (s *TerminalRenderer) ShownLine(y int) Line {
 	if s.curbuf == nil || y < 0 || y >= s.curbuf.Height() {
 		return nil
 	}
-	return s.curbuf.Line(y)
+	return s.peekLine(y)
+}
+
+// ShownWidth returns the width of line y of what the renderer last drew
+// on the screen, 0 if it has drawn no such line (Hotels patch).
+func (s *TerminalRenderer) ShownWidth(y int) int {
+	if s.curbuf == nil || y < 0 || y >= s.curbuf.Height() {
+		return 0
+	}
+	return len(s.curbuf.Lines[y])
 }
 
 // Erase marks the screen to be fully erased on the next render.
