@@ -40,6 +40,11 @@ func TestFramesReachTheScreen(t *testing.T) {
 		func(r *rand.Rand) string { return strings.Repeat(fmt.Sprint(r.IntN(10)), w+5) }, // cut at the edge
 		func(r *rand.Rand) string { return "" },
 		func(r *rand.Rand) string { return "· dot first" },
+		// Changes apart on one line, with unchanged cells between them,
+		// which the renderer moves over (Ultraviolet's change 11).
+		func(r *rand.Rand) string {
+			return fmt.Sprintf("%d unchanged between %d 漢字 wide \x1b[1;38;5;%dm%d\x1b[m after \x1b[7m%d\x1b[m", r.IntN(3), r.IntN(3), r.IntN(3), r.IntN(3), r.IntN(3))
+		},
 		// Spaces after a pen a space shows (reverse, underline,
 		// strikethrough) or does not (a foreground, bold).
 		func(r *rand.Rand) string {

@@ -745,7 +745,12 @@ func (s *TerminalRenderer) putRange(newbuf *RenderBuffer, oldLine, newLine Line,
 			if cellEqual(oldCell, newCell) {
 				same++
 			} else {
-				if same > end-start {
+				// Skip a run of unchanged cells when moving over it costs less
+				// than writing it again, as ncurses does (Hotels patch,
+				// HOTELS.md change 11: upstream compared the run with the
+				// whole range, so every cell between a line's first and last
+				// change was written again).
+				if same > inline {
 					s.emitRange(newbuf, newLine[start:], j-same-start)
 					s.move(newbuf, j, y)
 					start = j
