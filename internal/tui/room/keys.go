@@ -300,7 +300,18 @@ func (m Model) gameKey(k tea.KeyPressMsg, leaving, ending bool) (Model, tea.Cmd)
 	case !m.seated() && k.Text != "":
 		m.say("You are watching: the players decide. Press / to chat, esc to leave.", false)
 	case !mine && (k.Text != "" || key.Matches(k, m.keys.Confirm)):
-		m.say(fmt.Sprintf("Not your decision: %s.", m.facts.Due), false)
+		m.say(m.notYours(), false)
 	}
 	return m, nil
+}
+
+// notYours answers a key pressed while another seat decides: whose turn
+// it is, in a few words, since the decision itself is drawn two rows up
+// (and every waiting key sends the answer again).
+func (m Model) notYours() string {
+	f := m.facts
+	if f.Over || f.ToMove < 0 || int(f.ToMove) >= len(f.Names) || f.ToMove == m.snap.You {
+		return fmt.Sprintf("Not your decision: %s.", f.Due)
+	}
+	return "Not your turn: " + f.Names[f.ToMove] + " decides."
 }

@@ -886,16 +886,18 @@ func TestInvitedSeatNotTaken(t *testing.T) {
 
 // An answer to a key is about the decision then due: once the next one is
 // due, or the game is over, it is gone (issue 23: "Not your decision: bot1
-// is to play a tile." under the next "Your turn").
+// is to play a tile." under the next "Your turn"). It says whose turn it
+// is, and only that: the decision is drawn two rows up.
 func TestStaleAnswerCleared(t *testing.T) {
 	others := tuitest.FourSeat(t, "others").Snapshot(0)
 	m, _ := open(t, others, 80, 24)
 	m = press(m, "x")
-	if view := tuitest.Plain(m.View()); !strings.Contains(view, "Not your decision") {
-		t.Fatalf("a key on another's turn is not answered:\n%s", view)
+	answer := "Not your turn: " + others.Seats[others.Turn].Name + " decides."
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, answer) {
+		t.Fatalf("a key on another's turn is not answered %q:\n%s", answer, view)
 	}
 	m, _ = m.Update(room.SnapshotMsg{Snapshot: tuitest.FourSeat(t, "play").Snapshot(0)})
-	if view := tuitest.Plain(m.View()); strings.Contains(view, "Not your decision") {
+	if view := tuitest.Plain(m.View()); strings.Contains(view, "Not your turn") {
 		t.Errorf("the answer outlives its decision:\n%s", view)
 	}
 	m, _ = open(t, tuitest.FourSeat(t, "buy").Snapshot(0), 80, 24)
