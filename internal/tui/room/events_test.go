@@ -238,7 +238,7 @@ func TestRecapKeyPlays(t *testing.T) {
 	before, after := others(t)
 	m, table := open(t, before, 80, 24)
 	m, _ = m.Update(room.SnapshotMsg{Snapshot: after})
-	if view := tuitest.Plain(m.View()); !strings.Contains(view, "esc hides this") {
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "esc hides ·") {
 		t.Errorf("the recap does not say what hides it:\n%s", view)
 	}
 	m = press(m, "enter")
@@ -265,7 +265,7 @@ func TestRecapKeepsTheGame(t *testing.T) {
 	if !strings.Contains(with, "Since your last move") || !strings.HasPrefix(with, game) || !strings.Contains(with, decision) {
 		t.Errorf("the recap covers the game or the decision:\n%s\nwant:\n%s\nand:\n%s", with, game, decision)
 	}
-	if !strings.Contains(with, "L shows all") || !strings.Contains(with, "dave buys 1 Worldwide for $300") {
+	if !strings.Contains(with, "earlier: L log") || !strings.Contains(with, "dave buys 1 Worldwide for $300") {
 		t.Errorf("the recap lacks the newest event, or the way to the others:\n%s", with)
 	}
 }
