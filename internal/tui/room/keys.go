@@ -239,8 +239,9 @@ func (m Model) rematch() (Model, tea.Cmd) {
 
 // gameKey handles a key during the game; leaving is whether esc was
 // pressed just before, ending whether V was, asking to confirm that the
-// player's vote ends the game.
-func (m Model) gameKey(k tea.KeyPressMsg, leaving, ending bool) (Model, tea.Cmd) {
+// player's vote ends the game; recap is the recap shown when the key came,
+// which a key of the player's decision leaves on the screen.
+func (m Model) gameKey(k tea.KeyPressMsg, leaving, ending bool, recap []rooms.Event) (Model, tea.Cmd) {
 	p := m.player
 	switch {
 	case key.Matches(k, m.keys.TakeOver):
@@ -275,6 +276,7 @@ func (m Model) gameKey(k tea.KeyPressMsg, leaving, ending bool) (Model, tea.Cmd)
 		s, r = m.screen.Key(k, m.at())
 		m.setScreen(s)
 		if r.Handled {
+			m.recap = recap // a key of the decision leaves the recap
 			switch {
 			case r.Act != "":
 				return m.act(r.Act)

@@ -439,7 +439,11 @@ func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 		m.recap = nil // esc hides the recap and does nothing else
 		return m, nil
 	}
-	m.recap = nil // the recap is read: any key hides it
+	// The recap stays while the player decides, the decision's keys
+	// played under it (gameKey): hiding it at the first key and drawing
+	// the events back was the most a turn sent. Any other key hides it.
+	read := m.recap
+	m.recap = nil
 	if m.snap == nil {
 		if key.Matches(k, m.keys.Back) {
 			return m, m.leave("")
@@ -461,7 +465,7 @@ func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 	case !m.shown || m.facts.Over:
 		return m.finalKey(k)
 	}
-	return m.gameKey(k, leaving, ending)
+	return m.gameKey(k, leaving, ending, read)
 }
 
 // common handles the keys every part of the screen shares; ok is false if

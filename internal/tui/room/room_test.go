@@ -83,7 +83,7 @@ func TestWaitingView(t *testing.T) {
 }
 
 func TestGameView(t *testing.T) {
-	goldenSizes(t, func() *rooms.Snapshot { return tuitest.FourSeat(t, "play").Snapshot(0) }, "down")
+	goldenSizes(t, func() *rooms.Snapshot { return tuitest.FourSeat(t, "play").Snapshot(0) }, "esc down")
 }
 
 func TestBuyView(t *testing.T) {
@@ -91,7 +91,7 @@ func TestBuyView(t *testing.T) {
 }
 
 func TestDisposeView(t *testing.T) {
-	goldenSizes(t, func() *rooms.Snapshot { return tuitest.FourSeat(t, "dispose").Snapshot(0) }, "s s t t")
+	goldenSizes(t, func() *rooms.Snapshot { return tuitest.FourSeat(t, "dispose").Snapshot(0) }, "esc s s t t")
 }
 
 func TestFoundView(t *testing.T) {
