@@ -892,12 +892,12 @@ func TestStaleAnswerCleared(t *testing.T) {
 	others := tuitest.FourSeat(t, "others").Snapshot(0)
 	m, _ := open(t, others, 80, 24)
 	m = press(m, "x")
-	answer := "Not your turn: " + others.Seats[others.Turn].Name + " decides."
+	answer := "Waiting for " + others.Seats[others.Turn].Name + "."
 	if view := tuitest.Plain(m.View()); !strings.Contains(view, answer) {
 		t.Fatalf("a key on another's turn is not answered %q:\n%s", answer, view)
 	}
 	m, _ = m.Update(room.SnapshotMsg{Snapshot: tuitest.FourSeat(t, "play").Snapshot(0)})
-	if view := tuitest.Plain(m.View()); strings.Contains(view, "Not your turn") {
+	if view := tuitest.Plain(m.View()); strings.Contains(view, answer) {
 		t.Errorf("the answer outlives its decision:\n%s", view)
 	}
 	m, _ = open(t, tuitest.FourSeat(t, "buy").Snapshot(0), 80, 24)
