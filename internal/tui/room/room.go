@@ -136,8 +136,8 @@ type Model struct {
 	// snapshot, and own the Seq of the player's own last event then: when
 	// the decision becomes theirs, or is theirs again after others moved
 	// (the snapshots in between may be dropped: latest wins), recap holds
-	// what the others did since the player's own last move, shown until
-	// their next key.
+	// what the others did since the player's own last move, shown while
+	// they decide, until a key not the decision's.
 	mine     bool
 	own      uint64
 	recap    []rooms.Event
