@@ -203,25 +203,48 @@ func BenchmarkIdleKey(b *testing.B) {
 func BenchmarkTurns(b *testing.B) {
 	for _, kind := range games.All {
 		b.Run(kind.Name, func(b *testing.B) {
-			frames := turns(b, kind, 60)
-			wrote := &counter{signal: make(tuitest.Writes, 1)}
-			p := tea.NewProgram(frames[0], tea.WithInput(nil), tea.WithOutput(wrote), tea.WithWindowSize(80, 24),
-				tea.WithColorProfile(colorprofile.ANSI256), tea.WithEnvironment([]string{"TERM=xterm-256color"}), tea.WithFPS(120))
-			done := make(chan struct{})
-			go func() { _, _ = p.Run(); close(done) }()
-			b.Cleanup(func() { p.Quit(); <-done })
-			<-wrote.signal // the first frame
-			sent, moves := wrote.n.Load(), 0
-			for b.Loop() {
-				for _, f := range frames[1:] {
-					p.Send(f)
-					<-wrote.signal
-					moves++
-				}
-			}
-			b.ReportMetric(float64(wrote.n.Load()-sent)/float64(moves), "B/move")
+			b.ReportMetric(sendFrames(b, turns(b, kind, 60)), "B/move")
 		})
 	}
+}
+
+// BenchmarkRecapTurn is what a player's 80×24 terminal is sent as their
+// turn comes with the recap, they press two keys of the decision (↓, ↓)
+// and the turn passes on: B/turn, all four frames.
+func BenchmarkRecapTurn(b *testing.B) {
+	before, after := tuitest.FourSeat(b, "others").Snapshot(0), tuitest.FourSeat(b, "play").Snapshot(0)
+	m, _ := open(b, before, 80, 24)
+	frames := []titled{{m.View(), m.Title()}}
+	m, _ = m.Update(room.SnapshotMsg{Snapshot: after})
+	frames = append(frames, titled{m.View(), m.Title()})
+	for _, k := range []string{"down", "down"} {
+		m = press(m, k)
+		frames = append(frames, titled{m.View(), m.Title()})
+	}
+	m, _ = m.Update(room.SnapshotMsg{Snapshot: before})
+	frames = append(frames, titled{m.View(), m.Title()})
+	b.ReportMetric(4*sendFrames(b, frames), "B/turn")
+}
+
+// sendFrames shows frames in turn, in a loop, through a real Bubble Tea
+// program at 80×24, and returns the bytes written a frame after the first.
+func sendFrames(b *testing.B, frames []titled) float64 {
+	wrote := &counter{signal: make(tuitest.Writes, 1)}
+	p := tea.NewProgram(frames[0], tea.WithInput(nil), tea.WithOutput(wrote), tea.WithWindowSize(80, 24),
+		tea.WithColorProfile(colorprofile.ANSI256), tea.WithEnvironment([]string{"TERM=xterm-256color"}), tea.WithFPS(120))
+	done := make(chan struct{})
+	go func() { _, _ = p.Run(); close(done) }()
+	b.Cleanup(func() { p.Quit(); <-done })
+	<-wrote.signal // the first frame
+	sent, n := wrote.n.Load(), 0
+	for b.Loop() {
+		for _, f := range frames[1:] {
+			p.Send(f)
+			<-wrote.signal
+			n++
+		}
+	}
+	return float64(wrote.n.Load()-sent) / float64(n)
 }
 
 // titled is a frame with its window title, as the session shows a room.

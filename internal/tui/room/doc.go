@@ -8,8 +8,8 @@
 // game's rules page anywhere in the room, with the room's options in words
 // (rules.go; the replay viewer opens the same page). When the player's
 // decision comes, or they arrive when it is due, it recaps what the others
-// did since the player's own last move, until their next key (which still
-// does its work); L opens the game's whole log, for watchers too. The rules
+// did since the player's own last move, while they decide (the decision's
+// keys play under it; another key hides it); L opens the game's whole log, for watchers too. The rules
 // page, the log and the key list (?) scroll in one Pager (pager.go) when
 // taller than the screen. It tells the session, with an AlertMsg, when the
 // player's turn comes or the game they wait for starts, and its Title says

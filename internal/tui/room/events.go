@@ -130,10 +130,12 @@ func (m Model) recapPanel(w, h int) []string {
 		}
 		lines = append(wrapped, lines...)
 	}
-	heading := s.Heading.Render("Since your last move") + s.Subtle.Render(" · esc hides this · L the whole log")
+	// Short: it is sent again each time the player's turn comes, and the
+	// key list (?) says the rest.
+	heading := s.Heading.Render("Since your last move") + s.Subtle.Render(" · esc hides · L log")
 	if hidden > 0 {
 		heading = s.Heading.Render("Since your last move") +
-			s.Subtle.Render(fmt.Sprintf(" · esc hides this · %d earlier: L shows all", hidden))
+			s.Subtle.Render(fmt.Sprintf(" · esc hides · %d earlier: L log", hidden))
 	}
 	return append([]string{layout.Cut(heading, w)}, lines...)
 }

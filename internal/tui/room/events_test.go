@@ -70,10 +70,16 @@ func TestRecap(t *testing.T) {
 	if i := strings.Index(view, "Since your last move"); i >= 0 && strings.Contains(view[i:strings.Index(view, "Your turn")], "alice keeps") {
 		t.Errorf("the recap goes back past alice's own last move:\n%s", view)
 	}
-	// Her next key hides it, and is her decision's as well.
+	// A key of her decision plays under it (hiding it and drawing the
+	// events back was most of what a turn sent); a key of the room's
+	// hides it.
 	m = press(m, "down")
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "Since your last move") || !strings.Contains(view, "> 12G") {
+		t.Errorf("a key of the decision hides the recap, or does not choose:\n%s", view)
+	}
+	m = press(m, "/")
 	if view := tuitest.Plain(m.View()); strings.Contains(view, "Since your last move") {
-		t.Errorf("the recap stays after a key:\n%s", view)
+		t.Errorf("the recap stays when the chat opens:\n%s", view)
 	}
 }
 
@@ -232,21 +238,25 @@ func TestRecapOnArrival(t *testing.T) {
 	}
 }
 
-// The key that hides the recap is not lost: a move's key both hides it
-// and plays, as the recap's heading says.
+// A move's key plays over the recap, which stays until the turn passes
+// on (or esc hides it, as its heading says).
 func TestRecapKeyPlays(t *testing.T) {
 	before, after := others(t)
 	m, table := open(t, before, 80, 24)
 	m, _ = m.Update(room.SnapshotMsg{Snapshot: after})
-	if view := tuitest.Plain(m.View()); !strings.Contains(view, "esc hides this") {
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "esc hides ·") {
 		t.Errorf("the recap does not say what hides it:\n%s", view)
 	}
 	m = press(m, "enter")
-	if view := tuitest.Plain(m.View()); strings.Contains(view, "Since your last move") {
-		t.Errorf("the recap stays after enter:\n%s", view)
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "Since your last move") {
+		t.Errorf("the recap goes at enter, before the turn passes on:\n%s", view)
 	}
 	if calls := table.Calls(); len(calls) != 1 || !strings.HasPrefix(calls[0], "Act play ") {
 		t.Errorf("enter over the recap played %v, want one tile played", calls)
+	}
+	m, _ = m.Update(room.SnapshotMsg{Snapshot: before})
+	if view := tuitest.Plain(m.View()); strings.Contains(view, "Since your last move") {
+		t.Errorf("the recap stays once the turn passed on:\n%s", view)
 	}
 }
 
@@ -265,7 +275,7 @@ func TestRecapKeepsTheGame(t *testing.T) {
 	if !strings.Contains(with, "Since your last move") || !strings.HasPrefix(with, game) || !strings.Contains(with, decision) {
 		t.Errorf("the recap covers the game or the decision:\n%s\nwant:\n%s\nand:\n%s", with, game, decision)
 	}
-	if !strings.Contains(with, "L shows all") || !strings.Contains(with, "dave buys 1 Worldwide for $300") {
+	if !strings.Contains(with, "earlier: L log") || !strings.Contains(with, "dave buys 1 Worldwide for $300") {
 		t.Errorf("the recap lacks the newest event, or the way to the others:\n%s", with)
 	}
 }

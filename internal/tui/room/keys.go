@@ -239,8 +239,9 @@ func (m Model) rematch() (Model, tea.Cmd) {
 
 // gameKey handles a key during the game; leaving is whether esc was
 // pressed just before, ending whether V was, asking to confirm that the
-// player's vote ends the game.
-func (m Model) gameKey(k tea.KeyPressMsg, leaving, ending bool) (Model, tea.Cmd) {
+// player's vote ends the game; recap is the recap shown when the key came,
+// which a key of the player's decision leaves on the screen.
+func (m Model) gameKey(k tea.KeyPressMsg, leaving, ending bool, recap []rooms.Event) (Model, tea.Cmd) {
 	table, p := m.table, m.player // not m, which a closure would move to the heap on every key
 	switch {
 	case key.Matches(k, m.keys.TakeOver):
@@ -275,6 +276,7 @@ func (m Model) gameKey(k tea.KeyPressMsg, leaving, ending bool) (Model, tea.Cmd)
 		s, r = m.screen.Key(k, m.at())
 		m.setScreen(s)
 		if r.Handled {
+			m.recap = recap // a key of the decision leaves the recap
 			switch {
 			case r.Act != "":
 				return m.act(r.Act)
@@ -300,7 +302,18 @@ func (m Model) gameKey(k tea.KeyPressMsg, leaving, ending bool) (Model, tea.Cmd)
 	case !m.seated() && k.Text != "":
 		m.say("You are watching: the players decide. Press / to chat, esc to leave.", false)
 	case !mine && (k.Text != "" || key.Matches(k, m.keys.Confirm)):
-		m.say(fmt.Sprintf("Not your decision: %s.", m.facts.Due), false)
+		m.say(m.notYours(), false)
 	}
 	return m, nil
+}
+
+// notYours answers a key pressed while another seat decides: whose turn
+// it is, in a few words, since the decision itself is drawn two rows up
+// (and every waiting key sends the answer again).
+func (m Model) notYours() string {
+	f := m.facts
+	if f.Over || f.ToMove < 0 || int(f.ToMove) >= len(f.Names) || f.ToMove == m.snap.You {
+		return fmt.Sprintf("Not your decision: %s.", f.Due)
+	}
+	return "Waiting for " + f.Names[f.ToMove] + "."
 }

@@ -136,8 +136,8 @@ type Model struct {
 	// snapshot, and own the Seq of the player's own last event then: when
 	// the decision becomes theirs, or is theirs again after others moved
 	// (the snapshots in between may be dropped: latest wins), recap holds
-	// what the others did since the player's own last move, shown until
-	// their next key.
+	// what the others did since the player's own last move, shown while
+	// they decide, until a key not the decision's.
 	mine     bool
 	own      uint64
 	recap    []rooms.Event
@@ -444,7 +444,11 @@ func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 		m.recap = nil // esc hides the recap and does nothing else
 		return m, nil
 	}
-	m.recap = nil // the recap is read: any key hides it
+	// The recap stays while the player decides, the decision's keys
+	// played under it (gameKey): hiding it at the first key and drawing
+	// the events back was the most a turn sent. Any other key hides it.
+	read := m.recap
+	m.recap = nil
 	if m.snap == nil {
 		if key.Matches(k, m.keys.Back) {
 			return m, m.leave("")
@@ -466,7 +470,7 @@ func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 	case !m.shown || m.facts.Over:
 		return m.finalKey(k)
 	}
-	return m.gameKey(k, leaving, ending)
+	return m.gameKey(k, leaving, ending, read)
 }
 
 // common handles the keys every part of the screen shares; ok is false if

@@ -282,12 +282,12 @@ func (m Model) helpLines() []string {
 	lines = append(lines, gameText...)
 	lines = append(lines,
 		"Your turn: what the others did since your last move is listed under the game",
-		"until your next key (esc only hides it); L shows the whole log. Where the newest",
-		"events have two lines, each new one takes the older's line: › marks the newest.",
-		"When a player's time runs out, the autopilot plays for them until they press",
-		"ctrl+t. While the autopilot plays a seat (its player left, was removed or ran",
-		"out of time), the players here may press V to vote to end the game; the last",
-		"vote asks first.",
+		"while you decide (esc, or a key not the decision's, hides it); L shows the whole",
+		"log. Where the newest events have two lines, each new one takes the older's",
+		"line: › marks the newest. When a player's time runs out, the autopilot plays for",
+		"them until they press ctrl+t. While the autopilot plays a seat (its player left,",
+		"was removed or ran out of time), the players here may press V to vote to end the",
+		"game; the last vote asks first.",
 	)
 	return strings.Split(strings.Join(lines, "\n"), "\n")
 }

@@ -18,7 +18,7 @@ const (
 	keyF2       = "\x1bOQ" // bound to nothing: it only clears the status line
 	keyTakeOver = "\x14"   // ctrl+t
 	// keyIdle is the harmless key that sets the status line of a player
-	// who is not to decide: "Not your decision: ...". It is no chain's
+	// who is not to decide: "Waiting for bob.". It is no chain's
 	// letter, no tile's, and opens nothing (room/keys.go gameKey).
 	keyIdle = "z"
 )
