@@ -102,7 +102,7 @@ ran them and how they ended; see admin audit.`,
 	cmd.AddCommand(
 		newAdminRoomsCmd(s.roomList, s.peers != nil),
 		newAdminRoomCmd(s.rooms),
-		newAdminWatchCmd(sess, s.rooms, s.sshTarget()),
+		newAdminWatchCmd(sess, s.rooms, s.sshTarget(), s.cfg.FPS),
 		newAdminKickCmd(s.rooms),
 		newAdminCloseCmd(s.rooms),
 		newAdminBanCmd(s.store, s.live, s.peers, id),

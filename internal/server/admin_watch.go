@@ -7,15 +7,14 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/ssh"
-	bm "charm.land/wish/v2/bubbletea"
 	"github.com/spf13/cobra"
 )
 
 // newAdminWatchCmd watches a room on the players' own room screen, with
 // what its game hides (in Acquire every rack, cash and shares and the bag's
 // next tiles) in a panel. It needs a terminal (`ssh -t`). It shows what
-// players may not see, so it is audited.
-func newAdminWatchCmd(sess ssh.Session, rs Rooms, target string) *cobra.Command {
+// players may not see, so it is audited. fps is the most frames a second.
+func newAdminWatchCmd(sess ssh.Session, rs Rooms, target string, fps int) *cobra.Command {
 	return &cobra.Command{
 		Use:         "watch ROOM",
 		Short:       "Watch a room with what its game hides shown; needs ssh -t",
@@ -36,12 +35,9 @@ func newAdminWatchCmd(sess ssh.Session, rs Rooms, target string) *cobra.Command 
 			if l := liveFrom(sess.Context()); l != nil {
 				notices = l.notices
 			}
-			p := tea.NewProgram(newWatchModel(ctx, r, notices), append(bm.MakeOptions(sess),
-				tea.WithContext(ctx),
-				// As for the players' sessions: the server's signals are
-				// not this program's.
-				tea.WithoutSignalHandler(),
-			)...)
+			// The players' limits on input apply (input.go): an admin's
+			// key floods as well as anyone's.
+			p := tea.NewProgram(newWatchModel(ctx, r, notices), append(programOptions(sess, fps), tea.WithContext(ctx))...)
 			go func() {
 				for {
 					select {

@@ -303,3 +303,65 @@ func TestN7_GlobalRequestFlood(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 	}
 }
+
+// An admin's `admin watch` reads its input through the players' limits
+// (input.go): a stolen admin key, or a broken client, floods no better
+// than anyone's. 1 MB of a key no screen binds, with ctrl+c (which ends
+// the watch) in its middle: past the burst the ctrl+c is dropped with the
+// rest, and the watch goes on answering a person. Before, admin watch read
+// its session unlimited: every key of the flood reached the screen, the
+// ctrl+c too, which ended it.
+func TestAdminWatchInputLimited(t *testing.T) {
+	a := startAdmin(t, nil, server.Options{})
+	ann := signUp(t, a.testServer, "ann", sshtest.NewKey(t))
+	r := a.playing(t, ann)
+	watch := sshtest.OpenCommand(t, a.addr, a.admin, 80, 24, "admin watch "+r.ID)
+	watch.WaitFor(t, r.ID)
+	// On 80×24 tab shows what the game hides, and tab again the room.
+	// Both first, before the flood: the terminal's answers to the
+	// program's first queries are read before them, not cut by the
+	// limits into keys (a lone esc leaves).
+	const panel = "Admin: what the game hides"
+	watch.Type("\t")
+	watch.WaitFor(t, panel)
+	watch.Type("\t")
+	watch.WaitForFunc(t, "showed the room again", func(s string) bool { return !strings.Contains(s, panel) })
+
+	flood := strings.Repeat("z", 512<<10)
+	if err := watch.Send([]byte(flood + "\x03" + flood)); err != nil {
+		t.Fatal(err)
+	}
+	// A tab sent while the flood is still read is dropped with it, so it
+	// is sent until one is not.
+	for tries := 0; ; tries++ {
+		if tries == 5 {
+			t.Fatalf("admin watch never answered tab after a flood; screen:\n%s", watch.Screen())
+		}
+		watch.Type("\t")
+		if showsWithin(t, watch, panel, 2*time.Second) {
+			break
+		}
+	}
+	watch.Type("\x03")
+	if status := watch.Wait(t); status != 0 {
+		t.Errorf("admin watch ended with %d", status)
+	}
+}
+
+// showsWithin reports whether term's screen shows want within d; the
+// session ending first fails the test.
+func showsWithin(t *testing.T, term *sshtest.Terminal, want string, d time.Duration) bool {
+	t.Helper()
+	deadline := time.NewTimer(d)
+	defer deadline.Stop()
+	for !strings.Contains(term.Screen(), want) {
+		select {
+		case <-term.Changed():
+		case <-term.Done():
+			t.Fatalf("the session ended; screen:\n%s", term.Screen())
+		case <-deadline.C:
+			return false
+		}
+	}
+	return true
+}

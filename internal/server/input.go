@@ -5,6 +5,8 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"charm.land/ssh"
+	bm "charm.land/wish/v2/bubbletea"
 
 	"hotels/internal/rate"
 )
@@ -163,4 +165,28 @@ func inputFilter() func(tea.Model, tea.Msg) tea.Msg {
 		}
 		return msg
 	}
+}
+
+// programOptions are the options of every Bubble Tea program a session
+// runs, a player's screens (sign-up, lobby, rooms) and an admin's `admin
+// watch` alike, so that none reads its input past the limits above: an
+// admin's key is one more key that can be stolen, and a broken client
+// floods as well with it. fps is the most frames a second.
+func programOptions(sess ssh.Session, fps int) []tea.ProgramOption {
+	meter := &metered{Session: sess}
+	return append(bm.MakeOptions(sess),
+		// Bubble Tea would otherwise subscribe every session to the
+		// server's SIGINT/SIGTERM and quit them behind Serve's back.
+		tea.WithoutSignalHandler(),
+		// The session itself, as MakeOptions gives it (the server
+		// emulates the terminal), with its frames and keys counted, and
+		// its input limited so that no session takes more than a small
+		// share of a core, however fast its client sends. One
+		// WithInput: a later one replaces an earlier one.
+		tea.WithInput(limitInput(meter)), tea.WithOutput(meter),
+		tea.WithFilter(inputFilter()),
+		// A frame is only drawn when the screen changed
+		// (third_party/bubbletea/HOTELS.md).
+		tea.WithFPS(fps),
+	)
 }

@@ -243,23 +243,7 @@ func (s *Server) newProgram(sess ssh.Session) *tea.Program {
 		command:  sess.Command(),
 		log:      s.logFor(sess),
 	}, id)
-	meter := &metered{Session: sess}
-	opts := append(bm.MakeOptions(sess),
-		// Bubble Tea would otherwise subscribe every session to the
-		// server's SIGINT/SIGTERM and quit them behind Serve's back.
-		tea.WithoutSignalHandler(),
-		// The session itself, as MakeOptions gives it (the server
-		// emulates the terminal), with its frames and keys counted, and
-		// its input limited so that no session takes more than a small
-		// share of a core, however fast its client sends (input.go). One
-		// WithInput: a later one replaces an earlier one.
-		tea.WithInput(limitInput(meter)), tea.WithOutput(meter),
-		tea.WithFilter(inputFilter()),
-		// The most frames a second; a frame is only drawn when the screen
-		// changed (third_party/bubbletea/HOTELS.md).
-		tea.WithFPS(s.cfg.FPS),
-	)
-	return tea.NewProgram(m, opts...)
+	return tea.NewProgram(m, programOptions(sess, s.cfg.FPS)...)
 }
 
 // playing reports whether a player sits in a game that has started, where
