@@ -162,9 +162,10 @@ func (e *earlyChannel) Read(p []byte) (int, error) {
 // maxEarlyRequests or maxEarlyBytes, drops the connection past
 // dropEarlyRequests or dropEarlyBytes or when no shell has started within
 // the handshake timeout, and keeps only the latest window change, passed
-// on after the shell (when the session's handler reads them; see
-// clampWindow). It always reads in to its end, so that the connection's
-// reader never waits on it, and closes out then.
+// on after the shell (charm.land/ssh keeps the latest for the session's
+// handler); terminal sizes are clamped (clampPty, clampWindow). It always
+// reads in to its end, so that the connection's reader never waits on it,
+// and closes out then.
 func (s *Server) guardRequests(conn *gossh.ServerConn, in <-chan *gossh.Request, out chan<- *gossh.Request, started func()) {
 	defer close(out)
 	start := time.NewTimer(s.handshakeTimeout())
@@ -197,7 +198,7 @@ func (s *Server) guardRequests(conn *gossh.ServerConn, in <-chan *gossh.Request,
 			if window != nil {
 				out <- window
 			}
-			s.passRequests(conn, in, out)
+			s.passRequests(conn, in, out, pty)
 			return
 		case n > dropEarlyRequests || size > dropEarlyBytes:
 			s.log.Info("connection dropped: too many requests before a shell", "remote", addrString(conn.RemoteAddr()),
@@ -208,12 +209,16 @@ func (s *Server) guardRequests(conn *gossh.ServerConn, in <-chan *gossh.Request,
 			_ = req.Reply(false, nil)
 		case refuseUnused(req):
 		case req.Type == "window-change" && pty:
+			clampWindow(req.Payload)
 			w := *req
 			w.WantReply = false // answered here
 			window = &w
 			_ = req.Reply(true, nil)
 		default:
-			pty = pty || req.Type == "pty-req"
+			if req.Type == "pty-req" {
+				clampPty(req.Payload)
+				pty = true
+			}
 			out <- req
 		}
 	}
@@ -240,21 +245,53 @@ const (
 	requestBurst      = 1000
 )
 
+// windowEvery is how often a session's program is given a new window
+// size at most: a change is passed on at once, and the changes that come
+// within windowEvery after it as one, the latest. A person dragging a
+// window's corner makes dozens a second; a client that sends thousands
+// (issue 27, N7) made the program redraw for each, 1.3 cores.
+const windowEvery = 100 * time.Millisecond
+
 // passRequests passes a session channel's requests from in to out once its
-// shell has started, and drops the connection of a client that sends more
-// than requestsPerSecond after a burst of requestBurst.
-func (s *Server) passRequests(conn *gossh.ServerConn, in <-chan *gossh.Request, out chan<- *gossh.Request) {
+// shell has started, window changes (of a session with a terminal) clamped
+// and at most one each windowEvery, and drops the connection of a client
+// that sends more than requestsPerSecond after a burst of requestBurst.
+func (s *Server) passRequests(conn *gossh.ServerConn, in <-chan *gossh.Request, out chan<- *gossh.Request, pty bool) {
 	bucket := rate.NewKeyed[struct{}](rate.Limit{Every: time.Second / requestsPerSecond, Burst: requestBurst}, nil)
-	for req := range in {
-		if !bucket.Allow(struct{}{}) {
-			s.log.Info("connection dropped: too many requests on a session", "remote", addrString(conn.RemoteAddr()),
-				"type", req.Type)
-			_ = req.Reply(false, nil)
-			s.dropConn(conn, in)
-			return
+	var (
+		window *gossh.Request   // the latest window change, not passed on yet
+		pause  <-chan time.Time // until the next may be; nil if it may now
+	)
+	for {
+		select {
+		case req, ok := <-in:
+			if !ok {
+				return
+			}
+			if !bucket.Allow(struct{}{}) {
+				s.log.Info("connection dropped: too many requests on a session", "remote", addrString(conn.RemoteAddr()),
+					"type", req.Type)
+				_ = req.Reply(false, nil)
+				s.dropConn(conn, in)
+				return
+			}
+			switch {
+			case refuseUnused(req):
+			case req.Type == "window-change" && pty && len(req.Payload) >= 16:
+				clampWindow(req.Payload)
+				w := *req
+				w.WantReply = false // answered here
+				window = &w
+				_ = req.Reply(true, nil)
+			default:
+				out <- req
+			}
+		case <-pause:
+			pause = nil
 		}
-		if !refuseUnused(req) {
-			out <- req
+		if window != nil && pause == nil {
+			out <- window
+			window, pause = nil, time.After(windowEvery)
 		}
 	}
 }

@@ -114,6 +114,52 @@ func TestWindowChangeWhileReadingPty(t *testing.T) {
 	<-read
 }
 
+// Window changes that the handler does not read (yet, or ever) do not stop
+// the session's request loop, and the handler reads the latest (change 4).
+func TestWindowChangesNotRead(t *testing.T) {
+	release, got := make(chan struct{}), make(chan Window, 1)
+	srv := &Server{Handler: func(s Session) {
+		<-release
+		_, winch, _ := s.Pty()
+		got <- <-winch
+		_ = s.Exit(0)
+	}}
+	addr := serve(t, srv)
+	defer func() { _ = srv.Close() }()
+	c, err := gossh.Dial("tcp", addr, clientConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = c.Close() }()
+	s, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.RequestPty("xterm", 24, 80, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Shell(); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 5 {
+		if err := s.WindowChange(30, 81+i); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Answered (refused: the shell has started) only by a loop that runs.
+	replied := make(chan error, 1)
+	go func() { replied <- s.Setenv("A", "b") }()
+	select {
+	case <-replied:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the session's request loop stopped at window changes nothing read")
+	}
+	close(release)
+	if w := <-got; w.Width != 85 || w.Height != 30 {
+		t.Errorf("the handler read a window of %dx%d, want the latest, 85x30", w.Width, w.Height)
+	}
+}
+
 // upstreamCRLF is what upstream's ptyWriter wrote for p.
 func upstreamCRLF(p []byte) []byte {
 	p = bytes.ReplaceAll(p, []byte{'\n'}, []byte{'\r', '\n'})

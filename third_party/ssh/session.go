@@ -417,7 +417,18 @@ func (sess *session) handleRequests(reqs <-chan *gossh.Request) {
 				sess.Lock()
 				sess.pty.Window = win
 				sess.Unlock()
-				sess.winch <- win
+				// Hotels patch: the latest wins, and the loop never
+				// waits on a handler that does not read the changes
+				// (or has returned): this loop is their only sender.
+				select {
+				case sess.winch <- win:
+				default:
+					select {
+					case <-sess.winch:
+					default:
+					}
+					sess.winch <- win
+				}
 			}
 			_ = req.Reply(ok, nil)
 		case agentRequestType:
