@@ -281,22 +281,9 @@ func TestKeptRowsFollowTheGame(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		at := room.At{You: 0}
 		for i := 0; !g.Over() && i < 300; i++ {
 			v := g.ViewFor(0)
-			var ok bool
-			var fresh room.Screen
-			if kept, ok = kept.Show(v); !ok {
-				t.Fatal("the view refused")
-			}
-			if fresh, ok = holidayscreen.New(theme.DefaultStyles()).Show(v); !ok {
-				t.Fatal("the view refused")
-			}
-			got, want := kept.Draw(size[0], size[1], at), fresh.Draw(size[0], size[1], at)
-			if !slices.Equal(got, want) {
-				t.Fatalf("move %d at %dx%d: drawn by the screen that showed the moves before\n%s\nwant\n%s",
-					i, size[0], size[1], strings.Join(got, "\n"), strings.Join(want, "\n"))
-			}
+			kept = tuitest.ShowKept(t, kept, func() room.Screen { return holidayscreen.New(theme.DefaultStyles()) }, v, i, size[0], size[1])
 			seat, _ := g.ToMove()
 			a, _ := g.RandomAction(int(seat), rng)
 			if err := g.Do(int(seat), a); err != nil {

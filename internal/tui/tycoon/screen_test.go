@@ -3,7 +3,6 @@ package tycoon_test
 import (
 	"fmt"
 	"math/rand/v2"
-	"slices"
 	"strings"
 	"testing"
 
@@ -317,22 +316,9 @@ func TestKeptPartsFollowTheGame(t *testing.T) {
 		}
 		rng := rand.New(rand.NewPCG(7, 7))
 		var buf []tycoon.Action
-		at := room.At{You: 0}
 		for i := 0; g.Phase() != tycoon.PhaseOver && i < 400; i++ {
 			v := g.View(0)
-			var ok bool
-			var fresh room.Screen
-			if kept, ok = kept.Show(v); !ok {
-				t.Fatal("the view refused")
-			}
-			if fresh, ok = tycoonscreen.New(theme.DefaultStyles()).Show(v); !ok {
-				t.Fatal("the view refused")
-			}
-			got, want := kept.Draw(size[0], size[1], at), fresh.Draw(size[0], size[1], at)
-			if !slices.Equal(got, want) {
-				t.Fatalf("move %d at %dx%d: drawn by the screen that showed the moves before\n%s\nwant\n%s",
-					i, size[0], size[1], strings.Join(got, "\n"), strings.Join(want, "\n"))
-			}
+			kept = tuitest.ShowKept(t, kept, func() room.Screen { return tycoonscreen.New(theme.DefaultStyles()) }, v, i, size[0], size[1])
 			seat, _ := g.ToMove()
 			a, _ := g.Eager(&buf, int(seat), rng)
 			if err := g.Do(int(seat), a); err != nil {
