@@ -61,6 +61,22 @@ func (l countingLobby) View() tea.View {
 	return tea.NewView(strings.Join(rows, "\n"))
 }
 
+// countingSession is a player's session, w×h, on a server whose lobby
+// counts the keys and the pasted bytes that reach it.
+func countingSession(t *testing.T, w, h int) (term *sshtest.Terminal, keys, pasted *atomic.Int64) {
+	keys, pasted = new(atomic.Int64), new(atomic.Int64)
+	ts := startServer(t, server.Options{
+		Lobby: func(context.Context, server.Player) tea.Model {
+			return countingLobby{keys: keys, pasted: pasted}
+		},
+	})
+	key := sshtest.NewKey(t)
+	signUp(t, ts, "ann", key)
+	term = sshtest.Open(t, ts.addr, key, w, h)
+	term.WaitFor(t, "LOBBY keys=0")
+	return term, keys, pasted
+}
+
 // N5 (issue 27): a session that sends keys as fast as it can, or pastes
 // 1 MB, gets a bounded share of the server: keys past the input limits
 // are dropped, and a paste is cut. Measured as work done (keys reaching
@@ -73,16 +89,7 @@ func TestN5_InputFlood(t *testing.T) {
 		// second, and the flood waits on them: it is measured without.
 		t.Skip("CPU-bound: run without -race")
 	}
-	var keys, pasted atomic.Int64
-	ts := startServer(t, server.Options{
-		Lobby: func(context.Context, server.Player) tea.Model {
-			return countingLobby{keys: &keys, pasted: &pasted}
-		},
-	})
-	key := sshtest.NewKey(t)
-	signUp(t, ts, "ann", key)
-	term := sshtest.Open(t, ts.addr, key, 500, 200)
-	term.WaitFor(t, "LOBBY keys=0")
+	term, keys, pasted := countingSession(t, 500, 200)
 
 	// 2 MB of arrow keys, as fast as the connection takes them.
 	cpu, start := cpuTime(t), time.Now()
@@ -130,16 +137,7 @@ func TestN5_InputFlood(t *testing.T) {
 // once left out of the session's program (a second tea.WithInput replaced
 // the first) and only that test, skipped under -race, saw it.
 func TestPasteCutOnASession(t *testing.T) {
-	var keys, pasted atomic.Int64
-	ts := startServer(t, server.Options{
-		Lobby: func(context.Context, server.Player) tea.Model {
-			return countingLobby{keys: &keys, pasted: &pasted}
-		},
-	})
-	key := sshtest.NewKey(t)
-	signUp(t, ts, "ann", key)
-	term := sshtest.Open(t, ts.addr, key, 80, 24)
-	term.WaitFor(t, "LOBBY keys=0")
+	term, _, pasted := countingSession(t, 80, 24)
 	if err := term.Send([]byte("\x1b[200~" + strings.Repeat("y", 2*server.MaxPaste) + "\x1b[201~")); err != nil {
 		t.Fatal(err)
 	}

@@ -209,11 +209,7 @@ func (s *Server) guardRequests(conn *gossh.ServerConn, in <-chan *gossh.Request,
 			_ = req.Reply(false, nil)
 		case refuseUnused(req):
 		case req.Type == "window-change" && pty:
-			clampWindow(req.Payload)
-			w := *req
-			w.WantReply = false // answered here
-			window = &w
-			_ = req.Reply(true, nil)
+			window = heldWindow(req)
 		default:
 			if req.Type == "pty-req" {
 				clampPty(req.Payload)
@@ -278,11 +274,7 @@ func (s *Server) passRequests(conn *gossh.ServerConn, in <-chan *gossh.Request, 
 			switch {
 			case refuseUnused(req):
 			case req.Type == "window-change" && pty && len(req.Payload) >= 16:
-				clampWindow(req.Payload)
-				w := *req
-				w.WantReply = false // answered here
-				window = &w
-				_ = req.Reply(true, nil)
+				window = heldWindow(req)
 			default:
 				out <- req
 			}
@@ -337,4 +329,14 @@ func (s *Server) handshakeTimeout() time.Duration {
 		return s.cfg.HandshakeTimeout
 	}
 	return defaultHandshakeTimeout
+}
+
+// heldWindow answers a window change and returns it clamped and answered,
+// to be passed on later in place of any change held before it.
+func heldWindow(req *gossh.Request) *gossh.Request {
+	clampWindow(req.Payload)
+	w := *req
+	w.WantReply = false // answered here
+	_ = req.Reply(true, nil)
+	return &w
 }
