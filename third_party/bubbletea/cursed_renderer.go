@@ -19,8 +19,9 @@ type cursedRenderer struct {
 	buf           bytes.Buffer // updates buffer to be flushed to [w]; see outBufs
 	bufHeld       *[]byte      // holds buf's bytes while flush has them from outBufs
 	scr           *uv.TerminalRenderer
-	cellbuf       uv.ScreenBuffer // its cells only while flush draws a frame; see framePool
+	cellbuf       uv.ScreenBuffer // its cells only while flush draws a frame; see frames
 	cached        []string        // the frame's lines drawn from the cache, packed; see drawFrame
+	looked        []uint8         // looks in the cache for lines left untouched; see drawFrame
 	frame         uv.Rectangle    // the bounds of the last frame drawn
 	lastView      *View           // &last once a frame was flushed, nil before
 	last          View            // the last view flushed (Hotels patch: no view allocated a frame)
@@ -44,11 +45,73 @@ type cursedRenderer struct {
 
 var _ renderer = &cursedRenderer{}
 
-// framePool holds the cell buffers frames are drawn into, shared by every
+// frames holds the cell buffers frames are drawn into, shared by every
 // program (Hotels patch). A buffer per program was 215 KB at 80×24 for each
-// idle SSH session; with the pool, only sessions drawing at the same moment
-// hold one.
-var framePool = sync.Pool{New: func() any { return uv.NewRenderBuffer(0, 0) }}
+// idle SSH session; shared, only sessions drawing at the same moment hold
+// one. A bounded free list, not a sync.Pool, and a buffer of the frame's
+// size is taken first: with a sync.Pool, a session's first flush, of an
+// empty view (terminal queries before the first frame), cut a buffer to
+// no lines, and the next 80×24 frame made its 24 lines anew, 215 KB for
+// every session that started (issue 22: 187 MB with 2,500 players).
+var frames struct {
+	mu   sync.Mutex
+	free []*uv.RenderBuffer
+}
+
+// maxFrames bounds frames: 3.4 MB at 80×24, more than the frames drawn at
+// the same moment on a machine of 16 cores.
+const maxFrames = 16
+
+// takeFrame returns a buffer of w×h cells from frames, or a new one; an
+// empty frame gets one of its own, never kept.
+func takeFrame(w, h int) *uv.RenderBuffer {
+	area := uv.Rect(0, 0, w, h)
+	if area.Empty() {
+		return uv.NewRenderBuffer(w, h)
+	}
+	frames.mu.Lock()
+	var f *uv.RenderBuffer
+	if n := len(frames.free); n > 0 {
+		i := n - 1
+		for j := i; j >= 0; j-- {
+			if frames.free[j].Bounds() == area {
+				i = j
+				break
+			}
+		}
+		f = frames.free[i]
+		frames.free[i] = frames.free[n-1]
+		frames.free[n-1] = nil
+		frames.free = frames.free[:n-1]
+	}
+	frames.mu.Unlock()
+	if f == nil {
+		f = uv.NewRenderBuffer(0, 0)
+	}
+	if f.Bounds() != area {
+		// We need to reset the touched lines buffer to match the new height.
+		f.Touched = nil
+
+		// Resize the screen buffer to match the frame area. This is necessary
+		// to ensure that the screen buffer is the same size as the frame area
+		// and to avoid rendering issues when the frame area is smaller than
+		// the screen buffer.
+		f.Resize(w, h)
+	}
+	return f
+}
+
+// giveFrame puts f back in frames, if it has room and f has cells.
+func giveFrame(f *uv.RenderBuffer) {
+	if f.Bounds().Empty() {
+		return
+	}
+	frames.mu.Lock()
+	if len(frames.free) < maxFrames {
+		frames.free = append(frames.free, f)
+	}
+	frames.mu.Unlock()
+}
 
 // outBufs holds the buffers a frame's bytes are gathered in, shared by every
 // program (Hotels patch): the renderer's output buffer kept the capacity of
@@ -380,21 +443,11 @@ func (s *cursedRenderer) flush(closing bool) error {
 		s.scr.Erase() // Force a full redraw to avoid artifacts.
 	}
 
-	// Draw into a buffer from the pool (Hotels patch): the terminal
-	// renderer keeps its own copy of what the screen shows, so the frame's
-	// cells are only needed until Render below.
-	frame := framePool.Get().(*uv.RenderBuffer)
+	// Draw into a buffer from frames (Hotels patch): the terminal renderer
+	// keeps its own copy of what the screen shows, so the frame's cells are
+	// only needed until Render below.
+	frame := takeFrame(frameArea.Dx(), frameArea.Dy())
 	s.cellbuf.RenderBuffer = frame
-	if frameArea != frame.Bounds() {
-		// We need to reset the touched lines buffer to match the new height.
-		frame.Touched = nil
-
-		// Resize the screen buffer to match the frame area. This is necessary
-		// to ensure that the screen buffer is the same size as the frame area
-		// and to avoid rendering issues when the frame area is smaller than
-		// the screen buffer.
-		frame.Resize(frameArea.Dx(), frameArea.Dy())
-	}
 
 	var shown *uv.TerminalRenderer // Hotels patch: see drawFrame
 	var last string
@@ -403,10 +456,12 @@ func (s *cursedRenderer) flush(closing bool) error {
 	}
 	if len(s.cached) != frameArea.Dy() {
 		s.cached = make([]string, frameArea.Dy())
+		s.looked = make([]uint8, frameArea.Dy())
 	}
 	clear(s.cached)
-	s.drawnLines = drawFrame(s.cellbuf, shown, last, view.Content, s.drawnLines, s.cached)
+	s.drawnLines = drawFrame(s.cellbuf, shown, last, view.Content, s.drawnLines, s.cached, s.looked)
 	if !s.drawnLines {
+		clear(s.looked) // every line drawn anew
 		// Clear our screen buffer before copying the new frame into it to ensure
 		// we erase any old content.
 		s.cellbuf.Clear()
@@ -593,7 +648,7 @@ func (s *cursedRenderer) flush(closing bool) error {
 	clear(s.cached)
 	s.scr.Pack()
 	s.cellbuf.RenderBuffer = nil
-	framePool.Put(frame)
+	giveFrame(frame)
 
 	if cur := view.Cursor; cur != nil {
 		// MoveTo must come after [uv.TerminalRenderer.Render] because the

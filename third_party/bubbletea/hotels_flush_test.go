@@ -298,3 +298,81 @@ func heapInUse() uint64 {
 	runtime.ReadMemStats(&ms)
 	return ms.HeapAlloc
 }
+
+// BenchmarkParsed is the renderer's flush of a player's frames whose every
+// line is new, as a player's own lines are (their rack, their column of the
+// chains, the status line): each line starts with the frame's number, so
+// every line is parsed, none is found in the cache of parsed lines (Hotels
+// patch; see drawLine).
+func BenchmarkParsed(b *testing.B) {
+	frame := hotelsFrame(b, "seat")
+	r := newCursedRenderer(io.Discard, []string{"TERM=xterm-256color"}, 80, 24)
+	r.setColorProfile(colorprofile.ANSI256)
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	cpu := threadTime(b)
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		n := fmt.Sprintf("%07d", i)
+		v := NewView(n + strings.ReplaceAll(frame, "\n", "\n"+n))
+		v.AltScreen = true
+		r.render(v)
+		if err := r.flush(false); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(threadTime(b)-cpu)/float64(b.N)/float64(time.Microsecond), "cpu-µs/frame")
+}
+
+// BenchmarkStart is a session's first two flushes, of an empty view (the
+// terminal queries a program writes before its first frame) and then of a
+// player's frame, while the frame buffers are shared (Hotels patch; see
+// takeFrame): B/op is what a session's start allocates, its renderer's own
+// copy of the screen included.
+func BenchmarkStart(b *testing.B) {
+	frame := hotelsFrame(b, "seat")
+	b.ReportAllocs()
+	for b.Loop() {
+		r := newCursedRenderer(io.Discard, []string{"TERM=xterm-256color"}, 80, 24)
+		r.setColorProfile(colorprofile.ANSI256)
+		for _, f := range []string{"", frame} {
+			v := NewView(f)
+			v.AltScreen = true
+			r.render(v)
+			if err := r.flush(false); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// TestEmptyViewKeepsFrameBuffers: a program's first flush, of an empty view
+// (the terminal queries written before its first frame), leaves the shared
+// frame buffers as they were, so that the next 80×24 frame of any program
+// is drawn into one of them, not into 24 lines of cells made anew (215 KB;
+// issue 22: every session that started made them).
+func TestEmptyViewKeepsFrameBuffers(t *testing.T) {
+	frames := [2]string{hotelsFrame(t, "seat"), hotelsFrame(t, "seat-move")}
+	flush := func(r *cursedRenderer, frame string) {
+		v := NewView(frame)
+		v.AltScreen = true
+		r.render(v)
+		if err := r.flush(false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	player := newCursedRenderer(io.Discard, []string{"TERM=xterm-256color"}, 80, 24)
+	player.setColorProfile(colorprofile.ANSI256)
+	flush(player, frames[0])
+	const starts = 10
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for i := range starts {
+		flush(newCursedRenderer(io.Discard, []string{"TERM=xterm-256color"}, 80, 24), "")
+		flush(player, frames[(i+1)%2])
+	}
+	runtime.ReadMemStats(&after)
+	if n := (after.TotalAlloc - before.TotalAlloc) / starts; n > 64<<10 {
+		t.Errorf("a session's empty first view and another's frame allocated %d bytes, want a frame buffer's lines (215 KB) not made anew", n)
+	}
+}

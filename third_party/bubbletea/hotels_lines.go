@@ -32,10 +32,13 @@ import (
 // the cache, which the terminal renderer may keep in place of its own copy
 // once it has drawn the frame (ShareLine); the others are set to "".
 //
+// looked[y] counts the frames that left line y untouched, since it was
+// drawn, that looked for it in the cache: see maxLooks.
+//
 // checked says that last passed the check below too (drawFrame drew it),
 // so that its lines need not be checked again: a line as in last, with a
 // line after it there, is self-contained and ends with the default style.
-func drawFrame(frame uv.ScreenBuffer, shown *uv.TerminalRenderer, last, next string, checked bool, cached []string) bool {
+func drawFrame(frame uv.ScreenBuffer, shown *uv.TerminalRenderer, last, next string, checked bool, cached []string, looked []uint8) bool {
 	next = strings.ReplaceAll(next, "\r\n", "\n") // as StyledString.Draw does
 	last = strings.ReplaceAll(last, "\r\n", "\n")
 	w, h := frame.Width(), frame.Height()
@@ -87,11 +90,13 @@ func drawFrame(frame uv.ScreenBuffer, shown *uv.TerminalRenderer, last, next str
 			kept = y
 			// The screen's copy of a line drawn before it was cached
 			// may give way to the cache's.
-			if !shown.LineShared(y) {
+			if !shown.LineShared(y) && looked[y] < maxLooks {
+				looked[y]++
 				cached[y], _ = parsed.find(lineKey{b, w, frame.Method}, false)
 			}
 		} else {
 			cached[y] = drawLine(frame, y, b)
+			looked[y] = 0
 			frame.TouchLine(0, y, w)
 			// The renderer may erase from the line above a line that
 			// became blank to the bottom, and then redraws only the
@@ -115,6 +120,15 @@ func drawFrame(frame uv.ScreenBuffer, shown *uv.TerminalRenderer, last, next str
 	}
 	return true
 }
+
+// maxLooks is how many frames that leave a line untouched, after it was
+// drawn, look for it in the cache. A line is cached once a second program
+// parses it, mostly while the other players of the table draw the same
+// move, so just after the first program's frame, not later; and most lines
+// left unshared are a player's own, which no other program draws. Looking
+// them up in every frame was 1.3% of the server's CPU (issue 22: 122,000
+// looks in 40 s with 400 players, 6% found).
+const maxLooks = 2
 
 // notBlank marks an untouched line of a frame; see drawFrame.
 var notBlank = uv.Cell{Content: "\x00", Width: 1}
@@ -141,7 +155,11 @@ func drawLine(frame uv.ScreenBuffer, y int, line string) string {
 	// from it (here or in the renderer's copy of the screen) would keep
 	// whole (issue 22: 20 MB of frames with 400 players).
 	k.text = strings.Clone(line)
-	uv.NewStyledString(k.text).Draw(frame, uv.Rect(0, y, frame.Width(), 1))
+	var scr uv.Screen = lineScreen{frame.RenderBuffer}
+	if frame.Method == ansi.GraphemeWidth {
+		scr = graphemeLineScreen{lineScreen{frame.RenderBuffer}}
+	}
+	uv.NewStyledString(k.text).Draw(scr, uv.Rect(0, y, frame.Width(), 1))
 	if again {
 		var ok bool
 		if l, ok = uv.PackLine(frame.Lines[y]); ok {
@@ -150,6 +168,26 @@ func drawLine(frame uv.ScreenBuffer, y int, line string) string {
 	}
 	return l
 }
+
+// lineScreen is a frame that drawLine parses a line into: its cells are
+// set without comparing each with the cell it replaces to mark the line
+// touched, as RenderBuffer.SetCell does, since drawFrame touches every line
+// it draws whole (issue 22: the comparisons were a fifth of the parsing).
+// One pointer, so that it is a Screen without an allocation; the width
+// method is its type's: wcwidth, as printString takes any other.
+type lineScreen struct{ *uv.RenderBuffer }
+
+// SetCell sets the cell at x, y of the frame, and touches nothing.
+func (l lineScreen) SetCell(x, y int, c *uv.Cell) { l.Buffer.SetCell(x, y, c) }
+
+// WidthMethod returns wcwidth.
+func (lineScreen) WidthMethod() uv.WidthMethod { return ansi.WcWidth }
+
+// graphemeLineScreen is a lineScreen of a frame measured by grapheme.
+type graphemeLineScreen struct{ lineScreen }
+
+// WidthMethod returns the grapheme width method.
+func (graphemeLineScreen) WidthMethod() uv.WidthMethod { return ansi.GraphemeWidth }
 
 // parsed keeps lines parsed into cells, packed (uv.PackLine), for all
 // programs: a line is kept the second time it is parsed, so that the lines
