@@ -149,10 +149,10 @@ func (m Model) View() string {
 	if m.Focused() {
 		room--
 	}
+	// An empty pane is left blank, not "No chat yet.": the key line says
+	// "/ chat", and the words were sent again each time the recap, which
+	// takes the pane's lines at 80×24, went (issue 22).
 	var out []string
-	if len(m.lines) == 0 && !m.Focused() {
-		out = append(out, m.styles.Subtle.Render("No chat yet."))
-	}
 	for i := len(m.lines) - 1; i >= 0 && len(out) < room; i-- {
 		wrapped := m.wrap(m.lines[i])
 		if left := room - len(out); len(wrapped) > left {

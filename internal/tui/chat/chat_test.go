@@ -85,3 +85,13 @@ func TestView(t *testing.T) {
 		t.Errorf("View() =\n%s\nwant\n%s", got, want)
 	}
 }
+
+// An empty pane is blank: the key line says where chat is, and words in
+// it were sent again each time the recap left the pane (issue 22).
+func TestViewEmpty(t *testing.T) {
+	m := chat.New(theme.DefaultStyles())
+	m.SetSize(20, 1)
+	if got := m.View(); strings.TrimSpace(ansi.Strip(got)) != "" {
+		t.Errorf("View() of no messages = %q, want it blank", got)
+	}
+}

@@ -345,11 +345,11 @@ func TestEventsKeepTheirLines(t *testing.T) {
 	shown := 0
 	for i, f := range frames[:len(frames)-1] { // the last is the first again
 		lines := strings.Split(tuitest.Plain(f.content), "\n")
-		chat := slices.Index(lines, "No chat yet.")
-		if chat < 0 {
+		if slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(l, "Since your last move") }) {
 			clear(row)
 			continue // the recap has the events' lines
 		}
+		chat := chatLines(t, lines)
 		now := map[string]int{}
 		marked := 0
 		for r := chat - 2; r < chat; r++ {
@@ -376,6 +376,17 @@ func TestEventsKeepTheirLines(t *testing.T) {
 	if shown < 20 {
 		t.Errorf("only %d events shown over the frames", shown)
 	}
+}
+
+// chatLines is the first line of the chat pane of Holiday AG's 80×24
+// screen with no chat: its two lines are blank, over the key line.
+func chatLines(t *testing.T, lines []string) int {
+	t.Helper()
+	chat := len(lines) - 3
+	if chat < 2 || strings.TrimSpace(lines[chat]+lines[chat+1]) != "" {
+		t.Fatalf("no empty chat over the key line:\n%s", strings.Join(lines, "\n"))
+	}
+	return chat
 }
 
 func kindNamed(t testing.TB, name string) engine.Kind {
@@ -408,10 +419,7 @@ func TestEventSlotsEdges(t *testing.T) {
 		s.Log = log
 		m, _ := open(t, &s, 80, 24)
 		lines := strings.Split(tuitest.Plain(m.View()), "\n")
-		chat := slices.Index(lines, "No chat yet.")
-		if chat < 2 {
-			t.Fatalf("no two lines of events above the chat:\n%s", strings.Join(lines, "\n"))
-		}
+		chat := chatLines(t, lines)
 		return lines[chat-2 : chat]
 	}
 	wide := "alice " + strings.Repeat("x", 72) // 78 cells: the line less "› "

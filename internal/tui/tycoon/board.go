@@ -261,8 +261,14 @@ func (s Screen) players(w int, at room.At) []string {
 		}
 		out = append(out, row)
 	}
-	out = append(out, layout.Fit("Turn: "+strconv.Itoa(v.Turn+1)+" "+v.Seats[v.Turn].Name, w))
 	out = append(out, layout.Fit("Last: "+throws(v), w))
+	// The > marks who decides, and the decision's line names them: the
+	// turn is named only where another player decides in it (an auction,
+	// a stay's claim), as naming it at every move sent it again at every
+	// move (issue 22).
+	if int(v.ToMove) != v.Turn {
+		out = append(out, layout.Fit("Turn: "+strconv.Itoa(v.Turn+1)+" "+v.Seats[v.Turn].Name, w))
+	}
 	if a := v.Auction; a != nil {
 		out = append(out, s.auction(w)...)
 	} else if ap := v.Application; ap != nil {

@@ -25,6 +25,6 @@ func DefaultKeyMap() KeyMap {
 		MinBid:  key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "bid the least")),
 		Raise:   key.NewBinding(key.WithKeys("B"), key.WithHelp("B", "bid $500 more")),
 		Erase:   key.NewBinding(key.WithKeys("backspace"), key.WithHelp("⌫", "erase")),
-		Toggle:  key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "add/drop entrance")),
+		Toggle:  key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "add/drop")),
 	}
 }
