@@ -70,6 +70,47 @@ func TestMoveCursorUpstream(t *testing.T) {
 	t.Logf("%d moves", checked)
 }
 
+// TestSequenceLengths: the sequences appendCSI and appendCUP write, and the
+// lengths csiLen and cupLen work out, are package ansi's (changes 12 and 14).
+func TestSequenceLengths(t *testing.T) {
+	for n := -12; n <= 1200; n++ {
+		for _, c := range []struct {
+			want  string
+			omit  int
+			final byte
+		}{
+			{ansi.CursorUp(n), 1, 'A'},
+			{ansi.CursorDown(n), 1, 'B'},
+			{ansi.CursorForward(n), 1, 'C'},
+			{ansi.CursorBackward(n), 1, 'D'},
+			{ansi.CursorBackwardTab(n), 1, 'Z'},
+			{ansi.EraseCharacter(n), 1, 'X'},
+			{ansi.RepeatPreviousCharacter(n), 1, 'b'},
+			{ansi.VerticalPositionAbsolute(n), 0, 'd'},
+			{ansi.HorizontalPositionAbsolute(n), 0, '`'},
+			{ansi.CursorHorizontalAbsolute(n), 0, 'G'},
+		} {
+			if got := string(appendCSI(nil, n, c.omit, c.final)); got != c.want {
+				t.Fatalf("appendCSI(%d, %d, %c) = %q, want %q", n, c.omit, c.final, got, c.want)
+			}
+			if got := csiLen(n, c.omit); got != len(c.want) {
+				t.Fatalf("csiLen(%d, %d) = %d, want %d (%q)", n, c.omit, got, len(c.want), c.want)
+			}
+		}
+	}
+	for row := -2; row <= 130; row++ {
+		for col := -2; col <= 130; col++ {
+			want := ansi.CursorPosition(col, row)
+			if got := string(appendCUP(nil, col, row)); got != want {
+				t.Fatalf("appendCUP(%d, %d) = %q, want %q", col, row, got, want)
+			}
+			if got := cupLen(col, row); got != len(want) {
+				t.Fatalf("cupLen(%d, %d) = %d, want %d (%q)", col, row, got, len(want), want)
+			}
+		}
+	}
+}
+
 // BenchmarkMoveCursor is moveCursor's choice of a cursor move within and
 // between lines of an 80×24 screen, with xterm's capabilities and tab stops.
 func BenchmarkMoveCursor(b *testing.B) {

@@ -673,12 +673,12 @@ func (s *TerminalRenderer) emitRange(newbuf *RenderBuffer, line Line, n int) (eo
 				count++
 			}
 
-			ech := ansi.EraseCharacter(count)
-			cup := ansi.CursorPosition(s.cur.X+count, s.cur.Y)
-			rep := ansi.RepeatPreviousCharacter(count)
-			if hasECH && count > len(ech)+len(cup) && canClearWith(&cell0) {
+			// Hotels patch (HOTELS.md, change 14): the lengths of ECH,
+			// CUP and REP worked out, not built as strings to measure.
+			var seq [24]byte
+			if hasECH && count > csiLen(count, 1)+cupLen(s.cur.X+count, s.cur.Y) && canClearWith(&cell0) {
 				s.updatePen(&cell0)
-				_, _ = s.buf.WriteString(ech)
+				_, _ = s.buf.Write(appendCSI(seq[:0], count, 1, 'X'))
 
 				// If this is the last cell, we don't need to move the cursor.
 				if count < n {
@@ -686,7 +686,7 @@ func (s *TerminalRenderer) emitRange(newbuf *RenderBuffer, line Line, n int) (eo
 				} else {
 					return true // cursor in the middle
 				}
-			} else if hasREP && count > len(rep) &&
+			} else if hasREP && count > csiLen(count, 1) &&
 				(len(cell0.Content) == 1 && cell0.Content[0] >= ansi.US && cell0.Content[0] < ansi.DEL) {
 				// We only support ASCII characters. Most terminals will handle
 				// non-ASCII characters correctly, but some might not, ahem xterm.
@@ -704,7 +704,7 @@ func (s *TerminalRenderer) emitRange(newbuf *RenderBuffer, line Line, n int) (eo
 				s.putCell(newbuf, &cell0)
 				repCount-- // cell0 is a single width cell ASCII character
 
-				_, _ = s.buf.WriteString(ansi.RepeatPreviousCharacter(repCount))
+				_, _ = s.buf.Write(appendCSI(seq[:0], repCount, 1, 'b'))
 				s.cur.X += repCount
 				if wrapPossible {
 					s.putCell(newbuf, &cell0)
@@ -733,9 +733,9 @@ func (s *TerminalRenderer) emitRange(newbuf *RenderBuffer, line Line, n int) (eo
 // Returns whether the cursor is at the end of interval or somewhere in the
 // middle.
 func (s *TerminalRenderer) putRange(newbuf *RenderBuffer, oldLine, newLine Line, y, start, end int) (eoi bool) {
-	inline := min(len(ansi.CursorPosition(start+1, y+1)),
-		min(len(ansi.HorizontalPositionAbsolute(start+1)),
-			len(ansi.CursorForward(start+1))))
+	// Hotels patch (HOTELS.md, change 14): the lengths of CUP, HPA and CUF
+	// worked out, not built as strings to measure.
+	inline := min(cupLen(start+1, y+1), csiLen(start+1, 0), csiLen(start+1, 1))
 	if (end - start + 1) > inline { //nolint:nestif
 		var j, same int
 		for j, same = start, 0; j <= end; j++ {
@@ -1926,14 +1926,35 @@ func csiLen(n, omit int) int {
 	if n <= omit {
 		return 3
 	}
-	l := 3
+	return 3 + digits(n)
+}
+
+// digits is the length of strconv.Itoa(n) (Hotels patch).
+func digits(n int) int {
+	l := 1
 	if n < 0 {
 		l, n = l+1, -n
 	}
 	for ; n >= 10; n /= 10 {
 		l++
 	}
-	return l + 1
+	return l
+}
+
+// cupLen is the length of [ansi.CursorPosition](col, row), which appendCUP
+// writes (Hotels patch).
+func cupLen(col, row int) int {
+	if row <= 1 && col <= 1 {
+		return len(ansi.CursorHomePosition)
+	}
+	l := len("\x1b[;H")
+	if row > 0 {
+		l += digits(row)
+	}
+	if col > 0 {
+		l += digits(col)
+	}
+	return l
 }
 
 // appendCSI appends ESC [ n final to b, as package ansi writes its cursor
