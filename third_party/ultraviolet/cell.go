@@ -121,6 +121,12 @@ func (h *Link) String() string {
 
 // Equal returns whether the hyperlink is equal to the other hyperlink.
 func (h *Link) Equal(o *Link) bool {
+	// Hotels patch (HOTELS.md, change 13): most cells have no link, and
+	// four lengths of zero are cheaper to see than the two comparisons of
+	// strings of ==.
+	if o != nil && len(h.URL)|len(h.Params)|len(o.URL)|len(o.Params) == 0 {
+		return true
+	}
 	return o != nil && *h == *o
 }
 

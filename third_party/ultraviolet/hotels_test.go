@@ -171,6 +171,11 @@ func TestCellEqual(t *testing.T) {
 		{"another background", cell("a", nil, ansi.IndexedColor(239), 0), cell("a", nil, ansi.IndexedColor(238), 0), false},
 		{"other attributes", cell("a", nil, nil, 1), cell("a", nil, nil, 2), false},
 		{"another type, boxed alike", cell("a", ansi.BasicColor(1), nil, 0), cell("a", color.Gray{Y: 1}, nil, 0), false},
+		{"no links", &Cell{Content: "a", Width: 1, Link: Link{URL: text[:0]}}, &Cell{Content: "a", Width: 1}, true},
+		{"a link", &Cell{Content: "a", Width: 1, Link: Link{URL: "https://x"}}, &Cell{Content: "a", Width: 1}, false},
+		{"another link", &Cell{Content: "a", Width: 1, Link: Link{URL: "https://x"}}, &Cell{Content: "a", Width: 1, Link: Link{URL: "https://y"}}, false},
+		{"the same link", &Cell{Content: "a", Width: 1, Link: Link{URL: text[:2]}}, &Cell{Content: "a", Width: 1, Link: Link{URL: text[7:9]}}, true},
+		{"link params", &Cell{Content: "a", Width: 1, Link: Link{Params: "id=1"}}, &Cell{Content: "a", Width: 1}, false},
 		{"another underline colour", &Cell{Content: "a", Width: 1, Style: Style{Fg: pen, UnderlineColor: ansi.Red}},
 			&Cell{Content: "a", Width: 1, Style: Style{Fg: pen, UnderlineColor: ansi.Green}}, false},
 	} {
