@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/charmbracelet/x/ansi"
@@ -184,6 +185,26 @@ func TestCellEqual(t *testing.T) {
 		}
 		if got := c.b.Equal(c.a); got != c.equal {
 			t.Errorf("%s: reversed, Equal = %v, want %v", c.name, got, c.equal)
+		}
+	}
+}
+
+// TestNarrowRune: narrowRune's path for texts of one byte (change 15)
+// answers as decoding the byte does, for every byte.
+func TestNarrowRune(t *testing.T) {
+	decoded := func(s string) bool {
+		r, n := utf8.DecodeRuneInString(s)
+		return n == len(s) && r >= 0x20 && r < 0x300 && (r < 0x7f || r >= 0xa0) && r != 0xad
+	}
+	for b := range 256 {
+		s := string([]byte{byte(b)})
+		if got, want := narrowRune(s), decoded(s); got != want {
+			t.Errorf("narrowRune(%q) = %v, want %v", s, got, want)
+		}
+	}
+	for _, s := range []string{"é", "·", "\u00ad", "\u0300", "日", "a\u0301", "ab"} {
+		if got, want := narrowRune(s), decoded(s); got != want {
+			t.Errorf("narrowRune(%q) = %v, want %v", s, got, want)
 		}
 	}
 }

@@ -874,6 +874,12 @@ func lineHasDrift(m ansi.Method, line Line) bool {
 // narrowRune reports whether s is one rune below U+0300 that is not a
 // control character or the soft hyphen.
 func narrowRune(s string) bool {
+	if len(s) == 1 {
+		// Hotels patch (HOTELS.md, change 15): the text of most cells, one
+		// byte, is printable ASCII; a byte of 0x80 or more alone decodes
+		// to utf8.RuneError, which is not narrow either.
+		return s[0] >= 0x20 && s[0] < 0x7f
+	}
 	r, n := utf8.DecodeRuneInString(s)
 	return n == len(s) && r >= 0x20 && r < 0x300 && (r < 0x7f || r >= 0xa0) && r != 0xad
 }
