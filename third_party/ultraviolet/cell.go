@@ -3,6 +3,7 @@ package uv
 import (
 	"image/color"
 	"strings"
+	"unsafe"
 
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
@@ -55,9 +56,23 @@ func (c *Cell) String() string {
 func (c *Cell) Equal(o *Cell) bool {
 	return o != nil &&
 		c.Width == o.Width &&
-		c.Content == o.Content &&
+		sameContent(c.Content, o.Content) &&
 		c.Style.Equal(&o.Style) &&
 		c.Link.Equal(&o.Link)
+}
+
+// sameContent is a == b, with a fast path for the text of most cells, one
+// byte: the renderer compares cells of lines unpacked from different
+// strings, so equal texts are seldom at the same address and Go's string
+// comparison calls memequal (Hotels patch; HOTELS.md, change 13).
+func sameContent(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	if len(a) == 1 {
+		return a[0] == b[0]
+	}
+	return a == b
 }
 
 // IsZero returns whether the cell is an empty cell.
@@ -106,6 +121,12 @@ func (h *Link) String() string {
 
 // Equal returns whether the hyperlink is equal to the other hyperlink.
 func (h *Link) Equal(o *Link) bool {
+	// Hotels patch (HOTELS.md, change 13): most cells have no link, and
+	// four lengths of zero are cheaper to see than the two comparisons of
+	// strings of ==.
+	if o != nil && len(h.URL)|len(h.Params)|len(o.URL)|len(o.Params) == 0 {
+		return true
+	}
 	return o != nil && *h == *o
 }
 
@@ -179,9 +200,23 @@ type Style struct {
 func (s *Style) Equal(o *Style) bool {
 	return s.Attrs == o.Attrs &&
 		s.Underline == o.Underline &&
-		colorEqual(s.Fg, o.Fg) &&
-		colorEqual(s.Bg, o.Bg) &&
-		colorEqual(s.UnderlineColor, o.UnderlineColor)
+		(sameColors(s, o) || colorEqual(s.Fg, o.Fg) &&
+			colorEqual(s.Bg, o.Bg) &&
+			colorEqual(s.UnderlineColor, o.UnderlineColor))
+}
+
+// sameColors reports whether the three colours of two styles are the same
+// interface values, the same types and the same pointers to them, as those
+// of cells unpacked from one pen (hotels_pack.go) or of the zero style are:
+// then they are equal without a look at their values (Hotels patch; HOTELS.md,
+// change 13).
+//
+// Fg, Bg and UnderlineColor are the first fields of a Style, one after the
+// other: the two words of each interface, six in all, compared one by one
+// (an array's == calls memequal).
+func sameColors(s, o *Style) bool {
+	a, b := (*[6]unsafe.Pointer)(unsafe.Pointer(s)), (*[6]unsafe.Pointer)(unsafe.Pointer(o))
+	return a[0] == b[0] && a[1] == b[1] && a[2] == b[2] && a[3] == b[3] && a[4] == b[4] && a[5] == b[5]
 }
 
 // Styled wraps the given string with the style's ANSI sequences and resets.

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
+	"unsafe"
 
 	"github.com/charmbracelet/x/ansi"
 )
@@ -139,4 +141,70 @@ func BenchmarkPack(b *testing.B) {
 			unpackLine(l, p)
 		}
 	})
+}
+
+// TestCellEqual: the fast paths of Cell.Equal and Style.Equal (change 13)
+// take the same colours and texts at other addresses for equal, and other
+// colours of the same type, other texts of one byte, other attributes for
+// different.
+func TestCellEqual(t *testing.T) {
+	if unsafe.Offsetof(Style{}.Fg) != 0 || unsafe.Offsetof(Style{}.Bg) != 16 || unsafe.Offsetof(Style{}.UnderlineColor) != 32 {
+		t.Fatal("sameColors reads the colours of a Style as its first six words")
+	}
+	text := strings.Repeat("ab·日", 2) // texts at other addresses
+	rgb := func(r uint8) color.Color { return color.RGBA{r, 215, 95, 255} }
+	pen := rgb(255) // the same interface value, as cells unpacked from one pen have
+	cell := func(content string, fg, bg color.Color, attrs uint8) *Cell {
+		return &Cell{Content: content, Width: 1, Style: Style{Fg: fg, Bg: bg, Attrs: attrs}}
+	}
+	for _, c := range []struct {
+		name  string
+		a, b  *Cell
+		equal bool
+	}{
+		{"blanks", &Cell{Content: " ", Width: 1}, &Cell{Content: string([]byte{' '}), Width: 1}, true},
+		{"one pen", cell(text[0:1], pen, nil, 1), cell(text[7:8], pen, nil, 1), true},
+		{"colours boxed apart", cell("a", rgb(255), ansi.IndexedColor(239), 0), cell("a", rgb(255), ansi.IndexedColor(239), 0), true},
+		{"another text", cell("a", nil, nil, 0), cell("b", nil, nil, 0), false},
+		{"a longer text", cell(text[2:4], nil, nil, 0), cell(text[9:11], nil, nil, 0), true},
+		{"one pen, other attributes", cell("a", pen, nil, 1), cell("a", pen, nil, 0), false},
+		{"another rgb", cell("a", rgb(255), nil, 0), cell("a", rgb(254), nil, 0), false},
+		{"another background", cell("a", nil, ansi.IndexedColor(239), 0), cell("a", nil, ansi.IndexedColor(238), 0), false},
+		{"other attributes", cell("a", nil, nil, 1), cell("a", nil, nil, 2), false},
+		{"another type, boxed alike", cell("a", ansi.BasicColor(1), nil, 0), cell("a", color.Gray{Y: 1}, nil, 0), false},
+		{"no links", &Cell{Content: "a", Width: 1, Link: Link{URL: text[:0]}}, &Cell{Content: "a", Width: 1}, true},
+		{"a link", &Cell{Content: "a", Width: 1, Link: Link{URL: "https://x"}}, &Cell{Content: "a", Width: 1}, false},
+		{"another link", &Cell{Content: "a", Width: 1, Link: Link{URL: "https://x"}}, &Cell{Content: "a", Width: 1, Link: Link{URL: "https://y"}}, false},
+		{"the same link", &Cell{Content: "a", Width: 1, Link: Link{URL: text[:2]}}, &Cell{Content: "a", Width: 1, Link: Link{URL: text[7:9]}}, true},
+		{"link params", &Cell{Content: "a", Width: 1, Link: Link{Params: "id=1"}}, &Cell{Content: "a", Width: 1}, false},
+		{"another underline colour", &Cell{Content: "a", Width: 1, Style: Style{Fg: pen, UnderlineColor: ansi.Red}},
+			&Cell{Content: "a", Width: 1, Style: Style{Fg: pen, UnderlineColor: ansi.Green}}, false},
+	} {
+		if got := c.a.Equal(c.b); got != c.equal {
+			t.Errorf("%s: Equal = %v, want %v", c.name, got, c.equal)
+		}
+		if got := c.b.Equal(c.a); got != c.equal {
+			t.Errorf("%s: reversed, Equal = %v, want %v", c.name, got, c.equal)
+		}
+	}
+}
+
+// TestNarrowRune: narrowRune's path for texts of one byte (change 15)
+// answers as decoding the byte does, for every byte.
+func TestNarrowRune(t *testing.T) {
+	decoded := func(s string) bool {
+		r, n := utf8.DecodeRuneInString(s)
+		return n == len(s) && r >= 0x20 && r < 0x300 && (r < 0x7f || r >= 0xa0) && r != 0xad
+	}
+	for b := range 256 {
+		s := string([]byte{byte(b)})
+		if got, want := narrowRune(s), decoded(s); got != want {
+			t.Errorf("narrowRune(%q) = %v, want %v", s, got, want)
+		}
+	}
+	for _, s := range []string{"é", "·", "\u00ad", "\u0300", "日", "a\u0301", "ab"} {
+		if got, want := narrowRune(s), decoded(s); got != want {
+			t.Errorf("narrowRune(%q) = %v, want %v", s, got, want)
+		}
+	}
 }

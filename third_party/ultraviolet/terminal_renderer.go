@@ -5,6 +5,7 @@ import (
 	"errors"
 	"hash/maphash"
 	"io"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -139,6 +140,7 @@ type TerminalRenderer struct {
 	peek             Line          // a packed line unpacked to be read (Hotels patch; see peekLine)
 	peekY            int           // the line peek holds
 	recent           penMemo       // the pens of the lines packed last (Hotels patch)
+	moveSeq, moveTry []byte        // scratch for moveCursor (Hotels patch)
 	tabs             *TabStops
 	hasher           maphash.Hash
 	oldhash, newhash []uint64     // the old and new hash values for each line
@@ -400,8 +402,7 @@ func (s *TerminalRenderer) moveCursor(newbuf *RenderBuffer, x, y int, overwrite 
 		_ = s.buf.WriteByte('\r')
 		s.cur.X, s.cur.Y = 0, 0
 	}
-	seq := moveCursor(s, newbuf, x, y, overwrite)
-	_, _ = s.buf.WriteString(seq)
+	_, _ = s.buf.Write(moveCursor(s, newbuf, x, y, overwrite))
 	s.cur.X, s.cur.Y = x, y
 }
 
@@ -672,12 +673,12 @@ func (s *TerminalRenderer) emitRange(newbuf *RenderBuffer, line Line, n int) (eo
 				count++
 			}
 
-			ech := ansi.EraseCharacter(count)
-			cup := ansi.CursorPosition(s.cur.X+count, s.cur.Y)
-			rep := ansi.RepeatPreviousCharacter(count)
-			if hasECH && count > len(ech)+len(cup) && canClearWith(&cell0) {
+			// Hotels patch (HOTELS.md, change 14): the lengths of ECH,
+			// CUP and REP worked out, not built as strings to measure.
+			var seq [24]byte
+			if hasECH && count > csiLen(count, 1)+cupLen(s.cur.X+count, s.cur.Y) && canClearWith(&cell0) {
 				s.updatePen(&cell0)
-				_, _ = s.buf.WriteString(ech)
+				_, _ = s.buf.Write(appendCSI(seq[:0], count, 1, 'X'))
 
 				// If this is the last cell, we don't need to move the cursor.
 				if count < n {
@@ -685,7 +686,7 @@ func (s *TerminalRenderer) emitRange(newbuf *RenderBuffer, line Line, n int) (eo
 				} else {
 					return true // cursor in the middle
 				}
-			} else if hasREP && count > len(rep) &&
+			} else if hasREP && count > csiLen(count, 1) &&
 				(len(cell0.Content) == 1 && cell0.Content[0] >= ansi.US && cell0.Content[0] < ansi.DEL) {
 				// We only support ASCII characters. Most terminals will handle
 				// non-ASCII characters correctly, but some might not, ahem xterm.
@@ -703,7 +704,7 @@ func (s *TerminalRenderer) emitRange(newbuf *RenderBuffer, line Line, n int) (eo
 				s.putCell(newbuf, &cell0)
 				repCount-- // cell0 is a single width cell ASCII character
 
-				_, _ = s.buf.WriteString(ansi.RepeatPreviousCharacter(repCount))
+				_, _ = s.buf.Write(appendCSI(seq[:0], repCount, 1, 'b'))
 				s.cur.X += repCount
 				if wrapPossible {
 					s.putCell(newbuf, &cell0)
@@ -732,9 +733,9 @@ func (s *TerminalRenderer) emitRange(newbuf *RenderBuffer, line Line, n int) (eo
 // Returns whether the cursor is at the end of interval or somewhere in the
 // middle.
 func (s *TerminalRenderer) putRange(newbuf *RenderBuffer, oldLine, newLine Line, y, start, end int) (eoi bool) {
-	inline := min(len(ansi.CursorPosition(start+1, y+1)),
-		min(len(ansi.HorizontalPositionAbsolute(start+1)),
-			len(ansi.CursorForward(start+1))))
+	// Hotels patch (HOTELS.md, change 14): the lengths of CUP, HPA and CUF
+	// worked out, not built as strings to measure.
+	inline := min(cupLen(start+1, y+1), csiLen(start+1, 0), csiLen(start+1, 1))
 	if (end - start + 1) > inline { //nolint:nestif
 		var j, same int
 		for j, same = start, 0; j <= end; j++ {
@@ -873,6 +874,12 @@ func lineHasDrift(m ansi.Method, line Line) bool {
 // narrowRune reports whether s is one rune below U+0300 that is not a
 // control character or the soft hyphen.
 func narrowRune(s string) bool {
+	if len(s) == 1 {
+		// Hotels patch (HOTELS.md, change 15): the text of most cells, one
+		// byte, is printable ASCII; a byte of 0x80 or more alone decodes
+		// to utf8.RuneError, which is not narrow either.
+		return s[0] >= 0x20 && s[0] < 0x7f
+	}
 	r, n := utf8.DecodeRuneInString(s)
 	return n == len(s) && r >= 0x20 && r < 0x300 && (r < 0x7f || r >= 0xa0) && r != 0xad
 }
@@ -1722,63 +1729,97 @@ func notLocal(cols, fx, fy, tx, ty int) bool {
 		(abs(ty-fy)+abs(tx-fx) > longDist)
 }
 
-// relativeCursorMove returns the relative cursor movement sequence using one or two
-// of the following sequences [ansi.CUU], [ansi.CUD], [ansi.CUF], [ansi.CUB],
-// [ansi.VPA], [ansi.HPA].
+// relativeCursorMove appends to b the relative cursor movement sequence using
+// one or two of the following sequences [ansi.CUU], [ansi.CUD], [ansi.CUF],
+// [ansi.CUB], [ansi.VPA], [ansi.HPA].
 // When overwrite is true, this will try to optimize the sequence by using the
 // screen cells values to move the cursor instead of using escape sequences.
 //
 // It is safe to call this function with a nil [Buffer]. In that case, it won't
 // use any optimizations that require the new buffer such as overwrite.
-func relativeCursorMove(s *TerminalRenderer, newbuf *RenderBuffer, fx, fy, tx, ty int, overwrite, useTabs, useBackspace bool) string {
-	var seq strings.Builder
+//
+// Hotels patch (HOTELS.md, change 12): the candidates are compared by their
+// lengths, worked out, and only the one chosen is written, into b; upstream
+// built every candidate as a string to compare them.
+func relativeCursorMove(b []byte, s *TerminalRenderer, newbuf *RenderBuffer, fx, fy, tx, ty int, overwrite, useTabs, useBackspace bool) []byte {
 	if newbuf == nil {
 		overwrite = false // We can't overwrite the current buffer.
 	}
 
 	if ty != fy { //nolint:nestif
-		var yseq string
+		const (
+			none = iota
+			vpa
+			cud
+			cuu
+			newlines
+			ri
+		)
+		var kind, size, n int
 		if s.caps.Contains(capVPA) && !s.flags.Contains(tRelativeCursor) {
-			yseq = ansi.VerticalPositionAbsolute(ty + 1)
+			kind, size = vpa, csiLen(ty+1, 0)
 		}
 
 		if ty > fy {
-			n := ty - fy
-			if cud := ansi.CursorDown(n); yseq == "" || len(cud) < len(yseq) {
-				yseq = cud
+			n = ty - fy
+			if l := csiLen(n, 1); kind == none || l < size {
+				kind, size = cud, l
 			}
-			if !s.flags.Contains(tFullscreen) || n < len(yseq) { // n is the cost of using newline characters
-				yseq = strings.Repeat("\n", n)
+			if !s.flags.Contains(tFullscreen) || n < size { // n is the cost of using newline characters
+				kind, size = newlines, n
 				if s.flags.Contains(tMapNewline) {
 					fx = 0
 				}
 			}
 		} else if ty < fy {
-			n := fy - ty
-			if cuu := ansi.CursorUp(n); yseq == "" || len(cuu) < len(yseq) {
-				yseq = cuu
+			n = fy - ty
+			if l := csiLen(n, 1); kind == none || l < size {
+				kind, size = cuu, l
 			}
 			if n == 1 && fy-1 > 0 {
 				// TODO: Ensure we're not unintentionally scrolling the screen up.
-				yseq = ansi.ReverseIndex
+				kind = ri
 			}
 		}
 
-		seq.WriteString(yseq)
+		switch kind {
+		case vpa:
+			b = appendCSI(b, ty+1, 0, 'd')
+		case cud:
+			b = appendCSI(b, n, 1, 'B')
+		case cuu:
+			b = appendCSI(b, n, 1, 'A')
+		case newlines:
+			for range n {
+				b = append(b, '\n')
+			}
+		case ri:
+			b = append(b, ansi.ReverseIndex...)
+		}
 	}
 
 	if tx != fx { //nolint:nestif
-		var xseq string
+		const (
+			none = iota
+			hpa
+			cha
+			cuf
+			ovw
+			cub
+			backspaces
+		)
+		var kind, size int
 		if !s.flags.Contains(tRelativeCursor) {
 			if s.caps.Contains(capHPA) {
-				xseq = ansi.HorizontalPositionAbsolute(tx + 1)
+				kind, size = hpa, csiLen(tx+1, 0)
 			} else if s.caps.Contains(capCHA) {
-				xseq = ansi.CursorHorizontalAbsolute(tx + 1)
+				kind, size = cha, csiLen(tx+1, 0)
 			}
 		}
 
+		var n int
 		if tx > fx {
-			n := tx - fx
+			n = tx - fx
 			if useTabs && s.tabs != nil {
 				var tabs int
 				var col int
@@ -1790,16 +1831,11 @@ func relativeCursorMove(s *TerminalRenderer, newbuf *RenderBuffer, fx, fy, tx, t
 				}
 
 				if tabs > 0 {
-					cht := ansi.CursorHorizontalForwardTab(tabs)
-					tab := strings.Repeat("\t", tabs)
-					if false && s.caps.Contains(capCHT) && len(cht) < len(tab) {
-						// TODO: The linux console and some terminals such as
-						// Alacritty don't support [ansi.CHT]. Enable this when
-						// we have a way to detect this, or after 5 years when
-						// we're sure everyone has updated their terminals :P
-						seq.WriteString(cht)
-					} else {
-						seq.WriteString(tab)
+					// TODO: The linux console and some terminals such as
+					// Alacritty don't support [ansi.CHT]. Use it when it is
+					// shorter once we have a way to detect this.
+					for range tabs {
+						b = append(b, '\t')
 					}
 
 					n = tx - col
@@ -1807,40 +1843,31 @@ func relativeCursorMove(s *TerminalRenderer, newbuf *RenderBuffer, fx, fy, tx, t
 				}
 			}
 
-			if cuf := ansi.CursorForward(n); xseq == "" || len(cuf) < len(xseq) {
-				xseq = cuf
+			if l := csiLen(n, 1); kind == none || l < size {
+				kind, size = cuf, l
 			}
 
 			// If we have no attribute and style changes, overwrite is cheaper.
-			var ovw string
+			var ovwSize int
 			if overwrite && ty >= 0 {
 				for i := 0; i < n; i++ {
 					cell := newbuf.CellAt(fx+i, ty)
 					if cell != nil && cell.Width > 0 {
-						i += cell.Width - 1
 						if !cell.Style.Equal(&s.cur.Style) || !cell.Link.Equal(&s.cur.Link) {
 							overwrite = false
 							break
 						}
-					}
-				}
-			}
-
-			if overwrite && ty >= 0 {
-				for i := 0; i < n; i++ {
-					cell := newbuf.CellAt(fx+i, ty)
-					if cell != nil && cell.Width > 0 {
-						ovw += cell.String()
+						ovwSize += len(cell.String())
 						i += cell.Width - 1
 					}
 				}
 			}
 
-			if overwrite && len(ovw) < len(xseq) {
-				xseq = ovw
+			if overwrite && ovwSize < size {
+				kind = ovw
 			}
 		} else if tx < fx {
-			n := fx - tx
+			n = fx - tx
 			if useTabs && s.tabs != nil && s.caps.Contains(capCBT) {
 				// VT100 does not support backward tabs [ansi.CBT].
 
@@ -1856,36 +1883,129 @@ func relativeCursorMove(s *TerminalRenderer, newbuf *RenderBuffer, fx, fy, tx, t
 				}
 
 				if cbt > 0 {
-					seq.WriteString(ansi.CursorBackwardTab(cbt))
+					b = appendCSI(b, cbt, 1, 'Z')
 					n = col - tx
 				}
 			}
 
-			if cub := ansi.CursorBackward(n); xseq == "" || len(cub) < len(xseq) {
-				xseq = cub
+			if l := csiLen(n, 1); kind == none || l < size {
+				kind, size = cub, l
 			}
 
-			if useBackspace && n < len(xseq) {
-				xseq = strings.Repeat("\b", n)
+			if useBackspace && n < size {
+				kind = backspaces
 			}
 		}
 
-		seq.WriteString(xseq)
+		switch kind {
+		case hpa:
+			b = appendCSI(b, tx+1, 0, '`')
+		case cha:
+			b = appendCSI(b, tx+1, 0, 'G')
+		case cuf:
+			b = appendCSI(b, n, 1, 'C')
+		case ovw:
+			if ty >= 0 {
+				for i := 0; i < n; i++ {
+					cell := newbuf.CellAt(fx+i, ty)
+					if cell != nil && cell.Width > 0 {
+						b = append(b, cell.String()...)
+						i += cell.Width - 1
+					}
+				}
+			}
+		case cub:
+			b = appendCSI(b, n, 1, 'D')
+		case backspaces:
+			for range n {
+				b = append(b, '\b')
+			}
+		}
 	}
 
-	return seq.String()
+	return b
 }
 
-// moveCursor moves and returns the cursor movement sequence to move the cursor
-// to the specified position.
+// csiLen is the length of the control sequence appendCSI writes for n and
+// omit (Hotels patch).
+func csiLen(n, omit int) int {
+	if n <= omit {
+		return 3
+	}
+	return 3 + digits(n)
+}
+
+// digits is the length of strconv.Itoa(n) (Hotels patch).
+func digits(n int) int {
+	l := 1
+	if n < 0 {
+		l, n = l+1, -n
+	}
+	for ; n >= 10; n /= 10 {
+		l++
+	}
+	return l
+}
+
+// cupLen is the length of [ansi.CursorPosition](col, row), which appendCUP
+// writes (Hotels patch).
+func cupLen(col, row int) int {
+	if row <= 1 && col <= 1 {
+		return len(ansi.CursorHomePosition)
+	}
+	l := len("\x1b[;H")
+	if row > 0 {
+		l += digits(row)
+	}
+	if col > 0 {
+		l += digits(col)
+	}
+	return l
+}
+
+// appendCSI appends ESC [ n final to b, as package ansi writes its cursor
+// moves: without n when n <= omit, its default (Hotels patch).
+func appendCSI(b []byte, n, omit int, final byte) []byte {
+	b = append(b, '\x1b', '[')
+	if n > omit {
+		b = strconv.AppendInt(b, int64(n), 10)
+	}
+	return append(b, final)
+}
+
+// appendCUP appends [ansi.CursorPosition](col, row) to b (Hotels patch).
+func appendCUP(b []byte, col, row int) []byte {
+	if row <= 1 && col <= 1 {
+		return append(b, ansi.CursorHomePosition...)
+	}
+	b = append(b, '\x1b', '[')
+	if row > 0 {
+		b = strconv.AppendInt(b, int64(row), 10)
+	}
+	b = append(b, ';')
+	if col > 0 {
+		b = strconv.AppendInt(b, int64(col), 10)
+	}
+	return append(b, 'H')
+}
+
+// moveCursor returns the cursor movement sequence to move the cursor to the
+// specified position.
 // When overwrite is true, this will try to optimize the sequence by using the
 // screen cells values to move the cursor instead of using escape sequences.
 //
 // It is safe to call this function with a nil [Buffer]. In that case, it won't
 // use any optimizations that require the new buffer such as overwrite.
-func moveCursor(s *TerminalRenderer, newbuf *RenderBuffer, x, y int, overwrite bool) (seq string) {
+//
+// Hotels patch (change 12): the sequence is built in the renderer's two
+// scratch buffers, the shortest so far and the one being tried, and is valid
+// until the next call.
+func moveCursor(s *TerminalRenderer, newbuf *RenderBuffer, x, y int, overwrite bool) []byte {
 	fx, fy := s.cur.X, s.cur.Y
+	seq, try := s.moveSeq[:0], s.moveTry[:0]
+	defer func() { s.moveSeq, s.moveTry = seq, try }()
 
+	have := false // whether seq holds a candidate
 	if !s.flags.Contains(tRelativeCursor) {
 		width := -1 // Use -1 to indicate that we don't know the width of the screen.
 		if s.tabs != nil {
@@ -1899,7 +2019,7 @@ func moveCursor(s *TerminalRenderer, newbuf *RenderBuffer, x, y int, overwrite b
 			width = newbuf.Width()
 		}
 		// Method #0: Use [ansi.CUP] if the distance is long.
-		seq = ansi.CursorPosition(x+1, y+1)
+		seq, have = appendCUP(seq, x+1, y+1), true
 		if fx == -1 || fy == -1 || width == -1 || notLocal(width, fx, fy, x, y) {
 			return seq
 		}
@@ -1925,24 +2045,22 @@ func moveCursor(s *TerminalRenderer, newbuf *RenderBuffer, x, y int, overwrite b
 		useBackspace := i&1 != 0
 
 		// Method #1: Use local movement sequences.
-		nseq1 := relativeCursorMove(s, newbuf, fx, fy, x, y, overwrite, useHardTabs, useBackspace)
-		if (i == 0 && len(seq) == 0) || len(nseq1) < len(seq) {
-			seq = nseq1
+		try = relativeCursorMove(try[:0], s, newbuf, fx, fy, x, y, overwrite, useHardTabs, useBackspace)
+		if !have || len(try) < len(seq) {
+			seq, try, have = try, seq, true
 		}
 
 		// Method #2: Use [ansi.CR] and local movement sequences.
-		nseq2 := relativeCursorMove(s, newbuf, 0, fy, x, y, overwrite, useHardTabs, useBackspace)
-		nseq2 = "\r" + nseq2
-		if len(nseq2) < len(seq) {
-			seq = nseq2
+		try = relativeCursorMove(append(try[:0], '\r'), s, newbuf, 0, fy, x, y, overwrite, useHardTabs, useBackspace)
+		if len(try) < len(seq) {
+			seq, try = try, seq
 		}
 
 		if !s.flags.Contains(tRelativeCursor) {
 			// Method #3: Use [ansi.CursorHomePosition] and local movement sequences.
-			nseq3 := relativeCursorMove(s, newbuf, 0, 0, x, y, overwrite, useHardTabs, useBackspace)
-			nseq3 = ansi.CursorHomePosition + nseq3
-			if len(nseq3) < len(seq) {
-				seq = nseq3
+			try = relativeCursorMove(append(try[:0], ansi.CursorHomePosition...), s, newbuf, 0, 0, x, y, overwrite, useHardTabs, useBackspace)
+			if len(try) < len(seq) {
+				seq, try = try, seq
 			}
 		}
 	}
