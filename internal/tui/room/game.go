@@ -461,6 +461,16 @@ func (m Model) drawChatPane(w, h int) []string {
 // the width or the styles change: on most keys they do not, and drawing it
 // was a twentieth of the server's work in play (docs/capacity.md).
 func (m Model) helpLine() string {
+	// What the keys read, but the chat while it is focused: a key that
+	// changes none of it, as the idle keys between turns, neither lists
+	// the keys again nor spells out their key (issue 22).
+	var in helpInputs
+	if !m.chat.Focused() {
+		in = helpInputs{true, m.snap, m.screenN, m.choosing, len(m.levels), len(m.waitingBots), m.shown, m.width, m.styles}
+		if m.drawnHelp.in == in {
+			return m.drawnHelp.line
+		}
+	}
 	bs := m.shortHelp()
 	var k strings.Builder
 	for _, b := range bs {
@@ -483,6 +493,7 @@ func (m Model) helpLine() string {
 			return m.styles.KeyHelpFor(m.width).ShortHelpView(m.fitHelp(bs))
 		})
 	}
+	m.drawnHelp.in = in
 	return m.drawnHelp.line
 }
 
@@ -566,8 +577,24 @@ func (m Model) fitHelp(bs []key.Binding) []key.Binding {
 
 // drawnHelp is the help line last drawn, shared by a Model's copies.
 type drawnHelp struct {
+	in   helpInputs
 	key  helpKey
 	line string
+}
+
+// helpInputs is what shortHelp and helpLine read, the chat aside: the
+// snapshot (and the facts taken from it), the game's screen by its number
+// (setScreen), the bot level being chosen, the size and the styles. kept
+// is false for a line drawn while the chat was focused.
+type helpInputs struct {
+	kept                bool
+	snap                *rooms.Snapshot
+	screen              uint64
+	choosing            bool
+	levels, waitingBots int
+	shown               bool
+	width               int
+	styles              *theme.Styles
 }
 
 type helpKey struct {
