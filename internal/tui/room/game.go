@@ -26,7 +26,12 @@ const wideScreen = 100 // from this width events and chat sit side by side
 func (m Model) gameView() string {
 	w, h := m.width, m.height
 	at := m.at()
-	out := make([]string, 0, max(h, 1))
+	var out []string
+	if d := m.parts; d != nil {
+		out = d.lines[:0] // Screen keeps copies of the lines, not the slice
+	} else {
+		out = make([]string, 0, max(h, 1))
+	}
 	out = append(out, m.header())
 	// The game and the recap share the lines above the decision (2), the
 	// status line and the help line: the recap takes those of the events
@@ -47,6 +52,9 @@ func (m Model) gameView() string {
 	out = append(out, m.statusLine(w))
 	out = m.feed(out, w, h-len(out)-1)
 	out = append(out, m.helpLine())
+	if d := m.parts; d != nil {
+		d.lines = out
+	}
 	return m.layout.Screen(out, w, h)
 }
 
@@ -129,6 +137,14 @@ type drawnParts struct {
 
 	dueKey dueKey
 	due    [2]string // the lines of a decision not the player's
+
+	tagsSnap *rooms.Snapshot // the snapshot tags were made for (at)
+	tags     []string
+
+	withRecapKey withRecapKey
+	withRecap    []string // the game's lines and the recap's under them
+
+	lines []string // the screen's lines, made again on every frame (gameView)
 }
 
 // headerKey is what the header shows but the room's options: it is kept
