@@ -214,20 +214,12 @@ type besideMemo struct {
 	lw, gap, rw      int
 }
 
-// lineMemo keeps the lines last given to Screen, and the last two screens
-// made: each line as cut, and the lines joined. A key that says something
-// in the status line and the key that clears it bring back the screen
-// before, which is then not joined again (issue 22: joining was most of
-// laying out such a key's screen).
+// lineMemo maps each line last given to Screen to what it became, and
+// keeps the screen they made.
 type lineMemo struct {
-	in      []string
+	in, out []string
 	w       int
-	screens [2]laidOut // the last screen made, and the one before it
-}
-
-type laidOut struct {
-	out    []string
-	joined string
+	joined  string
 }
 
 // Beside is Beside, setting again only the lines that differ from slot's
@@ -282,39 +274,29 @@ func (m *Memo) Screen(lines []string, w, h int) string {
 	}
 	c := &m.screen
 	if c.w != w {
-		c.in, c.w = c.in[:0], w
-		for i := range c.screens {
-			c.screens[i] = laidOut{out: c.screens[i].out[:0]}
-		}
+		c.in, c.out, c.w, c.joined = c.in[:0], c.out[:0], w, ""
 	}
-	last, before := &c.screens[0], &c.screens[1]
-	if last.joined != "" && slices.Equal(lines, c.in) {
-		return last.joined
-	}
-	// The new screen takes the place of the one before the last, line by
-	// line: each of its lines is read before it is replaced.
-	back := before.joined != "" && len(before.out) == len(lines)
-	next := before.out[:0]
+	same := len(lines) == len(c.in) && c.joined != ""
 	for i, l := range lines {
-		var o string
-		switch {
-		case i < len(c.in) && c.in[i] == l:
-			o = last.out[i]
-		case m.fits(l, w):
-			o = strings.TrimRight(l, " ")
-		default:
-			o = strings.TrimRight(Cut(l, w), " ")
+		if i < len(c.in) && c.in[i] == l {
+			continue
 		}
-		back = back && before.out[i] == o
-		next = append(next, o)
+		same = false
+		if !m.fits(l, w) {
+			l = Cut(l, w)
+		}
+		if i < len(c.in) {
+			c.in[i], c.out[i] = lines[i], strings.TrimRight(l, " ")
+			continue
+		}
+		c.in, c.out = append(c.in, lines[i]), append(c.out, strings.TrimRight(l, " "))
 	}
-	before.out = next
-	if !back {
-		before.joined = strings.Join(next, "\n")
+	if same {
+		return c.joined
 	}
-	c.in = append(c.in[:0], lines...)
-	c.screens[0], c.screens[1] = c.screens[1], c.screens[0]
-	return c.screens[0].joined
+	c.in, c.out = c.in[:len(lines)], c.out[:len(lines)]
+	c.joined = strings.Join(c.out, "\n")
+	return c.joined
 }
 
 // fits reports whether l is a line that Beside last set, in columns no

@@ -79,11 +79,6 @@ func TestMemo(t *testing.T) {
 		{nil, nil, 4, 1},
 		{nil, nil, 6, 1},
 		{[]string{"ab"}, nil, 6, 1},
-		{[]string{"ab", "c"}, []string{"x"}, 6, 3}, // a screen, another, the first again
-		{[]string{"ab", "d"}, []string{"x"}, 6, 3},
-		{[]string{"ab", "c"}, []string{"x"}, 6, 3},
-		{[]string{"ab", "d"}, []string{"x"}, 6, 3},
-		{[]string{"ab", "e"}, []string{"x"}, 6, 3},
 	}
 	for i, c := range calls {
 		lw := c.w - 2 // and another width of the left column with each of Screen's
@@ -96,32 +91,6 @@ func TestMemo(t *testing.T) {
 		if got, want := m.Screen(slices.Clone(lines), c.w, c.h), layout.Screen(slices.Clone(lines), c.w, c.h); got != want {
 			t.Errorf("call %d: Screen = %q, want %q", i, got, want)
 		}
-	}
-}
-
-// A line said and cleared again, as the status line on an idle key, brings
-// back the screen before: Memo.Screen hands it back rather than join its
-// lines again (issue 22).
-func TestMemoScreenComesBack(t *testing.T) {
-	var m layout.Memo
-	said := []string{"the board", "the status line", "the keys"}
-	cleared := []string{"the board", "", "the keys"}
-	var screens [2]string
-	for i, lines := range [][]string{cleared, said} {
-		screens[i] = m.Screen(slices.Clone(lines), 20, 5)
-		if want := layout.Screen(slices.Clone(lines), 20, 5); screens[i] != want {
-			t.Fatalf("Screen = %q, want %q", screens[i], want)
-		}
-	}
-	lines := [2][]string{slices.Clone(cleared), slices.Clone(said)}
-	i := 0
-	if allocs := testing.AllocsPerRun(100, func() {
-		if got := m.Screen(lines[i%2], 20, 5); got != screens[i%2] {
-			t.Fatalf("Screen = %q, want %q", got, screens[i%2])
-		}
-		i++
-	}); allocs != 0 {
-		t.Errorf("the two screens in turn: %v allocations a screen, want 0", allocs)
 	}
 }
 
