@@ -94,3 +94,57 @@ func BenchmarkMove(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkLobbySubscribe is a session coming to the lobby while 625
+// rooms are listed, as in the setup of a load run (issue 22): with nothing
+// changed since the last newcomer, and after a room's line changed (a
+// player sat or stood). The list is built once a change and shared by every
+// session that comes after it, not once a session.
+func BenchmarkLobbySubscribe(b *testing.B) {
+	ctx := context.Background()
+	l := rooms.NewLobby(rooms.Config{
+		Journal: newJournal(), Kinds: []engine.Kind{acquire.Kind},
+		Grace: time.Minute, BotDelay: time.Hour,
+	})
+	b.Cleanup(func() { l.Close("benchmark over") })
+	var last *rooms.Room
+	for i := range 625 {
+		host := rooms.Player{ID: store.AccountID(i + 1), Name: fmt.Sprintf("host%d", i)}
+		r, err := l.Create(ctx, host, rooms.Settings{Name: fmt.Sprintf("room %d", i), Seats: 4})
+		if err != nil {
+			b.Fatal(err)
+		}
+		last = r
+	}
+	guest := rooms.Player{ID: 100000, Name: "guest"}
+	subscribe := func() {
+		ch, cancel := l.Subscribe()
+		if s := <-ch; len(s.Rooms) != 625 {
+			b.Fatalf("%d rooms listed, want 625", len(s.Rooms))
+		}
+		cancel()
+	}
+	b.Run("unchanged", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			subscribe()
+		}
+	})
+	b.Run("changed", func(b *testing.B) {
+		b.ReportAllocs()
+		sat := false
+		for b.Loop() {
+			var err error
+			if sat {
+				err = last.Stand(ctx, guest)
+			} else {
+				err = last.Sit(ctx, guest)
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+			sat = !sat
+			subscribe()
+		}
+	})
+}

@@ -464,3 +464,37 @@ func TestAutopilotTagsItsOwnEvent(t *testing.T) {
 		t.Error("no event of the autopilot is tagged")
 	}
 }
+
+// Newcomers to the lobby share its lists until something changes (issue
+// 22): the other servers' rooms and names are added to copies, sorted, so
+// that each newcomer's lobby lists them all in order and none changes
+// another's.
+func TestLobbyListsSharedWithShares(t *testing.T) {
+	ctx := context.Background()
+	l := newLobby(t, newJournal(), &roomstest.Timers{})
+	defer l.Arrive(ann)()
+	pub, err := l.Create(ctx, ann, rooms.Settings{Seats: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.Elsewhere([]rooms.Share{{
+		Rooms:  []rooms.Info{{ID: "~far", Name: "far", Status: rooms.Waiting, Seats: 2}}, // '~' sorts after any id
+		Online: []string{"aaron", "zed"}, Bots: []string{"zed"},
+	}})
+	var snaps []*rooms.LobbySnapshot
+	for range 3 {
+		ch, stop := l.Subscribe()
+		snaps = append(snaps, <-ch)
+		stop()
+	}
+	for i, s := range snaps {
+		var ids []string
+		for _, r := range s.Rooms {
+			ids = append(ids, r.ID)
+		}
+		if !slices.Equal(ids, []string{pub.ID, "~far"}) || !slices.Equal(s.Online, []string{"aaron", "ann", "zed"}) ||
+			!slices.Equal(s.Bots, []string{"zed"}) {
+			t.Errorf("newcomer %d: rooms %q, online %q, bots %q; want [%s ~far], [aaron ann zed], [zed]", i, ids, s.Online, s.Bots, pub.ID)
+		}
+	}
+}

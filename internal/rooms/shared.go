@@ -45,6 +45,9 @@ func (s *LobbySnapshot) merge(shares []Share) {
 		return
 	}
 	s.Rooms = withShared(s.Rooms, shares)
+	// s's lists may be shared with other snapshots (Lobby.snapshot) and
+	// are clipped, so that the appends below copy them.
+	here, bots := len(s.Online), len(s.Bots)
 	online := map[string]bool{}
 	for _, name := range s.Online {
 		online[name] = true
@@ -68,6 +71,12 @@ func (s *LobbySnapshot) merge(shares []Share) {
 			}
 		}
 	}
+	if len(s.Online) > here {
+		slices.Sort(s.Online)
+	}
+	if len(s.Bots) > bots {
+		slices.Sort(s.Bots)
+	}
 }
 
 // withShared adds the rooms of the other servers' shares to rooms listed
@@ -81,6 +90,7 @@ func withShared(rooms []Info, shares []Share) []Info {
 	for _, info := range rooms {
 		here[info.ID] = true
 	}
+	n := len(rooms)
 	for _, sh := range shares {
 		for _, info := range sh.Rooms {
 			if !here[info.ID] {
@@ -89,7 +99,9 @@ func withShared(rooms []Info, shares []Share) []Info {
 			}
 		}
 	}
-	sortListed(rooms)
+	if len(rooms) > n { // rooms, sorted, may be shared: sort only a copy
+		sortListed(rooms)
+	}
 	return rooms
 }
 

@@ -160,7 +160,28 @@ func (m Model) withRecap(game []string, w, h int) []string {
 	if free < 2 { // not even a heading and one line
 		return game
 	}
-	return append(slices.Clip(game), m.recapLines(w, h, free)...) // game may be drawGame's, kept
+	recap := m.recapLines(w, h, free)
+	d := m.parts
+	if d == nil {
+		return append(slices.Clip(game), recap...) // game may be drawGame's, kept
+	}
+	// Both are kept while they show the same (drawGame, recapLines): so
+	// are the two together, which stay on the screen for every key until
+	// the player's next move.
+	k := withRecapKey{unsafe.SliceData(game), len(game), unsafe.SliceData(recap), len(recap)}
+	if d.withRecap == nil || d.withRecapKey != k {
+		d.withRecapKey, d.withRecap = k, append(slices.Clip(game), recap...)
+	}
+	return d.withRecap
+}
+
+// withRecapKey is the game's lines and the recap's that withRecap put
+// together, by where they are: both are kept, never changed in place.
+type withRecapKey struct {
+	game      *string
+	gameLines int
+	recap     *string
+	recapN    int
 }
 
 // lineEach splits the lines that hold several: a game's screen draws one

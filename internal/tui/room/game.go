@@ -26,7 +26,12 @@ const wideScreen = 100 // from this width events and chat sit side by side
 func (m Model) gameView() string {
 	w, h := m.width, m.height
 	at := m.at()
-	out := make([]string, 0, max(h, 1))
+	var out []string
+	if d := m.parts; d != nil {
+		out = d.lines[:0] // Screen keeps copies of the lines, not the slice
+	} else {
+		out = make([]string, 0, max(h, 1))
+	}
 	out = append(out, m.header())
 	// The game and the recap share the lines above the decision (2), the
 	// status line and the help line: the recap takes those of the events
@@ -47,6 +52,9 @@ func (m Model) gameView() string {
 	out = append(out, m.statusLine(w))
 	out = m.feed(out, w, h-len(out)-1)
 	out = append(out, m.helpLine())
+	if d := m.parts; d != nil {
+		d.lines = out
+	}
 	return m.layout.Screen(out, w, h)
 }
 
@@ -129,6 +137,14 @@ type drawnParts struct {
 
 	dueKey dueKey
 	due    [2]string // the lines of a decision not the player's
+
+	tagsSnap *rooms.Snapshot // the snapshot tags were made for (at)
+	tags     []string
+
+	withRecapKey withRecapKey
+	withRecap    []string // the game's lines and the recap's under them
+
+	lines []string // the screen's lines, made again on every frame (gameView)
 }
 
 // headerKey is what the header shows but the room's options: it is kept
@@ -461,6 +477,16 @@ func (m Model) drawChatPane(w, h int) []string {
 // the width or the styles change: on most keys they do not, and drawing it
 // was a twentieth of the server's work in play (docs/capacity.md).
 func (m Model) helpLine() string {
+	// What the keys read, but the chat while it is focused: a key that
+	// changes none of it, as the idle keys between turns, neither lists
+	// the keys again nor spells out their key (issue 22).
+	var in helpInputs
+	if !m.chat.Focused() {
+		in = helpInputs{true, m.snap, m.screenN, m.choosing, len(m.levels), len(m.waitingBots), m.shown, m.width, m.styles}
+		if m.drawnHelp.in == in {
+			return m.drawnHelp.line
+		}
+	}
 	bs := m.shortHelp()
 	var k strings.Builder
 	for _, b := range bs {
@@ -483,6 +509,7 @@ func (m Model) helpLine() string {
 			return m.styles.KeyHelpFor(m.width).ShortHelpView(m.fitHelp(bs))
 		})
 	}
+	m.drawnHelp.in = in
 	return m.drawnHelp.line
 }
 
@@ -566,8 +593,24 @@ func (m Model) fitHelp(bs []key.Binding) []key.Binding {
 
 // drawnHelp is the help line last drawn, shared by a Model's copies.
 type drawnHelp struct {
+	in   helpInputs
 	key  helpKey
 	line string
+}
+
+// helpInputs is what shortHelp and helpLine read, the chat aside: the
+// snapshot (and the facts taken from it), the game's screen by its number
+// (setScreen), the bot level being chosen, the size and the styles. kept
+// is false for a line drawn while the chat was focused.
+type helpInputs struct {
+	kept                bool
+	snap                *rooms.Snapshot
+	screen              uint64
+	choosing            bool
+	levels, waitingBots int
+	shown               bool
+	width               int
+	styles              *theme.Styles
 }
 
 type helpKey struct {

@@ -12,10 +12,13 @@ import (
 )
 
 // Every seat's screen keeps what it drew of the last snapshot (the board's
-// rows, the tables' rows, the layout) and draws again only what changed:
-// through a game, move after move, each seat's screen shows what a screen
-// that took the same snapshots but drew none of them before shows, with
-// holdings open and hidden, at both sizes.
+// rows, the tables' rows, the layout, the seats' tags, the key line, the
+// screens last laid out) and draws again only what changed: through a
+// game, move after move (a player away now and then) and with keys pressed
+// between moves (an idle key that says something, keys that move a
+// decision's choice, the chat opened and closed), each seat's screen shows
+// what a screen that took the same snapshots and keys but drew none of
+// them before shows, with holdings open and hidden, at both sizes.
 func TestKeptPartsFollowTheGame(t *testing.T) {
 	for _, kind := range games.All {
 		for _, options := range [][]string{nil, {"holdings=hidden"}} {
@@ -48,7 +51,11 @@ func followGame(t *testing.T, kind engine.Kind, options []string, w, h int) {
 		s := &rooms.Snapshot{Version: version, Room: info, You: seat, Host: seat == 0, Turn: engine.Watcher,
 			Game: g.View(seat), Log: slices.Clone(log)}
 		for i, name := range names {
-			s.Seats = append(s.Seats, rooms.SeatInfo{Name: name, State: rooms.SeatReady, Host: i == 0})
+			state := rooms.SeatReady
+			if version%3 == 0 && i == int(version/3)%len(names) { // now and then a player is away
+				state = rooms.SeatAway
+			}
+			s.Seats = append(s.Seats, rooms.SeatInfo{Name: name, State: state, Host: i == 0})
 		}
 		if t, ok := g.ToMove(); ok {
 			s.Turn = t
@@ -56,11 +63,30 @@ func followGame(t *testing.T, kind engine.Kind, options []string, w, h int) {
 		return s
 	}
 	kept := make([]room.Model, len(names))
-	taken := make([][]*rooms.Snapshot, len(names)) // by seat, the snapshots kept[seat] took
+	// By seat, the first snapshot kept[seat] took, then what it took
+	// after: snapshots, and keys (strings).
+	first := make([]*rooms.Snapshot, len(names))
+	taken := make([][]any, len(names))
 	for seat := range kept {
-		taken[seat] = []*rooms.Snapshot{snapshot(engine.Seat(seat))}
-		kept[seat], _ = open(t, taken[seat][0], w, h)
+		first[seat] = snapshot(engine.Seat(seat))
+		kept[seat], _ = open(t, first[seat], w, h)
 		_ = kept[seat].View()
+	}
+	check := func(move, viewer int) {
+		t.Helper()
+		fresh, _ := open(t, first[viewer], w, h)
+		for _, x := range taken[viewer] {
+			switch x := x.(type) {
+			case *rooms.Snapshot:
+				fresh, _ = fresh.Update(room.SnapshotMsg{Snapshot: x})
+			case string:
+				fresh = press(fresh, x)
+			}
+		}
+		if got, want := kept[viewer].View(), fresh.View(); got != want {
+			t.Fatalf("%dx%d, move %d, seat %d, after %v:\n%s\nwant\n%s", w, h, move, viewer, taken[viewer][len(taken[viewer])-1],
+				tuitest.Plain(got), tuitest.Plain(want))
+		}
 	}
 	for move := range 80 {
 		seat, ok := g.ToMove()
@@ -79,12 +105,14 @@ func followGame(t *testing.T, kind engine.Kind, options []string, w, h int) {
 			snap := snapshot(engine.Seat(viewer))
 			taken[viewer] = append(taken[viewer], snap)
 			kept[viewer], _ = kept[viewer].Update(room.SnapshotMsg{Snapshot: snap})
-			fresh, _ := open(t, taken[viewer][0], w, h)
-			for _, s := range taken[viewer][1:] {
-				fresh, _ = fresh.Update(room.SnapshotMsg{Snapshot: s})
+			check(move, viewer)
+			if move%4 != 0 {
+				continue // keys every few moves: each check replays the game
 			}
-			if got, want := kept[viewer].View(), fresh.View(); got != want {
-				t.Fatalf("%dx%d, move %d, seat %d:\n%s\nwant\n%s", w, h, move, viewer, tuitest.Plain(got), tuitest.Plain(want))
+			for _, k := range []string{"z", "down", "/", "esc", "z", "up"} {
+				taken[viewer] = append(taken[viewer], k)
+				kept[viewer] = press(kept[viewer], k)
+				check(move, viewer)
 			}
 		}
 	}

@@ -542,11 +542,18 @@ func (m Model) myDecision() bool {
 // at is what the game's screen is told of the table.
 func (m Model) at() At {
 	at := At{You: m.snap.You, Mine: m.myDecision(), Times: m.times(), Countdown: m.countdown()}
+	if d := m.parts; d != nil && d.tagsSnap == m.snap && len(d.tags) == len(m.facts.Names) {
+		at.Tags = d.tags // the snapshot's, made once: at is asked for on every key and frame
+		return at
+	}
 	if n := len(m.facts.Names); n > 0 {
 		at.Tags = make([]string, n)
 		for i := range at.Tags {
 			at.Tags[i] = seatTag(m.snap, i)
 		}
+	}
+	if d := m.parts; d != nil {
+		d.tagsSnap, d.tags = m.snap, at.Tags
 	}
 	return at
 }
