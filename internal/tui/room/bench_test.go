@@ -3,7 +3,6 @@ package room_test
 import (
 	"runtime"
 	"slices"
-	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -102,26 +101,15 @@ func BenchmarkRecap(b *testing.B) {
 	m, _ := open(b, tuitest.FourSeat(b, "others").Snapshot(0), 80, 24)
 	m, _ = m.Update(room.SnapshotMsg{Snapshot: tuitest.FourSeat(b, "play").Snapshot(0)})
 	frames := [2]string{m.View(), press(m, "? ?").View()} // with the recap, then hidden
-	wrote := &counter{signal: make(tuitest.Writes, 1)}
+	wrote := tuitest.NewCounter()
 	p := tuitest.Program(b, tuitest.Frame(frames[1]), wrote, 80, 24)
-	<-wrote.signal // the first frame
-	sent := wrote.n.Load()
+	<-wrote.Signal // the first frame
+	sent := wrote.N.Load()
 	for i := 0; b.Loop(); i++ {
 		p.Send(tuitest.Frame(frames[i%2]))
-		<-wrote.signal
+		<-wrote.Signal
 	}
-	b.ReportMetric(float64(wrote.n.Load()-sent)/float64(b.N)*2, "B/turn")
-}
-
-// counter counts the bytes written to it and signals each write.
-type counter struct {
-	n      atomic.Int64
-	signal tuitest.Writes
-}
-
-func (c *counter) Write(p []byte) (int, error) {
-	c.n.Add(int64(len(p)))
-	return c.signal.Write(p)
+	b.ReportMetric(float64(wrote.N.Load()-sent)/float64(b.N)*2, "B/turn")
 }
 
 // BenchmarkScreens is the memory a player's screen holds between frames:
@@ -229,22 +217,22 @@ func BenchmarkRecapTurn(b *testing.B) {
 // sendFrames shows frames in turn, in a loop, through a real Bubble Tea
 // program at 80×24, and returns the bytes written a frame after the first.
 func sendFrames(b *testing.B, frames []titled) float64 {
-	wrote := &counter{signal: make(tuitest.Writes, 1)}
+	wrote := tuitest.NewCounter()
 	p := tea.NewProgram(frames[0], tea.WithInput(nil), tea.WithOutput(wrote), tea.WithWindowSize(80, 24),
 		tea.WithColorProfile(colorprofile.ANSI256), tea.WithEnvironment([]string{"TERM=xterm-256color"}), tea.WithFPS(120))
 	done := make(chan struct{})
 	go func() { _, _ = p.Run(); close(done) }()
 	b.Cleanup(func() { p.Quit(); <-done })
-	<-wrote.signal // the first frame
-	sent, n := wrote.n.Load(), 0
+	<-wrote.Signal // the first frame
+	sent, n := wrote.N.Load(), 0
 	for b.Loop() {
 		for _, f := range frames[1:] {
 			p.Send(f)
-			<-wrote.signal
+			<-wrote.Signal
 			n++
 		}
 	}
-	return float64(wrote.n.Load()-sent) / float64(n)
+	return float64(wrote.N.Load()-sent) / float64(n)
 }
 
 // titled is a frame with its window title, as the session shows a room.

@@ -24,17 +24,17 @@ func BenchmarkSeatFrame(b *testing.B) {
 		{"move", [2]string{m.View(), buy.View()}},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			wrote := &counter{signal: make(tuitest.Writes, 1)}
+			wrote := tuitest.NewCounter()
 			p := tuitest.Program(b, tuitest.Frame(c.frames[1]), wrote, 80, 24)
-			<-wrote.signal // the first frame
-			sent, cpu := wrote.n.Load(), cpuTime(b)
+			<-wrote.Signal // the first frame
+			sent, cpu := wrote.N.Load(), cpuTime(b)
 			b.ReportAllocs()
 			for i := 0; b.Loop(); i++ {
 				p.Send(tuitest.Frame(c.frames[i%2]))
-				<-wrote.signal
+				<-wrote.Signal
 			}
 			b.ReportMetric(float64(cpuTime(b)-cpu)/float64(b.N)/float64(time.Microsecond), "cpu-µs/frame")
-			b.ReportMetric(float64(wrote.n.Load()-sent)/float64(b.N), "B/frame")
+			b.ReportMetric(float64(wrote.N.Load()-sent)/float64(b.N), "B/frame")
 		})
 	}
 }

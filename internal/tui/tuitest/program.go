@@ -2,6 +2,7 @@ package tuitest
 
 import (
 	"io"
+	"sync/atomic"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -49,4 +50,19 @@ func (w Writes) Write(p []byte) (int, error) {
 	default:
 	}
 	return len(p), nil
+}
+
+// Counter is Writes that also counts the bytes it is given: what a
+// terminal is sent, for benchmarks' B/frame and B/move.
+type Counter struct {
+	N      atomic.Int64
+	Signal Writes
+}
+
+// NewCounter is a Counter whose Signal holds one write's signal.
+func NewCounter() *Counter { return &Counter{Signal: make(Writes, 1)} }
+
+func (c *Counter) Write(p []byte) (int, error) {
+	c.N.Add(int64(len(p)))
+	return c.Signal.Write(p)
 }

@@ -3,7 +3,6 @@ package tycoon_test
 import (
 	"context"
 	"math/rand/v2"
-	"sync/atomic"
 	"testing"
 
 	"hotels/internal/engine"
@@ -78,24 +77,13 @@ func BenchmarkMenuKey(b *testing.B) {
 		frames = append(frames, tuitest.Frame(m.View()))
 		m, _ = m.Update(tuitest.Key("down"))
 	}
-	wrote := &counter{signal: make(tuitest.Writes, 1)}
+	wrote := tuitest.NewCounter()
 	p := tuitest.Program(b, frames[len(frames)-1], wrote, 80, 24)
-	<-wrote.signal // the first frame
-	sent := wrote.n.Load()
+	<-wrote.Signal // the first frame
+	sent := wrote.N.Load()
 	for i := 0; b.Loop(); i++ {
 		p.Send(frames[i%len(frames)])
-		<-wrote.signal
+		<-wrote.Signal
 	}
-	b.ReportMetric(float64(wrote.n.Load()-sent)/float64(b.N), "B/key")
-}
-
-// counter counts the bytes written to it and signals each write.
-type counter struct {
-	n      atomic.Int64
-	signal tuitest.Writes
-}
-
-func (c *counter) Write(p []byte) (int, error) {
-	c.n.Add(int64(len(p)))
-	return c.signal.Write(p)
+	b.ReportMetric(float64(wrote.N.Load()-sent)/float64(b.N), "B/key")
 }
