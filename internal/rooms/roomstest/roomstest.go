@@ -118,6 +118,7 @@ func (tm *Timers) SetBotNow(on bool) {
 }
 
 type timer struct {
+	d       time.Duration
 	f       func()
 	stopped bool
 }
@@ -130,7 +131,7 @@ func (tm *Timers) After(d time.Duration, f func()) func() bool {
 		go f()
 		return func() bool { return false }
 	}
-	x := &timer{f: f}
+	x := &timer{d: d, f: f}
 	tm.pending = append(tm.pending, x)
 	return func() bool {
 		tm.mu.Lock()
@@ -155,5 +156,35 @@ func (tm *Timers) Fire() {
 		if run {
 			x.f()
 		}
+	}
+}
+
+// Armed counts the pending callbacks after d that were not stopped.
+func (tm *Timers) Armed(d time.Duration) int {
+	tm.mu.Lock()
+	defer tm.mu.Unlock()
+	n := 0
+	for _, x := range tm.pending {
+		if x.d == d && !x.stopped {
+			n++
+		}
+	}
+	return n
+}
+
+// Expire runs the pending callbacks after d that were not stopped, as if
+// their time were up; the others stay pending.
+func (tm *Timers) Expire(d time.Duration) {
+	tm.mu.Lock()
+	var run []func()
+	for _, x := range tm.pending {
+		if x.d == d && !x.stopped {
+			x.stopped = true
+			run = append(run, x.f)
+		}
+	}
+	tm.mu.Unlock()
+	for _, f := range run {
+		f()
 	}
 }

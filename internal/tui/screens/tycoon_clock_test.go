@@ -5,7 +5,6 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -13,6 +12,7 @@ import (
 	"hotels/internal/engine"
 	"hotels/internal/engine/tycoon"
 	"hotels/internal/rooms"
+	"hotels/internal/rooms/roomstest"
 	"hotels/internal/store"
 	"hotels/internal/store/storetest"
 	"hotels/internal/tui/screens"
@@ -20,66 +20,6 @@ import (
 
 // limit is the clock of the rooms below: a decision's limit.
 const limit = 30 * time.Second
-
-// clockTimers is the rooms' After: the bot delay runs at once, anything
-// longer waits until the test fires it.
-type clockTimers struct {
-	mu      sync.Mutex
-	pending []*clockTimer
-}
-
-type clockTimer struct {
-	d       time.Duration
-	f       func()
-	stopped bool
-}
-
-func (tm *clockTimers) after(d time.Duration, f func()) func() bool {
-	if d < time.Second { // the bot delay
-		go f()
-		return func() bool { return false }
-	}
-	tm.mu.Lock()
-	defer tm.mu.Unlock()
-	x := &clockTimer{d: d, f: f}
-	tm.pending = append(tm.pending, x)
-	return func() bool {
-		tm.mu.Lock()
-		defer tm.mu.Unlock()
-		was := !x.stopped
-		x.stopped = true
-		return was
-	}
-}
-
-// armed counts the timers of d that run unless stopped.
-func (tm *clockTimers) armed(d time.Duration) int {
-	tm.mu.Lock()
-	defer tm.mu.Unlock()
-	n := 0
-	for _, x := range tm.pending {
-		if x.d == d && !x.stopped {
-			n++
-		}
-	}
-	return n
-}
-
-// fire runs the timers of d as if their time were up.
-func (tm *clockTimers) fire(d time.Duration) {
-	tm.mu.Lock()
-	var run []func()
-	for _, x := range tm.pending {
-		if x.d == d && !x.stopped {
-			x.stopped = true
-			run = append(run, x.f)
-		}
-	}
-	tm.mu.Unlock()
-	for _, f := range run {
-		f()
-	}
-}
 
 // The clock and the autopilot cover decisions made out of turn: a bidder
 // in an auction (T24) and, with claim=manual, an owner deciding whether to
@@ -119,10 +59,10 @@ func TestTycoonClockCoversOutOfTurnDecisions(t *testing.T) {
 				Clock: rooms.Clock{Move: limit}.Text(), Chance: header}, lines)
 			app := store.NewAppender(st)
 			defer app.Close()
-			tm := &clockTimers{}
+			tm := &roomstest.Timers{BotNow: true}
 			l := rooms.NewLobby(rooms.Config{
 				Journal: store.Journal{Store: st, Appender: app}, Kinds: screens.Hosted(),
-				Grace: time.Hour, BotDelay: time.Millisecond, After: tm.after,
+				Grace: time.Hour, BotDelay: roomstest.BotDelay, After: tm.After,
 				Bots:      func(game, level string) (rooms.Bot, error) { return bots.New(game, level, nil) },
 				BotLevels: bots.Levels,
 				Autopilot: "normal", Log: slog.New(slog.DiscardHandler),
@@ -150,11 +90,11 @@ func TestTycoonClockCoversOutOfTurnDecisions(t *testing.T) {
 			if before.ToMove != engine.Seat(decider) {
 				t.Fatalf("%s is to decide, not %s: %s", before.Seats[before.ToMove].Name, names[decider], before.Due)
 			}
-			if n := tm.armed(limit); n != 1 {
+			if n := tm.Armed(limit); n != 1 {
 				t.Fatalf("%d clocks of %v armed for %s's decision (%s), want 1", n, limit, names[decider], before.Due)
 			}
 
-			tm.fire(limit) // the time is up
+			tm.Expire(limit) // the time is up
 			var after *tycoon.View
 			for after == nil {
 				select {
@@ -183,8 +123,8 @@ func TestTycoonClockCoversOutOfTurnDecisions(t *testing.T) {
 			if after.Phase == tycoon.PhaseOver {
 				return
 			}
-			if next := after.ToMove; next != engine.Seat(decider) && tm.armed(limit) != 1 {
-				t.Errorf("the game went on to %s (%s) with %d clocks armed, want 1", after.Seats[next].Name, after.Due, tm.armed(limit))
+			if next := after.ToMove; next != engine.Seat(decider) && tm.Armed(limit) != 1 {
+				t.Errorf("the game went on to %s (%s) with %d clocks armed, want 1", after.Seats[next].Name, after.Due, tm.Armed(limit))
 			}
 		})
 	}
