@@ -34,7 +34,7 @@ const (
 // Screen is Holiday AG's part of the room screen.
 type Screen struct {
 	styles *theme.Styles
-	keys   *KeyMap // shared by the copies: the screen is copied into an interface on every call
+	keys   *KeyMap // every session's, never changed (DefaultKeyMap): the screen is copied into an interface on every call
 	game   *holiday.View
 	looks  *trackLooks // shared by the copies
 
@@ -47,8 +47,7 @@ var _ room.Screen = Screen{}
 
 // New returns Holiday AG's screen, drawn with styles.
 func New(styles *theme.Styles) Screen {
-	keys := DefaultKeyMap()
-	return Screen{styles: styles, keys: &keys, looks: &trackLooks{}}
+	return Screen{styles: styles, keys: &defaultKeys, looks: &trackLooks{}}
 }
 
 // SetStyles returns the screen drawn with st.

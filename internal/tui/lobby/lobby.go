@@ -124,7 +124,7 @@ type Model struct {
 	svc    Service
 	player rooms.Player
 	styles *theme.Styles
-	keys   KeyMap
+	keys   *KeyMap // every session's, never changed (DefaultKeyMap)
 	// code is the invite code's input while the player types one, and nil
 	// otherwise: a text input is 8 KB a session (docs/capacity.md).
 	code *textinput.Model
@@ -156,7 +156,7 @@ type Model struct {
 // New returns the lobby screen for player. ctx is the session's: requests
 // and the subscription end with it. Init subscribes.
 func New(ctx context.Context, svc Service, player rooms.Player, styles *theme.Styles) Model {
-	m := Model{ctx: ctx, visit: newVisit(ctx), svc: svc, player: player, keys: DefaultKeyMap(), clock: time.Now}
+	m := Model{ctx: ctx, visit: newVisit(ctx), svc: svc, player: player, keys: &defaultKeys, clock: time.Now}
 	m.SetStyles(styles)
 	return m
 }

@@ -169,7 +169,7 @@ func New(ctx context.Context, table Table, id string, player rooms.Player, style
 	m := Model{
 		ctx: ctx, visit: &visit{ctx: vctx, cancel: cancel},
 		table: table, player: player, id: id, screens: screens,
-		keys:      new(DefaultKeyMap()),
+		keys:      &defaultKeys,
 		chat:      new(chat.New(styles)),
 		layout:    &layout.Memo{},
 		drawnHelp: &drawnHelp{},
