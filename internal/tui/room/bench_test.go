@@ -2,7 +2,6 @@ package room_test
 
 import (
 	"runtime"
-	"runtime/metrics"
 	"slices"
 	"syscall"
 	"testing"
@@ -317,13 +316,9 @@ func turns(b testing.TB, kind engine.Kind, n int) []titled {
 	return append(frames, frames[0])
 }
 
-// BenchmarkHeld is what a seat's room screen keeps between moves, the
-// collector's mark work for every session (issue 22): 200 screens opened
-// on an Acquire game in play at 80×24, each drawn, given the next move's
-// snapshot and drawn again, then counted after a collection: the live
-// objects and the pointer-holding (scanned) bytes a screen.
+// BenchmarkHeld is what a seat's Acquire screen keeps between moves at
+// 80×24 (tuitest.BenchHeld).
 func BenchmarkHeld(b *testing.B) {
-	const screens = 200
 	var snaps [2][4]*rooms.Snapshot
 	for i, mark := range []string{"play", "buy"} {
 		p := tuitest.FourSeat(b, mark)
@@ -331,28 +326,8 @@ func BenchmarkHeld(b *testing.B) {
 			snaps[i][seat] = p.Snapshot(engine.Seat(seat))
 		}
 	}
-	live := func() (objects, scan uint64) {
-		runtime.GC()
-		s := []metrics.Sample{{Name: "/gc/heap/objects:objects"}, {Name: "/gc/scan/heap:bytes"}}
-		metrics.Read(s)
-		return s[0].Value.Uint64(), s[1].Value.Uint64()
-	}
-	var objects, scan float64
-	for b.Loop() {
-		ms := make([]room.Model, screens)
-		o0, s0 := live()
-		for i := range ms {
-			m, _ := open(b, snaps[0][i%4], 80, 24)
-			_ = m.View()
-			m, _ = m.Update(room.SnapshotMsg{Snapshot: snaps[1][i%4]})
-			_ = m.View()
-			ms[i] = m
-		}
-		o1, s1 := live()
-		runtime.KeepAlive(ms)
-		objects += float64(o1-o0) / screens
-		scan += float64(s1-s0) / screens
-	}
-	b.ReportMetric(objects/float64(b.N), "objects/screen")
-	b.ReportMetric(scan/float64(b.N), "scan-B/screen")
+	tuitest.BenchHeld(b, snaps[0][:], snaps[1][:], func(s *rooms.Snapshot) room.Model {
+		m, _ := open(b, s, 80, 24)
+		return m
+	})
 }
