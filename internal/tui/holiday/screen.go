@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
@@ -180,17 +181,10 @@ func (s Screen) trackRow(looks *trackLooks, c holiday.Company, k trackKey) strin
 	return b.String()
 }
 
-// trackLooks are the looks of the tracks' cells, cell cells wide: drawn
-// once per styles and width, not for each of the 150 cells on every
-// snapshot, which was a third of drawing a Holiday AG screen
-// (BenchmarkMove; docs/capacity.md).
+// trackLooks are what a screen and its copies keep of the tracks: the
+// looks of their cells, and the rows and the players' heading last drawn.
 type trackLooks struct {
-	styles            *theme.Styles
-	cell              int
-	heading           string                    // the tracks' heading, their numbers
-	lead              string                    // a cell's spaces before its mark
-	company, suitcase [holiday.Companies]string // a track's heading, and a suitcase on it
-	hand, empty       string
+	*cellLooks
 
 	rows [holiday.Companies]struct { // the tracks' rows last drawn
 		key  trackKey
@@ -224,11 +218,47 @@ func (s Screen) trackLooks(cell int) *trackLooks {
 	if l == nil {
 		l = &trackLooks{}
 	}
-	if l.styles == s.styles && l.cell == cell {
-		return l
+	if l.cellLooks == nil || l.styles != s.styles || l.cell != cell {
+		*l = trackLooks{cellLooks: cellLooksFor(s.styles, cell)}
 	}
-	st := s.styles
-	*l = trackLooks{styles: st, cell: cell, lead: strings.Repeat(" ", cell-1)}
+	return l
+}
+
+// cellLooks are the looks of the tracks' cells, cell cells wide: drawn
+// once per styles and width, not for each of the 150 cells on every
+// snapshot, which was a third of drawing a Holiday AG screen
+// (BenchmarkMove; docs/capacity.md), and once for every session, not for
+// each, where they were a dozen live objects a player (issue 22). They
+// are never changed.
+type cellLooks struct {
+	styles            *theme.Styles
+	cell              int
+	heading           string                    // the tracks' heading, their numbers
+	lead              string                    // a cell's spaces before its mark
+	company, suitcase [holiday.Companies]string // a track's heading, and a suitcase on it
+	hand, empty       string
+}
+
+// cellLooksFor returns the looks for st and cell, drawing them the first
+// time: there are two sets of styles (theme.New) and two widths.
+func cellLooksFor(st *theme.Styles, cell int) *cellLooks {
+	k := cellLooksKey{st, cell}
+	if l, ok := allCellLooks.Load(k); ok {
+		return l.(*cellLooks)
+	}
+	l, _ := allCellLooks.LoadOrStore(k, drawCellLooks(st, cell))
+	return l.(*cellLooks)
+}
+
+var allCellLooks sync.Map // cellLooksKey → *cellLooks
+
+type cellLooksKey struct {
+	styles *theme.Styles
+	cell   int
+}
+
+func drawCellLooks(st *theme.Styles, cell int) *cellLooks {
+	l := &cellLooks{styles: st, cell: cell, lead: strings.Repeat(" ", cell-1)}
 	nums := []byte(strings.Repeat(" ", cell*holiday.Destinations))
 	for n := 1; n <= holiday.Destinations; n++ {
 		if cell == 3 || n == 1 || n%5 == 0 {
