@@ -48,10 +48,6 @@ type kept struct {
 	hotels    []string
 	names     []string // the seats' names hotelsKey last read
 	namesKey  string
-
-	road       [5]string // the road's rows that never change (roadRows)
-	roadStyles *theme.Styles
-	roadW      int
 }
 
 // SetStyles returns the screen drawn with st.
