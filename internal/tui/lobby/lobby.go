@@ -193,8 +193,12 @@ func (m *Model) SetRatings(r Ratings) { m.ratings = r }
 // room, for instance.
 func (m *Model) SetNotice(text string) { m.status, m.problem = text, false }
 
-// Init subscribes to the lobby and waits for its first snapshot.
-func (m Model) Init() tea.Cmd {
+// Init subscribes to the lobby and waits for its first snapshot, starting
+// a stay on the screen if Stop ended the last.
+func (m *Model) Init() tea.Cmd {
+	if m.visit == nil {
+		m.visit = newVisit(m.ctx)
+	}
 	v, svc := m.visit, m.svc
 	return func() tea.Msg {
 		ch, stop := svc.Subscribe()
@@ -209,9 +213,13 @@ func (m Model) Init() tea.Cmd {
 // (docs/capacity.md).
 func (m Model) Stop() (Model, tea.Cmd) {
 	v, sub := m.visit, m.sub
-	m.visit, m.sub, m.busy, m.snap = newVisit(m.ctx), nil, false, nil
+	// The next stay's visit is made by Init: a player in a room held one
+	// that no one used (issue 22).
+	m.visit, m.sub, m.busy, m.snap = nil, nil, false, nil
 	return m, func() tea.Msg {
-		v.cancel()
+		if v != nil {
+			v.cancel()
+		}
 		if sub != nil {
 			sub.End()
 		}
@@ -273,6 +281,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m, nil
 	case EnterMsg:
 		m.busy = false
+		m.form = form{} // n makes another: a player in a room held the last (issue 22)
 		if m.mode != seeking || m.seek == nil {
 			m.mode = listing
 			return m, nil

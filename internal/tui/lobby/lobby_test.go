@@ -280,6 +280,12 @@ func TestSubscription(t *testing.T) {
 	if got := svc.Calls(); !slices.Equal(got, []string{"Subscribe", "Stop"}) {
 		t.Errorf("calls %q, want [Subscribe Stop]", got)
 	}
+	// Back from the room, Init starts another stay, which the screen
+	// follows.
+	m, _ = m.Update(m.Init()())
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "No room is open yet") {
+		t.Errorf("back in the lobby:\n%s", view)
+	}
 }
 
 // A game that ended is listed greyed, with who won, unless it is the one
