@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -18,6 +19,7 @@ import (
 	"hotels/internal/rooms"
 	"hotels/internal/sanitize"
 	"hotels/internal/tui/feed"
+	"hotels/internal/tui/layout"
 	"hotels/internal/tui/theme"
 )
 
@@ -532,24 +534,53 @@ func (m Model) View() string {
 	case m.busy:
 		status = m.styles.Subtle.Render("One moment...")
 	}
-	hm := m.styles.KeyHelpFor(w)
-	helpLine := hm.ShortHelpView(m.keys.ShortHelp())
-	switch m.mode {
-	case creating:
-		helpLine = hm.ShortHelpView(m.keys.formHelp())
-	case choosingRanked:
-		helpLine = hm.ShortHelpView(m.keys.rankedHelp())
-	case seeking:
-		helpLine = hm.ShortHelpView(m.keys.seekingHelp())
-	case typingCode:
-		helpLine = hm.ShortHelpView([]key.Binding{
-			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "join")), m.keys.Cancel})
-	}
 	for len(out) < h-2 {
 		out = append(out, "")
 	}
-	out = append(out[:min(len(out), h-2)], status, helpLine)
-	return screen(out, w, h)
+	out = append(out[:min(len(out), h-2)], status, m.helpLine(w))
+	return layout.Screen(out, w, h)
+}
+
+// helpLine is the key line of the screen's mode, w cells wide. It depends
+// on nothing else, the keys being every session's, so each is drawn once
+// for every session: help.ShortHelpView measures and styles every key,
+// which was a third of drawing the lobby (BenchmarkView), and every lobby
+// session draws it again on every lobby snapshot.
+func (m Model) helpLine(w int) string {
+	k := helpLineKey{m.mode, w, m.styles}
+	if l, ok := helpLines.Load(k); ok {
+		return l.(string)
+	}
+	hm := m.styles.KeyHelpFor(w)
+	l := hm.ShortHelpView(m.keys.ShortHelp())
+	switch m.mode {
+	case creating:
+		l = hm.ShortHelpView(m.keys.formHelp())
+	case choosingRanked:
+		l = hm.ShortHelpView(m.keys.rankedHelp())
+	case seeking:
+		l = hm.ShortHelpView(m.keys.seekingHelp())
+	case typingCode:
+		l = hm.ShortHelpView([]key.Binding{
+			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "join")), m.keys.Cancel})
+	}
+	if w >= 0 && w <= maxSharedWidth {
+		helpLines.Store(k, l)
+	}
+	return l
+}
+
+// helpLines holds the key lines drawn, by helpLineKey, for widths up to
+// maxSharedWidth: the width comes from the client, and the lines kept are
+// never let go.
+var helpLines sync.Map
+
+const maxSharedWidth = 500
+
+type helpLineKey struct {
+	mode   mode
+	w      int
+	styles *theme.Styles
 }
 
 // roomList draws the open rooms in at most h lines, keeping the selected
@@ -567,8 +598,8 @@ func (m Model) roomList(h int) []string {
 	// a game that ended has who won in its status and watchers.
 	nameW := max(8, min(30, w-67))
 	row := func(cursor, id, name, game, opts, clock, seats, status string) string {
-		return cursor + fit(id, 4) + " " + fit(name, nameW) + " " + fit(game, 15) + " " + fit(opts, 13) + " " +
-			fit(clock, 8) + " " + fmt.Sprintf("%5s", seats) + " " + status
+		return cursor + layout.Fit(id, 4) + " " + layout.Fit(name, nameW) + " " + layout.Fit(game, 15) + " " + layout.Fit(opts, 13) + " " +
+			layout.Fit(clock, 8) + " " + fmt.Sprintf("%5s", seats) + " " + status
 	}
 	out := []string{s.Heading.Render("Open rooms"),
 		s.Heading.Render(row("  ", "Room", "Name", "Game", "Options", "Clock", "Seats", "Status  Watch"))}
@@ -580,12 +611,12 @@ func (m Model) roomList(h int) []string {
 		if len(out) >= h {
 			break
 		}
-		status := fit(string(r.Status), 7)
+		status := layout.Fit(string(r.Status), 7)
 		if r.Watchers > 0 {
 			status += fmt.Sprintf(" %5d", r.Watchers)
 		}
 		if len(r.Winners) > 0 {
-			status = cut(sanitize.Line(strings.Join(winners(r), " & "))+" won", 13)
+			status = layout.Cut(sanitize.Line(strings.Join(winners(r), " & "))+" won", 13)
 		}
 		cursor := "  "
 		if first+i == m.selectedIndex() {
@@ -634,7 +665,7 @@ func (m Model) rankedLine(w int) string {
 	if total == 0 {
 		return "Nobody in the ranked queue" + keys
 	}
-	if line := "Ranked queue: " + strings.Join(byGame, ", ") + keys; lipgloss.Width(line) <= w {
+	if line := "Ranked queue: " + strings.Join(byGame, ", ") + keys; layout.Width(line) <= w {
 		return line
 	}
 	return fmt.Sprintf("%d in the ranked queue", total) + keys
@@ -658,15 +689,15 @@ func (m Model) onlineView(w, h int) []string {
 		}
 		n = sanitize.Line(n)
 		names = append(names, n)
-		if used += ansi.StringWidth(n) + len(", "); used > w*h {
+		if used += layout.Width(n) + len(", "); used > w*h {
 			break
 		}
 	}
 	text := m.styles.Heading.Render("Online:") + " " + strings.Join(names, ", ")
-	lines := strings.Split(ansi.Wrap(text, w, ""), "\n")
+	lines := layout.Wrap(text, w)
 	if len(lines) > h {
 		lines = lines[:h]
-		lines[h-1] = cut(lines[h-1], w-1) + "…"
+		lines[h-1] = layout.Cut(lines[h-1], w-1) + "…"
 	}
 	return lines
 }
@@ -699,35 +730,7 @@ func (m Model) formView() []string {
 	return out
 }
 
-// fit pads or cuts s to exactly w cells.
-func fit(s string, w int) string {
-	if lipgloss.Width(s) > w {
-		s = ansi.Truncate(s, w, "…")
-	}
-	return s + strings.Repeat(" ", max(0, w-lipgloss.Width(s)))
-}
-
-// cut cuts s to at most w cells.
-func cut(s string, w int) string {
-	if lipgloss.Width(s) <= w {
-		return s
-	}
-	return ansi.Truncate(s, max(0, w), "…")
-}
-
 // spread puts left and right on one line w cells wide.
 func spread(left, right string, w int) string {
-	return fit(left, max(0, w-lipgloss.Width(right))) + right
-}
-
-// screen joins lines into a screen at most w wide and h high, with no
-// trailing spaces.
-func screen(lines []string, w, h int) string {
-	if len(lines) > h {
-		lines = lines[:h]
-	}
-	for i, l := range lines {
-		lines[i] = strings.TrimRight(cut(l, w), " ")
-	}
-	return strings.Join(lines, "\n")
+	return layout.Fit(left, max(0, w-layout.Width(right))) + right
 }
