@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -676,6 +677,35 @@ func (m Model) onlineView(w, h int) []string {
 	if m.snap == nil {
 		return nil
 	}
+	// Every lobby session draws the same on every lobby snapshot, at the
+	// same size most often: the last drawing is every session's.
+	k := onlineKey{m.snap, w, h, m.styles}
+	if d := lastOnline.Load(); d != nil && d.key == k {
+		return d.lines
+	}
+	lines := m.drawOnline(w, h)
+	lastOnline.Store(&onlineDrawn{k, lines})
+	return lines
+}
+
+// lastOnline is the online list last drawn, by any session; its lines are
+// never changed. Wrapping the names was a fifth of drawing the lobby
+// (BenchmarkView).
+var lastOnline atomic.Pointer[onlineDrawn]
+
+type onlineDrawn struct {
+	key   onlineKey
+	lines []string
+}
+
+type onlineKey struct {
+	snap   *rooms.LobbySnapshot // never changed once published
+	w, h   int
+	styles *theme.Styles
+}
+
+// drawOnline draws onlineView.
+func (m Model) drawOnline(w, h int) []string {
 	// h lines of w cells hold at most w*h characters, so names past that
 	// cannot show: with ten thousand players online, every lobby screen
 	// would otherwise clean and wrap all their names on every redraw. The

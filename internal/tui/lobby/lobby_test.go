@@ -354,3 +354,22 @@ func TestCursorFollowsItsRoom(t *testing.T) {
 		}
 	}
 }
+
+// The online list drawn for one session is not another's: sessions
+// showing other snapshots, or the same at other sizes, each list their
+// own, whichever drew last.
+func TestOnlineListOwn(t *testing.T) {
+	one, two := tuitest.LobbySnapshot(), tuitest.LobbySnapshot()
+	two.Online = []string{"zed", "yolanda"}
+	a, _ := open(t, one, 80, 24)
+	b, _ := open(t, two, 80, 24)
+	c, _ := open(t, one, 120, 40)
+	want := a.View()
+	if !strings.Contains(tuitest.Plain(b.View()), "Online: zed, yolanda") {
+		t.Errorf("the second snapshot's list:\n%s", tuitest.Plain(b.View()))
+	}
+	_ = c.View()
+	if got := a.View(); got != want {
+		t.Errorf("after the others drew:\n%s\nwant\n%s", tuitest.Plain(got), tuitest.Plain(want))
+	}
+}
