@@ -97,7 +97,7 @@ func (s Screen) road(w int, at room.At) []string {
 // session: drawn for each, they were live objects a player for the
 // collector to mark (issue 22).
 func (s Screen) roadRows(w int) [5]string {
-	k := roadKey{s.styles, min(w, roadWidth)} // wider is as wide as the road
+	k := roadKey{s.styles, max(0, min(w, roadWidth))} // wider is as wide as the road, narrower than 0 as 0
 	if rows, ok := roads.Load(k); ok {
 		return *rows.(*[5]string)
 	}
