@@ -21,7 +21,16 @@ type KeyMap struct {
 }
 
 // DefaultKeyMap returns Acquire's decision keys.
-func DefaultKeyMap() KeyMap {
+//
+// Every session shares one: a Binding is a value, and a screen that
+// changes one (SetEnabled, SetHelp) changes its own copy; the key lists
+// are never written. Built per session they were tens of live objects a
+// player for the collector to mark (issue 22).
+func DefaultKeyMap() KeyMap { return defaultKeys }
+
+var defaultKeys = newKeyMap()
+
+func newKeyMap() KeyMap {
 	return KeyMap{
 		Prev:    key.NewBinding(key.WithKeys("up", "left", "k", "h"), key.WithHelp("↑↓", "choose")),
 		Next:    key.NewBinding(key.WithKeys("down", "right", "j", "l")),

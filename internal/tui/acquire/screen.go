@@ -29,7 +29,7 @@ const (
 // Screen is Acquire's part of the room screen.
 type Screen struct {
 	styles *theme.Styles
-	keys   *KeyMap // shared by the copies: the screen is copied into an interface on every call
+	keys   *KeyMap // every session's, never changed (DefaultKeyMap): the screen is copied into an interface on every call
 	board  board.Model
 	layout *layout.Memo // the last layout, shared by the Screen's copies
 	rack   *rackRows    // the rack's rows last drawn, shared by the Screen's copies
@@ -45,8 +45,7 @@ var _ room.Screen = Screen{}
 
 // New returns Acquire's screen, drawn with styles.
 func New(styles *theme.Styles) Screen {
-	keys := DefaultKeyMap()
-	return Screen{styles: styles, keys: &keys, board: board.New(styles), layout: &layout.Memo{}, rack: &rackRows{}}
+	return Screen{styles: styles, keys: &defaultKeys, board: board.New(styles), layout: &layout.Memo{}, rack: &rackRows{}}
 }
 
 // SetStyles returns the screen drawn with st.

@@ -22,7 +22,16 @@ type KeyMap struct {
 const Page = 10
 
 // DefaultKeyMap returns the screen's keys.
-func DefaultKeyMap() KeyMap {
+//
+// Every session shares one: a Binding is a value, and a screen that
+// changes one (SetEnabled, SetHelp) changes its own copy; the key lists
+// are never written. Built per session they were tens of live objects a
+// player for the collector to mark (issue 22).
+func DefaultKeyMap() KeyMap { return defaultKeys }
+
+var defaultKeys = newKeyMap()
+
+func newKeyMap() KeyMap {
 	return KeyMap{
 		Up:   key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑↓", "select")),
 		Down: key.NewBinding(key.WithKeys("down", "j")),

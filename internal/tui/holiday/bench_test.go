@@ -15,6 +15,26 @@ import (
 // 80×24: each seat's screen takes its new snapshot, a decision from the
 // last, and draws it. An op is a decision: four screens (docs/capacity.md).
 func BenchmarkMove(b *testing.B) {
+	before, after := moveSnapshots(b)
+	tuitest.BenchMove(b, before, after, func(s *rooms.Snapshot) room.Model {
+		m, _ := open(b, s, 80, 24)
+		return m
+	})
+}
+
+// BenchmarkHeld is what a seat's Holiday AG screen keeps between
+// decisions at 80×24 (tuitest.BenchHeld).
+func BenchmarkHeld(b *testing.B) {
+	before, after := moveSnapshots(b)
+	tuitest.BenchHeld(b, before, after, func(s *rooms.Snapshot) room.Model {
+		m, _ := open(b, s, 80, 24)
+		return m
+	})
+}
+
+// moveSnapshots is each seat's snapshot of a four-seat game in play, and
+// each seat's a decision later.
+func moveSnapshots(b *testing.B) (before, after []*rooms.Snapshot) {
 	g := game(b, 2, func(g *holiday.Game) bool { return due(2, holiday.PhasePlay)(g) && g.StockLeft() < 60 })
 	var snaps [2][4]*rooms.Snapshot // a move apart, by seat
 	for i := range snaps {
@@ -27,10 +47,7 @@ func BenchmarkMove(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	tuitest.BenchMove(b, snaps[0][:], snaps[1][:], func(s *rooms.Snapshot) room.Model {
-		m, _ := open(b, s, 80, 24)
-		return m
-	})
+	return snaps[0][:], snaps[1][:]
 }
 
 // BenchmarkIdleKey is a key that changes only the status line, on a

@@ -5,3 +5,6 @@ var Legal = legal
 
 // Played is played, for the test that the cards listed keep their cells.
 var Played = played
+
+// NewKeyMap builds the key map anew, to compare with the shared one.
+var NewKeyMap = newKeyMap

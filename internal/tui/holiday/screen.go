@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
@@ -34,7 +35,7 @@ const (
 // Screen is Holiday AG's part of the room screen.
 type Screen struct {
 	styles *theme.Styles
-	keys   *KeyMap // shared by the copies: the screen is copied into an interface on every call
+	keys   *KeyMap // every session's, never changed (DefaultKeyMap): the screen is copied into an interface on every call
 	game   *holiday.View
 	looks  *trackLooks // shared by the copies
 
@@ -47,8 +48,7 @@ var _ room.Screen = Screen{}
 
 // New returns Holiday AG's screen, drawn with styles.
 func New(styles *theme.Styles) Screen {
-	keys := DefaultKeyMap()
-	return Screen{styles: styles, keys: &keys, looks: &trackLooks{}}
+	return Screen{styles: styles, keys: &defaultKeys, looks: &trackLooks{}}
 }
 
 // SetStyles returns the screen drawn with st.
@@ -181,17 +181,10 @@ func (s Screen) trackRow(looks *trackLooks, c holiday.Company, k trackKey) strin
 	return b.String()
 }
 
-// trackLooks are the looks of the tracks' cells, cell cells wide: drawn
-// once per styles and width, not for each of the 150 cells on every
-// snapshot, which was a third of drawing a Holiday AG screen
-// (BenchmarkMove; docs/capacity.md).
+// trackLooks are what a screen and its copies keep of the tracks: the
+// looks of their cells, and the rows and the players' heading last drawn.
 type trackLooks struct {
-	styles            *theme.Styles
-	cell              int
-	heading           string                    // the tracks' heading, their numbers
-	lead              string                    // a cell's spaces before its mark
-	company, suitcase [holiday.Companies]string // a track's heading, and a suitcase on it
-	hand, empty       string
+	*cellLooks
 
 	rows [holiday.Companies]struct { // the tracks' rows last drawn
 		key  trackKey
@@ -225,11 +218,47 @@ func (s Screen) trackLooks(cell int) *trackLooks {
 	if l == nil {
 		l = &trackLooks{}
 	}
-	if l.styles == s.styles && l.cell == cell {
-		return l
+	if l.cellLooks == nil || l.styles != s.styles || l.cell != cell {
+		*l = trackLooks{cellLooks: cellLooksFor(s.styles, cell)}
 	}
-	st := s.styles
-	*l = trackLooks{styles: st, cell: cell, lead: strings.Repeat(" ", cell-1)}
+	return l
+}
+
+// cellLooks are the looks of the tracks' cells, cell cells wide: drawn
+// once per styles and width, not for each of the 150 cells on every
+// snapshot, which was a third of drawing a Holiday AG screen
+// (BenchmarkMove; docs/capacity.md), and once for every session, not for
+// each, where they were a dozen live objects a player (issue 22). They
+// are never changed.
+type cellLooks struct {
+	styles            *theme.Styles
+	cell              int
+	heading           string                    // the tracks' heading, their numbers
+	lead              string                    // a cell's spaces before its mark
+	company, suitcase [holiday.Companies]string // a track's heading, and a suitcase on it
+	hand, empty       string
+}
+
+// cellLooksFor returns the looks for st and cell, drawing them the first
+// time: there are two sets of styles (theme.New) and two widths.
+func cellLooksFor(st *theme.Styles, cell int) *cellLooks {
+	k := cellLooksKey{st, cell}
+	if l, ok := allCellLooks.Load(k); ok {
+		return l.(*cellLooks)
+	}
+	l, _ := allCellLooks.LoadOrStore(k, drawCellLooks(st, cell))
+	return l.(*cellLooks)
+}
+
+var allCellLooks sync.Map // cellLooksKey → *cellLooks
+
+type cellLooksKey struct {
+	styles *theme.Styles
+	cell   int
+}
+
+func drawCellLooks(st *theme.Styles, cell int) *cellLooks {
+	l := &cellLooks{styles: st, cell: cell, lead: strings.Repeat(" ", cell-1)}
 	nums := []byte(strings.Repeat(" ", cell*holiday.Destinations))
 	for n := 1; n <= holiday.Destinations; n++ {
 		if cell == 3 || n == 1 || n%5 == 0 {

@@ -162,11 +162,22 @@ func besideLine(left, right string, lw, gap, rw int) string {
 	return left + Spaces(max(0, lw-lsw)+gap) + Cut(right, rw)
 }
 
+// Wrap wraps s to w cells, as ansi.Wrap, a line each. A line that fits
+// is most of what the screens wrap (events, the recap, chat), and ansi.Wrap
+// reads it grapheme by grapheme only to give it back as it was: measuring
+// it is enough (TestWrap).
+func Wrap(s string, w int) []string {
+	if n, ok := plainWidth(s); ok && n <= w {
+		return []string{s}
+	}
+	return strings.Split(ansi.Wrap(s, w, ""), "\n")
+}
+
 // Tail wraps texts to w cells and returns the last h lines.
 func Tail(texts []string, w, h int) []string {
 	var out []string
 	for i := len(texts) - 1; i >= 0 && len(out) < h; i-- {
-		wrapped := strings.Split(ansi.Wrap(texts[i], w, ""), "\n")
+		wrapped := Wrap(texts[i], w)
 		for j := len(wrapped) - 1; j >= 0 && len(out) < h; j-- {
 			out = append(out, wrapped[j])
 		}

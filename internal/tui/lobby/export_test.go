@@ -25,3 +25,6 @@ func TickAny(m Model, seeking int) (Model, tea.Cmd) {
 
 // HasCodeInput reports whether the screen holds an invite code's input.
 func HasCodeInput(m Model) bool { return m.code != nil }
+
+// NewKeyMap builds the key map anew, to compare with the shared one.
+var NewKeyMap = newKeyMap

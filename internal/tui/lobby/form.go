@@ -202,7 +202,7 @@ type fieldForm[F any] interface {
 
 // moveIn applies to f the keys every form shares: the next or previous
 // field, and the next or previous value.
-func moveIn[F fieldForm[F]](keys KeyMap, k tea.KeyPressMsg, f F) F {
+func moveIn[F fieldForm[F]](keys *KeyMap, k tea.KeyPressMsg, f F) F {
 	switch {
 	case key.Matches(k, keys.NextField):
 		return f.focus(1)

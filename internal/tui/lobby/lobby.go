@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -18,6 +20,7 @@ import (
 	"hotels/internal/rooms"
 	"hotels/internal/sanitize"
 	"hotels/internal/tui/feed"
+	"hotels/internal/tui/layout"
 	"hotels/internal/tui/theme"
 )
 
@@ -124,7 +127,7 @@ type Model struct {
 	svc    Service
 	player rooms.Player
 	styles *theme.Styles
-	keys   KeyMap
+	keys   *KeyMap // every session's, never changed (DefaultKeyMap)
 	// code is the invite code's input while the player types one, and nil
 	// otherwise: a text input is 8 KB a session (docs/capacity.md).
 	code *textinput.Model
@@ -156,7 +159,7 @@ type Model struct {
 // New returns the lobby screen for player. ctx is the session's: requests
 // and the subscription end with it. Init subscribes.
 func New(ctx context.Context, svc Service, player rooms.Player, styles *theme.Styles) Model {
-	m := Model{ctx: ctx, visit: newVisit(ctx), svc: svc, player: player, keys: DefaultKeyMap(), clock: time.Now}
+	m := Model{ctx: ctx, visit: newVisit(ctx), svc: svc, player: player, keys: &defaultKeys, clock: time.Now}
 	m.SetStyles(styles)
 	return m
 }
@@ -193,8 +196,12 @@ func (m *Model) SetRatings(r Ratings) { m.ratings = r }
 // room, for instance.
 func (m *Model) SetNotice(text string) { m.status, m.problem = text, false }
 
-// Init subscribes to the lobby and waits for its first snapshot.
-func (m Model) Init() tea.Cmd {
+// Init subscribes to the lobby and waits for its first snapshot, starting
+// a stay on the screen if Stop ended the last.
+func (m *Model) Init() tea.Cmd {
+	if m.visit == nil {
+		m.visit = newVisit(m.ctx)
+	}
 	v, svc := m.visit, m.svc
 	return func() tea.Msg {
 		ch, stop := svc.Subscribe()
@@ -209,9 +216,13 @@ func (m Model) Init() tea.Cmd {
 // (docs/capacity.md).
 func (m Model) Stop() (Model, tea.Cmd) {
 	v, sub := m.visit, m.sub
-	m.visit, m.sub, m.busy, m.snap = newVisit(m.ctx), nil, false, nil
+	// The next stay's visit is made by Init: a player in a room held one
+	// that no one used (issue 22).
+	m.visit, m.sub, m.busy, m.snap = nil, nil, false, nil
 	return m, func() tea.Msg {
-		v.cancel()
+		if v != nil {
+			v.cancel()
+		}
 		if sub != nil {
 			sub.End()
 		}
@@ -273,6 +284,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m, nil
 	case EnterMsg:
 		m.busy = false
+		m.form = form{} // n makes another: a player in a room held the last (issue 22)
 		if m.mode != seeking || m.seek == nil {
 			m.mode = listing
 			return m, nil
@@ -523,24 +535,53 @@ func (m Model) View() string {
 	case m.busy:
 		status = m.styles.Subtle.Render("One moment...")
 	}
-	hm := m.styles.KeyHelpFor(w)
-	helpLine := hm.ShortHelpView(m.keys.ShortHelp())
-	switch m.mode {
-	case creating:
-		helpLine = hm.ShortHelpView(m.keys.formHelp())
-	case choosingRanked:
-		helpLine = hm.ShortHelpView(m.keys.rankedHelp())
-	case seeking:
-		helpLine = hm.ShortHelpView(m.keys.seekingHelp())
-	case typingCode:
-		helpLine = hm.ShortHelpView([]key.Binding{
-			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "join")), m.keys.Cancel})
-	}
 	for len(out) < h-2 {
 		out = append(out, "")
 	}
-	out = append(out[:min(len(out), h-2)], status, helpLine)
-	return screen(out, w, h)
+	out = append(out[:min(len(out), h-2)], status, m.helpLine(w))
+	return layout.Screen(out, w, h)
+}
+
+// helpLine is the key line of the screen's mode, w cells wide. It depends
+// on nothing else, the keys being every session's, so each is drawn once
+// for every session: help.ShortHelpView measures and styles every key,
+// which was a third of drawing the lobby (BenchmarkView), and every lobby
+// session draws it again on every lobby snapshot.
+func (m Model) helpLine(w int) string {
+	k := helpLineKey{m.mode, w, m.styles}
+	if l, ok := helpLines.Load(k); ok {
+		return l.(string)
+	}
+	hm := m.styles.KeyHelpFor(w)
+	l := hm.ShortHelpView(m.keys.ShortHelp())
+	switch m.mode {
+	case creating:
+		l = hm.ShortHelpView(m.keys.formHelp())
+	case choosingRanked:
+		l = hm.ShortHelpView(m.keys.rankedHelp())
+	case seeking:
+		l = hm.ShortHelpView(m.keys.seekingHelp())
+	case typingCode:
+		l = hm.ShortHelpView([]key.Binding{
+			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "join")), m.keys.Cancel})
+	}
+	if w >= 0 && w <= maxSharedWidth {
+		helpLines.Store(k, l)
+	}
+	return l
+}
+
+// helpLines holds the key lines drawn, by helpLineKey, for widths up to
+// maxSharedWidth: the width comes from the client, and the lines kept are
+// never let go.
+var helpLines sync.Map
+
+const maxSharedWidth = 500
+
+type helpLineKey struct {
+	mode   mode
+	w      int
+	styles *theme.Styles
 }
 
 // roomList draws the open rooms in at most h lines, keeping the selected
@@ -558,8 +599,8 @@ func (m Model) roomList(h int) []string {
 	// a game that ended has who won in its status and watchers.
 	nameW := max(8, min(30, w-67))
 	row := func(cursor, id, name, game, opts, clock, seats, status string) string {
-		return cursor + fit(id, 4) + " " + fit(name, nameW) + " " + fit(game, 15) + " " + fit(opts, 13) + " " +
-			fit(clock, 8) + " " + fmt.Sprintf("%5s", seats) + " " + status
+		return cursor + layout.Fit(id, 4) + " " + layout.Fit(name, nameW) + " " + layout.Fit(game, 15) + " " + layout.Fit(opts, 13) + " " +
+			layout.Fit(clock, 8) + " " + fmt.Sprintf("%5s", seats) + " " + status
 	}
 	out := []string{s.Heading.Render("Open rooms"),
 		s.Heading.Render(row("  ", "Room", "Name", "Game", "Options", "Clock", "Seats", "Status  Watch"))}
@@ -571,12 +612,12 @@ func (m Model) roomList(h int) []string {
 		if len(out) >= h {
 			break
 		}
-		status := fit(string(r.Status), 7)
+		status := layout.Fit(string(r.Status), 7)
 		if r.Watchers > 0 {
 			status += fmt.Sprintf(" %5d", r.Watchers)
 		}
 		if len(r.Winners) > 0 {
-			status = cut(sanitize.Line(strings.Join(winners(r), " & "))+" won", 13)
+			status = layout.Cut(sanitize.Line(strings.Join(winners(r), " & "))+" won", 13)
 		}
 		cursor := "  "
 		if first+i == m.selectedIndex() {
@@ -625,7 +666,7 @@ func (m Model) rankedLine(w int) string {
 	if total == 0 {
 		return "Nobody in the ranked queue" + keys
 	}
-	if line := "Ranked queue: " + strings.Join(byGame, ", ") + keys; lipgloss.Width(line) <= w {
+	if line := "Ranked queue: " + strings.Join(byGame, ", ") + keys; layout.Width(line) <= w {
 		return line
 	}
 	return fmt.Sprintf("%d in the ranked queue", total) + keys
@@ -636,6 +677,35 @@ func (m Model) onlineView(w, h int) []string {
 	if m.snap == nil {
 		return nil
 	}
+	// Every lobby session draws the same on every lobby snapshot, at the
+	// same size most often: the last drawing is every session's.
+	k := onlineKey{m.snap, w, h, m.styles}
+	if d := lastOnline.Load(); d != nil && d.key == k {
+		return d.lines
+	}
+	lines := m.drawOnline(w, h)
+	lastOnline.Store(&onlineDrawn{k, lines})
+	return lines
+}
+
+// lastOnline is the online list last drawn, by any session; its lines are
+// never changed. Wrapping the names was a fifth of drawing the lobby
+// (BenchmarkView).
+var lastOnline atomic.Pointer[onlineDrawn]
+
+type onlineDrawn struct {
+	key   onlineKey
+	lines []string
+}
+
+type onlineKey struct {
+	snap   *rooms.LobbySnapshot // never changed once published
+	w, h   int
+	styles *theme.Styles
+}
+
+// drawOnline draws onlineView.
+func (m Model) drawOnline(w, h int) []string {
 	// h lines of w cells hold at most w*h characters, so names past that
 	// cannot show: with ten thousand players online, every lobby screen
 	// would otherwise clean and wrap all their names on every redraw. The
@@ -649,15 +719,15 @@ func (m Model) onlineView(w, h int) []string {
 		}
 		n = sanitize.Line(n)
 		names = append(names, n)
-		if used += ansi.StringWidth(n) + len(", "); used > w*h {
+		if used += layout.Width(n) + len(", "); used > w*h {
 			break
 		}
 	}
 	text := m.styles.Heading.Render("Online:") + " " + strings.Join(names, ", ")
-	lines := strings.Split(ansi.Wrap(text, w, ""), "\n")
+	lines := layout.Wrap(text, w)
 	if len(lines) > h {
 		lines = lines[:h]
-		lines[h-1] = cut(lines[h-1], w-1) + "…"
+		lines[h-1] = layout.Cut(lines[h-1], w-1) + "…"
 	}
 	return lines
 }
@@ -690,35 +760,7 @@ func (m Model) formView() []string {
 	return out
 }
 
-// fit pads or cuts s to exactly w cells.
-func fit(s string, w int) string {
-	if lipgloss.Width(s) > w {
-		s = ansi.Truncate(s, w, "…")
-	}
-	return s + strings.Repeat(" ", max(0, w-lipgloss.Width(s)))
-}
-
-// cut cuts s to at most w cells.
-func cut(s string, w int) string {
-	if lipgloss.Width(s) <= w {
-		return s
-	}
-	return ansi.Truncate(s, max(0, w), "…")
-}
-
 // spread puts left and right on one line w cells wide.
 func spread(left, right string, w int) string {
-	return fit(left, max(0, w-lipgloss.Width(right))) + right
-}
-
-// screen joins lines into a screen at most w wide and h high, with no
-// trailing spaces.
-func screen(lines []string, w, h int) string {
-	if len(lines) > h {
-		lines = lines[:h]
-	}
-	for i, l := range lines {
-		lines[i] = strings.TrimRight(cut(l, w), " ")
-	}
-	return strings.Join(lines, "\n")
+	return layout.Fit(left, max(0, w-layout.Width(right))) + right
 }

@@ -280,6 +280,12 @@ func TestSubscription(t *testing.T) {
 	if got := svc.Calls(); !slices.Equal(got, []string{"Subscribe", "Stop"}) {
 		t.Errorf("calls %q, want [Subscribe Stop]", got)
 	}
+	// Back from the room, Init starts another stay, which the screen
+	// follows.
+	m, _ = m.Update(m.Init()())
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "No room is open yet") {
+		t.Errorf("back in the lobby:\n%s", view)
+	}
 }
 
 // A game that ended is listed greyed, with who won, unless it is the one
@@ -346,5 +352,24 @@ func TestCursorFollowsItsRoom(t *testing.T) {
 		if strings.HasPrefix(l, "> ") && !strings.Contains(l, "k3vq") {
 			t.Errorf("the cursor moved to another room: %q", l)
 		}
+	}
+}
+
+// The online list drawn for one session is not another's: sessions
+// showing other snapshots, or the same at other sizes, each list their
+// own, whichever drew last.
+func TestOnlineListOwn(t *testing.T) {
+	one, two := tuitest.LobbySnapshot(), tuitest.LobbySnapshot()
+	two.Online = []string{"zed", "yolanda"}
+	a, _ := open(t, one, 80, 24)
+	b, _ := open(t, two, 80, 24)
+	c, _ := open(t, one, 120, 40)
+	want := a.View()
+	if !strings.Contains(tuitest.Plain(b.View()), "Online: zed, yolanda") {
+		t.Errorf("the second snapshot's list:\n%s", tuitest.Plain(b.View()))
+	}
+	_ = c.View()
+	if got := a.View(); got != want {
+		t.Errorf("after the others drew:\n%s\nwant\n%s", tuitest.Plain(got), tuitest.Plain(want))
 	}
 }

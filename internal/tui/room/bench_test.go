@@ -315,3 +315,19 @@ func turns(b testing.TB, kind engine.Kind, n int) []titled {
 	}
 	return append(frames, frames[0])
 }
+
+// BenchmarkHeld is what a seat's Acquire screen keeps between moves at
+// 80×24 (tuitest.BenchHeld).
+func BenchmarkHeld(b *testing.B) {
+	var snaps [2][4]*rooms.Snapshot
+	for i, mark := range []string{"play", "buy"} {
+		p := tuitest.FourSeat(b, mark)
+		for seat := range snaps[i] {
+			snaps[i][seat] = p.Snapshot(engine.Seat(seat))
+		}
+	}
+	tuitest.BenchHeld(b, snaps[0][:], snaps[1][:], func(s *rooms.Snapshot) room.Model {
+		m, _ := open(b, s, 80, 24)
+		return m
+	})
+}

@@ -8,7 +8,6 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"hotels/internal/engine"
 	"hotels/internal/rooms"
@@ -114,7 +113,7 @@ func (m Model) recapPanel(w, h int) []string {
 	var lines []string
 	hidden := 0
 	for i := len(items) - 1; i >= 0; i-- {
-		wrapped := strings.Split(ansi.Wrap(items[i].text, w-3, ""), "\n")
+		wrapped := layout.Wrap(items[i].text, w-3)
 		if len(lines)+len(wrapped) > h-1 {
 			for _, it := range items[:i+1] {
 				hidden += it.events
@@ -243,7 +242,7 @@ func (m Model) logView() string {
 func (m Model) logLines(w int) []string {
 	var out []string
 	for _, e := range m.snap.Log {
-		for i, l := range strings.Split(ansi.Wrap(sanitize.Line(e.Text), w-2, ""), "\n") {
+		for i, l := range layout.Wrap(sanitize.Line(e.Text), w-2) {
 			if i > 0 {
 				l = "  " + l
 			}

@@ -9,3 +9,6 @@ func SetClock(m *Model, now func() time.Time) { m.clock = now }
 // RestKey is the key m's game screen is kept under in its snapshot's Memo
 // while m is at rest.
 func RestKey(m Model) any { return m.restKey() }
+
+// NewKeyMap builds the key map anew, to compare with the shared one.
+var NewKeyMap = newKeyMap

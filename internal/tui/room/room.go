@@ -166,19 +166,32 @@ type Model struct {
 // requests and the subscription end with it. Init subscribes.
 func New(ctx context.Context, table Table, id string, player rooms.Player, styles *theme.Styles, screens Screens) Model {
 	vctx, cancel := context.WithCancel(ctx)
+	k := &held{visit: visit{ctx: vctx, cancel: cancel}, chat: chat.New(styles)}
 	m := Model{
-		ctx: ctx, visit: &visit{ctx: vctx, cancel: cancel},
+		ctx: ctx, visit: &k.visit,
 		table: table, player: player, id: id, screens: screens,
-		keys:      new(DefaultKeyMap()),
-		chat:      new(chat.New(styles)),
-		layout:    &layout.Memo{},
-		drawnHelp: &drawnHelp{},
-		drawn:     &drawnGame{},
-		parts:     &drawnParts{},
+		keys:      &defaultKeys,
+		chat:      &k.chat,
+		layout:    &k.layout,
+		drawnHelp: &k.help,
+		drawn:     &k.game,
+		parts:     &k.parts,
 		clock:     time.Now,
 	}
 	m.SetStyles(styles)
 	return m
+}
+
+// held is what a Model and its copies share for as long as the screen is
+// open, made as one object: the collector marks one, not six, for every
+// player in a room (issue 22).
+type held struct {
+	visit  visit
+	chat   chat.Model
+	layout layout.Memo
+	help   drawnHelp
+	game   drawnGame
+	parts  drawnParts
 }
 
 // BotLevel is a level of bots the host may seat: its ID, and how such a

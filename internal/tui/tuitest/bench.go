@@ -1,6 +1,8 @@
 package tuitest
 
 import (
+	"runtime"
+	"runtime/metrics"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -46,4 +48,39 @@ func BenchIdleKey(b *testing.B, m room.Model) {
 		m, _ = m.Update(keys[i%2])
 		_ = m.View()
 	}
+}
+
+// BenchHeld is what a seat's room screen keeps between moves, the
+// collector's mark work for every session (issue 22): 200 screens, each
+// opened by open on a seat's snapshot of before, drawn, given its
+// snapshot of after and drawn again, then counted after a collection:
+// objects/screen and scan-B/screen are the live objects and the
+// pointer-holding (scanned) bytes a screen.
+func BenchHeld(b *testing.B, before, after []*rooms.Snapshot, open func(*rooms.Snapshot) room.Model) {
+	const screens = 200
+	live := func() (objects, scan uint64) {
+		runtime.GC()
+		s := []metrics.Sample{{Name: "/gc/heap/objects:objects"}, {Name: "/gc/scan/heap:bytes"}}
+		metrics.Read(s)
+		return s[0].Value.Uint64(), s[1].Value.Uint64()
+	}
+	var objects, scan float64
+	for b.Loop() {
+		ms := make([]room.Model, screens)
+		o0, s0 := live()
+		for i := range ms {
+			seat := i % len(before)
+			m := open(before[seat])
+			_ = m.View()
+			m, _ = m.Update(room.SnapshotMsg{Snapshot: after[seat]})
+			_ = m.View()
+			ms[i] = m
+		}
+		o1, s1 := live()
+		runtime.KeepAlive(ms)
+		objects += float64(o1-o0) / screens
+		scan += float64(s1-s0) / screens
+	}
+	b.ReportMetric(objects/float64(b.N), "objects/screen")
+	b.ReportMetric(scan/float64(b.N), "scan-B/screen")
 }

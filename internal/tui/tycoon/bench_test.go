@@ -35,6 +35,20 @@ func openRoom(snap *rooms.Snapshot) room.Model {
 // last, and draws it. An op is a decision: three screens
 // (docs/capacity.md).
 func BenchmarkMove(b *testing.B) {
+	before, after := moveSnapshots(b)
+	tuitest.BenchMove(b, before, after, openRoom)
+}
+
+// BenchmarkHeld is what a seat's Hotel Tycoon screen keeps between
+// decisions at 80×24 (tuitest.BenchHeld).
+func BenchmarkHeld(b *testing.B) {
+	before, after := moveSnapshots(b)
+	tuitest.BenchHeld(b, before, after, openRoom)
+}
+
+// moveSnapshots is each seat's snapshot of a three-seat game in round 3,
+// and each seat's a decision later.
+func moveSnapshots(b *testing.B) (before, after []*rooms.Snapshot) {
 	g := find(b, "round 3", func(g *tycoon.Game) bool { return g.Round() >= 3 && g.Phase() == tycoon.PhaseRoll })
 	rng := rand.New(rand.NewPCG(3, 3))
 	var buf []tycoon.Action
@@ -49,7 +63,7 @@ func BenchmarkMove(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	tuitest.BenchMove(b, snaps[0][:], snaps[1][:], openRoom)
+	return snaps[0][:], snaps[1][:]
 }
 
 // BenchmarkIdleKey is a key that changes only the status line, on a Hotel

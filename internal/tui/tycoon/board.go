@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"hotels/internal/engine/tycoon"
 	"hotels/internal/tui/layout"
@@ -92,13 +93,28 @@ func (s Screen) road(w int, at room.At) []string {
 
 // roadRows are the road's rows that never change, w cells wide: the
 // numbers, the outer plots, the space kinds, the inner plots, and the Bank
-// and Town Hall lines; drawn once for a width and styles.
+// and Town Hall lines; drawn once for a width and styles, for every
+// session: drawn for each, they were live objects a player for the
+// collector to mark (issue 22).
 func (s Screen) roadRows(w int) [5]string {
-	kp := s.kept
-	if kp != nil && kp.roadStyles == s.styles && kp.roadW == w {
-		return kp.road
+	k := roadKey{s.styles, max(0, min(w, roadWidth))} // wider is as wide as the road, narrower than 0 as 0
+	if rows, ok := roads.Load(k); ok {
+		return *rows.(*[5]string)
 	}
-	st := s.styles
+	rows, _ := roads.LoadOrStore(k, drawRoad(k.styles, k.w))
+	return *rows.(*[5]string)
+}
+
+// roads holds the road's rows drawn, by roadKey: two sets of styles
+// (theme.New) by the widths up to the road's. They are never changed.
+var roads sync.Map
+
+type roadKey struct {
+	styles *theme.Styles
+	w      int
+}
+
+func drawRoad(st *theme.Styles, w int) *[5]string {
 	row := func() []byte { return []byte(strings.Repeat(" ", 2*tycoon.Spaces)) }
 	nums, outer, kind, inner, lines := row(), row(), row(), row(), row()
 	plot := func(h tycoon.Hotel, bank byte) byte {
@@ -128,10 +144,7 @@ func (s Screen) roadRows(w int) [5]string {
 	for i := range rows {
 		rows[i] = layout.Cut(rows[i], w)
 	}
-	if kp != nil {
-		kp.road, kp.roadStyles, kp.roadW = rows, st, w
-	}
-	return rows
+	return &rows
 }
 
 // tables draws the hotels beside the players, the last throws and the

@@ -25,8 +25,8 @@ const deedsFrom = 34
 // Screen is Hotel Tycoon's part of the room screen.
 type Screen struct {
 	styles *theme.Styles
-	keys   *KeyMap
-	kept   *kept // parts drawn, shared by the copies
+	keys   *KeyMap // every session's, never changed (DefaultKeyMap)
+	kept   *kept   // parts drawn, shared by the copies
 	game   *tycoon.View
 	cursor int    // the legal action under the cursor
 	typed  string // a bid being typed, in dollars
@@ -38,8 +38,7 @@ var _ room.Screen = Screen{}
 
 // New returns Hotel Tycoon's screen, drawn with styles.
 func New(styles *theme.Styles) Screen {
-	keys := DefaultKeyMap()
-	return Screen{styles: styles, keys: &keys, kept: &kept{}}
+	return Screen{styles: styles, keys: &defaultKeys, kept: &kept{}}
 }
 
 // kept are parts of the screen last drawn, with what they show, to draw
@@ -49,10 +48,6 @@ type kept struct {
 	hotels    []string
 	names     []string // the seats' names hotelsKey last read
 	namesKey  string
-
-	road       [5]string // the road's rows that never change (roadRows)
-	roadStyles *theme.Styles
-	roadW      int
 }
 
 // SetStyles returns the screen drawn with st.

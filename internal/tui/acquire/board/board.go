@@ -3,6 +3,7 @@ package board
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"hotels/internal/engine/acquire"
 	"hotels/internal/tui/theme"
@@ -27,7 +28,7 @@ type Model struct {
 
 // New returns an empty board.
 func New(styles *theme.Styles) Model {
-	return Model{styles: styles, drawn: draw(styles, nil), selected: acquire.NoTile, height: Height, memo: &lastDrawn{}}
+	return Model{styles: styles, drawn: looksFor(styles, nil), selected: acquire.NoTile, height: Height, memo: &lastDrawn{}}
 }
 
 // lastDrawn keeps the board and the chain and player tables last drawn. A
@@ -71,6 +72,31 @@ type drawn struct {
 	legend                      string
 }
 
+// looksFor returns the looks for s and v's rule set, drawn once for every
+// session: they depend on nothing else, and there are two sets of styles
+// (theme.New) and a few rule sets. Drawn for each session, they were some
+// thirty live objects a player for the collector to mark (issue 22).
+func looksFor(s *theme.Styles, v *acquire.View) *drawn {
+	k := looksKey{styles: s}
+	if v != nil {
+		k.chains, k.game = v.Rules.Chains, true
+	}
+	if d, ok := looks.Load(k); ok {
+		return d.(*drawn)
+	}
+	d, _ := looks.LoadOrStore(k, draw(s, v))
+	return d.(*drawn)
+}
+
+// looks holds the looks drawn, by looksKey; they are never changed.
+var looks sync.Map
+
+type looksKey struct {
+	styles *theme.Styles
+	chains [acquire.Chains]acquire.ChainInfo
+	game   bool // a view was given (the chains are its rules')
+}
+
 func draw(s *theme.Styles, v *acquire.View) *drawn {
 	d := &drawn{
 		selected: s.Selected.Render("[+]"),
@@ -104,7 +130,7 @@ func draw(s *theme.Styles, v *acquire.View) *drawn {
 const Height = 1 + acquire.Rows
 
 // SetStyles changes the board's styles.
-func (m *Model) SetStyles(s *theme.Styles) { m.styles, m.drawn = s, draw(s, m.view) }
+func (m *Model) SetStyles(s *theme.Styles) { m.styles, m.drawn = s, looksFor(s, m.view) }
 
 // SetSize tells the board how many lines it may take: with one more than
 // Height it adds a legend.
@@ -114,7 +140,7 @@ func (m *Model) SetSize(_, height int) { m.height = height }
 // is over.
 func (m *Model) SetGame(v *acquire.View) {
 	if v == nil || m.view == nil || v.Rules.Chains != m.view.Rules.Chains {
-		m.drawn = draw(m.styles, v)
+		m.drawn = looksFor(m.styles, v)
 	}
 	m.view = v
 	m.rack = [acquire.Tiles]bool{}

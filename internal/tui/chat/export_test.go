@@ -1,0 +1,4 @@
+package chat
+
+// NewKeyMap builds the key map anew, to compare with the shared one.
+var NewKeyMap = newKeyMap

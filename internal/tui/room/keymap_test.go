@@ -1,0 +1,19 @@
+package room_test
+
+import (
+	"os"
+	"testing"
+
+	"hotels/internal/tui/room"
+	"hotels/internal/tui/tuitest"
+)
+
+// TestMain fails the package if a screen changed the key map every session
+// shares, which every test here reads.
+func TestMain(m *testing.M) {
+	os.Exit(tuitest.KeysKept(m, room.DefaultKeyMap, room.NewKeyMap))
+}
+
+func TestKeyMapShared(t *testing.T) {
+	tuitest.SharedKeys(t, room.DefaultKeyMap, room.NewKeyMap)
+}
