@@ -361,9 +361,9 @@ func TestOnWindowChange(t *testing.T) {
 		got  []int
 		last = make(chan struct{})
 	)
-	registered := make(chan struct{})
+	waiting, registered := make(chan struct{}), make(chan struct{})
 	srv := &Server{Handler: func(s Session) {
-		<-registered // after a change is waiting on the channel
+		<-waiting // a change is waiting on the channel
 		_, winch, _ := s.Pty()
 		OnWindowChange(s, func(w Window) {
 			mu.Lock()
@@ -373,6 +373,7 @@ func TestOnWindowChange(t *testing.T) {
 				close(last)
 			}
 		})
+		close(registered)
 		<-last
 		select {
 		case w := <-winch:
@@ -402,7 +403,8 @@ func TestOnWindowChange(t *testing.T) {
 	if _, err := s.SendRequest("window-change", true, gossh.Marshal(struct{ W, H, PW, PH uint32 }{81, 24, 0, 0})); err != nil {
 		t.Fatal(err)
 	}
-	close(registered)
+	close(waiting)
+	<-registered
 	for w := 82; w <= 90; w++ {
 		if err := s.WindowChange(24, w); err != nil {
 			t.Fatal(err)
