@@ -218,8 +218,7 @@ func (l *connLimiter) admit(c net.Conn, addr net.Addr) {
 	if explain != "" {
 		l.logRefusal(addr, reason)
 	}
-	cc := &countedConn{Conn: c, l: l, key: key, net: network, refusal: explain,
-		globalRequests: rate.NewKeyed[struct{}](rate.Limit{Every: time.Second / globalRequestsPerSecond, Burst: globalRequestBurst}, nil)}
+	cc := &countedConn{Conn: c, l: l, key: key, net: network, refusal: explain}
 	cc.kexTimer = time.AfterFunc(l.c.kex, func() { _ = cc.Close() })
 	select {
 	case l.ready <- cc:
@@ -320,8 +319,9 @@ type countedConn struct {
 	// refusal, when set, is why the connection is refused: it is shown in
 	// the SSH banner and every authentication fails.
 	refusal string
-	// globalRequests is the connection's global requests' bucket (see
-	// Server.globalRequest).
+	// globalRequests is the connection's global requests' bucket, made at
+	// the first (see Server.globalRequest, which alone uses it, on the
+	// connection's loop).
 	globalRequests *rate.Keyed[struct{}]
 
 	handshakeOnce, closeOnce sync.Once

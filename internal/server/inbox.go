@@ -36,7 +36,7 @@ type inbox struct {
 	// The window sizes: at most one each windowEvery reaches the
 	// program, the latest.
 	size   *tea.WindowSizeMsg // held until pause fires; nil if none
-	pause  *time.Timer        // nil, or windowEvery after the last size passed on
+	pause  *time.Timer        // windowEvery after the last size passed on; nil once fired with none held
 	paused bool               // pause has not fired yet
 }
 
@@ -108,16 +108,19 @@ func (b *inbox) pauseLocked() {
 	}
 }
 
-// unpause passes on the size held since the last, if any.
+// unpause passes on the size held since the last, if any; if none, the
+// timer goes too (a window is rarely resized: no session keeps one).
 func (b *inbox) unpause() {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.paused = false
-	if b.size != nil && !b.closed {
-		b.postLocked(*b.size)
-		b.size = nil
-		b.pauseLocked()
+	if b.size == nil || b.closed {
+		b.pause = nil
+		return
 	}
+	b.postLocked(*b.size)
+	b.size = nil
+	b.pauseLocked()
 }
 
 // attach starts handing what is posted to send, the program's Send.

@@ -84,7 +84,7 @@ type guarded struct {
 
 	pty    bool                  // a pty was asked for
 	shell  bool                  // the shell or exec has started
-	bucket *rate.Keyed[struct{}] // requests after the shell
+	bucket *rate.Keyed[struct{}] // requests after the shell; nil before the first
 }
 
 func (g *guarded) Accept() (gossh.Channel, <-chan *gossh.Request, error) {
@@ -138,7 +138,6 @@ func (g *guarded) FilterRequest(req *gossh.Request) bool {
 		g.noShell.Stop()
 		g.shell = true
 		g.early.started()
-		g.bucket = rate.NewKeyed[struct{}](rate.Limit{Every: time.Second / requestsPerSecond, Burst: requestBurst}, nil)
 		return false
 	case n > dropEarlyRequests || size > dropEarlyBytes:
 		g.s.log.Info("connection dropped: too many requests before a shell", "remote", addrString(g.conn.RemoteAddr()),
@@ -164,6 +163,9 @@ func (g *guarded) FilterRequest(req *gossh.Request) bool {
 
 // afterShell is FilterRequest once the shell or exec has started.
 func (g *guarded) afterShell(req *gossh.Request) bool {
+	if g.bucket == nil { // most sessions send none: no bucket kept
+		g.bucket = rate.NewKeyed[struct{}](rate.Limit{Every: time.Second / requestsPerSecond, Burst: requestBurst}, nil)
+	}
 	if !g.bucket.Allow(struct{}{}) {
 		g.s.log.Info("connection dropped: too many requests on a session", "remote", addrString(g.conn.RemoteAddr()),
 			"type", req.Type)
@@ -316,6 +318,9 @@ func (s *Server) globalRequest(ctx ssh.Context, _ *ssh.Server, req *gossh.Reques
 	cc := countedFrom(ctx)
 	if cc == nil {
 		return false, nil
+	}
+	if cc.globalRequests == nil {
+		cc.globalRequests = rate.NewKeyed[struct{}](rate.Limit{Every: time.Second / globalRequestsPerSecond, Burst: globalRequestBurst}, nil)
 	}
 	if len(req.Payload) > maxGlobalRequestBytes || !cc.globalRequests.Allow(struct{}{}) {
 		s.log.Info("connection dropped: too many global requests", "remote", addrString(cc.RemoteAddr()),
