@@ -315,7 +315,7 @@ type countedConn struct {
 	net.Conn
 	l        *connLimiter
 	key, net string
-	kexTimer *time.Timer
+	kexTimer *time.Timer // until the kex is done (then nil); mu
 	// refusal, when set, is why the connection is refused: it is shown in
 	// the SSH banner and every authentication fails.
 	refusal string
@@ -334,13 +334,20 @@ type countedConn struct {
 
 // kexDone stops the key-exchange clock: the client has asked to
 // authenticate.
-func (c *countedConn) kexDone() { c.kexTimer.Stop() }
+func (c *countedConn) kexDone() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.kexTimer != nil {
+		c.kexTimer.Stop()
+		c.kexTimer = nil // not kept for the connection's life
+	}
+}
 
 // handshook frees the connection's handshake slots and starts its idle
 // clock.
 func (c *countedConn) handshook() {
 	c.handshakeOnce.Do(func() {
-		c.kexTimer.Stop()
+		c.kexDone()
 		c.l.mu.Lock()
 		c.l.handshake--
 		if c.l.nets[c.net]--; c.l.nets[c.net] <= 0 {

@@ -4,11 +4,13 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"runtime/metrics"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	gossh "golang.org/x/crypto/ssh"
 
 	"hotels/internal/server"
 	"hotels/internal/sshtest"
@@ -66,4 +68,45 @@ func settledGoroutines() int {
 		n = m
 	}
 	return n
+}
+
+// BenchmarkLobbySession is what an interactive session sitting in the
+// lobby keeps, server and client together (both are in this process): each
+// op opens one and leaves it open; after a collection, the goroutines, live
+// heap objects and the stack and heap bytes the collector scans are
+// reported per session (docs/capacity.md: the mark phase's work). Run with
+// a fixed count, e.g. -benchtime 200x; ns/op is the time to open one.
+func BenchmarkLobbySession(b *testing.B) {
+	var keys, pasted atomic.Int64
+	ts := startServer(b, server.Options{
+		Lobby: func(context.Context, server.Player) tea.Model {
+			return countingLobby{keys: &keys, pasted: &pasted}
+		},
+	})
+	signers := make([]gossh.Signer, b.N)
+	for i := range signers {
+		signers[i] = sshtest.NewKey(b)
+		signUp(b, ts, fmt.Sprintf("p%d", i), signers[i])
+	}
+	before := marked()
+	b.ResetTimer()
+	for i := range b.N {
+		sshtest.Open(b, ts.addr, signers[i], 80, 24).WaitFor(b, "LOBBY keys=0")
+	}
+	b.StopTimer()
+	settledGoroutines()
+	after := marked()
+	for i, unit := range []string{"goroutines/op", "live-objects/op", "scan-stack-B/op", "scan-heap-B/op"} {
+		b.ReportMetric(float64(after[i]-before[i])/float64(b.N), unit)
+	}
+}
+
+// marked is what the collector marks, after a collection: goroutines, heap
+// objects, and the stack and heap bytes it scans.
+func marked() [4]uint64 {
+	runtime.GC()
+	s := []metrics.Sample{{Name: "/sched/goroutines:goroutines"}, {Name: "/gc/heap/objects:objects"},
+		{Name: "/gc/scan/stack:bytes"}, {Name: "/gc/scan/heap:bytes"}}
+	metrics.Read(s)
+	return [4]uint64{s[0].Value.Uint64(), s[1].Value.Uint64(), s[2].Value.Uint64(), s[3].Value.Uint64()}
 }

@@ -74,7 +74,9 @@ type guarded struct {
 	early earlyChannel // the accepted channel
 
 	// noShell drops the connection when no shell has started within the
-	// handshake timeout; stopped when one does, or the channel closes.
+	// handshake timeout; stopped when one does (then nil), or when the
+	// channel closes. Only the session's request loop uses it (Accept,
+	// FilterRequest and stop run there).
 	noShell *time.Timer
 	dropped atomic.Bool // the connection is being dropped: refuse the rest
 
@@ -135,7 +137,8 @@ func (g *guarded) FilterRequest(req *gossh.Request) bool {
 	g.mu.Unlock()
 	switch {
 	case req.Type == "shell" || req.Type == "exec":
-		g.noShell.Stop()
+		g.stop()
+		g.noShell = nil // nor kept for the session's life
 		g.shell = true
 		g.early.started()
 		return false
