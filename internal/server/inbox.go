@@ -91,7 +91,10 @@ func (b *inbox) window(w ssh.Window) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	size := tea.WindowSizeMsg{Width: w.Width, Height: w.Height}
-	if b.paused {
+	switch {
+	case b.closed:
+		return // the program has ended (an admin's watch, before its session ends)
+	case b.paused:
 		b.size = &size
 		return
 	}
