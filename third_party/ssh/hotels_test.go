@@ -422,3 +422,43 @@ func TestOnWindowChange(t *testing.T) {
 		t.Errorf("the callback got widths %v, want 81 to 90 in order", got)
 	}
 }
+
+// fakeMeta is a connection's metadata.
+type fakeMeta struct{ user string }
+
+func (m fakeMeta) User() string        { return m.user }
+func (fakeMeta) SessionID() []byte     { return []byte{0xab, 0xcd} }
+func (fakeMeta) ClientVersion() []byte { return []byte("SSH-2.0-client") }
+func (fakeMeta) ServerVersion() []byte { return []byte("SSH-2.0-server") }
+func (fakeMeta) RemoteAddr() net.Addr  { return &net.TCPAddr{IP: net.IPv4(127, 0, 0, 2), Port: 2} }
+func (fakeMeta) LocalAddr() net.Addr   { return &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 1} }
+func (fakeMeta) String() string        { return "fake" }
+
+// A connection's metadata is read from it when asked, not copied into the
+// context's values (change 8): the context answers as upstream's does, and
+// applying the metadata allocates nothing (upstream's: each string and its
+// box, and the map's growth).
+func TestConnMetadataNotCopied(t *testing.T) {
+	ctxs := make([]*sshContext, 101)
+	for i := range ctxs {
+		ctxs[i], _ = newContext(&Server{})
+	}
+	i := 0
+	if a := testing.AllocsPerRun(100, func() { applyConnMetadata(ctxs[i], fakeMeta{user: "ann"}); i++ }); a > 0 {
+		t.Errorf("applying a connection's metadata: %v allocations, want none", a)
+	}
+	ctx := ctxs[0]
+	applyConnMetadata(ctx, fakeMeta{user: "bob"}) // a later attempt's user
+	for _, tt := range []struct{ got, want any }{
+		{ctx.User(), "bob"},
+		{ctx.SessionID(), "abcd"},
+		{ctx.ClientVersion(), "SSH-2.0-client"},
+		{ctx.ServerVersion(), "SSH-2.0-server"},
+		{ctx.RemoteAddr().String(), "127.0.0.2:2"},
+		{ctx.LocalAddr().String(), "127.0.0.1:1"},
+	} {
+		if tt.got != tt.want {
+			t.Errorf("got %v, want %v", tt.got, tt.want)
+		}
+	}
+}
