@@ -38,7 +38,7 @@ func newAdminWatchCmd(sess ssh.Session, rs Rooms, target string, fps int) *cobra
 			// The players' limits on input apply (input.go): an admin's
 			// key floods as well as anyone's.
 			p := tea.NewProgram(newWatchModel(ctx, r), append(programOptions(sess, fps), tea.WithContext(ctx))...)
-			if _, err := runOn(sess, p, box); err != nil && !errors.Is(err, tea.ErrProgramKilled) && ctx.Err() == nil {
+			if err := runOn(sess, p, box); err != nil && !errors.Is(err, tea.ErrProgramKilled) && ctx.Err() == nil {
 				return fmt.Errorf("watch room %s: %w", r.ID, err)
 			}
 			return nil

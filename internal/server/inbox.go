@@ -163,7 +163,7 @@ func (s *Server) runProgram(next ssh.Handler) ssh.Handler {
 			wish.Fatalln(sess, "no active terminal, skipping")
 			return
 		}
-		if _, err := runOn(sess, p, a.s.box); err != nil {
+		if err := runOn(sess, p, a.s.box); err != nil {
 			s.logFor(sess).Error("app exit with error", "error", err)
 		}
 		next(sess)
@@ -172,16 +172,16 @@ func (s *Server) runProgram(next ssh.Handler) ssh.Handler {
 
 // runOn runs p on sess: box hands it what is posted and the session's
 // window changes, and it quits when the session's connection closes. It
-// returns what p.Run does.
-func runOn(sess ssh.Session, p *tea.Program, box *inbox) (tea.Model, error) {
+// returns p.Run's error.
+func runOn(sess ssh.Session, p *tea.Program, box *inbox) error {
 	box.attach(p.Send)
 	defer box.close()
 	ssh.OnWindowChange(sess, box.window)
 	stop := context.AfterFunc(sess.Context(), p.Quit)
 	defer stop()
-	m, err := p.Run()
+	_, err := p.Run()
 	// Kill ends the program if it is still running and restores the
 	// terminal, in case the program crashed.
 	p.Kill()
-	return m, err
+	return err
 }
