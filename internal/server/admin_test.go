@@ -67,7 +67,7 @@ func authorized(k gossh.Signer) string {
 }
 
 // signUp gives key an account called name.
-func signUp(t *testing.T, ts *testServer, name string, key gossh.Signer) store.Account {
+func signUp(t testing.TB, ts *testServer, name string, key gossh.Signer) store.Account {
 	t.Helper()
 	a, err := ts.store.CreateAccount(context.Background(), name, authorized(key))
 	if err != nil {

@@ -21,8 +21,7 @@ func newAdminWatchCmd(sess ssh.Session, rs Rooms, target string, fps int) *cobra
 		Args:        cobra.ExactArgs(1),
 		Annotations: map[string]string{auditAnnotation: "yes"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			_, windows, ok := sess.Pty()
-			if !ok {
+			if _, _, ok := sess.Pty(); !ok {
 				return fmt.Errorf("admin watch needs a terminal: run `ssh -t %s admin watch %s`", target, args[0])
 			}
 			r, err := findRoom(rs, args[0])
@@ -31,24 +30,15 @@ func newAdminWatchCmd(sess ssh.Session, rs Rooms, target string, fps int) *cobra
 			}
 			ctx, cancel := context.WithCancel(cmd.Context())
 			defer cancel()
-			var notices <-chan string // the admins' broadcasts, as players get them
-			if l := liveFrom(sess.Context()); l != nil {
-				notices = l.notices
+			// The admins' broadcasts reach it as they reach players.
+			box := &inbox{}
+			if l := liveFrom(sess.Context()); l != nil && l.box != nil {
+				box = l.box
 			}
 			// The players' limits on input apply (input.go): an admin's
 			// key floods as well as anyone's.
-			p := tea.NewProgram(newWatchModel(ctx, r, notices), append(programOptions(sess, fps), tea.WithContext(ctx))...)
-			go func() {
-				for {
-					select {
-					case w := <-windows:
-						p.Send(tea.WindowSizeMsg{Width: w.Width, Height: w.Height})
-					case <-ctx.Done():
-						return
-					}
-				}
-			}()
-			if _, err := p.Run(); err != nil && !errors.Is(err, tea.ErrProgramKilled) && ctx.Err() == nil {
+			p := tea.NewProgram(newWatchModel(ctx, r), append(programOptions(sess, fps), tea.WithContext(ctx))...)
+			if err := runOn(sess, p, box); err != nil && !errors.Is(err, tea.ErrProgramKilled) && ctx.Err() == nil {
 				return fmt.Errorf("watch room %s: %w", r.ID, err)
 			}
 			return nil

@@ -29,12 +29,15 @@ type session struct {
 	key      store.Key
 	accounts accounts
 	lobby    Lobby
-	closing  <-chan struct{} // closed when the server starts shutting down
-	notices  <-chan string   // admins' broadcasts (see Server.live)
-	ended    <-chan string   // why an admin ended this session (a ban)
+	// box hands the app what the server tells it: that it is shutting
+	// down (closingMsg), an admin's broadcast (noticeMsg), why an admin
+	// ended the session (endedMsg), that a newer session of the account
+	// took over (replacedMsg), the idle clock (idleMsg), and the
+	// window's sizes.
+	box *inbox
 	// takeover makes this session the account's only interactive one; see
 	// Server.takeover.
-	takeover func(store.AccountID) <-chan struct{}
+	takeover func(store.AccountID)
 	// signedUp tells the server the account the key has just signed up
 	// as (Server.signedUp).
 	signedUp func(store.Account)
@@ -45,8 +48,8 @@ type session struct {
 	// game that has started.
 	idle    time.Duration
 	playing func(store.AccountID) bool
-	// idleTimer fires when the session may have been idle for idle; nil
-	// when idle is 0. Only waitServer reads it and only Update resets it.
+	// idleTimer posts idleMsg when the session may have been idle for
+	// idle; nil when idle is 0. Only Update resets it.
 	idleTimer *time.Timer
 }
 
@@ -69,10 +72,6 @@ type app struct {
 	noticeID int       // which broadcast the running noticeDoneMsg tick is for
 	input    time.Time // the last key, mouse or paste from the player
 	done     chan any  // for onShared: Update and View run on shared goroutines
-	// replaced is closed when a newer session of the account takes over,
-	// if this one claimed the account as it started (Init); waitServer
-	// waits for it too. Nil for a session that signed up (enterLobby).
-	replaced <-chan struct{}
 }
 
 // Messages owned by app.
@@ -94,7 +93,8 @@ type (
 func newApp(s *session, id identity) *app {
 	a := &app{s: s, input: time.Now(), done: make(chan any, 1)}
 	if s.idle > 0 {
-		s.idleTimer = time.NewTimer(s.idle)
+		box := s.box
+		s.idleTimer = time.AfterFunc(s.idle, func() { box.post(idleMsg{}) })
 	}
 	if id.Known {
 		a.lobby = s.lobby(s.ctx, Player{Account: id.Account, Key: id.Key, Command: s.command})
@@ -108,62 +108,21 @@ func newApp(s *session, id identity) *app {
 
 func (a *app) Init() tea.Cmd {
 	if a.lobby != nil {
-		a.replaced = a.s.takeover(a.account)
-		return tea.Batch(a.lobby.Init(), a.s.waitServer(a.replaced))
+		a.s.takeover(a.account)
+		return a.lobby.Init()
 	}
-	return tea.Batch(a.signup.Init(), a.s.waitServer(nil))
+	return a.signup.Init()
+}
+
+// stop stops the idle clock of a session that has ended.
+func (a *app) stop() {
+	if a.s.idleTimer != nil {
+		a.s.idleTimer.Stop()
+	}
 }
 
 // noticeFor is how long an admin's broadcast stays on screen.
 const noticeFor = 30 * time.Second
-
-// waitServer delivers what the server tells this session: that it is
-// shutting down (closingMsg), an admin's broadcast (noticeMsg, after which
-// it is re-armed), why an admin ended the session (endedMsg), that it may
-// have been idle too long (idleMsg, re-armed too), or that a newer session
-// of the account took over (replacedMsg, when replaced is closed; nil: never).
-// It returns when the player disconnects too. One goroutine waits for all
-// five: a goroutine each cost every idle session its stack
-// (docs/capacity.md).
-func (s *session) waitServer(replaced <-chan struct{}) tea.Cmd {
-	var idle <-chan time.Time // nil, never ready, without an idle limit
-	if s.idleTimer != nil {
-		idle = s.idleTimer.C
-	}
-	return func() tea.Msg {
-		select {
-		case <-idle:
-			return idleMsg{}
-		case <-s.closing:
-			return closingMsg{}
-		case text := <-s.notices:
-			return noticeMsg{text: text}
-		case why := <-s.ended:
-			return endedMsg{why: why}
-		case <-replaced:
-			return replacedMsg{}
-		case <-s.ctx.Done():
-			return nil
-		}
-	}
-}
-
-// claimAccount makes this session the account's interactive session, and
-// returns a command that reports when a newer session of the same account
-// takes over (the same key connecting again): for a session that signed
-// up, whose waitServer was waiting already (a session that starts signed
-// in claims in Init).
-func (s *session) claimAccount(id store.AccountID) tea.Cmd {
-	replaced := s.takeover(id)
-	return func() tea.Msg {
-		select {
-		case <-replaced:
-			return replacedMsg{}
-		case <-s.ctx.Done():
-			return nil
-		}
-	}
-}
 
 // Update updates the screen on a shared goroutine (shallow.go).
 func (a *app) Update(msg tea.Msg) (m tea.Model, cmd tea.Cmd) {
@@ -192,8 +151,7 @@ func (a *app) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		a.notice = msg.text
 		a.noticeID++
 		id := a.noticeID
-		return a, tea.Batch(a.s.waitServer(a.replaced),
-			tea.Tick(noticeFor, func(time.Time) tea.Msg { return noticeDoneMsg{id: id} }))
+		return a, tea.Tick(noticeFor, func(time.Time) tea.Msg { return noticeDoneMsg{id: id} })
 	case noticeDoneMsg:
 		if msg.id == a.noticeID {
 			a.notice = ""
@@ -235,7 +193,7 @@ func (a *app) idle() (tea.Model, tea.Cmd) {
 	}
 	if wait > 0 {
 		a.s.idleTimer.Reset(wait)
-		return a, a.s.waitServer(a.replaced)
+		return a, nil
 	}
 	a.bye = fmt.Sprintf("No key was pressed for %s, so this session is closed. Connect again to play.", shortDuration(a.s.idle))
 	return a, tea.Quit
@@ -257,7 +215,8 @@ func (a *app) enterLobby(p Player) (tea.Model, tea.Cmd) {
 	a.lobby = a.s.lobby(a.s.ctx, p)
 	a.account = p.Account.ID
 	a.signup = nil
-	cmds := []tea.Cmd{a.lobby.Init(), a.s.claimAccount(a.account)}
+	cmds := []tea.Cmd{a.lobby.Init()}
+	a.s.takeover(a.account)
 	if a.width > 0 {
 		var cmd tea.Cmd
 		a.lobby, cmd = a.lobby.Update(tea.WindowSizeMsg{Width: a.width, Height: a.height})

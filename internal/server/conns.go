@@ -218,8 +218,7 @@ func (l *connLimiter) admit(c net.Conn, addr net.Addr) {
 	if explain != "" {
 		l.logRefusal(addr, reason)
 	}
-	cc := &countedConn{Conn: c, l: l, key: key, net: network, refusal: explain,
-		globalRequests: rate.NewKeyed[struct{}](rate.Limit{Every: time.Second / globalRequestsPerSecond, Burst: globalRequestBurst}, nil)}
+	cc := &countedConn{Conn: c, l: l, key: key, net: network, refusal: explain}
 	cc.kexTimer = time.AfterFunc(l.c.kex, func() { _ = cc.Close() })
 	select {
 	case l.ready <- cc:
@@ -316,12 +315,13 @@ type countedConn struct {
 	net.Conn
 	l        *connLimiter
 	key, net string
-	kexTimer *time.Timer
+	kexTimer *time.Timer // until the kex is done (then nil); mu
 	// refusal, when set, is why the connection is refused: it is shown in
 	// the SSH banner and every authentication fails.
 	refusal string
-	// globalRequests is the connection's global requests' bucket (see
-	// Server.globalRequest).
+	// globalRequests is the connection's global requests' bucket, made at
+	// the first (see Server.globalRequest, which alone uses it, on the
+	// connection's loop).
 	globalRequests *rate.Keyed[struct{}]
 
 	handshakeOnce, closeOnce sync.Once
@@ -334,13 +334,20 @@ type countedConn struct {
 
 // kexDone stops the key-exchange clock: the client has asked to
 // authenticate.
-func (c *countedConn) kexDone() { c.kexTimer.Stop() }
+func (c *countedConn) kexDone() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.kexTimer != nil {
+		c.kexTimer.Stop()
+		c.kexTimer = nil // not kept for the connection's life
+	}
+}
 
 // handshook frees the connection's handshake slots and starts its idle
 // clock.
 func (c *countedConn) handshook() {
 	c.handshakeOnce.Do(func() {
-		c.kexTimer.Stop()
+		c.kexDone()
 		c.l.mu.Lock()
 		c.l.handshake--
 		if c.l.nets[c.net]--; c.l.nets[c.net] <= 0 {

@@ -363,3 +363,29 @@ func showsWithin(t *testing.T, term *sshtest.Terminal, want string, d time.Durat
 	}
 	return true
 }
+
+// Extended data on a session whose program runs, which nothing reads, ends
+// the connection (earlyChannel.refuseStderr): it would stay in the SSH
+// window's buffers, up to 2 MB a channel.
+func TestStderrRefusedAfterShell(t *testing.T) {
+	var keys, pasted atomic.Int64
+	ts := startServer(t, server.Options{
+		Lobby: func(context.Context, server.Player) tea.Model {
+			return countingLobby{keys: &keys, pasted: &pasted}
+		},
+	})
+	key := sshtest.NewKey(t)
+	signUp(t, ts, "ann", key)
+	c := sshtest.Connect(t, ts.addr, key)
+	ch := shell(t, c, 80, 24)
+	if _, err := ch.Stderr().Write([]byte("x")); err != nil {
+		t.Fatal(err)
+	}
+	dropped := make(chan error, 1)
+	go func() { dropped <- c.Wait() }()
+	select {
+	case <-dropped:
+	case <-time.After(5 * time.Second):
+		t.Error("a connection that wrote extended data to its session was kept")
+	}
+}

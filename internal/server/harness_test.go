@@ -29,7 +29,7 @@ type testServer struct {
 	lobby *rooms.Lobby // its rooms, when a test gave it some
 }
 
-func startServer(t *testing.T, opts server.Options) *testServer {
+func startServer(t testing.TB, opts server.Options) *testServer {
 	t.Helper()
 	return startServerWith(t, nil, opts)
 }
@@ -37,14 +37,14 @@ func startServer(t *testing.T, opts server.Options) *testServer {
 // startServerWith starts a server whose Config configure changes first
 // (nil for none), with the store open before opts are used: setup, if
 // given, may fill opts from it.
-func startServerWith(t *testing.T, configure func(*server.Config), opts server.Options, setup ...func(*store.Store, *server.Options)) *testServer {
+func startServerWith(t testing.TB, configure func(*server.Config), opts server.Options, setup ...func(*store.Store, *server.Options)) *testServer {
 	t.Helper()
 	return startServerOn(t, storetest.Data(t), configure, opts, setup...)
 }
 
 // startServerOn is startServerWith on the store at data, which another
 // test server may share (cluster_test.go).
-func startServerOn(t *testing.T, data string, configure func(*server.Config), opts server.Options, setup ...func(*store.Store, *server.Options)) *testServer {
+func startServerOn(t testing.TB, data string, configure func(*server.Config), opts server.Options, setup ...func(*store.Store, *server.Options)) *testServer {
 	t.Helper()
 	ctx := context.Background()
 	dir := t.TempDir()

@@ -79,12 +79,16 @@ func (s *Server) identify(next ssh.Handler) ssh.Handler {
 			return
 		}
 		id := identity{Key: key, Admin: s.admins.has(key.Fingerprint)}
-		log := s.logFor(sess).With("fingerprint", key.Fingerprint)
 		acct, err := s.store.AccountByKey(sess.Context(), key.Authorized)
+		who := []any{"fingerprint", key.Fingerprint}
+		if err == nil {
+			who = append(who, "account", acct.ID)
+		}
+		// One logger, not one for each attribute: the session keeps it.
+		log := s.logFor(sess).With(who...)
 		switch {
 		case err == nil:
 			id.Account, id.Known = acct, true
-			log = log.With("account", acct.ID)
 		case errors.Is(err, store.ErrNotFound):
 			// A new key: the TUI asks it for a name.
 		case sess.Context().Err() != nil:
@@ -123,10 +127,13 @@ func (s *Server) logSessions(next ssh.Handler) ssh.Handler {
 		if cmd := sess.RawCommand(); cmd != "" {
 			attrs = append(attrs, "command", cmd) // a string: the handler quotes control characters
 		}
-		log := s.logFor(sess).With(attrs...)
-		log.Info("session start")
+		// The attributes, not a logger made With them, are kept for the
+		// session's end: a handler's clone is several objects more a
+		// session for the collector to mark.
+		log := s.logFor(sess)
+		log.Info("session start", attrs...)
 		next(sess)
-		log.Info("session end", "duration", time.Since(start).Round(time.Millisecond))
+		log.Info("session end", append(attrs, "duration", time.Since(start).Round(time.Millisecond))...)
 	}
 }
 

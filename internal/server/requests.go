@@ -1,7 +1,9 @@
 package server
 
 import (
+	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"charm.land/ssh"
@@ -39,9 +41,9 @@ const (
 )
 
 // sessionChannel is the "session" channel handler: charm.land/ssh's, with
-// the channel's requests passed through guardRequests, at most
-// maxChannelsPerConn open on a connection, and a connection with none open
-// closed after Config.ConnIdleTimeout (see countedConn).
+// the channel's requests filtered by guarded, at most maxChannelsPerConn
+// open on a connection, and a connection with none open closed after
+// Config.ConnIdleTimeout (see countedConn).
 func (s *Server) sessionChannel(srv *ssh.Server, conn *gossh.ServerConn, nc gossh.NewChannel, ctx ssh.Context) {
 	if cc := countedFrom(ctx); cc != nil {
 		if !cc.openSession(maxChannelsPerConn) {
@@ -50,29 +52,137 @@ func (s *Server) sessionChannel(srv *ssh.Server, conn *gossh.ServerConn, nc goss
 		}
 		defer cc.closeSession()
 	}
-	ssh.DefaultSessionHandler(srv, conn, guarded{NewChannel: nc, s: s, conn: conn}, ctx)
+	g := &guarded{NewChannel: nc, s: s, conn: conn}
+	defer g.stop()
+	ssh.DefaultSessionHandler(srv, conn, g, ctx)
 }
 
-// guarded is a new session channel whose requests, once accepted, reach
-// charm.land/ssh through guardRequests.
+// guarded is a new session channel whose requests pass FilterRequest, on
+// the session's own request loop (third_party/ssh/HOTELS.md), before
+// charm.land/ssh handles them. Before the shell or exec it refuses
+// requests over maxEarlyRequests or maxEarlyBytes, and drops the connection
+// past dropEarlyRequests or dropEarlyBytes or when no shell has started
+// within the handshake timeout; after it, it drops a connection that sends
+// more than requestsPerSecond after a burst of requestBurst. Terminal sizes
+// are clamped (clampPty, clampWindow); the program that shows the session
+// takes at most one window change each windowEvery (inbox.window).
+// Requests for what the server does not do are refused (refuseUnused).
 type guarded struct {
 	gossh.NewChannel
-	s    *Server
-	conn *gossh.ServerConn
+	s     *Server
+	conn  *gossh.ServerConn
+	early earlyChannel // the accepted channel
+
+	// noShell drops the connection when no shell has started within the
+	// handshake timeout; stopped when one does (then nil), or when the
+	// channel closes. Only the session's request loop uses it (Accept,
+	// FilterRequest and stop run there).
+	noShell *time.Timer
+	dropped atomic.Bool // the connection is being dropped: refuse the rest
+
+	// The request loop's own, but for noShell reading what it logs.
+	mu      sync.Mutex
+	n, size int // requests before the shell, and their types' and payloads' bytes
+
+	pty    bool                  // a pty was asked for
+	shell  bool                  // the shell or exec has started
+	bucket *rate.Keyed[struct{}] // requests after the shell; nil before the first
 }
 
-func (g guarded) Accept() (gossh.Channel, <-chan *gossh.Request, error) {
+func (g *guarded) Accept() (gossh.Channel, <-chan *gossh.Request, error) {
 	ch, in, err := g.NewChannel.Accept()
 	if err != nil {
 		return nil, nil, err
 	}
-	early := newEarlyChannel(ch, func(what string, n int) {
-		g.s.log.Info("connection dropped: "+what, "remote", addrString(g.conn.RemoteAddr()), "bytes", n)
-		_ = g.conn.Close()
+	g.early.start(ch, g.s.log, g.conn)
+	g.noShell = time.AfterFunc(g.s.handshakeTimeout(), func() {
+		g.mu.Lock()
+		n, size := g.n, g.size
+		g.mu.Unlock()
+		g.s.log.Info("connection dropped: no shell started", "remote", addrString(g.conn.RemoteAddr()),
+			"requests", n, "bytes", size)
+		g.drop()
 	})
-	out := make(chan *gossh.Request)
-	go g.s.guardRequests(g.conn, in, out, early.started)
-	return early, out, nil
+	return &g.early, in, nil
+}
+
+// stop stops the no-shell clock of a channel that has closed.
+func (g *guarded) stop() {
+	if g.noShell != nil {
+		g.noShell.Stop()
+	}
+}
+
+// drop closes the connection; the requests still coming are refused until
+// its reader, seeing it closed, ends the session's request loop.
+func (g *guarded) drop() {
+	g.dropped.Store(true)
+	_ = g.conn.Close()
+}
+
+// FilterRequest is ssh.RequestFilter's: it answers req and returns true, or
+// returns false for the session to handle it.
+func (g *guarded) FilterRequest(req *gossh.Request) bool {
+	switch {
+	case g.dropped.Load():
+		_ = req.Reply(false, nil)
+		return true
+	case g.shell:
+		return g.afterShell(req)
+	}
+	g.mu.Lock()
+	g.n++
+	g.size += len(req.Type) + len(req.Payload)
+	n, size := g.n, g.size
+	g.mu.Unlock()
+	switch {
+	case req.Type == "shell" || req.Type == "exec":
+		g.stop()
+		g.noShell = nil // nor kept for the session's life
+		g.shell = true
+		g.early.started()
+		return false
+	case n > dropEarlyRequests || size > dropEarlyBytes:
+		g.s.log.Info("connection dropped: too many requests before a shell", "remote", addrString(g.conn.RemoteAddr()),
+			"requests", n, "bytes", size)
+		_ = req.Reply(false, nil)
+		g.drop()
+		return true
+	case n > maxEarlyRequests || size > maxEarlyBytes:
+		_ = req.Reply(false, nil)
+		return true
+	case refuseUnused(req):
+		return true
+	case req.Type == "pty-req":
+		clampPty(req.Payload)
+		g.pty = true
+	case req.Type == "window-change":
+		// charm.land/ssh keeps the latest for the session's handler
+		// (third_party/ssh/HOTELS.md, change 4).
+		clampWindow(req.Payload)
+	}
+	return false
+}
+
+// afterShell is FilterRequest once the shell or exec has started.
+func (g *guarded) afterShell(req *gossh.Request) bool {
+	if g.bucket == nil { // most sessions send none: no bucket kept
+		g.bucket = rate.NewKeyed[struct{}](rate.Limit{Every: time.Second / requestsPerSecond, Burst: requestBurst}, nil)
+	}
+	if !g.bucket.Allow(struct{}{}) {
+		g.s.log.Info("connection dropped: too many requests on a session", "remote", addrString(g.conn.RemoteAddr()),
+			"type", req.Type)
+		_ = req.Reply(false, nil)
+		g.drop()
+		return true
+	}
+	if refuseUnused(req) {
+		return true
+	}
+	if req.Type == "window-change" && g.pty {
+		clampWindow(req.Payload)
+	}
+	return false
 }
 
 // earlyChannel is a session channel whose input is read as it comes until
@@ -82,8 +192,9 @@ func (g guarded) Accept() (gossh.Channel, <-chan *gossh.Request, error) {
 // a server's session, is read and ends the connection.
 type earlyChannel struct {
 	gossh.Channel
-	drop   func(what string, n int) // ends the connection
-	pumped chan struct{}            // closed when pump has returned
+	log    *slog.Logger
+	conn   *gossh.ServerConn
+	pumped chan struct{} // closed when pump has returned
 
 	mu    sync.Mutex
 	buf   []byte // read by pump, not yet by the session
@@ -91,11 +202,17 @@ type earlyChannel struct {
 	shell bool   // the shell or exec has started
 }
 
-func newEarlyChannel(ch gossh.Channel, drop func(string, int)) *earlyChannel {
-	e := &earlyChannel{Channel: ch, drop: drop, pumped: make(chan struct{})}
+// start starts reading ch; log and conn are for drop.
+func (e *earlyChannel) start(ch gossh.Channel, log *slog.Logger, conn *gossh.ServerConn) {
+	e.Channel, e.log, e.conn, e.pumped = ch, log, conn, make(chan struct{})
 	go e.pump()
 	go e.refuseStderr()
-	return e
+}
+
+// drop ends the connection of a client that sent what it should not.
+func (e *earlyChannel) drop(what string, n int) {
+	e.log.Info("connection dropped: "+what, "remote", addrString(e.conn.RemoteAddr()), "bytes", n)
+	_ = e.conn.Close()
 }
 
 // pump reads the channel's input until the shell has started and a read
@@ -123,6 +240,8 @@ func (e *earlyChannel) pump() {
 
 // refuseStderr drops the connection if the client sends extended data,
 // which nothing would read (it would stay in the SSH window's buffers).
+// It is the one goroutine a session keeps for itself: x/crypto/ssh has
+// no way to learn of extended data but a read that waits for it.
 func (e *earlyChannel) refuseStderr() {
 	var b [1]byte
 	if n, _ := e.Stderr().Read(b[:]); n > 0 {
@@ -157,69 +276,6 @@ func (e *earlyChannel) Read(p []byte) (int, error) {
 	return e.Channel.Read(p)
 }
 
-// guardRequests passes a session channel's requests from in to out, the
-// session's request loop. Before the shell or exec it refuses requests over
-// maxEarlyRequests or maxEarlyBytes, drops the connection past
-// dropEarlyRequests or dropEarlyBytes or when no shell has started within
-// the handshake timeout, and keeps only the latest window change, passed
-// on after the shell (charm.land/ssh keeps the latest for the session's
-// handler); terminal sizes are clamped (clampPty, clampWindow). It always
-// reads in to its end, so that the connection's reader never waits on it,
-// and closes out then.
-func (s *Server) guardRequests(conn *gossh.ServerConn, in <-chan *gossh.Request, out chan<- *gossh.Request, started func()) {
-	defer close(out)
-	start := time.NewTimer(s.handshakeTimeout())
-	defer start.Stop()
-	var (
-		n, size int
-		pty     bool
-		window  *gossh.Request // the latest window change before the shell
-	)
-	for {
-		var req *gossh.Request
-		select {
-		case r, ok := <-in:
-			if !ok {
-				return
-			}
-			req = r
-		case <-start.C:
-			s.log.Info("connection dropped: no shell started", "remote", addrString(conn.RemoteAddr()),
-				"requests", n, "bytes", size)
-			s.dropConn(conn, in)
-			return
-		}
-		n++
-		size += len(req.Type) + len(req.Payload)
-		switch {
-		case req.Type == "shell" || req.Type == "exec":
-			started()
-			out <- req
-			if window != nil {
-				out <- window
-			}
-			s.passRequests(conn, in, out, pty)
-			return
-		case n > dropEarlyRequests || size > dropEarlyBytes:
-			s.log.Info("connection dropped: too many requests before a shell", "remote", addrString(conn.RemoteAddr()),
-				"requests", n, "bytes", size)
-			s.dropConn(conn, in)
-			return
-		case n > maxEarlyRequests || size > maxEarlyBytes:
-			_ = req.Reply(false, nil)
-		case refuseUnused(req):
-		case req.Type == "window-change" && pty:
-			window = heldWindow(req)
-		default:
-			if req.Type == "pty-req" {
-				clampPty(req.Payload)
-				pty = true
-			}
-			out <- req
-		}
-	}
-}
-
 // refuseUnused answers false, here, the requests for what the server does
 // not do, and reports whether req was one (issue 27, N10): charm.land/ssh
 // answers an agent-forwarding request "true" though nothing is forwarded,
@@ -248,46 +304,6 @@ const (
 // (issue 27, N7) made the program redraw for each, 1.3 cores.
 const windowEvery = 100 * time.Millisecond
 
-// passRequests passes a session channel's requests from in to out once its
-// shell has started, window changes (of a session with a terminal) clamped
-// and at most one each windowEvery, and drops the connection of a client
-// that sends more than requestsPerSecond after a burst of requestBurst.
-func (s *Server) passRequests(conn *gossh.ServerConn, in <-chan *gossh.Request, out chan<- *gossh.Request, pty bool) {
-	bucket := rate.NewKeyed[struct{}](rate.Limit{Every: time.Second / requestsPerSecond, Burst: requestBurst}, nil)
-	var (
-		window *gossh.Request   // the latest window change, not passed on yet
-		pause  <-chan time.Time // until the next may be; nil if it may now
-	)
-	for {
-		select {
-		case req, ok := <-in:
-			if !ok {
-				return
-			}
-			if !bucket.Allow(struct{}{}) {
-				s.log.Info("connection dropped: too many requests on a session", "remote", addrString(conn.RemoteAddr()),
-					"type", req.Type)
-				_ = req.Reply(false, nil)
-				s.dropConn(conn, in)
-				return
-			}
-			switch {
-			case refuseUnused(req):
-			case req.Type == "window-change" && pty && len(req.Payload) >= 16:
-				window = heldWindow(req)
-			default:
-				out <- req
-			}
-		case <-pause:
-			pause = nil
-		}
-		if window != nil && pause == nil {
-			out <- window
-			window, pause = nil, time.After(windowEvery)
-		}
-	}
-}
-
 // Limits on a connection's global requests (issue 27, N7): OpenSSH sends a
 // keepalive now and then, and no global request of it carries more than a
 // few bytes. One client sent 43,000 of 200 KB in 15 s.
@@ -306,6 +322,9 @@ func (s *Server) globalRequest(ctx ssh.Context, _ *ssh.Server, req *gossh.Reques
 	if cc == nil {
 		return false, nil
 	}
+	if cc.globalRequests == nil {
+		cc.globalRequests = rate.NewKeyed[struct{}](rate.Limit{Every: time.Second / globalRequestsPerSecond, Burst: globalRequestBurst}, nil)
+	}
 	if len(req.Payload) > maxGlobalRequestBytes || !cc.globalRequests.Allow(struct{}{}) {
 		s.log.Info("connection dropped: too many global requests", "remote", addrString(cc.RemoteAddr()),
 			"type", req.Type, "bytes", len(req.Payload))
@@ -314,29 +333,10 @@ func (s *Server) globalRequest(ctx ssh.Context, _ *ssh.Server, req *gossh.Reques
 	return false, nil
 }
 
-// dropConn closes conn and refuses what is left in in until the
-// connection's reader, seeing the connection closed, closes it.
-func (s *Server) dropConn(conn *gossh.ServerConn, in <-chan *gossh.Request) {
-	_ = conn.Close()
-	for req := range in {
-		_ = req.Reply(false, nil)
-	}
-}
-
 // handshakeTimeout is Config.HandshakeTimeout, or its default.
 func (s *Server) handshakeTimeout() time.Duration {
 	if s.cfg.HandshakeTimeout > 0 {
 		return s.cfg.HandshakeTimeout
 	}
 	return defaultHandshakeTimeout
-}
-
-// heldWindow answers a window change and returns it clamped and answered,
-// to be passed on later in place of any change held before it.
-func heldWindow(req *gossh.Request) *gossh.Request {
-	clampWindow(req.Payload)
-	w := *req
-	w.WantReply = false // answered here
-	_ = req.Reply(true, nil)
-	return &w
 }

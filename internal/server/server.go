@@ -14,7 +14,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/ssh"
 	"charm.land/wish/v2"
-	bm "charm.land/wish/v2/bubbletea"
 	gossh "golang.org/x/crypto/ssh"
 
 	"hotels/internal/protocol"
@@ -122,7 +121,7 @@ func New(cfg Config, o Options) (*Server, error) {
 		// innermost handler out; a session passes through it bottom to top.
 		wish.WithMiddleware(
 			// 7. Interactive sessions get the TUI: signup, then the Lobby.
-			bm.MiddlewareWithProgramHandler(s.newProgram),
+			s.runProgram,
 			// 6. Exec sessions (`ssh host help`, `ssh host admin …`) run a
 			//    command and stop here; a session with neither command nor
 			//    terminal is told why.
@@ -201,6 +200,9 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 
 	s.log.Info("shutting down", "timeout", s.cfg.ShutdownTimeout)
 	s.closingOnce.Do(func() { close(s.closing) })
+	// Every interactive session is told, through its inbox: one that
+	// starts after this sees s.closing closed (newProgram).
+	s.live.post(closingMsg{})
 	sctx, cancel := context.WithTimeout(context.Background(), s.cfg.ShutdownTimeout)
 	defer cancel()
 	if err := s.ssh.Shutdown(sctx); err != nil {
@@ -214,17 +216,23 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	return nil
 }
 
-// newProgram builds the Bubble Tea program for one interactive session.
-func (s *Server) newProgram(sess ssh.Session) *tea.Program {
+// newProgram builds the Bubble Tea program for one interactive session,
+// and returns its app (nil, nil if the session was refused).
+func (s *Server) newProgram(sess ssh.Session) (*tea.Program, *app) {
 	id, ok := identityFrom(sess.Context())
 	if !ok { // identify always runs first; refuse rather than guess
 		wish.Fatalln(sess, "hotels: this session has no identity; please reconnect.")
-		return nil
+		return nil, nil
 	}
-	var notices, ended <-chan string
 	l := liveFrom(sess.Context())
-	if l != nil {
-		notices, ended = l.notices, l.ended
+	box := &inbox{}
+	if l != nil && l.box != nil {
+		box = l.box
+	}
+	select {
+	case <-s.closing:
+		box.post(closingMsg{}) // started as the server shuts down
+	default:
 	}
 	m := newApp(&session{
 		// The rooms count a player's failed look-ups against the
@@ -233,17 +241,15 @@ func (s *Server) newProgram(sess ssh.Session) *tea.Program {
 		key:      id.Key,
 		accounts: s.store,
 		lobby:    s.lobby,
-		closing:  s.closing,
-		notices:  notices,
-		ended:    ended,
-		takeover: func(id store.AccountID) <-chan struct{} { return s.takeover(sess.Context(), id, l) },
+		box:      box,
+		takeover: func(id store.AccountID) { s.takeover(sess.Context(), id, l, box) },
 		signedUp: func(a store.Account) { s.signedUp(l, a) },
 		idle:     s.cfg.IdleTimeout,
 		playing:  s.playing,
 		command:  sess.Command(),
 		log:      s.logFor(sess),
 	}, id)
-	return tea.NewProgram(m, programOptions(sess, s.cfg.FPS)...)
+	return tea.NewProgram(m, programOptions(sess, s.cfg.FPS)...), m
 }
 
 // playing reports whether a player sits in a game that has started, where
@@ -254,19 +260,19 @@ func (s *Server) playing(id store.AccountID) bool {
 	return r != nil && r.Info().Status == rooms.Playing
 }
 
-// takeover makes the session l the account's one interactive session: the
-// channel of the one before it is closed, which tells it to end (a player
-// who reconnects takes over their seat), and its connection is closed
-// after endGrace, whether or not it ended (issue 16, F3; see
-// sessions.closeAfter), unless it is this session's connection too. The
-// claim ends with ctx.
-func (s *Server) takeover(ctx context.Context, id store.AccountID, l *live) <-chan struct{} {
-	mine := &claim{replaced: make(chan struct{}), l: l}
+// takeover makes the session l, whose program box reaches, the account's
+// one interactive session: the one before it is told (replacedMsg), which
+// ends it (a player who reconnects takes over their seat), and its
+// connection is closed after endGrace, whether or not it ended (issue 16,
+// F3; see sessions.closeAfter), unless it is this session's connection
+// too. The claim ends with ctx.
+func (s *Server) takeover(ctx context.Context, id store.AccountID, l *live, box *inbox) {
+	mine := &claim{box: box, l: l}
 	s.mu.Lock()
 	if l != nil {
 		s.replaceLocked(id, connOf(l.sess))
 	} else if old := s.accounts[id]; old != nil {
-		close(old.replaced)
+		old.box.post(replacedMsg{})
 	}
 	s.claims++
 	mine.token = fmt.Sprintf("%d", s.claims)
@@ -284,7 +290,6 @@ func (s *Server) takeover(ctx context.Context, id store.AccountID, l *live) <-ch
 		}
 		s.mu.Unlock()
 	})
-	return mine.replaced
 }
 
 // announced is told of each claim of the account's interactive session on
@@ -314,17 +319,17 @@ func (s *Server) replaceLocked(id store.AccountID, conn *gossh.ServerConn) {
 	if old == nil {
 		return
 	}
-	close(old.replaced)
+	old.box.post(replacedMsg{})
 	if old.l != nil {
 		s.live.closeAfter(old.l, endGrace, func(c *gossh.ServerConn) bool { return conn != nil && c == conn })
 	}
 }
 
-// claim is an account's interactive session: closing replaced tells it
-// another took over.
+// claim is an account's interactive session: replacedMsg posted to box
+// tells it another took over.
 type claim struct {
-	replaced chan struct{}
-	l        *live  // its registry entry; nil if it has none
-	token    string // names it to the other nodes (announced)
-	heard    bool   // its announcement came back: any later one replaces it; s.mu
+	box   *inbox
+	l     *live  // its registry entry; nil if it has none
+	token string // names it to the other nodes (announced)
+	heard bool   // its announcement came back: any later one replaces it; s.mu
 }

@@ -9,11 +9,11 @@ import (
 	"sync/atomic"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
 	"charm.land/ssh"
 	"charm.land/wish/v2"
 	gossh "golang.org/x/crypto/ssh"
 
-	"hotels/internal/mailbox"
 	"hotels/internal/metrics"
 	"hotels/internal/store"
 )
@@ -32,9 +32,11 @@ type live struct {
 	pty     bool
 	command string
 
-	notices chan string // broadcasts, for an interactive session's app
-	ended   chan string // why an admin ended the session, for its app
-	sess    ssh.Session
+	// box reaches the program of an interactive session (its app, or an
+	// admin's watch) with broadcasts, bans and the shutdown; nil for a
+	// session with no terminal.
+	box  *inbox
+	sess ssh.Session
 
 	closing bool // taken over or ended, its connection closing; sessions.mu
 }
@@ -177,10 +179,15 @@ func (r *sessions) list() []*live {
 
 // broadcast sends msg to every interactive session and returns how many.
 func (r *sessions) broadcast(msg string) int {
+	return r.post(noticeMsg{text: msg})
+}
+
+// post posts msg to every interactive session and returns how many.
+func (r *sessions) post(msg tea.Msg) int {
 	n := 0
 	for _, l := range r.list() {
-		if l.pty {
-			mailbox.Put(l.notices, msg)
+		if l.box != nil {
+			l.box.post(msg)
 			n++
 		}
 	}
@@ -197,8 +204,8 @@ func (r *sessions) end(match func(*live) bool, why string) int {
 			continue
 		}
 		n++
-		if l.pty {
-			mailbox.Put(l.ended, why)
+		if l.box != nil {
+			l.box.post(endedMsg{why: why})
 			// If the app is not there to read it (still starting, or
 			// stuck), the connection goes anyway.
 			r.closeAfter(l, endGrace, func(*gossh.ServerConn) bool { return false })
@@ -243,7 +250,9 @@ func (s *Server) admit(next ssh.Handler) ssh.Handler {
 		l := &live{
 			who: id, remote: addrString(sess.RemoteAddr()), started: time.Now(),
 			pty: pty, command: sess.RawCommand(), sess: sess,
-			notices: make(chan string, 1), ended: make(chan string, 1),
+		}
+		if pty {
+			l.box = &inbox{}
 		}
 		var others elsewhere
 		if s.cfg.MaxSessionsPerKey > 0 {

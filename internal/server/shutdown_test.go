@@ -8,21 +8,31 @@ import (
 	"hotels/internal/sshtest"
 )
 
-// On shutdown, an open interactive session is told and ended, Serve returns
-// nil, and new connections are refused.
+// On shutdown, every open interactive session is told and ended (two in
+// the lobby and one choosing its name), Serve returns nil, and new
+// connections are refused.
 func TestShutdownEndsSessions(t *testing.T) {
 	ts := startServer(t, server.Options{})
-	term := sshtest.Open(t, ts.addr, sshtest.NewKey(t), 80, 24)
-	term.WaitFor(t, "Pick the name")
-	term.Type("carol\r")
-	term.WaitFor(t, "Welcome, carol!")
+	var terms []*sshtest.Terminal
+	for _, name := range []string{"carol", "dave"} {
+		term := sshtest.Open(t, ts.addr, sshtest.NewKey(t), 80, 24)
+		term.WaitFor(t, "Pick the name")
+		term.Type(name + "\r")
+		term.WaitFor(t, "Welcome, "+name+"!")
+		terms = append(terms, term)
+	}
+	naming := sshtest.Open(t, ts.addr, sshtest.NewKey(t), 80, 24)
+	naming.WaitFor(t, "Pick the name")
+	terms = append(terms, naming)
 
 	stopped := make(chan error, 1)
 	go func() { stopped <- ts.stop() }()
 
-	term.WaitFor(t, "Hotels is restarting")
-	term.Wait(t)
-	_ = term.Close() // as ssh(1) does once its session ends
+	for _, term := range terms {
+		term.WaitFor(t, "Hotels is restarting")
+		term.Wait(t)
+		_ = term.Close() // as ssh(1) does once its session ends
+	}
 	if err := <-stopped; err != nil {
 		t.Fatalf("Serve after shutdown = %v, want nil", err)
 	}

@@ -104,42 +104,25 @@ type watchModel struct {
 	detail   *roomDetail // nil until the first
 	showFull bool        // on a narrow terminal: the panel instead of the room
 	bye      string
-	// notices are the admins' broadcasts, shown at the bottom as players
-	// see them: notice for noticeFor, noticeID naming the latest.
-	notices  <-chan string
+	// notice is the admins' latest broadcast, shown at the bottom as
+	// players see it for noticeFor; noticeID names it.
 	notice   string
 	noticeID int
 	width    int
 	height   int
 }
 
-func newWatchModel(ctx context.Context, r *rooms.Room, notices <-chan string) watchModel {
+func newWatchModel(ctx context.Context, r *rooms.Room) watchModel {
 	t := &watchTable{room: r, full: make(chan roomDetail, 1)}
 	styles := theme.DefaultStyles()
 	return watchModel{
-		ctx: ctx, table: t, styles: styles, notices: notices,
+		ctx: ctx, table: t, styles: styles,
 		room: room.New(ctx, t, r.ID, rooms.Player{Name: "admin"}, styles, screens.New),
 	}
 }
 
 func (m watchModel) Init() tea.Cmd {
-	return tea.Batch(tea.RequestBackgroundColor, m.room.Init(), m.waitDetail(), m.waitNotice())
-}
-
-// waitNotice delivers the next broadcast; it is re-armed after each.
-func (m watchModel) waitNotice() tea.Cmd {
-	ctx, ch := m.ctx, m.notices
-	if ch == nil {
-		return nil
-	}
-	return func() tea.Msg {
-		select {
-		case text := <-ch:
-			return noticeMsg{text: text}
-		case <-ctx.Done():
-			return nil
-		}
-	}
+	return tea.Batch(tea.RequestBackgroundColor, m.room.Init(), m.waitDetail())
 }
 
 // waitDetail delivers the room's next detail; it is re-armed after each.
@@ -179,8 +162,7 @@ func (m watchModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.notice = msg.text
 		m.noticeID++
 		id := m.noticeID
-		return m, tea.Batch(m.waitNotice(),
-			tea.Tick(noticeFor, func(time.Time) tea.Msg { return noticeDoneMsg{id: id} }))
+		return m, tea.Tick(noticeFor, func(time.Time) tea.Msg { return noticeDoneMsg{id: id} })
 	case noticeDoneMsg:
 		if msg.id == m.noticeID {
 			m.notice = ""

@@ -97,10 +97,15 @@ type Context interface {
 
 type sshContext struct {
 	context.Context
-	*sync.Mutex
+	sync.Mutex // Hotels patch: not a pointer, one object fewer a connection
 
 	values   map[interface{}]interface{}
 	valuesMu sync.Mutex
+	// meta is the connection's metadata (Hotels patch): Value reads the
+	// user, session ID, versions and addresses from it when asked, rather
+	// than applyConnMetadata copying each into values (a string and its
+	// box each) for the connection's whole life.
+	meta gossh.ConnMetadata
 }
 
 var _ context.Context = &sshContext{}
@@ -111,7 +116,6 @@ func newContext(srv *Server) (*sshContext, context.CancelFunc) {
 	innerCtx, cancel := context.WithCancel(context.Background())
 	ctx := &sshContext{
 		Context: innerCtx,
-		Mutex:   &sync.Mutex{},
 		values:  make(map[interface{}]interface{}),
 	}
 	ctx.SetValue(ContextKeyServer, srv)
@@ -127,6 +131,15 @@ func resetPermissions(ctx Context) {
 // this is separate from newContext because we will get ConnMetadata
 // at different points so it needs to be applied separately.
 func applyConnMetadata(ctx Context, conn gossh.ConnMetadata) {
+	if c, ok := ctx.(*sshContext); ok {
+		// Hotels patch: kept, and read by Value. The same values as
+		// below: x/crypto passes the connection itself, whose user is
+		// the latest attempt's and whose other values never change.
+		c.valuesMu.Lock()
+		c.meta = conn
+		c.valuesMu.Unlock()
+		return
+	}
 	// The username is per-authentication-attempt and can change between
 	// attempts on the same connection, so it must be refreshed every time.
 	// The remaining values are connection-scoped and set only once.
@@ -147,6 +160,22 @@ func (ctx *sshContext) Value(key interface{}) interface{} {
 	defer ctx.valuesMu.Unlock()
 	if v, ok := ctx.values[key]; ok {
 		return v
+	}
+	if ctx.meta != nil { // Hotels patch: see meta
+		switch key {
+		case ContextKeyUser:
+			return ctx.meta.User()
+		case ContextKeySessionID:
+			return hex.EncodeToString(ctx.meta.SessionID())
+		case ContextKeyClientVersion:
+			return string(ctx.meta.ClientVersion())
+		case ContextKeyServerVersion:
+			return string(ctx.meta.ServerVersion())
+		case ContextKeyLocalAddr:
+			return ctx.meta.LocalAddr()
+		case ContextKeyRemoteAddr:
+			return ctx.meta.RemoteAddr()
+		}
 	}
 	return ctx.Context.Value(key)
 }

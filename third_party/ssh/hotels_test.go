@@ -7,10 +7,14 @@ package ssh
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"net"
+	"runtime"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -235,5 +239,226 @@ func BenchmarkPtyWrite(b *testing.B) {
 				_, _ = writeCRLF(io.Discard, frame)
 			}
 		})
+	}
+}
+
+// A connection's global requests are answered on its own loop (change 5):
+// no goroutine is started for them, and a handler that panics refuses its
+// request and leaves the connection working.
+func TestGlobalRequestsOnConnectionLoop(t *testing.T) {
+	srv := &Server{
+		Handler: func(s Session) { _ = s.Exit(0) },
+		RequestHandlers: map[string]RequestHandler{
+			"ping": func(Context, *Server, *gossh.Request) (bool, []byte) { return true, []byte("pong") },
+			"boom": func(Context, *Server, *gossh.Request) (bool, []byte) { panic("boom") },
+		},
+	}
+	addr := serve(t, srv)
+	defer func() { _ = srv.Close() }()
+	c, err := gossh.Dial("tcp", addr, clientConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = c.Close() }()
+	if ok, payload, err := c.SendRequest("ping", true, nil); !ok || string(payload) != "pong" || err != nil {
+		t.Fatalf("ping: %v %q %v, want true pong", ok, payload, err)
+	}
+	buf := make([]byte, 1<<20)
+	stacks := string(buf[:runtime.Stack(buf, true)])
+	if n := strings.Count(stacks, "created by charm.land/ssh.(*Server).handleConn"); n > 0 {
+		t.Errorf("a connection with no channel open has %d goroutines of its own, want none:\n%s", n, stacks)
+	}
+	answered := make(chan string)
+	go func() {
+		for _, typ := range []string{"boom", "other", "ping"} {
+			ok, payload, err := c.SendRequest(typ, true, nil)
+			answered <- fmt.Sprintf("%s: %v %q %v", typ, ok, payload, err)
+		}
+	}()
+	for _, want := range []string{`boom: false "" <nil>`, `other: false "" <nil>`, `ping: true "pong" <nil>`} {
+		select {
+		case got := <-answered:
+			if got != want {
+				t.Errorf("%s, want %s", got, want)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("no answer, want %s", want)
+		}
+	}
+	s, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Run(""); err != nil {
+		t.Errorf("a session after the global requests: %v", err)
+	}
+}
+
+// filtered is a session channel whose requests pass a filter (change 6)
+// that refuses env requests for BAD and keeps the types it saw.
+type filtered struct {
+	gossh.NewChannel
+	seen *[]string
+}
+
+func (f filtered) FilterRequest(req *gossh.Request) bool {
+	*f.seen = append(*f.seen, req.Type)
+	if req.Type == "env" && bytes.Contains(req.Payload, []byte("BAD")) {
+		_ = req.Reply(false, nil)
+		return true
+	}
+	return false
+}
+
+// A RequestFilter sees each of a session's requests before the session
+// does, and what it answers the session never sees (change 6).
+func TestRequestFilter(t *testing.T) {
+	var seen []string
+	env := make(chan []string, 1)
+	srv := &Server{
+		Handler: func(s Session) { env <- s.Environ(); _ = s.Exit(0) },
+		ChannelHandlers: map[string]ChannelHandler{
+			"session": func(srv *Server, conn *gossh.ServerConn, nc gossh.NewChannel, ctx Context) {
+				DefaultSessionHandler(srv, conn, filtered{NewChannel: nc, seen: &seen}, ctx)
+			},
+		},
+	}
+	addr := serve(t, srv)
+	defer func() { _ = srv.Close() }()
+	c, err := gossh.Dial("tcp", addr, clientConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = c.Close() }()
+	s, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Setenv("BAD", "1"); err == nil {
+		t.Error("the env request the filter refused was granted")
+	}
+	if err := s.Setenv("GOOD", "1"); err != nil {
+		t.Errorf("the env request the filter passed on: %v", err)
+	}
+	if err := s.Shell(); err != nil {
+		t.Fatal(err)
+	}
+	if got := <-env; strings.Join(got, " ") != "GOOD=1" {
+		t.Errorf("the session's environment is %q, want only GOOD=1", got)
+	}
+	_ = s.Wait()
+	if got := strings.Join(seen, " "); got != "env env shell" {
+		t.Errorf("the filter saw %q, want env env shell", got)
+	}
+}
+
+// OnWindowChange gets a session's window changes in the order they came,
+// with the one waiting on the channel when it is called first, and none
+// goes to the channel after (change 7).
+func TestOnWindowChange(t *testing.T) {
+	var (
+		mu   sync.Mutex
+		got  []int
+		last = make(chan struct{})
+	)
+	waiting, registered := make(chan struct{}), make(chan struct{})
+	srv := &Server{Handler: func(s Session) {
+		<-waiting // a change is waiting on the channel
+		_, winch, _ := s.Pty()
+		OnWindowChange(s, func(w Window) {
+			mu.Lock()
+			defer mu.Unlock()
+			got = append(got, w.Width)
+			if w.Width == 90 {
+				close(last)
+			}
+		})
+		close(registered)
+		<-last
+		select {
+		case w := <-winch:
+			t.Errorf("a change of width %d went to the channel", w.Width)
+		default:
+		}
+		_ = s.Exit(0)
+	}}
+	addr := serve(t, srv)
+	defer func() { _ = srv.Close() }()
+	c, err := gossh.Dial("tcp", addr, clientConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = c.Close() }()
+	s, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.RequestPty("xterm", 24, 80, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Shell(); err != nil {
+		t.Fatal(err)
+	}
+	// Answered, so the loop has put it on the channel.
+	if _, err := s.SendRequest("window-change", true, gossh.Marshal(struct{ W, H, PW, PH uint32 }{81, 24, 0, 0})); err != nil {
+		t.Fatal(err)
+	}
+	close(waiting)
+	<-registered
+	for w := 82; w <= 90; w++ {
+		if err := s.WindowChange(24, w); err != nil {
+			t.Fatal(err)
+		}
+	}
+	select {
+	case <-last:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the last window change never reached the callback")
+	}
+	_ = s.Wait()
+	mu.Lock()
+	defer mu.Unlock()
+	if len(got) != 10 || got[0] != 81 || !slices.IsSorted(got) {
+		t.Errorf("the callback got widths %v, want 81 to 90 in order", got)
+	}
+}
+
+// fakeMeta is a connection's metadata.
+type fakeMeta struct{ user string }
+
+func (m fakeMeta) User() string        { return m.user }
+func (fakeMeta) SessionID() []byte     { return []byte{0xab, 0xcd} }
+func (fakeMeta) ClientVersion() []byte { return []byte("SSH-2.0-client") }
+func (fakeMeta) ServerVersion() []byte { return []byte("SSH-2.0-server") }
+func (fakeMeta) RemoteAddr() net.Addr  { return &net.TCPAddr{IP: net.IPv4(127, 0, 0, 2), Port: 2} }
+func (fakeMeta) LocalAddr() net.Addr   { return &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 1} }
+func (fakeMeta) String() string        { return "fake" }
+
+// A connection's metadata is read from it when asked, not copied into the
+// context's values (change 8): the context answers as upstream's does, and
+// applying the metadata allocates nothing (upstream's: each string and its
+// box, and the map's growth).
+func TestConnMetadataNotCopied(t *testing.T) {
+	ctxs := make([]*sshContext, 101)
+	for i := range ctxs {
+		ctxs[i], _ = newContext(&Server{})
+	}
+	i := 0
+	if a := testing.AllocsPerRun(100, func() { applyConnMetadata(ctxs[i], fakeMeta{user: "ann"}); i++ }); a > 0 {
+		t.Errorf("applying a connection's metadata: %v allocations, want none", a)
+	}
+	ctx := ctxs[0]
+	applyConnMetadata(ctx, fakeMeta{user: "bob"}) // a later attempt's user
+	for _, tt := range []struct{ got, want any }{
+		{ctx.User(), "bob"},
+		{ctx.SessionID(), "abcd"},
+		{ctx.ClientVersion(), "SSH-2.0-client"},
+		{ctx.ServerVersion(), "SSH-2.0-server"},
+		{ctx.RemoteAddr().String(), "127.0.0.2:2"},
+		{ctx.LocalAddr().String(), "127.0.0.1:1"},
+	} {
+		if tt.got != tt.want {
+			t.Errorf("got %v, want %v", tt.got, tt.want)
+		}
 	}
 }

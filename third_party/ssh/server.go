@@ -453,42 +453,52 @@ func (srv *Server) handleConn(newConn net.Conn) {
 
 	ctx.SetValue(ContextKeyConn, sshConn)
 	applyConnMetadata(ctx, sshConn)
-	// go gossh.DiscardRequests(reqs)
-	go func() {
-		defer recoverAndLog("panic handling requests", conn, nil)
-		srv.handleRequests(ctx, reqs)
-	}()
-	for ch := range chans {
-		handler := srv.ChannelHandlers[ch.ChannelType()]
-		if handler == nil {
-			handler = srv.ChannelHandlers["default"]
+	// Hotels patch: the connection's global requests are handled on this
+	// loop, with its new channels, rather than on a goroutine of their own
+	// for the connection's whole life. x/crypto closes both at its end.
+	for chans != nil || reqs != nil {
+		select {
+		case ch, ok := <-chans:
+			if !ok {
+				chans = nil
+				continue
+			}
+			handler := srv.ChannelHandlers[ch.ChannelType()]
+			if handler == nil {
+				handler = srv.ChannelHandlers["default"]
+			}
+			if handler == nil {
+				_ = ch.Reject(gossh.UnknownChannelType, "unsupported channel type")
+				continue
+			}
+			go func(ch gossh.NewChannel) {
+				defer recoverAndLog("panic handling channel", conn, nil)
+				handler(srv, sshConn, ch, ctx)
+			}(ch)
+		case req, ok := <-reqs:
+			if !ok {
+				reqs = nil
+				continue
+			}
+			srv.handleRequest(ctx, conn, req)
 		}
-		if handler == nil {
-			_ = ch.Reject(gossh.UnknownChannelType, "unsupported channel type")
-			continue
-		}
-		go func(ch gossh.NewChannel) {
-			defer recoverAndLog("panic handling channel", conn, nil)
-			handler(srv, sshConn, ch, ctx)
-		}(ch)
 	}
 }
 
-func (srv *Server) handleRequests(ctx Context, in <-chan *gossh.Request) {
-	for req := range in {
-		handler := srv.RequestHandlers[req.Type]
-		if handler == nil {
-			handler = srv.RequestHandlers["default"]
-		}
-		if handler == nil {
-			_ = req.Reply(false, nil)
-			continue
-		}
-		/*reqCtx, cancel := context.WithCancel(ctx)
-		defer cancel() */
-		ret, payload := handler(ctx, srv, req)
-		_ = req.Reply(ret, payload)
+// handleRequest answers a global request (Hotels patch: one request, on
+// the connection's loop; a handler that panics refuses it).
+func (srv *Server) handleRequest(ctx Context, conn net.Conn, req *gossh.Request) {
+	defer recoverAndLog("panic handling requests", conn, func() { _ = req.Reply(false, nil) })
+	handler := srv.RequestHandlers[req.Type]
+	if handler == nil {
+		handler = srv.RequestHandlers["default"]
 	}
+	if handler == nil {
+		_ = req.Reply(false, nil)
+		return
+	}
+	ret, payload := handler(ctx, srv, req)
+	_ = req.Reply(ret, payload)
 }
 
 // ListenAndServe listens on the TCP network address srv.Addr and then calls

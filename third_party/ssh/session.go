@@ -92,6 +92,16 @@ type Session interface {
 // when there is no signal channel specified.
 const maxSigBufSize = 128
 
+// RequestFilter is a new session channel that sees each of the session's
+// requests before the session does, on the session's request loop, so that
+// no goroutine of its own stands between the two (Hotels patch).
+// FilterRequest either answers req itself and returns true, or returns
+// false and the session handles req. It must not wait.
+type RequestFilter interface {
+	gossh.NewChannel
+	FilterRequest(req *gossh.Request) bool
+}
+
 // DefaultSessionHandler is the default handler for the "session" channel type.
 func DefaultSessionHandler(srv *Server, conn *gossh.ServerConn, newChan gossh.NewChannel, ctx Context) {
 	ch, reqs, err := newChan.Accept()
@@ -99,7 +109,12 @@ func DefaultSessionHandler(srv *Server, conn *gossh.ServerConn, newChan gossh.Ne
 		slog.Warn("ssh: failed to accept session channel", "err", err)
 		return
 	}
+	var filter func(*gossh.Request) bool
+	if f, ok := newChan.(RequestFilter); ok {
+		filter = f.FilterRequest
+	}
 	sess := &session{
+		filter:            filter,
 		Channel:           ch,
 		conn:              conn,
 		handler:           srv.Handler,
@@ -133,6 +148,8 @@ type session struct {
 	sigCh             chan<- Signal
 	sigBuf            []Signal
 	breakCh           chan<- bool
+	filter            func(*gossh.Request) bool // Hotels patch: RequestFilter
+	onWindow          func(Window)              // Hotels patch: OnWindowChange
 }
 
 func (sess *session) Stderr() io.ReadWriter {
@@ -248,6 +265,9 @@ func (sess *session) Break(c chan<- bool) {
 
 func (sess *session) handleRequests(reqs <-chan *gossh.Request) {
 	for req := range reqs {
+		if sess.filter != nil && sess.filter(req) {
+			continue // Hotels patch: answered by the RequestFilter
+		}
 		switch req.Type {
 		case "shell", "exec":
 			if sess.handled {
@@ -416,19 +436,27 @@ func (sess *session) handleRequests(reqs <-chan *gossh.Request) {
 				// (Pty) meanwhile: written under the session's lock.
 				sess.Lock()
 				sess.pty.Window = win
-				sess.Unlock()
-				// Hotels patch: the latest wins, and the loop never
-				// waits on a handler that does not read the changes
-				// (or has returned): this loop is their only sender.
-				select {
-				case sess.winch <- win:
-				default:
+				if sess.onWindow != nil {
+					// Hotels patch: OnWindowChange, under the lock
+					// that orders it after a change it took from the
+					// channel.
+					sess.onWindow(win)
+				} else {
+					// Hotels patch: the latest wins, and the loop
+					// never waits on a handler that does not read the
+					// changes (or has returned): this loop is their
+					// only sender.
 					select {
-					case <-sess.winch:
+					case sess.winch <- win:
 					default:
+						select {
+						case <-sess.winch:
+						default:
+						}
+						sess.winch <- win
 					}
-					sess.winch <- win
 				}
+				sess.Unlock()
 			}
 			_ = req.Reply(ok, nil)
 		case agentRequestType:
@@ -449,6 +477,32 @@ func (sess *session) handleRequests(reqs <-chan *gossh.Request) {
 			_ = req.Reply(false, nil)
 		}
 	}
+}
+
+// OnWindowChange has f called with each window change of sess from now
+// on, in place of sending it on the channel that Pty returns, and at once
+// with a change sent there and not read yet; so that no goroutine need wait
+// on that channel for the session's whole life. f is called with the
+// session's lock held (which orders the calls): it must not wait, nor call
+// the session's methods. It reports false, and does nothing, for a session
+// of another package or one without a pty (Hotels patch).
+func OnWindowChange(s Session, f func(Window)) bool {
+	sess, ok := s.(*session)
+	if !ok {
+		return false
+	}
+	sess.Lock()
+	defer sess.Unlock()
+	if sess.winch == nil {
+		return false
+	}
+	sess.onWindow = f
+	select {
+	case w := <-sess.winch:
+		f(w)
+	default:
+	}
+	return true
 }
 
 func (sess *session) ptyAllocate(term string, win Window, modes gossh.TerminalModes) (func() error, error) {
