@@ -7,7 +7,6 @@ import (
 	"net"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"slices"
 	"syscall"
 
@@ -54,16 +53,7 @@ func newServeCmd() *cobra.Command {
 				stop()
 			}()
 
-			// The collector runs at Go's default GOGC (100), or the
-			// environment's. GOGC=200 halved the collections when they
-			// came every few seconds in play; they come every ~9 s at
-			// 100 now, and 200 cost a fifth of an idle session's memory
-			// and a third of a player's (docs/capacity.md).
-			if os.Getenv("GOMEMLIMIT") == "" {
-				if limit := defaultMemoryLimit(); limit > 0 {
-					debug.SetMemoryLimit(limit)
-				}
-			}
+			setCollector(os.Getenv)
 			if pprofAddr != "" {
 				if err := servePprof(pprofAddr, logger); err != nil {
 					return err
