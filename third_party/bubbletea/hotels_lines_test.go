@@ -1,6 +1,7 @@
 package tea
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"unsafe"
@@ -25,5 +26,74 @@ func TestParsedLinesKeepNoFrame(t *testing.T) {
 				t.Fatalf("line %d, cell %d (%q) points into the frame", y, x, c.Content)
 			}
 		}
+	}
+}
+
+// TestDrawPlain draws random self-contained lines with drawPlain and with
+// StyledString.Draw, by both width methods, into lines left with other
+// cells (wide ones among them), and compares every cell: drawPlain must
+// draw what the general parser draws, or decline (Hotels patch, change 7).
+// Every rune drawPlain takes is drawn between two letters too.
+func TestDrawPlain(t *testing.T) {
+	sgrs := []string{"\x1b[m", "\x1b[0m", "\x1b[1m", "\x1b[38;5;239m", "\x1b[1;38;5;16;48;5;37m",
+		"\x1b[1;4;38;5;16;48;5;220;4m", "\x1b[38;2;95;175;255m", "\x1b[7m", "\x1b[4:3;58;5;9m", "\x1b[;1m",
+		"\x1b[22;39m", "\x1b[9;2;3m", "\x1b[48;2;1;2;3;38;5;300m"}
+	chars := []string{"a", "Z", " ", "~", "$", "·", "é", "\u00a0", "\u02ff", "\u00ad", "\u0301", "↑", "•",
+		"漢", "👍", "\ufe0f", "\u200d", "e\u0301"}
+	rnd := rand.New(rand.NewPCG(1, 22))
+	random := func() string {
+		var b strings.Builder
+		n := len(chars) // half of the lines have only characters drawPlain takes
+		if rnd.IntN(2) == 0 {
+			n = 8
+		}
+		for range rnd.IntN(90) {
+			if rnd.IntN(5) == 0 {
+				b.WriteString(sgrs[rnd.IntN(len(sgrs))])
+			} else if rnd.IntN(3) == 0 {
+				b.WriteString(chars[rnd.IntN(n)])
+			} else {
+				b.WriteByte(byte(' ' + rnd.IntN(95)))
+			}
+		}
+		return b.String()
+	}
+	var lines []string
+	for r := rune(0xa0); r < 0x300; r++ {
+		lines = append(lines, "a"+string(r)+"b", "\x1b[1m"+string(r)+"\u0301")
+	}
+	for range 20000 {
+		lines = append(lines, random())
+	}
+	fast := 0
+	for _, line := range lines {
+		if self, _ := selfContained(line); !self {
+			continue
+		}
+		for _, m := range []ansi.Method{ansi.WcWidth, ansi.GraphemeWidth} {
+			w := 20 + rnd.IntN(80)
+			want := uv.ScreenBuffer{RenderBuffer: uv.NewRenderBuffer(w, 1), Method: m}
+			got := uv.ScreenBuffer{RenderBuffer: uv.NewRenderBuffer(w, 1), Method: m}
+			for _, b := range []uv.ScreenBuffer{want, got} { // what a pooled frame may hold
+				uv.NewStyledString("\x1b[31m漢字 x\x1b[4mlast\x1b[m 👍 ok").Draw(b, b.Bounds())
+			}
+			var scr uv.Screen = lineScreen{want.RenderBuffer}
+			if m == ansi.GraphemeWidth {
+				scr = graphemeLineScreen{lineScreen{want.RenderBuffer}}
+			}
+			uv.NewStyledString(line).Draw(scr, want.Bounds())
+			if !drawPlain(got.Lines[0], line) {
+				continue
+			}
+			fast++
+			for x := range w {
+				if g, w := got.Lines[0][x], want.Lines[0][x]; g != w {
+					t.Fatalf("%q by %v, cell %d: drawPlain %#v, StyledString.Draw %#v", line, m, x, g, w)
+				}
+			}
+		}
+	}
+	if fast < 5000 {
+		t.Errorf("drawPlain drew %d lines: too few to tell", fast)
 	}
 }
