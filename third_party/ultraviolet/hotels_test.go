@@ -15,7 +15,9 @@ import (
 // TestShareLine: the renderer keeps a packed line given to ShareLine in
 // place of its own only if the cells are the same, whether they are copies
 // of the line's (sameBytes) or equal cells parsed apart; not if one cell
-// differs in its style alone (Hotels patch, changes 6, 8 and 9).
+// differs in its style alone (Hotels patch, changes 6, 8 and 9). The line
+// is one the last Render left as it was: a line it drew is the frame's,
+// which ShareLine is given (change 16).
 func TestShareLine(t *testing.T) {
 	const text = "\x1b[38;2;255;215;95mYour turn\x1b[m: \x1b[38;5;245m·\x1b[m \x1b[1mplay\x1b[m"
 	parse := func(s string) Line {
@@ -34,9 +36,12 @@ func TestShareLine(t *testing.T) {
 		{"not bold", parse("\x1b[38;2;255;215;95mYour turn\x1b[m: \x1b[38;5;245m·\x1b[m play"), false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			frame := ScreenBuffer{RenderBuffer: NewRenderBuffer(20, 1), Method: ansi.WcWidth}
+			frame := ScreenBuffer{RenderBuffer: NewRenderBuffer(20, 2), Method: ansi.WcWidth}
 			NewStyledString(text).Draw(frame, frame.Bounds())
 			r := NewTerminalRenderer(io.Discard, []string{"TERM=xterm-256color"})
+			r.Render(frame.RenderBuffer)
+			frame.Line(1)[0].Content = "x" // a frame that leaves line 0 as it was
+			frame.TouchLine(0, 1, 1)
 			r.Render(frame.RenderBuffer)
 			l := c.line
 			if l == nil {
@@ -205,6 +210,49 @@ func TestNarrowRune(t *testing.T) {
 	for _, s := range []string{"é", "·", "\u00ad", "\u0300", "日", "a\u0301", "ab"} {
 		if got, want := narrowRune(s), decoded(s); got != want {
 			t.Errorf("narrowRune(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+// TestUnchanged: a line unpacked from p is unchanged only while every cell
+// is as unpackLine set it, its text pointing into p (Hotels patch, change
+// 16: compared with p's records, without unpacking p).
+func TestUnchanged(t *testing.T) {
+	line := Line{
+		{Content: "a", Width: 1, Style: Style{Fg: ansi.IndexedColor(239)}},
+		{Content: "漢", Width: 2}, {Width: 0},
+		{Content: "é", Width: 1, Style: Style{Fg: color.RGBA{1, 2, 3, 255}, Attrs: AttrBold}},
+		{Content: "l", Width: 1, Link: NewLink("https://example.com", "id=1")},
+		{Content: "b", Width: 1},
+	}
+	p, ok := PackLine(line)
+	if !ok {
+		t.Fatal("PackLine: false")
+	}
+	var r TerminalRenderer
+	for _, c := range []struct {
+		name   string
+		change func(l Line)
+		same   bool
+	}{
+		{"as unpacked", func(Line) {}, true},
+		{"the same text elsewhere", func(l Line) { l[0].Content = strings.Clone("a") }, false},
+		{"another text", func(l Line) { l[5].Content = "c" }, false},
+		{"another width", func(l Line) { l[1].Width = 1 }, false},
+		{"another colour", func(l Line) { l[3].Style.Fg = color.RGBA{1, 2, 4, 255} }, false},
+		{"the same colour in another box", func(l Line) { l[3].Style.Fg = color.RGBA{1, 2, byte(len(l) - 3), 255} }, false},
+		{"another attribute", func(l Line) { l[3].Style.Attrs = AttrItalic }, false},
+		{"another link", func(l Line) { l[4].Link.Params = "id=2" }, false},
+		{"a cell fewer", func(l Line) {}, false},
+	} {
+		l := make(Line, len(line))
+		unpackLine(l, p)
+		c.change(l)
+		if c.name == "a cell fewer" {
+			l = l[:len(l)-1]
+		}
+		if got := r.unchanged(l, p); got != c.same {
+			t.Errorf("%s: unchanged = %v, want %v", c.name, got, c.same)
 		}
 	}
 }

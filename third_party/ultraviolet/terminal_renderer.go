@@ -1310,6 +1310,9 @@ func (s *TerminalRenderer) Redraw(newbuf *RenderBuffer) {
 // Render renders changes of the screen to the internal buffer. Call
 // [terminalWriter.Flush] to flush pending changes to the screen.
 func (s *TerminalRenderer) Render(newbuf *RenderBuffer) {
+	for i := range s.lines { // Hotels patch, change 16: see ShareLine
+		s.lines[i].drawn = false
+	}
 	// Do we need to render anything?
 	touchedLines := newbuf.TouchedLines()
 	if !s.clear && touchedLines == 0 {
@@ -1398,6 +1401,9 @@ func (s *TerminalRenderer) Render(newbuf *RenderBuffer) {
 				(newbuf.Touched[i].FirstCell != -1 || newbuf.Touched[i].LastCell != -1)) {
 				s.transformLine(newbuf, i)
 				changedLines++
+				// It holds the frame's cells now (Hotels patch, change
+				// 16; see ShareLine).
+				s.states()[i].drawn = true
 			}
 
 			// Mark line changed successfully.
@@ -1445,6 +1451,10 @@ type lineState struct {
 	packed string // the line packed (Pack, ShareLine); its cells are packedCells
 	shared bool   // packed is one given to ShareLine
 	was    string // the line as packed when ownLine unpacked it
+	// drawn: transformLine drew the line in the last Render, so that it
+	// holds the cells of the frame's line (Hotels patch, change 16); Pack
+	// clears it.
+	drawn bool
 }
 
 // states returns s.lines, one for each line of curbuf. Its length differs
@@ -1460,8 +1470,9 @@ func (s *TerminalRenderer) states() []lineState {
 // ShareLine makes p, a line packed by PackLine, line y of what the
 // renderer keeps as drawn, in place of its own copy, if the two have the
 // same cells (Hotels patch). cells are the cells of p, as UnpackLine gives
-// them (the line of a frame drawn from p), to compare with a line the
-// renderer holds unpacked. The caller shares p with other renderers: the
+// them: line y of the frame the renderer was last given (drawn from p), to
+// compare with a line the renderer holds unpacked, unless the last Render
+// drew it from that frame (change 16). The caller shares p with other renderers: the
 // patched Bubble Tea draws the lines most players of a table are shown
 // from a cache of lines parsed before, shared by all, which keeps them
 // packed. The renderer unpacks p when it needs the line (ownLine).
@@ -1480,7 +1491,9 @@ func (s *TerminalRenderer) ShareLine(y int, p string, cells Line) {
 	if len(own) != len(cells) || len(own) == 0 || len(own) > len(packedCells) {
 		return
 	}
-	for x := range own {
+	// A line transformLine drew has the frame's cells: from the first cell
+	// that differed it copied them, and those before were equal (change 16).
+	for x := 0; !st.drawn && x < len(own); x++ {
 		if !sameBytes(&own[x], &cells[x]) && !cellEqual(&own[x], &cells[x]) {
 			return
 		}
@@ -1602,6 +1615,7 @@ func (s *TerminalRenderer) Pack() {
 	var buf [1024]byte
 	for y := range s.states() {
 		st := &s.lines[y]
+		st.drawn = false
 		l := s.curbuf.Lines[y]
 		if st.packed != "" || len(l) == 0 || len(l) > len(packedCells) {
 			continue
@@ -1619,25 +1633,33 @@ func (s *TerminalRenderer) Pack() {
 	}
 }
 
-// unchanged reports whether l has the cells it was unpacked from, p: a
-// line the renderer unpacked and left as it was (the line above a line
-// that became blank, which the patched Bubble Tea touches) is unpacked
-// again and compared, byte for byte, more cheaply than packed again.
+// unchanged reports whether l has the cells it was unpacked from, p, byte
+// for byte: a line the renderer unpacked and left as it was (the line above
+// a line that became blank, which the patched Bubble Tea touches) keeps p,
+// more cheaply than packed again. Each cell is compared with its record in
+// p as it stands, without unpacking p (Hotels patch, change 16): a changed
+// line, most of those unpacked, differs within a few cells.
 func (s *TerminalRenderer) unchanged(l Line, p string) bool {
-	if len(s.peek) != len(l) {
-		s.peek = spareLine(len(l))
-	}
-	s.peekY = -1
-	was := s.peek
-	if !unpackLine(was, p) {
-		return false
-	}
-	for x := range l {
-		if !sameBytes(&l[x], &was[x]) {
+	var pn *[unsafe.Sizeof(pen{})]byte
+	x, i := 0, 0
+	for ; i < len(p) && x < len(l); x++ {
+		h := p[i]
+		i++
+		if h&penFollows != 0 {
+			pn = (*[unsafe.Sizeof(pen{})]byte)(unsafe.Pointer(penAt(uint16(p[i]) | uint16(p[i+1])<<8)))
+			i += 2
+		}
+		n := int(p[i])
+		i++
+		// As unpackLine would set the cell: its text points into p.
+		c := &l[x]
+		if c.Width != int(h&^penFollows) || len(c.Content) != n || n > 0 && unsafe.StringData(c.Content) != unsafe.StringData(p[i:]) ||
+			*penBytes(c) != *pn {
 			return false
 		}
+		i += n
 	}
-	return true
+	return x == len(l) && i == len(p)
 }
 
 // ShownLine returns line y of what the renderer last drew on the screen,
