@@ -3,12 +3,14 @@ package uv
 import (
 	"image/color"
 	"io"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -255,4 +257,71 @@ func TestUnchanged(t *testing.T) {
 			t.Errorf("%s: unchanged = %v, want %v", c.name, got, c.same)
 		}
 	}
+}
+
+// TestPenStep: the sequence penStep gives for a step of the pen, found in
+// styleSteps or not, is the one the renderer works out (Hotels patch,
+// change 17), for random pairs of styles with colours of every type, equal
+// values of different types and colours in boxes of their own among them,
+// under every colour profile.
+func TestPenStep(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(17, 22))
+	colour := func() color.Color {
+		v := uint8(rnd.IntN(3)) // few values, so that types and boxes differ for equal ones
+		switch rnd.IntN(8) {
+		case 0:
+			return ansi.BasicColor(v)
+		case 1:
+			return ansi.IndexedColor(v + 16)
+		case 2:
+			return ansi.TrueColor(uint32(v) * 0x10101)
+		case 3:
+			return ansi.RGBColor{R: v, G: v, B: v}
+		case 4:
+			return color.RGBA{v, v, v, 255}
+		case 5:
+			return otherColor{color.RGBA{v, v, v, 255}}
+		}
+		return nil
+	}
+	style := func() Style {
+		return Style{Fg: colour(), Bg: colour(), UnderlineColor: colour(),
+			Underline: Underline(rnd.IntN(3)), Attrs: uint8(rnd.IntN(4)) << uint(rnd.IntN(6))}
+	}
+	profiles := []colorprofile.Profile{colorprofile.TrueColor, colorprofile.ANSI256, colorprofile.ANSI,
+		colorprofile.Ascii, colorprofile.NoTTY}
+	styles := make([]Style, 40)
+	for i := range styles {
+		styles[i] = style()
+	}
+	for range 100000 {
+		from, to := styles[rnd.IntN(len(styles))], styles[rnd.IntN(len(styles))]
+		if rnd.IntN(4) == 0 { // the same values in new boxes
+			from = Style{Fg: reboxed(from.Fg), Bg: reboxed(from.Bg), UnderlineColor: reboxed(from.UnderlineColor),
+				Underline: from.Underline, Attrs: from.Attrs}
+		}
+		p := profiles[rnd.IntN(len(profiles))]
+		newStyle, oldStyle := ConvertStyle(to, p), ConvertStyle(from, p)
+		want, wantOK := "", !newStyle.Equal(&oldStyle)
+		if wantOK {
+			want = newStyle.Diff(&oldStyle)
+			if newStyle.IsZero() && len(want) > len(ansi.ResetStyle) {
+				want = ansi.ResetStyle
+			}
+		}
+		if got, ok := penStep(&from, &to, p); got != want || ok != wantOK {
+			t.Fatalf("penStep(%#v, %#v, %v) = %q, %v; want %q, %v", from, to, p, got, ok, want, wantOK)
+		}
+	}
+}
+
+// reboxed returns c in a box of its own.
+func reboxed(c color.Color) color.Color {
+	switch v := c.(type) {
+	case color.RGBA:
+		return v
+	case ansi.RGBColor:
+		return v
+	}
+	return c
 }

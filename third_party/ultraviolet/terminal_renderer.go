@@ -595,17 +595,12 @@ func (s *TerminalRenderer) updatePen(cell *Cell) {
 	}
 
 	// Downsample pen when we don't have a [colorprofile.TrueColor],
-	// otherwise, use the original style.
-	newStyle := ConvertStyle(cell.Style, s.profile)
+	// otherwise, use the original style (Hotels patch, change 17: the
+	// sequence found in styleSteps, or worked out by penStep).
 	newLink := ConvertLink(cell.Link, s.profile)
-	oldStyle := ConvertStyle(s.cur.Style, s.profile)
 	oldLink := ConvertLink(s.cur.Link, s.profile)
 
-	if !newStyle.Equal(&oldStyle) {
-		seq := newStyle.Diff(&oldStyle)
-		if newStyle.IsZero() && len(seq) > len(ansi.ResetStyle) {
-			seq = ansi.ResetStyle
-		}
+	if seq, ok := penStep(&s.cur.Style, &cell.Style, s.profile); ok {
 		_, _ = s.buf.WriteString(seq)
 		s.cur.Style = cell.Style // Copy the original style
 	}
