@@ -1441,6 +1441,7 @@ func (p *Program) RestoreTerminal() error {
 	}
 
 	p.startRenderer()
+	p.wake() // repaint
 
 	// If the output is a terminal, it may have been resized while another
 	// process was at the foreground, in which case we may not have received
@@ -1476,14 +1477,17 @@ func (p *Program) Printf(template string, args ...any) {
 	}
 }
 
-// startRenderer starts the renderer.
+// startRenderer starts the renderer. Its first flush waits for the next
+// wake-up, so that it draws the first view (Run renders it next), not a
+// frame without it that a goroutine started here might flush first (Hotels
+// patch, change 8).
 func (p *Program) startRenderer() {
 	p.renderer.start()
 	p.pace.Lock()
 	p.pace.frame = time.Second / time.Duration(p.fps)
 	p.pace.rendering = true
+	p.pace.pending = true
 	p.pace.Unlock()
-	p.wake()
 }
 
 // stopRenderer stops the renderer.
