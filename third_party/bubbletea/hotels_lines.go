@@ -153,18 +153,23 @@ func drawLine(frame uv.ScreenBuffer, y int, line string) string {
 	// The cells' text points into the text they are parsed from: parse a
 	// copy, not the frame the line was cut from, which every line kept
 	// from it (here or in the renderer's copy of the screen) would keep
-	// whole (issue 22: 20 MB of frames with 400 players).
-	k.text = strings.Clone(line)
-	var scr uv.Screen = lineScreen{frame.RenderBuffer}
-	if frame.Method == ansi.GraphemeWidth {
-		scr = graphemeLineScreen{lineScreen{frame.RenderBuffer}}
-	}
-	if !drawPlain(frame.Lines[y], k.text) {
+	// whole (issue 22: 20 MB of frames with 400 players). drawPlain's
+	// point into no text, and need no copy (change 7).
+	plain := drawPlain(frame.Lines[y], line)
+	if !plain {
+		k.text = strings.Clone(line)
+		var scr uv.Screen = lineScreen{frame.RenderBuffer}
+		if frame.Method == ansi.GraphemeWidth {
+			scr = graphemeLineScreen{lineScreen{frame.RenderBuffer}}
+		}
 		uv.NewStyledString(k.text).Draw(scr, uv.Rect(0, y, frame.Width(), 1))
 	}
 	if again {
 		var ok bool
 		if l, ok = uv.PackLine(frame.Lines[y]); ok {
+			if plain {
+				k.text = strings.Clone(line) // the key, kept
+			}
 			parsed.keep(k, l)
 		}
 	}
@@ -181,7 +186,8 @@ func drawLine(frame uv.ScreenBuffer, y int, line string) string {
 // a cluster or is extended by another of them), one cell wide by either
 // width method, and StyledString.Draw gives it a cell of its own with the
 // style the SGR sequences before it set, read by the same parser and
-// ReadStyle; the cells after the text are blank. Most of a game screen's
+// ReadStyle; the cells after the text are blank. The cells' texts are
+// plainText's, not the line's. Most of a game screen's
 // lines are such lines (the board's dots are U+00B7), and the general
 // parser, which decodes every byte through its state machine and sets
 // cells one by one through the screen, was 7% of the server's CPU with
@@ -197,7 +203,7 @@ func drawPlain(l uv.Line, text string) bool {
 	x := 0
 	for i := 0; i < len(text); {
 		c := text[i]
-		n := 1
+		r, n := rune(c), 1
 		switch {
 		case c == '\x1b':
 			m, _, ok := sgr(text[i:])
@@ -212,7 +218,6 @@ func drawPlain(l uv.Line, text string) bool {
 			i += m
 			continue
 		case c >= utf8.RuneSelf:
-			var r rune
 			r, n = utf8.DecodeRuneInString(text[i:])
 			if r < 0xa0 || r >= 0x300 || r == 0xad { // utf8.RuneError too
 				return false
@@ -221,7 +226,7 @@ func drawPlain(l uv.Line, text string) bool {
 			return false
 		}
 		if x < len(l) {
-			l[x] = uv.Cell{Content: text[i : i+n], Width: 1, Style: style}
+			l[x] = uv.Cell{Content: plainText[r], Width: 1, Style: style}
 		}
 		x++
 		i += n
@@ -231,6 +236,17 @@ func drawPlain(l uv.Line, text string) bool {
 	}
 	return true
 }
+
+// plainText holds the text of each character drawPlain takes, by its rune:
+// the cells it draws point to these, not into the line, which need not be
+// copied for them (see drawLine).
+var plainText = func() *[0x300]string {
+	var t [0x300]string
+	for r := range t {
+		t[r] = string(rune(r))
+	}
+	return &t
+}()
 
 // lineScreen is a frame that drawLine parses a line into: its cells are
 // set without comparing each with the cell it replaces to mark the line

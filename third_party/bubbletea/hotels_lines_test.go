@@ -13,19 +13,44 @@ import (
 // A line's cells are parsed from a copy of its text, not from the frame it
 // was cut from: the renderer keeps a player's own lines for as long as they
 // are shown, and each would keep its whole frame (issue 22).
+//
+// Lines drawn by drawPlain (change 7) and by the general parser (an arrow),
+// each twice, so that the second time the cache keeps it: neither the
+// cells nor the cache's keys point into the frame.
 func TestParsedLinesKeepNoFrame(t *testing.T) {
-	frame := uv.ScreenBuffer{RenderBuffer: uv.NewRenderBuffer(80, 2), Method: ansi.WcWidth}
-	text := "a line only one player sees: 2I 12G 9B\n\x1b[1mand another\x1b[m"
+	frame := uv.ScreenBuffer{RenderBuffer: uv.NewRenderBuffer(80, 3), Method: ansi.WcWidth}
+	text := "a line only one player sees: 2I 12G 9B\n\x1b[1mand another\x1b[m\n\x1b[2m↑↓\x1b[m choose 8C"
 	lo := uintptr(unsafe.Pointer(unsafe.StringData(text)))
 	hi := lo + uintptr(len(text))
-	a, b, _ := strings.Cut(text, "\n")
-	for y, line := range []string{a, b} {
-		drawLine(frame, y, line)
-		for x, c := range frame.Lines[y] {
-			if p := uintptr(unsafe.Pointer(unsafe.StringData(c.Content))); c.Content != "" && p >= lo && p < hi {
-				t.Fatalf("line %d, cell %d (%q) points into the frame", y, x, c.Content)
+	into := func(s string) bool {
+		p := uintptr(unsafe.Pointer(unsafe.StringData(s)))
+		return s != "" && p >= lo && p < hi
+	}
+	for range 2 {
+		for y, line := range strings.Split(text, "\n") {
+			drawLine(frame, y, line)
+			for x, c := range frame.Lines[y] {
+				if into(c.Content) {
+					t.Fatalf("line %d, cell %d (%q) points into the frame", y, x, c.Content)
+				}
 			}
 		}
+	}
+	kept := 0
+	parsed.mu.Lock()
+	defer parsed.mu.Unlock()
+	for k := range parsed.now {
+		if into(k.text) {
+			t.Fatalf("the cache's key %q points into the frame", k.text)
+		}
+		for _, line := range strings.Split(text, "\n") {
+			if k.text == line && k.width == 80 {
+				kept++
+			}
+		}
+	}
+	if kept != 3 {
+		t.Errorf("the cache kept %d of the 3 lines parsed twice", kept)
 	}
 }
 
