@@ -209,6 +209,12 @@ func TestNarrowRune(t *testing.T) {
 			t.Errorf("narrowRune(%q) = %v, want %v", s, got, want)
 		}
 	}
+	for b := range 1 << 16 { // every two bytes (change 18)
+		s := string([]byte{byte(b >> 8), byte(b)})
+		if got, want := narrowRune(s), decoded(s); got != want {
+			t.Fatalf("narrowRune(%q) = %v, want %v", s, got, want)
+		}
+	}
 	for _, s := range []string{"é", "·", "\u00ad", "\u0300", "日", "a\u0301", "ab"} {
 		if got, want := narrowRune(s), decoded(s); got != want {
 			t.Errorf("narrowRune(%q) = %v, want %v", s, got, want)

@@ -869,12 +869,24 @@ func lineHasDrift(m ansi.Method, line Line) bool {
 // narrowRune reports whether s is one rune below U+0300 that is not a
 // control character or the soft hyphen.
 func narrowRune(s string) bool {
-	if len(s) == 1 {
+	switch len(s) {
+	case 1:
 		// Hotels patch (HOTELS.md, change 15): the text of most cells, one
 		// byte, is printable ASCII; a byte of 0x80 or more alone decodes
 		// to utf8.RuneError, which is not narrow either.
 		return s[0] >= 0x20 && s[0] < 0x7f
+	case 2:
+		// Hotels patch (change 18): a rune of two bytes (a board's dots,
+		// U+00B7) without decoding it: from U+00A0 to U+02FF, with a lead
+		// byte from 0xc2 to 0xcb and a continuation byte.
+		r := rune(s[0]&0x1f)<<6 | rune(s[1]&0x3f)
+		return s[0] >= 0xc2 && s[0] <= 0xcb && s[1]&0xc0 == 0x80 && r >= 0xa0 && r != 0xad
 	}
+	return narrowDecoded(s)
+}
+
+// narrowDecoded is narrowRune for texts of three bytes or more.
+func narrowDecoded(s string) bool {
 	r, n := utf8.DecodeRuneInString(s)
 	return n == len(s) && r >= 0x20 && r < 0x300 && (r < 0x7f || r >= 0xa0) && r != 0xad
 }
