@@ -331,3 +331,50 @@ func reboxed(c color.Color) color.Color {
 	}
 	return c
 }
+
+// TestKeptDrift: a renderer that takes what it kept of its packed lines'
+// drift (Hotels patch, change 19) writes the same bytes as one that looks
+// at every line's cells, through random frames of plain, wide, emoji and
+// ambiguous lines, some lines shared (ShareLine) and the rest packed after
+// each frame, as the patched Bubble Tea draws them.
+func TestKeptDrift(t *testing.T) {
+	texts := []string{"plain text", "\x1b[1mbold\x1b[m and · dots", "漢字 wide", "👍 thumbs", "☺\ufe0f smile",
+		"↑↓ arrows", "e\u0301 mark", "ｱｲ half", "", "  spaces  "}
+	rnd := rand.New(rand.NewPCG(19, 22))
+	const w, h = 20, 6
+	var outs [2]strings.Builder
+	var rs [2]*TerminalRenderer
+	for i := range rs {
+		rs[i] = NewTerminalRenderer(&outs[i], []string{"TERM=xterm-256color"})
+		rs[i].SetFullscreen(true)
+	}
+	lines := make([]string, h)
+	for frame := range 400 {
+		for y := range lines {
+			if frame == 0 || rnd.IntN(3) == 0 {
+				lines[y] = texts[rnd.IntN(len(texts))]
+			}
+		}
+		share := rnd.IntN(h)
+		for i, r := range rs {
+			buf := ScreenBuffer{RenderBuffer: NewRenderBuffer(w, h), Method: ansi.WcWidth}
+			NewStyledString(strings.Join(lines, "\n")).Draw(buf, buf.Bounds())
+			if i == 1 {
+				for y := range r.lines { // look at every line's cells
+					r.lines[y].driftKnown = false
+				}
+			}
+			r.Render(buf.RenderBuffer)
+			if p, ok := PackLine(buf.Line(share)); ok {
+				r.ShareLine(share, p, buf.Line(share))
+			}
+			r.Pack()
+			if err := r.Flush(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if outs[0].String() != outs[1].String() {
+			t.Fatalf("frame %d: the renderers wrote\n%q\nand\n%q", frame, outs[0].String(), outs[1].String())
+		}
+	}
+}

@@ -139,6 +139,7 @@ type TerminalRenderer struct {
 	lines            []lineState   // how curbuf's lines are kept (Hotels patch; see ShareLine and Pack)
 	peek             Line          // a packed line unpacked to be read (Hotels patch; see peekLine)
 	peekY            int           // the line peek holds
+	newDrift         bool          // what transformLine found of the frame's line (Hotels patch, change 19)
 	recent           penMemo       // the pens of the lines packed last (Hotels patch)
 	moveSeq, moveTry []byte        // scratch for moveCursor (Hotels patch)
 	tabs             *TabStops
@@ -936,6 +937,12 @@ func (s *TerminalRenderer) repaintLine(newbuf *RenderBuffer, y int) {
 // insert or delete characters.
 func (s *TerminalRenderer) transformLine(newbuf *RenderBuffer, y int) {
 	var firstCell, oLastCell, nLastCell int // first, old last, new last index
+	// Hotels patch, change 19: a packed line keeps what lineHasDrift said
+	// of it when transformLine drew it (see lineState.drift).
+	var was lineState
+	if y >= 0 && y < len(s.lines) {
+		was = s.lines[y]
+	}
 	s.ownLine(y)
 	oldLine := s.curbuf.Line(y)
 	newLine := newbuf.Line(y)
@@ -954,7 +961,12 @@ func (s *TerminalRenderer) transformLine(newbuf *RenderBuffer, y int) {
 	// real cursor at a column the model cannot predict, so a later erase in
 	// the same transform fires at the wrong column. Repainting depends only
 	// on an absolute cursor position and a known-empty line.
-	if lineHasDrift(s.method, oldLine) || lineHasDrift(s.method, newLine) {
+	oldDrift := was.drift
+	if was.packed == "" || !was.driftKnown {
+		oldDrift = lineHasDrift(s.method, oldLine)
+	}
+	s.newDrift = lineHasDrift(s.method, newLine) // for Render to keep
+	if oldDrift || s.newDrift {
 		s.repaintLine(newbuf, y)
 		return
 	}
@@ -1318,7 +1330,9 @@ func (s *TerminalRenderer) Redraw(newbuf *RenderBuffer) {
 // [terminalWriter.Flush] to flush pending changes to the screen.
 func (s *TerminalRenderer) Render(newbuf *RenderBuffer) {
 	for i := range s.lines { // Hotels patch, change 16: see ShareLine
-		s.lines[i].drawn = false
+		st := &s.lines[i]
+		st.drawn = false
+		st.driftKnown = st.driftKnown && st.packed != "" // change 19
 	}
 	// Do we need to render anything?
 	touchedLines := newbuf.TouchedLines()
@@ -1409,8 +1423,9 @@ func (s *TerminalRenderer) Render(newbuf *RenderBuffer) {
 				s.transformLine(newbuf, i)
 				changedLines++
 				// It holds the frame's cells now (Hotels patch, change
-				// 16; see ShareLine).
-				s.states()[i].drawn = true
+				// 16; see ShareLine), and whether they drift (change 19).
+				st := &s.states()[i]
+				st.drawn, st.drift, st.driftKnown = true, s.newDrift, true
 			}
 
 			// Mark line changed successfully.
@@ -1462,6 +1477,13 @@ type lineState struct {
 	// holds the cells of the frame's line (Hotels patch, change 16); Pack
 	// clears it.
 	drawn bool
+	// drift is what lineHasDrift said of the frame's line when
+	// transformLine drew it, if driftKnown: kept while the line is packed
+	// (its cells cannot change), for transformLine to read when it next
+	// draws the line, rather than go through the cells (change 19). Pack
+	// and ShareLine keep it for a line drawn; Render drops it for a line
+	// not packed.
+	drift, driftKnown bool
 }
 
 // states returns s.lines, one for each line of curbuf. Its length differs
@@ -1490,7 +1512,7 @@ func (s *TerminalRenderer) ShareLine(y int, p string, cells Line) {
 	st := &s.states()[y]
 	if st.packed != "" {
 		if st.packed == p {
-			*st = lineState{packed: p, shared: true}
+			*st = lineState{packed: p, shared: true, drift: st.drift, driftKnown: st.driftKnown}
 		}
 		return
 	}
@@ -1507,7 +1529,7 @@ func (s *TerminalRenderer) ShareLine(y int, p string, cells Line) {
 	}
 	putSpare(own)
 	s.curbuf.Lines[y] = packedCells[:len(own):len(own)]
-	*st = lineState{packed: p, shared: true}
+	*st = lineState{packed: p, shared: true, drift: st.drift, driftKnown: st.drawn && st.driftKnown}
 }
 
 // sameBytes reports whether two cells hold the same bytes, as a cell and
@@ -1622,15 +1644,16 @@ func (s *TerminalRenderer) Pack() {
 	var buf [1024]byte
 	for y := range s.states() {
 		st := &s.lines[y]
+		known := st.drawn && st.driftKnown // of the cells packed here
 		st.drawn = false
 		l := s.curbuf.Lines[y]
 		if st.packed != "" || len(l) == 0 || len(l) > len(packedCells) {
 			continue
 		}
 		if st.was != "" && s.unchanged(l, st.was) {
-			*st = lineState{packed: st.was}
+			*st = lineState{packed: st.was, drift: st.drift, driftKnown: known}
 		} else if b, ok := packLine(buf[:0], l, &s.recent); ok {
-			*st = lineState{packed: string(b)}
+			*st = lineState{packed: string(b), drift: st.drift, driftKnown: known}
 		} else {
 			*st = lineState{}
 			continue
