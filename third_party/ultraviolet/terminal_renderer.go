@@ -1501,10 +1501,10 @@ func (s *TerminalRenderer) states() []lineState {
 // same cells (Hotels patch). cells are the cells of p, as UnpackLine gives
 // them: line y of the frame the renderer was last given (drawn from p), to
 // compare with a line the renderer holds unpacked, unless the last Render
-// drew it from that frame (change 16). The caller shares p with other renderers: the
-// patched Bubble Tea draws the lines most players of a table are shown
-// from a cache of lines parsed before, shared by all, which keeps them
-// packed. The renderer unpacks p when it needs the line (ownLine).
+// drew it from that frame (change 16). The caller shares p with other
+// renderers: the patched Bubble Tea draws the lines most players of a table
+// are shown from a cache of lines parsed before, shared by all, which keeps
+// them packed. The renderer unpacks p when it needs the line (ownLine).
 func (s *TerminalRenderer) ShareLine(y int, p string, cells Line) {
 	if s.curbuf == nil || y < 0 || y >= s.curbuf.Height() || p == "" {
 		return
