@@ -378,3 +378,20 @@ func TestKeptDrift(t *testing.T) {
 		}
 	}
 }
+
+// TestOwnCopyKeepsNoTouchMarks: after a frame, the renderer's own copy of
+// the screen holds no marks of touched lines, which nothing reads (Hotels
+// patch, change 20), even after a frame that cleared lines of it.
+func TestOwnCopyKeepsNoTouchMarks(t *testing.T) {
+	r := NewTerminalRenderer(io.Discard, []string{"TERM=xterm-256color"})
+	r.SetFullscreen(true)
+	for _, text := range []string{"one\ntwo\nthree", "one\n\n", "four\nfive\nsix"} {
+		frame := ScreenBuffer{RenderBuffer: NewRenderBuffer(10, 3), Method: ansi.WcWidth}
+		NewStyledString(text).Draw(frame, frame.Bounds())
+		r.Render(frame.RenderBuffer)
+		r.Pack()
+		if r.curbuf.Touched != nil {
+			t.Fatalf("after %q the renderer's copy holds %d marks", text, len(r.curbuf.Touched))
+		}
+	}
+}

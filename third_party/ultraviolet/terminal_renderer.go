@@ -1432,9 +1432,6 @@ func (s *TerminalRenderer) Render(newbuf *RenderBuffer) {
 			if i < len(newbuf.Touched) && i <= newbuf.Height()-1 {
 				untouch(newbuf.Touched, i)
 			}
-			if i < len(s.curbuf.Touched) && i < s.curbuf.Height()-1 {
-				untouch(s.curbuf.Touched, i)
-			}
 		}
 	}
 
@@ -1449,9 +1446,10 @@ func (s *TerminalRenderer) Render(newbuf *RenderBuffer) {
 	for i := range newbuf.Touched {
 		untouch(newbuf.Touched, i)
 	}
-	for i := range s.curbuf.Touched {
-		untouch(s.curbuf.Touched, i)
-	}
+	// Nothing reads which lines of the renderer's own copy were touched
+	// (Hotels patch, change 20): it keeps no marks, which were a LineData
+	// a line, held for the whole session.
+	s.curbuf.Touched = nil
 
 	s.updatePen(nil) // nil indicates a blank cell with no styles
 }
