@@ -245,7 +245,7 @@ func at(lines []string, i int) string {
 // line starts with the renderer's number), as a player's rack and status
 // line are. B/session is the heap held a renderer, the cache's included
 // (Hotels patch; Ultraviolet's changes 6 and 9), once the renderers' spare
-// lines (a fixed cost) are in use.
+// lines (a fixed cost) are in use; objects/session the heap objects.
 func BenchmarkHeld(b *testing.B) {
 	const sessions = 100
 	frames := [2]string{hotelsFrame(b, "seat"), hotelsFrame(b, "seat-move")}
@@ -276,27 +276,35 @@ func BenchmarkHeld(b *testing.B) {
 			parsed.mu.Lock()
 			parsed.now, parsed.old, parsed.bytes, parsed.once = nil, nil, 0, [4096]uint64{}
 			parsed.mu.Unlock()
-			before := heapInUse()
+			before, objects := heapHeld()
 			rs := make([]*cursedRenderer, sessions)
 			for i := range rs {
 				rs[i] = draw(i, c.own)
 			}
-			held := float64(heapInUse()-before) / sessions
+			after, objectsAfter := heapHeld()
+			held := float64(after-before) / sessions
 			for b.Loop() { // the figure is the metric below
 			}
 			runtime.KeepAlive(rs)
 			b.ReportMetric(held, "B/session")
+			b.ReportMetric(float64(objectsAfter-objects)/sessions, "objects/session")
 		})
 	}
 }
 
 // heapInUse is the heap in use once pools have given up what they held.
 func heapInUse() uint64 {
+	bytes, _ := heapHeld()
+	return bytes
+}
+
+// heapHeld is the heap in use, in bytes and in objects, after collections.
+func heapHeld() (bytes, objects uint64) {
 	var ms runtime.MemStats
 	runtime.GC()
 	runtime.GC() // pools keep what they hold until the second
 	runtime.ReadMemStats(&ms)
-	return ms.HeapAlloc
+	return ms.HeapAlloc, ms.HeapObjects
 }
 
 // BenchmarkParsed is the renderer's flush of a player's frames whose every

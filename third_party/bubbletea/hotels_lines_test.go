@@ -1,6 +1,7 @@
 package tea
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"unsafe"
@@ -12,18 +13,112 @@ import (
 // A line's cells are parsed from a copy of its text, not from the frame it
 // was cut from: the renderer keeps a player's own lines for as long as they
 // are shown, and each would keep its whole frame (issue 22).
+//
+// Lines drawn by drawPlain (change 7) and by the general parser (an arrow),
+// each twice, so that the second time the cache keeps it: neither the
+// cells nor the cache's keys point into the frame.
 func TestParsedLinesKeepNoFrame(t *testing.T) {
-	frame := uv.ScreenBuffer{RenderBuffer: uv.NewRenderBuffer(80, 2), Method: ansi.WcWidth}
-	text := "a line only one player sees: 2I 12G 9B\n\x1b[1mand another\x1b[m"
+	frame := uv.ScreenBuffer{RenderBuffer: uv.NewRenderBuffer(80, 3), Method: ansi.WcWidth}
+	text := "a line only one player sees: 2I 12G 9B\n\x1b[1mand another\x1b[m\n\x1b[2m↑↓\x1b[m choose 8C"
 	lo := uintptr(unsafe.Pointer(unsafe.StringData(text)))
 	hi := lo + uintptr(len(text))
-	a, b, _ := strings.Cut(text, "\n")
-	for y, line := range []string{a, b} {
-		drawLine(frame, y, line)
-		for x, c := range frame.Lines[y] {
-			if p := uintptr(unsafe.Pointer(unsafe.StringData(c.Content))); c.Content != "" && p >= lo && p < hi {
-				t.Fatalf("line %d, cell %d (%q) points into the frame", y, x, c.Content)
+	into := func(s string) bool {
+		p := uintptr(unsafe.Pointer(unsafe.StringData(s)))
+		return s != "" && p >= lo && p < hi
+	}
+	for range 2 {
+		for y, line := range strings.Split(text, "\n") {
+			drawLine(frame, y, line)
+			for x, c := range frame.Lines[y] {
+				if into(c.Content) {
+					t.Fatalf("line %d, cell %d (%q) points into the frame", y, x, c.Content)
+				}
 			}
 		}
+	}
+	kept := 0
+	parsed.mu.Lock()
+	defer parsed.mu.Unlock()
+	for k := range parsed.now {
+		if into(k.text) {
+			t.Fatalf("the cache's key %q points into the frame", k.text)
+		}
+		for _, line := range strings.Split(text, "\n") {
+			if k.text == line && k.width == 80 {
+				kept++
+			}
+		}
+	}
+	if kept != 3 {
+		t.Errorf("the cache kept %d of the 3 lines parsed twice", kept)
+	}
+}
+
+// TestDrawPlain draws random self-contained lines with drawPlain and with
+// StyledString.Draw, by both width methods, into lines left with other
+// cells (wide ones among them), and compares every cell: drawPlain must
+// draw what the general parser draws, or decline (Hotels patch, change 7).
+// Every rune drawPlain takes is drawn between two letters too.
+func TestDrawPlain(t *testing.T) {
+	sgrs := []string{"\x1b[m", "\x1b[0m", "\x1b[1m", "\x1b[38;5;239m", "\x1b[1;38;5;16;48;5;37m",
+		"\x1b[1;4;38;5;16;48;5;220;4m", "\x1b[38;2;95;175;255m", "\x1b[7m", "\x1b[4:3;58;5;9m", "\x1b[;1m",
+		"\x1b[22;39m", "\x1b[9;2;3m", "\x1b[48;2;1;2;3;38;5;300m"}
+	chars := []string{"a", "Z", " ", "~", "$", "·", "é", "\u00a0", "\u02ff", "\u00ad", "\u0301", "↑", "•",
+		"漢", "👍", "\ufe0f", "\u200d", "e\u0301"}
+	rnd := rand.New(rand.NewPCG(1, 22))
+	random := func() string {
+		var b strings.Builder
+		n := len(chars) // half of the lines have only characters drawPlain takes
+		if rnd.IntN(2) == 0 {
+			n = 8
+		}
+		for range rnd.IntN(90) {
+			if rnd.IntN(5) == 0 {
+				b.WriteString(sgrs[rnd.IntN(len(sgrs))])
+			} else if rnd.IntN(3) == 0 {
+				b.WriteString(chars[rnd.IntN(n)])
+			} else {
+				b.WriteByte(byte(' ' + rnd.IntN(95)))
+			}
+		}
+		return b.String()
+	}
+	var lines []string
+	for r := rune(0xa0); r < 0x300; r++ {
+		lines = append(lines, "a"+string(r)+"b", "\x1b[1m"+string(r)+"\u0301")
+	}
+	for range 20000 {
+		lines = append(lines, random())
+	}
+	fast := 0
+	for _, line := range lines {
+		if self, _ := selfContained(line); !self {
+			continue
+		}
+		for _, m := range []ansi.Method{ansi.WcWidth, ansi.GraphemeWidth} {
+			w := 20 + rnd.IntN(80)
+			want := uv.ScreenBuffer{RenderBuffer: uv.NewRenderBuffer(w, 1), Method: m}
+			got := uv.ScreenBuffer{RenderBuffer: uv.NewRenderBuffer(w, 1), Method: m}
+			for _, b := range []uv.ScreenBuffer{want, got} { // what a pooled frame may hold
+				uv.NewStyledString("\x1b[31m漢字 x\x1b[4mlast\x1b[m 👍 ok").Draw(b, b.Bounds())
+			}
+			var scr uv.Screen = lineScreen{want.RenderBuffer}
+			if m == ansi.GraphemeWidth {
+				scr = graphemeLineScreen{lineScreen{want.RenderBuffer}}
+			}
+			uv.NewStyledString(line).Draw(scr, want.Bounds())
+			if !drawPlain(got.Lines[0], line) {
+				continue
+			}
+			fast++
+			for x := range w {
+				if g, w := got.Lines[0][x], want.Lines[0][x]; g != w {
+					t.Fatalf("%q by %v, cell %d: drawPlain %#v, StyledString.Draw %#v", line, m, x, g, w)
+				}
+			}
+		}
+	}
+	if fast < 5000 {
+		t.Errorf("drawPlain drew %d lines: too few to tell", fast)
 	}
 }

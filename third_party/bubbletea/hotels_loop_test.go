@@ -1,11 +1,15 @@
 package tea
 
-// Tests of Hotels' patch to the event loop (HOTELS.md, change 4).
+// Tests of Hotels' patch to the event loop and the renderer's pace
+// (HOTELS.md, changes 4 and 8).
 
 import (
 	"bytes"
+	"fmt"
 	"runtime"
+	"runtime/metrics"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -71,5 +75,142 @@ func TestWaitingCommandsHoldNoOtherGoroutines(t *testing.T) {
 	p.Quit()
 	if err := <-done; err != nil {
 		t.Fatal(err)
+	}
+}
+
+// countModel shows the last number it was sent.
+type countModel int
+
+func (m countModel) Init() Cmd { return nil }
+
+func (m countModel) Update(msg Msg) (Model, Cmd) {
+	if n, ok := msg.(countModel); ok {
+		return n, nil
+	}
+	return m, nil
+}
+
+func (m countModel) View() View { return NewView(fmt.Sprintf("count %d", int(m))) }
+
+// frameWrites keeps what a program writes, a write a frame.
+type frameWrites struct {
+	mu     sync.Mutex
+	frames []string
+}
+
+func (w *frameWrites) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.frames = append(w.frames, string(p))
+	return len(p), nil
+}
+
+func (w *frameWrites) last() (int, string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if len(w.frames) == 0 {
+		return 0, ""
+	}
+	return len(w.frames), w.frames[len(w.frames)-1]
+}
+
+// A program holds no renderer goroutine while nothing changes, only while
+// it flushes (HOTELS.md, change 8: upstream's ticker, and change 1's
+// renderer, waited on a goroutine for the whole program); frames still
+// come when the view changes, at most fps a second.
+func TestIdleProgramHoldsNoRenderer(t *testing.T) {
+	out := new(frameWrites)
+	p := NewProgram(countModel(0), WithInput(nil), WithOutput(out), WithoutSignalHandler(), WithFPS(20), WithWindowSize(80, 24))
+	done := make(chan error, 1)
+	go func() { _, err := p.Run(); done <- err }()
+	waitFor := func(what string, ok func() bool) {
+		t.Helper()
+		for deadline := time.Now().Add(10 * time.Second); !ok(); time.Sleep(5 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("no %s in 10 s: %q", what, out.frames)
+			}
+		}
+	}
+	renderers := func() int {
+		buf := make([]byte, 1<<20)
+		stacks := string(buf[:runtime.Stack(buf, true)])
+		return strings.Count(stacks, "bubbletea/v2.(*Program).paced(") +
+			strings.Count(stacks, "bubbletea/v2.(*Program).startRenderer.func")
+	}
+	frameWith := func(text string) func() bool { // the view the renderer last flushed
+		return func() bool {
+			r := p.renderer.(*cursedRenderer)
+			r.mu.Lock()
+			defer r.mu.Unlock()
+			return r.lastView != nil && r.lastView.Content == text
+		}
+	}
+	// The renderer is set before it writes: read it once it has.
+	waitFor("first write", func() bool { n, _ := out.last(); return n > 0 })
+	waitFor("first frame", frameWith("count 0"))
+	waitFor("idle renderer", func() bool { return renderers() == 0 })
+	p.Send(countModel(1))
+	waitFor("frame of a change", frameWith("count 1"))
+
+	// 60 changes over 0.6 s at 20 frames a second: about 12 frames.
+	before, _ := out.last()
+	start := time.Now()
+	for i := range 60 {
+		p.Send(countModel(i + 2))
+		time.Sleep(10 * time.Millisecond)
+	}
+	waitFor("frame of the last change", frameWith("count 61"))
+	n, _ := out.last()
+	if most := int(time.Since(start)/(50*time.Millisecond)) + 2; n-before > most {
+		t.Errorf("%d frames in %v at 20 a second, want at most %d", n-before, time.Since(start), most)
+	}
+	waitFor("idle renderer", func() bool { return renderers() == 0 })
+	p.Quit()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}
+
+// BenchmarkIdlePrograms is what 200 programs that drew their first frame
+// and wait hold: goroutines and the collector's scannable stack bytes a
+// program (HOTELS.md, change 8). An op is nothing: the figures are the
+// metrics.
+func BenchmarkIdlePrograms(b *testing.B) {
+	const n = 200
+	read := func() (goroutines, stack uint64) {
+		runtime.GC()
+		m := []metrics.Sample{{Name: "/sched/goroutines:goroutines"}, {Name: "/gc/scan/stack:bytes"}}
+		metrics.Read(m)
+		return m[0].Value.Uint64(), m[1].Value.Uint64()
+	}
+	g0, s0 := read()
+	ps := make([]*Program, n)
+	done := make(chan error, n)
+	for i := range ps {
+		out := new(frameWrites)
+		ps[i] = NewProgram(countModel(i), WithInput(nil), WithOutput(out), WithoutSignalHandler(), WithWindowSize(80, 24))
+		go func() { _, err := ps[i].Run(); done <- err }()
+		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
+			if k, _ := out.last(); k > 0 {
+				break
+			}
+			if time.Now().After(deadline) {
+				b.Fatal("no first frame in 10 s")
+			}
+		}
+	}
+	time.Sleep(100 * time.Millisecond) // a few frame times
+	g1, s1 := read()
+	for b.Loop() {
+	}
+	b.ReportMetric(float64(g1-g0)/n, "goroutines/program")
+	b.ReportMetric(float64(s1-s0)/n, "stack-B/program")
+	for _, p := range ps {
+		p.Quit()
+	}
+	for range ps {
+		if err := <-done; err != nil {
+			b.Fatal(err)
+		}
 	}
 }

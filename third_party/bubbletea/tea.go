@@ -539,16 +539,19 @@ type Program struct {
 	// modes keeps track of terminal modes that have been enabled or disabled.
 	ignoreSignals uint32
 
-	// dirty wakes the renderer: a new view or queued output is waiting.
-	// (Hotels patch: frames are drawn when something changed, at most fps
-	// a second, instead of on a ticker that runs while the program idles.)
-	dirty chan struct{}
-
-	// once is used to stop the renderer.
-	once sync.Once
-
-	// rendererDone is used to stop the renderer.
-	rendererDone chan struct{}
+	// The renderer's pace (Hotels patch, HOTELS.md changes 1 and 8): frames
+	// are drawn when something changed, at most fps a second, instead of on
+	// a ticker that runs while the program idles; and by a goroutine that
+	// runs only to flush, not one that waits for the whole program.
+	pace struct {
+		sync.Mutex
+		rendering bool           // between startRenderer and stopRenderer
+		pending   bool           // a new view or queued output is waiting
+		running   bool           // a flush runs, or limit waits to run paced
+		limit     *time.Timer    // calls paced once a frame time has passed
+		frame     time.Duration  // the frame time
+		flushing  sync.WaitGroup // one while running, for stopRenderer
+	}
 
 	// Initial window size. Mainly used for testing.
 	width, height int
@@ -607,8 +610,6 @@ func NewProgram(model Model, opts ...ProgramOption) *Program {
 		initialModel: model,
 		msgs:         make(chan Msg),
 		errs:         make(chan error, 1),
-		rendererDone: make(chan struct{}),
-		dirty:        make(chan struct{}, 1),
 	}
 
 	// Apply all options to the program.
@@ -1238,11 +1239,52 @@ func (p *Program) execute(seq string) {
 }
 
 // wake tells the renderer that there is something to flush. It never
-// blocks: one pending wake-up covers any number of changes.
+// blocks: one pending wake-up covers any number of changes. If no flush
+// runs or waits out a frame time, it starts one on a goroutine of its own
+// (Hotels patch, HOTELS.md change 8).
 func (p *Program) wake() {
-	select {
-	case p.dirty <- struct{}{}:
-	default:
+	p.pace.Lock()
+	p.pace.pending = true
+	start := p.pace.rendering && !p.pace.running
+	if start {
+		p.pace.running = true
+		p.pace.flushing.Add(1)
+	}
+	p.pace.Unlock()
+	if start {
+		go p.paced()
+	}
+}
+
+// paced flushes what is pending, if anything, then lets at least one frame
+// time pass before it flushes again, so that fps stays the most frames a
+// second: a timer calls it again then, and no goroutine waits meanwhile.
+// Only one runs at a time (wake, stopRenderer).
+func (p *Program) paced() {
+	p.pace.Lock()
+	if !p.pace.pending || !p.pace.rendering {
+		p.pace.running = false
+		p.pace.Unlock()
+		p.pace.flushing.Done()
+		return
+	}
+	p.pace.pending = false
+	p.pace.Unlock()
+
+	_ = p.flush()
+	_ = p.renderer.flush(false)
+
+	p.pace.Lock()
+	defer p.pace.Unlock()
+	if !p.pace.rendering {
+		p.pace.running = false
+		p.pace.flushing.Done()
+		return
+	}
+	if p.pace.limit == nil {
+		p.pace.limit = time.AfterFunc(p.pace.frame, p.paced)
+	} else {
+		p.pace.limit.Reset(p.pace.frame)
 	}
 }
 
@@ -1399,6 +1441,7 @@ func (p *Program) RestoreTerminal() error {
 	}
 
 	p.startRenderer()
+	p.wake() // repaint
 
 	// If the output is a terminal, it may have been resized while another
 	// process was at the foreground, in which case we may not have received
@@ -1434,48 +1477,34 @@ func (p *Program) Printf(template string, args ...any) {
 	}
 }
 
-// startRenderer starts the renderer.
+// startRenderer starts the renderer. Its first flush waits for the next
+// wake-up, so that it draws the first view (Run renders it next), not a
+// frame without it that a goroutine started here might flush first (Hotels
+// patch, change 8).
 func (p *Program) startRenderer() {
-	framerate := time.Second / time.Duration(p.fps)
-
-	// Since the renderer can be restarted after a stop, we need to reset
-	// the done channel and its corresponding sync.Once.
-	p.once = sync.Once{}
-
-	// Start the renderer.
 	p.renderer.start()
-	go func() {
-		// Flush when woken, then let at least one frame time pass before
-		// the next flush, so that fps stays the most frames a second.
-		limit := time.NewTimer(framerate)
-		defer limit.Stop()
-		for {
-			select {
-			case <-p.rendererDone:
-				return
-			case <-p.dirty:
-			}
-			_ = p.flush()
-			_ = p.renderer.flush(false)
-			limit.Reset(framerate)
-			select {
-			case <-p.rendererDone:
-				return
-			case <-limit.C:
-			}
-		}
-	}()
-	p.wake()
+	p.pace.Lock()
+	p.pace.frame = time.Second / time.Duration(p.fps)
+	p.pace.rendering = true
+	p.pace.pending = true
+	p.pace.Unlock()
 }
 
 // stopRenderer stops the renderer.
 // If kill is true, the renderer will be stopped immediately without flushing
 // the last frame.
 func (p *Program) stopRenderer(kill bool) {
-	// Stop the renderer before acquiring the mutex to avoid a deadlock.
-	p.once.Do(func() {
-		p.rendererDone <- struct{}{}
-	})
+	// Stop the renderer before acquiring the mutex to avoid a deadlock: no
+	// flush starts now, and one that runs is waited for (Hotels patch).
+	p.pace.Lock()
+	p.pace.rendering = false
+	if p.pace.running && p.pace.limit != nil && p.pace.limit.Stop() {
+		// paced waited out a frame time and will not run.
+		p.pace.running = false
+		p.pace.flushing.Done()
+	}
+	p.pace.Unlock()
+	p.pace.flushing.Wait()
 
 	if !kill {
 		// flush locks the mutex

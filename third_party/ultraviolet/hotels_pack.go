@@ -3,8 +3,10 @@ package uv
 import (
 	"image/color"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
+	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -251,3 +253,82 @@ var packedCells = func() Line {
 	}
 	return l
 }()
+
+// Steps of the pen (Hotels patch, HOTELS.md change 17).
+//
+// When a cell's style is not the pen's, the renderer downsamples both to
+// the colour profile and writes the SGR sequence from one to the other,
+// built as a new string each time (Style.Diff): 1.8% of the server's CPU at
+// 5,000 players (issue 22), for the few dozen styles a screen has. The
+// steps taken are kept in styleSteps, for all renderers.
+
+// styleStep is the sequence that takes the pen from one style to another
+// under a colour profile, and whether there is one.
+type styleStep struct {
+	from, to Style
+	profile  colorprofile.Profile
+	seq      string
+	ok       bool
+}
+
+// styleSteps holds steps by a hash of their styles and profile; a step
+// replaces the one in its slot.
+var styleSteps [1024]atomic.Pointer[styleStep]
+
+// penStep returns the SGR sequence that takes the pen from style from to
+// style to, downsampled to profile p, or false if they are the same there.
+func penStep(from, to *Style, p colorprofile.Profile) (string, bool) {
+	keep := plainColor(from.Fg) && plainColor(from.Bg) && plainColor(from.UnderlineColor) &&
+		plainColor(to.Fg) && plainColor(to.Bg) && plainColor(to.UnderlineColor)
+	var slot *atomic.Pointer[styleStep]
+	if keep {
+		h := (styleHash(from)*0x9e3779b97f4a7c15 ^ styleHash(to)) * 0x9e3779b97f4a7c15
+		slot = &styleSteps[(h^uint64(p))>>54]
+		// == cannot panic: plainColor takes comparable colours only.
+		if st := slot.Load(); st != nil && st.profile == p && st.from == *from && st.to == *to {
+			return st.seq, st.ok
+		}
+	}
+	newStyle := ConvertStyle(*to, p)
+	oldStyle := ConvertStyle(*from, p)
+	var seq string
+	ok := !newStyle.Equal(&oldStyle)
+	if ok {
+		seq = newStyle.Diff(&oldStyle)
+		if newStyle.IsZero() && len(seq) > len(ansi.ResetStyle) {
+			seq = ansi.ResetStyle
+		}
+	}
+	if keep {
+		slot.Store(&styleStep{from: *from, to: *to, profile: p, seq: seq, ok: ok})
+	}
+	return seq, ok
+}
+
+// styleHash hashes a style by its values, not the boxes of its colours: a
+// parsed line's colours of three or more bytes are boxed anew each.
+func styleHash(s *Style) uint64 {
+	h := uint64(s.Attrs) | uint64(s.Underline)<<8
+	for _, c := range [3]color.Color{s.Fg, s.Bg, s.UnderlineColor} {
+		h = (h ^ colorKey(c)) * 0x9e3779b97f4a7c15
+	}
+	return h
+}
+
+// colorKey is a colour's type and value as a number, for styleHash; 0 for
+// a type plainColor does not take.
+func colorKey(c color.Color) uint64 {
+	switch v := c.(type) {
+	case ansi.BasicColor:
+		return 1<<32 | uint64(v)
+	case ansi.IndexedColor:
+		return 2<<32 | uint64(v)
+	case ansi.TrueColor:
+		return 3<<32 | uint64(v)
+	case ansi.RGBColor:
+		return 4<<32 | uint64(v.R)<<16 | uint64(v.G)<<8 | uint64(v.B)
+	case color.RGBA:
+		return 5<<32 | uint64(v.R)<<24 | uint64(v.G)<<16 | uint64(v.B)<<8 | uint64(v.A)
+	}
+	return 0
+}

@@ -3,19 +3,23 @@ package uv
 import (
 	"image/color"
 	"io"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 )
 
 // TestShareLine: the renderer keeps a packed line given to ShareLine in
 // place of its own only if the cells are the same, whether they are copies
 // of the line's (sameBytes) or equal cells parsed apart; not if one cell
-// differs in its style alone (Hotels patch, changes 6, 8 and 9).
+// differs in its style alone (Hotels patch, changes 6, 8 and 9). The line
+// is one the last Render left as it was: a line it drew is the frame's,
+// which ShareLine is given (change 16).
 func TestShareLine(t *testing.T) {
 	const text = "\x1b[38;2;255;215;95mYour turn\x1b[m: \x1b[38;5;245m·\x1b[m \x1b[1mplay\x1b[m"
 	parse := func(s string) Line {
@@ -34,9 +38,12 @@ func TestShareLine(t *testing.T) {
 		{"not bold", parse("\x1b[38;2;255;215;95mYour turn\x1b[m: \x1b[38;5;245m·\x1b[m play"), false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			frame := ScreenBuffer{RenderBuffer: NewRenderBuffer(20, 1), Method: ansi.WcWidth}
+			frame := ScreenBuffer{RenderBuffer: NewRenderBuffer(20, 2), Method: ansi.WcWidth}
 			NewStyledString(text).Draw(frame, frame.Bounds())
 			r := NewTerminalRenderer(io.Discard, []string{"TERM=xterm-256color"})
+			r.Render(frame.RenderBuffer)
+			frame.Line(1)[0].Content = "x" // a frame that leaves line 0 as it was
+			frame.TouchLine(0, 1, 1)
 			r.Render(frame.RenderBuffer)
 			l := c.line
 			if l == nil {
@@ -202,9 +209,189 @@ func TestNarrowRune(t *testing.T) {
 			t.Errorf("narrowRune(%q) = %v, want %v", s, got, want)
 		}
 	}
+	for b := range 1 << 16 { // every two bytes (change 18)
+		s := string([]byte{byte(b >> 8), byte(b)})
+		if got, want := narrowRune(s), decoded(s); got != want {
+			t.Fatalf("narrowRune(%q) = %v, want %v", s, got, want)
+		}
+	}
 	for _, s := range []string{"é", "·", "\u00ad", "\u0300", "日", "a\u0301", "ab"} {
 		if got, want := narrowRune(s), decoded(s); got != want {
 			t.Errorf("narrowRune(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+// TestUnchanged: a line unpacked from p is unchanged only while every cell
+// is as unpackLine set it, its text pointing into p (Hotels patch, change
+// 16: compared with p's records, without unpacking p).
+func TestUnchanged(t *testing.T) {
+	line := Line{
+		{Content: "a", Width: 1, Style: Style{Fg: ansi.IndexedColor(239)}},
+		{Content: "漢", Width: 2}, {Width: 0},
+		{Content: "é", Width: 1, Style: Style{Fg: color.RGBA{1, 2, 3, 255}, Attrs: AttrBold}},
+		{Content: "l", Width: 1, Link: NewLink("https://example.com", "id=1")},
+		{Content: "b", Width: 1},
+	}
+	p, ok := PackLine(line)
+	if !ok {
+		t.Fatal("PackLine: false")
+	}
+	var r TerminalRenderer
+	for _, c := range []struct {
+		name   string
+		change func(l Line)
+		same   bool
+	}{
+		{"as unpacked", func(Line) {}, true},
+		{"the same text elsewhere", func(l Line) { l[0].Content = strings.Clone("a") }, false},
+		{"another text", func(l Line) { l[5].Content = "c" }, false},
+		{"another width", func(l Line) { l[1].Width = 1 }, false},
+		{"another colour", func(l Line) { l[3].Style.Fg = color.RGBA{1, 2, 4, 255} }, false},
+		{"the same colour in another box", func(l Line) { l[3].Style.Fg = color.RGBA{1, 2, byte(len(l) - 3), 255} }, false},
+		{"another attribute", func(l Line) { l[3].Style.Attrs = AttrItalic }, false},
+		{"another link", func(l Line) { l[4].Link.Params = "id=2" }, false},
+		{"a cell fewer", func(l Line) {}, false},
+	} {
+		l := make(Line, len(line))
+		unpackLine(l, p)
+		c.change(l)
+		if c.name == "a cell fewer" {
+			l = l[:len(l)-1]
+		}
+		if got := r.unchanged(l, p); got != c.same {
+			t.Errorf("%s: unchanged = %v, want %v", c.name, got, c.same)
+		}
+	}
+}
+
+// TestPenStep: the sequence penStep gives for a step of the pen, found in
+// styleSteps or not, is the one the renderer works out (Hotels patch,
+// change 17), for random pairs of styles with colours of every type, equal
+// values of different types and colours in boxes of their own among them,
+// under every colour profile.
+func TestPenStep(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(17, 22))
+	colour := func() color.Color {
+		v := uint8(rnd.IntN(3)) // few values, so that types and boxes differ for equal ones
+		switch rnd.IntN(8) {
+		case 0:
+			return ansi.BasicColor(v)
+		case 1:
+			return ansi.IndexedColor(v + 16)
+		case 2:
+			return ansi.TrueColor(uint32(v) * 0x10101)
+		case 3:
+			return ansi.RGBColor{R: v, G: v, B: v}
+		case 4:
+			return color.RGBA{v, v, v, 255}
+		case 5:
+			return otherColor{color.RGBA{v, v, v, 255}}
+		}
+		return nil
+	}
+	style := func() Style {
+		return Style{Fg: colour(), Bg: colour(), UnderlineColor: colour(),
+			Underline: Underline(rnd.IntN(3)), Attrs: uint8(rnd.IntN(4)) << uint(rnd.IntN(6))}
+	}
+	profiles := []colorprofile.Profile{colorprofile.TrueColor, colorprofile.ANSI256, colorprofile.ANSI,
+		colorprofile.Ascii, colorprofile.NoTTY}
+	styles := make([]Style, 40)
+	for i := range styles {
+		styles[i] = style()
+	}
+	for range 100000 {
+		from, to := styles[rnd.IntN(len(styles))], styles[rnd.IntN(len(styles))]
+		if rnd.IntN(4) == 0 { // the same values in new boxes
+			from = Style{Fg: reboxed(from.Fg), Bg: reboxed(from.Bg), UnderlineColor: reboxed(from.UnderlineColor),
+				Underline: from.Underline, Attrs: from.Attrs}
+		}
+		p := profiles[rnd.IntN(len(profiles))]
+		newStyle, oldStyle := ConvertStyle(to, p), ConvertStyle(from, p)
+		want, wantOK := "", !newStyle.Equal(&oldStyle)
+		if wantOK {
+			want = newStyle.Diff(&oldStyle)
+			if newStyle.IsZero() && len(want) > len(ansi.ResetStyle) {
+				want = ansi.ResetStyle
+			}
+		}
+		if got, ok := penStep(&from, &to, p); got != want || ok != wantOK {
+			t.Fatalf("penStep(%#v, %#v, %v) = %q, %v; want %q, %v", from, to, p, got, ok, want, wantOK)
+		}
+	}
+}
+
+// reboxed returns c in a box of its own.
+func reboxed(c color.Color) color.Color {
+	switch v := c.(type) {
+	case color.RGBA:
+		return v
+	case ansi.RGBColor:
+		return v
+	}
+	return c
+}
+
+// TestKeptDrift: a renderer that takes what it kept of its packed lines'
+// drift (Hotels patch, change 19) writes the same bytes as one that looks
+// at every line's cells, through random frames of plain, wide, emoji and
+// ambiguous lines, some lines shared (ShareLine) and the rest packed after
+// each frame, as the patched Bubble Tea draws them.
+func TestKeptDrift(t *testing.T) {
+	texts := []string{"plain text", "\x1b[1mbold\x1b[m and · dots", "漢字 wide", "👍 thumbs", "☺\ufe0f smile",
+		"↑↓ arrows", "e\u0301 mark", "ｱｲ half", "", "  spaces  "}
+	rnd := rand.New(rand.NewPCG(19, 22))
+	const w, h = 20, 6
+	var outs [2]strings.Builder
+	var rs [2]*TerminalRenderer
+	for i := range rs {
+		rs[i] = NewTerminalRenderer(&outs[i], []string{"TERM=xterm-256color"})
+		rs[i].SetFullscreen(true)
+	}
+	lines := make([]string, h)
+	for frame := range 400 {
+		for y := range lines {
+			if frame == 0 || rnd.IntN(3) == 0 {
+				lines[y] = texts[rnd.IntN(len(texts))]
+			}
+		}
+		share := rnd.IntN(h)
+		for i, r := range rs {
+			buf := ScreenBuffer{RenderBuffer: NewRenderBuffer(w, h), Method: ansi.WcWidth}
+			NewStyledString(strings.Join(lines, "\n")).Draw(buf, buf.Bounds())
+			if i == 1 {
+				for y := range r.lines { // look at every line's cells
+					r.lines[y].driftKnown = false
+				}
+			}
+			r.Render(buf.RenderBuffer)
+			if p, ok := PackLine(buf.Line(share)); ok {
+				r.ShareLine(share, p, buf.Line(share))
+			}
+			r.Pack()
+			if err := r.Flush(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if outs[0].String() != outs[1].String() {
+			t.Fatalf("frame %d: the renderers wrote\n%q\nand\n%q", frame, outs[0].String(), outs[1].String())
+		}
+	}
+}
+
+// TestOwnCopyKeepsNoTouchMarks: after a frame, the renderer's own copy of
+// the screen holds no marks of touched lines, which nothing reads (Hotels
+// patch, change 20), even after a frame that cleared lines of it.
+func TestOwnCopyKeepsNoTouchMarks(t *testing.T) {
+	r := NewTerminalRenderer(io.Discard, []string{"TERM=xterm-256color"})
+	r.SetFullscreen(true)
+	for _, text := range []string{"one\ntwo\nthree", "one\n\n", "four\nfive\nsix"} {
+		frame := ScreenBuffer{RenderBuffer: NewRenderBuffer(10, 3), Method: ansi.WcWidth}
+		NewStyledString(text).Draw(frame, frame.Bounds())
+		r.Render(frame.RenderBuffer)
+		r.Pack()
+		if r.curbuf.Touched != nil {
+			t.Fatalf("after %q the renderer's copy holds %d marks", text, len(r.curbuf.Touched))
 		}
 	}
 }

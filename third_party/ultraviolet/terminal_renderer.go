@@ -139,6 +139,7 @@ type TerminalRenderer struct {
 	lines            []lineState   // how curbuf's lines are kept (Hotels patch; see ShareLine and Pack)
 	peek             Line          // a packed line unpacked to be read (Hotels patch; see peekLine)
 	peekY            int           // the line peek holds
+	newDrift         bool          // what transformLine found of the frame's line (Hotels patch, change 19)
 	recent           penMemo       // the pens of the lines packed last (Hotels patch)
 	moveSeq, moveTry []byte        // scratch for moveCursor (Hotels patch)
 	tabs             *TabStops
@@ -595,17 +596,12 @@ func (s *TerminalRenderer) updatePen(cell *Cell) {
 	}
 
 	// Downsample pen when we don't have a [colorprofile.TrueColor],
-	// otherwise, use the original style.
-	newStyle := ConvertStyle(cell.Style, s.profile)
+	// otherwise, use the original style (Hotels patch, change 17: the
+	// sequence found in styleSteps, or worked out by penStep).
 	newLink := ConvertLink(cell.Link, s.profile)
-	oldStyle := ConvertStyle(s.cur.Style, s.profile)
 	oldLink := ConvertLink(s.cur.Link, s.profile)
 
-	if !newStyle.Equal(&oldStyle) {
-		seq := newStyle.Diff(&oldStyle)
-		if newStyle.IsZero() && len(seq) > len(ansi.ResetStyle) {
-			seq = ansi.ResetStyle
-		}
+	if seq, ok := penStep(&s.cur.Style, &cell.Style, s.profile); ok {
 		_, _ = s.buf.WriteString(seq)
 		s.cur.Style = cell.Style // Copy the original style
 	}
@@ -874,12 +870,24 @@ func lineHasDrift(m ansi.Method, line Line) bool {
 // narrowRune reports whether s is one rune below U+0300 that is not a
 // control character or the soft hyphen.
 func narrowRune(s string) bool {
-	if len(s) == 1 {
+	switch len(s) {
+	case 1:
 		// Hotels patch (HOTELS.md, change 15): the text of most cells, one
 		// byte, is printable ASCII; a byte of 0x80 or more alone decodes
 		// to utf8.RuneError, which is not narrow either.
 		return s[0] >= 0x20 && s[0] < 0x7f
+	case 2:
+		// Hotels patch (change 18): a rune of two bytes (a board's dots,
+		// U+00B7) without decoding it: from U+00A0 to U+02FF, with a lead
+		// byte from 0xc2 to 0xcb and a continuation byte.
+		r := rune(s[0]&0x1f)<<6 | rune(s[1]&0x3f)
+		return s[0] >= 0xc2 && s[0] <= 0xcb && s[1]&0xc0 == 0x80 && r >= 0xa0 && r != 0xad
 	}
+	return narrowDecoded(s)
+}
+
+// narrowDecoded is narrowRune for texts of three bytes or more.
+func narrowDecoded(s string) bool {
 	r, n := utf8.DecodeRuneInString(s)
 	return n == len(s) && r >= 0x20 && r < 0x300 && (r < 0x7f || r >= 0xa0) && r != 0xad
 }
@@ -929,6 +937,12 @@ func (s *TerminalRenderer) repaintLine(newbuf *RenderBuffer, y int) {
 // insert or delete characters.
 func (s *TerminalRenderer) transformLine(newbuf *RenderBuffer, y int) {
 	var firstCell, oLastCell, nLastCell int // first, old last, new last index
+	// Hotels patch, change 19: a packed line keeps what lineHasDrift said
+	// of it when transformLine drew it (see lineState.drift).
+	var was lineState
+	if y >= 0 && y < len(s.lines) {
+		was = s.lines[y]
+	}
 	s.ownLine(y)
 	oldLine := s.curbuf.Line(y)
 	newLine := newbuf.Line(y)
@@ -947,7 +961,12 @@ func (s *TerminalRenderer) transformLine(newbuf *RenderBuffer, y int) {
 	// real cursor at a column the model cannot predict, so a later erase in
 	// the same transform fires at the wrong column. Repainting depends only
 	// on an absolute cursor position and a known-empty line.
-	if lineHasDrift(s.method, oldLine) || lineHasDrift(s.method, newLine) {
+	oldDrift := was.drift
+	if was.packed == "" || !was.driftKnown {
+		oldDrift = lineHasDrift(s.method, oldLine)
+	}
+	s.newDrift = lineHasDrift(s.method, newLine) // for Render to keep
+	if oldDrift || s.newDrift {
 		s.repaintLine(newbuf, y)
 		return
 	}
@@ -1310,6 +1329,11 @@ func (s *TerminalRenderer) Redraw(newbuf *RenderBuffer) {
 // Render renders changes of the screen to the internal buffer. Call
 // [terminalWriter.Flush] to flush pending changes to the screen.
 func (s *TerminalRenderer) Render(newbuf *RenderBuffer) {
+	for i := range s.lines { // Hotels patch, change 16: see ShareLine
+		st := &s.lines[i]
+		st.drawn = false
+		st.driftKnown = st.driftKnown && st.packed != "" // change 19
+	}
 	// Do we need to render anything?
 	touchedLines := newbuf.TouchedLines()
 	if !s.clear && touchedLines == 0 {
@@ -1398,14 +1422,15 @@ func (s *TerminalRenderer) Render(newbuf *RenderBuffer) {
 				(newbuf.Touched[i].FirstCell != -1 || newbuf.Touched[i].LastCell != -1)) {
 				s.transformLine(newbuf, i)
 				changedLines++
+				// It holds the frame's cells now (Hotels patch, change
+				// 16; see ShareLine), and whether they drift (change 19).
+				st := &s.states()[i]
+				st.drawn, st.drift, st.driftKnown = true, s.newDrift, true
 			}
 
 			// Mark line changed successfully.
 			if i < len(newbuf.Touched) && i <= newbuf.Height()-1 {
 				untouch(newbuf.Touched, i)
-			}
-			if i < len(s.curbuf.Touched) && i < s.curbuf.Height()-1 {
-				untouch(s.curbuf.Touched, i)
 			}
 		}
 	}
@@ -1421,9 +1446,10 @@ func (s *TerminalRenderer) Render(newbuf *RenderBuffer) {
 	for i := range newbuf.Touched {
 		untouch(newbuf.Touched, i)
 	}
-	for i := range s.curbuf.Touched {
-		untouch(s.curbuf.Touched, i)
-	}
+	// Nothing reads which lines of the renderer's own copy were touched
+	// (Hotels patch, change 20): it keeps no marks, which were a LineData
+	// a line, held for the whole session.
+	s.curbuf.Touched = nil
 
 	s.updatePen(nil) // nil indicates a blank cell with no styles
 }
@@ -1445,6 +1471,17 @@ type lineState struct {
 	packed string // the line packed (Pack, ShareLine); its cells are packedCells
 	shared bool   // packed is one given to ShareLine
 	was    string // the line as packed when ownLine unpacked it
+	// drawn: transformLine drew the line in the last Render, so that it
+	// holds the cells of the frame's line (Hotels patch, change 16); Pack
+	// clears it.
+	drawn bool
+	// drift is what lineHasDrift said of the frame's line when
+	// transformLine drew it, if driftKnown: kept while the line is packed
+	// (its cells cannot change), for transformLine to read when it next
+	// draws the line, rather than go through the cells (change 19). Pack
+	// and ShareLine keep it for a line drawn; Render drops it for a line
+	// not packed.
+	drift, driftKnown bool
 }
 
 // states returns s.lines, one for each line of curbuf. Its length differs
@@ -1460,11 +1497,12 @@ func (s *TerminalRenderer) states() []lineState {
 // ShareLine makes p, a line packed by PackLine, line y of what the
 // renderer keeps as drawn, in place of its own copy, if the two have the
 // same cells (Hotels patch). cells are the cells of p, as UnpackLine gives
-// them (the line of a frame drawn from p), to compare with a line the
-// renderer holds unpacked. The caller shares p with other renderers: the
-// patched Bubble Tea draws the lines most players of a table are shown
-// from a cache of lines parsed before, shared by all, which keeps them
-// packed. The renderer unpacks p when it needs the line (ownLine).
+// them: line y of the frame the renderer was last given (drawn from p), to
+// compare with a line the renderer holds unpacked, unless the last Render
+// drew it from that frame (change 16). The caller shares p with other
+// renderers: the patched Bubble Tea draws the lines most players of a table
+// are shown from a cache of lines parsed before, shared by all, which keeps
+// them packed. The renderer unpacks p when it needs the line (ownLine).
 func (s *TerminalRenderer) ShareLine(y int, p string, cells Line) {
 	if s.curbuf == nil || y < 0 || y >= s.curbuf.Height() || p == "" {
 		return
@@ -1472,7 +1510,7 @@ func (s *TerminalRenderer) ShareLine(y int, p string, cells Line) {
 	st := &s.states()[y]
 	if st.packed != "" {
 		if st.packed == p {
-			*st = lineState{packed: p, shared: true}
+			*st = lineState{packed: p, shared: true, drift: st.drift, driftKnown: st.driftKnown}
 		}
 		return
 	}
@@ -1480,14 +1518,16 @@ func (s *TerminalRenderer) ShareLine(y int, p string, cells Line) {
 	if len(own) != len(cells) || len(own) == 0 || len(own) > len(packedCells) {
 		return
 	}
-	for x := range own {
+	// A line transformLine drew has the frame's cells: from the first cell
+	// that differed it copied them, and those before were equal (change 16).
+	for x := 0; !st.drawn && x < len(own); x++ {
 		if !sameBytes(&own[x], &cells[x]) && !cellEqual(&own[x], &cells[x]) {
 			return
 		}
 	}
 	putSpare(own)
 	s.curbuf.Lines[y] = packedCells[:len(own):len(own)]
-	*st = lineState{packed: p, shared: true}
+	*st = lineState{packed: p, shared: true, drift: st.drift, driftKnown: st.drawn && st.driftKnown}
 }
 
 // sameBytes reports whether two cells hold the same bytes, as a cell and
@@ -1602,14 +1642,16 @@ func (s *TerminalRenderer) Pack() {
 	var buf [1024]byte
 	for y := range s.states() {
 		st := &s.lines[y]
+		known := st.drawn && st.driftKnown // of the cells packed here
+		st.drawn = false
 		l := s.curbuf.Lines[y]
 		if st.packed != "" || len(l) == 0 || len(l) > len(packedCells) {
 			continue
 		}
 		if st.was != "" && s.unchanged(l, st.was) {
-			*st = lineState{packed: st.was}
+			*st = lineState{packed: st.was, drift: st.drift, driftKnown: known}
 		} else if b, ok := packLine(buf[:0], l, &s.recent); ok {
-			*st = lineState{packed: string(b)}
+			*st = lineState{packed: string(b), drift: st.drift, driftKnown: known}
 		} else {
 			*st = lineState{}
 			continue
@@ -1619,25 +1661,33 @@ func (s *TerminalRenderer) Pack() {
 	}
 }
 
-// unchanged reports whether l has the cells it was unpacked from, p: a
-// line the renderer unpacked and left as it was (the line above a line
-// that became blank, which the patched Bubble Tea touches) is unpacked
-// again and compared, byte for byte, more cheaply than packed again.
+// unchanged reports whether l has the cells it was unpacked from, p, byte
+// for byte: a line the renderer unpacked and left as it was (the line above
+// a line that became blank, which the patched Bubble Tea touches) keeps p,
+// more cheaply than packed again. Each cell is compared with its record in
+// p as it stands, without unpacking p (Hotels patch, change 16): a changed
+// line, most of those unpacked, differs within a few cells.
 func (s *TerminalRenderer) unchanged(l Line, p string) bool {
-	if len(s.peek) != len(l) {
-		s.peek = spareLine(len(l))
-	}
-	s.peekY = -1
-	was := s.peek
-	if !unpackLine(was, p) {
-		return false
-	}
-	for x := range l {
-		if !sameBytes(&l[x], &was[x]) {
+	var pn *[unsafe.Sizeof(pen{})]byte
+	x, i := 0, 0
+	for ; i < len(p) && x < len(l); x++ {
+		h := p[i]
+		i++
+		if h&penFollows != 0 {
+			pn = (*[unsafe.Sizeof(pen{})]byte)(unsafe.Pointer(penAt(uint16(p[i]) | uint16(p[i+1])<<8)))
+			i += 2
+		}
+		n := int(p[i])
+		i++
+		// As unpackLine would set the cell: its text points into p.
+		c := &l[x]
+		if c.Width != int(h&^penFollows) || len(c.Content) != n || n > 0 && unsafe.StringData(c.Content) != unsafe.StringData(p[i:]) ||
+			*penBytes(c) != *pn {
 			return false
 		}
+		i += n
 	}
-	return true
+	return x == len(l) && i == len(p)
 }
 
 // ShownLine returns line y of what the renderer last drew on the screen,
