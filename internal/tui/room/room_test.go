@@ -971,6 +971,14 @@ func TestBotAccountGameView(t *testing.T) {
 	}, "")
 }
 
+// A watcher sees the mark in the tiles each seat holds, and at 120×40 in
+// the chain table's majority and minority holders too.
+func TestBotAccountWatcherView(t *testing.T) {
+	goldenSizes(t, func() *rooms.Snapshot {
+		return botAccount(botAccount(tuitest.FourSeat(t, "play").Snapshot(engine.Watcher), 2), 1)
+	}, "")
+}
+
 func TestBotAccountFinalView(t *testing.T) {
 	goldenSizes(t, func() *rooms.Snapshot { return botAccount(tuitest.FourSeat(t, "over").Snapshot(0), 2) }, "")
 }
