@@ -31,6 +31,9 @@ type Inspection struct {
 	Code     string // a private room's invite code
 	Seats    []AdminSeat
 	Watchers []string     // the names of the sessions watching; "" for an anonymous watcher
+	// Bots are the names in Watchers that are bot accounts (issue 24),
+	// sorted, as the lobby's LobbySnapshot.Bots.
+	Bots []string
 	Game     saved.GameID // the stored game; 0 while waiting
 	Turn     engine.Seat  // the seat whose decision is due, or engine.Watcher
 	Due      string       // the game's decision due or its end, in words; "" while waiting
@@ -65,9 +68,13 @@ func (r *Room) Inspect(ctx context.Context) (Inspection, error) {
 		for s := range r.subs {
 			if r.seatOf(s.player) < 0 {
 				in.Watchers = append(in.Watchers, s.player.Name)
+				if s.player.Bot {
+					in.Bots = append(in.Bots, s.player.Name)
+				}
 			}
 		}
 		slices.Sort(in.Watchers)
+		slices.Sort(in.Bots)
 	})
 	return in, err
 }
