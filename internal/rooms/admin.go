@@ -31,9 +31,6 @@ type Inspection struct {
 	Code     string // a private room's invite code
 	Seats    []AdminSeat
 	Watchers []string     // the names of the sessions watching; "" for an anonymous watcher
-	// Bots are the names in Watchers that are bot accounts (issue 24),
-	// sorted, as the lobby's LobbySnapshot.Bots.
-	Bots []string
 	Game     saved.GameID // the stored game; 0 while waiting
 	Turn     engine.Seat  // the seat whose decision is due, or engine.Watcher
 	Due      string       // the game's decision due or its end, in words; "" while waiting
@@ -43,6 +40,9 @@ type Inspection struct {
 	Record []string        // the action lines so far
 	Clocks []time.Duration // each seat's game time left, if the clock has one
 	Chat   []ChatLine      // the recent chat
+	// Bots are the names in Watchers that are bot accounts (issue 24),
+	// sorted, as the lobby's LobbySnapshot.Bots.
+	Bots []string
 }
 
 // Inspect returns the whole room as it is now. It changes nothing and
