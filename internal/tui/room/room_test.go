@@ -952,9 +952,14 @@ func TestUnplayableView(t *testing.T) {
 	}), "esc")
 }
 
-// botAccount marks seat i of snap as a bot account's (issue 24).
+// botAccount marks seat i of snap as a bot account's (issue 24), and
+// its chat lines.
 func botAccount(snap *rooms.Snapshot, i int) *rooms.Snapshot {
 	snap.Seats[i].Account = true
+	snap.Chat = slices.Clone(snap.Chat)
+	for j, l := range snap.Chat {
+		snap.Chat[j].Bot = snap.Chat[j].Bot || l.From == snap.Seats[i].Name
+	}
 	return snap
 }
 
