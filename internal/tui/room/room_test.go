@@ -984,6 +984,26 @@ func TestBotAccountWatcherView(t *testing.T) {
 	}, "")
 }
 
+// The lines that say whose decision it is, when another seat decides,
+// mark a bot account too.
+func TestBotAccountAwayAndWaitedFor(t *testing.T) {
+	for _, state := range []rooms.SeatState{rooms.SeatAway, rooms.SeatAutopilot} {
+		others := tuitest.FourSeat(t, "others").Snapshot(0)
+		others.Seats = slices.Clone(others.Seats)
+		others.Seats[others.Turn].State = state
+		botAccount(others, int(others.Turn))
+		name := others.Seats[others.Turn].Name
+		m, _ := open(t, others, 80, 24)
+		view := tuitest.Plain(press(m, "x").View())
+		for _, want := range []string{"Waiting for " + name + " BOT.", map[rooms.SeatState]string{
+			rooms.SeatAway: name + " BOT is away", rooms.SeatAutopilot: "The autopilot plays for " + name + " BOT."}[state]} {
+			if !strings.Contains(view, want) {
+				t.Errorf("%s: the view lacks %q:\n%s", state, want, view)
+			}
+		}
+	}
+}
+
 func TestBotAccountFinalView(t *testing.T) {
 	goldenSizes(t, func() *rooms.Snapshot { return botAccount(tuitest.FourSeat(t, "over").Snapshot(0), 2) }, "")
 }
