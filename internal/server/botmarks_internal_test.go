@@ -60,6 +60,11 @@ func TestStoredRoomMarksBotAccounts(t *testing.T) {
 	if want := []bool{false, true, false}; !slices.Equal(got, want) {
 		t.Errorf("stored room's bot accounts %v, want %v", got, want)
 	}
+	rs = storedRoom(store.Lease{Room: "ab12", Node: "n2"}, store.OpenRoom{Waiting: &store.WaitingRoom{Room: store.Room{ID: "ab12"}, Seats: 2,
+		Taken: []store.Seat{{Index: 1, Account: 2, Name: "robo", BotAccount: true}}}})
+	if len(rs.Seats) != 2 || rs.Seats[0].BotAccount || !rs.Seats[1].BotAccount {
+		t.Errorf("stored waiting room's seats %+v, want robo's in the second marked", rs.Seats)
+	}
 }
 
 // `games` lists a finished game's results with a bot account marked.

@@ -343,4 +343,14 @@ func TestSeatsMarkBotAccounts(t *testing.T) {
 	if err != nil || len(recent) != 1 || !slices.Equal(marks(recent[0].Seats), want) {
 		t.Errorf("RecentGames = %+v, %v; want seats marked %v", recent, err, want)
 	}
+	// A waiting room's seats too, as another server reads them.
+	w := store.WaitingRoom{Room: store.Room{ID: "abcd", Title: "t", Host: ann.ID}, Game: "acquire", Rules: "modern", Seats: 3,
+		Taken: []store.Seat{{Index: 0, Account: ann.ID, Name: "ann"}, {Index: 1, Account: robo.ID, Name: "robo"}, {Index: 2, Name: "bot1", Bot: "normal"}}}
+	if err := s.SaveWaitingRoom(ctx, w); err != nil {
+		t.Fatal(err)
+	}
+	found, err := s.FindRoom(ctx, "abcd")
+	if err != nil || found.Waiting == nil || !slices.Equal(marks(found.Waiting.Taken), want) {
+		t.Errorf("FindRoom = %+v, %v; want the waiting seats marked %v", found, err, want)
+	}
 }
