@@ -40,6 +40,9 @@ type Inspection struct {
 	Record []string        // the action lines so far
 	Clocks []time.Duration // each seat's game time left, if the clock has one
 	Chat   []ChatLine      // the recent chat
+	// Bots are the names in Watchers that are bot accounts (issue 24),
+	// sorted, as the lobby's LobbySnapshot.Bots.
+	Bots []string
 }
 
 // Inspect returns the whole room as it is now. It changes nothing and
@@ -65,9 +68,13 @@ func (r *Room) Inspect(ctx context.Context) (Inspection, error) {
 		for s := range r.subs {
 			if r.seatOf(s.player) < 0 {
 				in.Watchers = append(in.Watchers, s.player.Name)
+				if s.player.Bot {
+					in.Bots = append(in.Bots, s.player.Name)
+				}
 			}
 		}
 		slices.Sort(in.Watchers)
+		slices.Sort(in.Bots)
 	})
 	return in, err
 }

@@ -56,8 +56,8 @@ func TestInspectSeesEveryRack(t *testing.T) {
 	if in.Info.ID != r.ID || in.Game == 0 || len(in.Seats) != 2 || len(in.Hidden) < 3 || in.Due == "" {
 		t.Fatalf("Inspect = %+v; want room %s, a stored game, 2 seats, what is due and the hidden sections", in, r.ID)
 	}
-	if len(in.Watchers) != 1 || in.Watchers[0] != "cat" {
-		t.Errorf("watchers = %q, want [cat]", in.Watchers)
+	if len(in.Watchers) != 1 || in.Watchers[0] != "cat" || in.Bots != nil {
+		t.Errorf("watchers = %q, bots %q; want [cat] and no bots", in.Watchers, in.Bots)
 	}
 	for i, st := range in.Seats {
 		// Each seat's section shows its whole rack (Acquire's Reveal).
@@ -132,6 +132,29 @@ func TestAdminRemovesSeats(t *testing.T) {
 	// ann was the only player, so the game ends as abandoned.
 	if _, err := g.Inspect(ctx); !errors.Is(err, rooms.ErrRoomClosed) {
 		t.Errorf("Inspect after the last player was removed = %v, want ErrRoomClosed", err)
+	}
+}
+
+// A bot account watching is named among the watchers and the bots
+// (issue 24), for the admins' lists to mark it.
+func TestInspectMarksBotWatchers(t *testing.T) {
+	ctx := context.Background()
+	l := newLobby(t, newJournal(), &roomstest.Timers{})
+	r, _ := startedRoom(t, l)
+	for _, p := range []rooms.Player{cat, {ID: 99, Name: "robo", Bot: true}} {
+		ch, stop, err := r.Subscribe(ctx, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer stop()
+		roomstest.Next(t, ch, func(*rooms.Snapshot) bool { return true })
+	}
+	in, err := r.Inspect(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(in.Watchers, ",") != "cat,robo" || strings.Join(in.Bots, ",") != "robo" {
+		t.Errorf("watchers %q, bots %q; want [cat robo] and [robo]", in.Watchers, in.Bots)
 	}
 }
 

@@ -39,7 +39,7 @@ func (r *Room) chatLine(ctx context.Context, p Player, text string) error {
 			return ErrChatTooFast
 		}
 		r.chatted[p.ID] = append(recent, now)
-		line := ChatLine{At: now, From: p.Name, Text: text}
+		line := ChatLine{At: now, From: p.Name, Text: text, Bot: p.Bot}
 		r.addChat(line)
 		r.news.Chat = append(r.news.Chat, line)
 		return nil

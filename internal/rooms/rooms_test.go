@@ -238,6 +238,28 @@ func TestChatRateLimit(t *testing.T) {
 	}
 }
 
+// A bot account's chat line says so (issue 24), for the chat to mark it.
+func TestChatMarksBotAccount(t *testing.T) {
+	ctx := context.Background()
+	l := newLobby(t, newJournal(), &roomstest.Timers{})
+	r, _ := l.Create(ctx, ann, rooms.Settings{Seats: 2})
+	ch, stop, err := r.Subscribe(ctx, ann)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	robo := rooms.Player{ID: 99, Name: "robo", Bot: true}
+	for _, p := range []rooms.Player{ann, robo} {
+		if err := r.Chat(ctx, p, "hi"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := roomstest.Next(t, ch, func(s *rooms.Snapshot) bool { return len(s.Chat) == 2 })
+	if s.Chat[0].Bot || !s.Chat[1].Bot {
+		t.Errorf("chat %+v: want robo's line alone from a bot account", s.Chat)
+	}
+}
+
 // play makes p's decisions with the first legal action until the game is
 // over, and returns the last snapshot p saw.
 func play(t *testing.T, ctx context.Context, r *rooms.Room, p rooms.Player, ch <-chan *rooms.Snapshot) *rooms.Snapshot {

@@ -103,6 +103,7 @@ type ChatLine struct {
 	At   time.Time
 	From string
 	Text string
+	Bot  bool `json:",omitempty"` // From is a bot account (issue 24)
 }
 
 // Snapshot is a room as one subscriber sees it. Snapshots are immutable and

@@ -69,6 +69,6 @@ func TestN10_ChatMarksLimited(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(in.Chat) != 1 || in.Chat[0].Text != want {
-		t.Errorf("chat = %+q, want %+q", in.Chat, want)
+		t.Errorf("chat = %#v, want %+q", in.Chat, want)
 	}
 }

@@ -50,6 +50,9 @@ type Seat struct {
 	Account AccountID // 0 for a bot
 	Name    string    // name shown at the table
 	Bot     string    // a bot's level; "" for a player
+	// BotAccount marks a bot account's seat (issue 24), as the account
+	// is now: read with the seat, never stored with it.
+	BotAccount bool
 	// Place (1 for the winners) and Score, in the game's unit, are the
 	// seat's once the game is finished; both are 0 before.
 	Place, Score int

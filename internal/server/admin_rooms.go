@@ -190,7 +190,7 @@ func storedRoom(l store.Lease, found store.OpenRoom) roomSummary {
 		case st.Account == 0:
 			rs.Seats = append(rs.Seats, seatSummary{Name: st.Name, State: string(rooms.SeatBot), Level: st.Bot})
 		default:
-			rs.Seats = append(rs.Seats, seatSummary{Name: st.Name, State: "seated"})
+			rs.Seats = append(rs.Seats, seatSummary{Name: st.Name, State: "seated", BotAccount: st.BotAccount})
 		}
 	}
 	return rs

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -35,6 +36,8 @@ type roomDetail struct {
 	Turn     string       `json:"turn,omitempty"` // the name whose decision is due
 	Due      string       `json:"due,omitempty"`  // that decision, in words
 	Record   []string     `json:"record,omitempty"`
+	// BotWatchers are the names in Watchers that are bot accounts (issue 24).
+	BotWatchers []string `json:"bot_watchers,omitempty"`
 }
 
 // gameDetail is the room's game: its title, and what it hides, in the
@@ -63,7 +66,7 @@ func detail(in rooms.Inspection) roomDetail {
 		ID: in.Info.ID, Name: sanitize.Line(in.Info.Name), Host: in.Info.Host,
 		Game: gameDetail{Title: in.Info.Game, Sections: in.Hidden}, Rules: in.Info.Rules, Options: in.Info.Options,
 		Status: in.Info.Status, Private: in.Info.Private, Code: in.Code,
-		Watchers: in.Watchers, GameID: in.Game, Due: in.Due, Record: in.Record,
+		Watchers: in.Watchers, BotWatchers: in.Bots, GameID: in.Game, Due: in.Due, Record: in.Record,
 	}
 	if d.Watchers == nil {
 		d.Watchers = []string{}
@@ -85,6 +88,17 @@ func detail(in rooms.Inspection) roomDetail {
 		d.Turn = in.Seats[in.Turn].Name
 	}
 	return d
+}
+
+// marked is name as admins read it in the room: a bot account's, seated
+// or watching, marked BOT (issue 24).
+func (d roomDetail) marked(name string) string {
+	for _, s := range d.Seats {
+		if s.BotAccount && s.Name == name {
+			return botMark(name, true)
+		}
+	}
+	return botMark(name, slices.Contains(d.BotWatchers, name))
 }
 
 // inspect returns room r's detail.
@@ -127,14 +141,18 @@ func writeDetail(b *strings.Builder, d roomDetail, withRecord bool) {
 		fmt.Fprintf(b, "Hidden: nothing; %s shows every player the whole game.\n", d.Game.Title)
 	}
 	for _, sec := range d.Game.Sections {
-		fmt.Fprintf(b, "%s:\n", sec.Title)
+		fmt.Fprintf(b, "%s:\n", d.marked(sec.Title)) // a seat's section has its name
 		for _, l := range sec.Lines {
 			fmt.Fprintf(b, "  %s\n", l)
 		}
 	}
 	fmt.Fprintf(b, "Watchers: %d", len(d.Watchers))
 	if len(d.Watchers) > 0 {
-		fmt.Fprintf(b, " (%s)", strings.Join(d.Watchers, ", "))
+		names := make([]string, len(d.Watchers))
+		for i, w := range d.Watchers {
+			names[i] = d.marked(w)
+		}
+		fmt.Fprintf(b, " (%s)", strings.Join(names, ", "))
 	}
 	b.WriteString("\n")
 	if withRecord && len(d.Record) > 0 {

@@ -51,6 +51,8 @@ type gamePlayer struct {
 	Bot   string `json:"bot,omitempty"` // a bot's level
 	Place int    `json:"place"`         // 1 for the winners; 0 in an aborted game
 	Score int    `json:"score"`         // in the game's unit
+	// BotAccount marks a bot account's seat (issue 24), as in `rooms`.
+	BotAccount bool `json:"bot_account,omitempty"`
 }
 
 // newGamesCmd lists a player's recent games that ended, the asker's by
@@ -129,7 +131,7 @@ func gameOf(g store.Game, target string) gameListing {
 		out.Why = sanitize.Line(strings.TrimPrefix(g.Result, "aborted: "))
 	}
 	for _, s := range g.Seats {
-		out.Players = append(out.Players, gamePlayer{Name: sanitize.Line(s.Name), Bot: s.Bot, Place: s.Place, Score: s.Score})
+		out.Players = append(out.Players, gamePlayer{Name: sanitize.Line(s.Name), Bot: s.Bot, BotAccount: s.BotAccount, Place: s.Place, Score: s.Score})
 	}
 	return out
 }
@@ -144,7 +146,7 @@ func resultText(g gameListing) string {
 	slices.SortStableFunc(ps, func(a, b gamePlayer) int { return a.Place - b.Place })
 	var parts []string
 	for _, p := range ps {
-		name := p.Name
+		name := botMark(p.Name, p.BotAccount)
 		if p.Bot != "" {
 			name += " (bot)"
 		}

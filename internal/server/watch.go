@@ -230,7 +230,7 @@ func (m watchModel) panel(w int) string {
 	default:
 		// The game's sections, the seat whose decision is due marked.
 		for _, sec := range d.Game.Sections {
-			head := sec.Title
+			head := d.marked(sec.Title) // a seat's section has its name
 			if sec.Title == d.Turn {
 				head = "▸" + head
 			}

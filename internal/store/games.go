@@ -295,7 +295,8 @@ func (s *Store) move(ctx context.Context, id GameID, status Status, finishedAt a
 
 func (s *Store) seats(ctx context.Context, id GameID) ([]Seat, error) {
 	rows, err := s.q.QueryContext(ctx,
-		`SELECT seat, account_id, name, COALESCE(bot, ''), COALESCE(place, 0), COALESCE(score, 0) FROM seats WHERE game_id = ? ORDER BY seat`, id)
+		`SELECT s.seat, s.account_id, s.name, COALESCE(s.bot, ''), COALESCE(s.place, 0), COALESCE(s.score, 0), COALESCE(a.bot, 0)
+		FROM seats s LEFT JOIN accounts a ON a.id = s.account_id WHERE s.game_id = ? ORDER BY s.seat`, id)
 	if err != nil {
 		return nil, fmt.Errorf("seats: %w", mapError(err))
 	}
@@ -305,11 +306,12 @@ func (s *Store) seats(ctx context.Context, id GameID) ([]Seat, error) {
 		var (
 			seat    Seat
 			account sql.NullInt64
+			bot     int
 		)
-		if err := rows.Scan(&seat.Index, &account, &seat.Name, &seat.Bot, &seat.Place, &seat.Score); err != nil {
+		if err := rows.Scan(&seat.Index, &account, &seat.Name, &seat.Bot, &seat.Place, &seat.Score, &bot); err != nil {
 			return nil, fmt.Errorf("seats: %w", mapError(err))
 		}
-		seat.Account = AccountID(account.Int64)
+		seat.Account, seat.BotAccount = AccountID(account.Int64), bot != 0
 		seats = append(seats, seat)
 	}
 	if err := rows.Err(); err != nil {

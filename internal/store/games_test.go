@@ -314,3 +314,43 @@ func TestRecentGames(t *testing.T) {
 		t.Fatalf("FinishedGames = %+v, %v; want game %d alone", games, err, ids[0])
 	}
 }
+
+// A game's seats say which are bot accounts' (issue 24), as the accounts
+// are now, so that the history marks them.
+func TestSeatsMarkBotAccounts(t *testing.T) {
+	ctx := context.Background()
+	s, _ := open(t)
+	ann, _ := s.CreateAccount(ctx, "ann", keyAlice)
+	robo, _ := s.CreateAccount(ctx, "robo", keyBob)
+	id := newGame(t, s, store.Seat{Index: 0, Account: ann.ID, Name: "ann"}, store.Seat{Index: 1, Account: robo.ID, Name: "robo"},
+		store.Seat{Index: 2, Name: "bot1", Bot: "normal"})
+	if err := s.MakeBot(ctx, robo.ID); err != nil {
+		t.Fatal(err)
+	}
+	marks := func(seats []store.Seat) []bool {
+		var out []bool
+		for _, st := range seats {
+			out = append(out, st.BotAccount)
+		}
+		return out
+	}
+	want := []bool{false, true, false}
+	g, err := s.Game(ctx, id)
+	if err != nil || !slices.Equal(marks(g.Seats), want) {
+		t.Errorf("Game's bot accounts = %v, %v; want %v", marks(g.Seats), err, want)
+	}
+	recent, err := s.RecentGames(ctx, ann.ID, 10)
+	if err != nil || len(recent) != 1 || !slices.Equal(marks(recent[0].Seats), want) {
+		t.Errorf("RecentGames = %+v, %v; want seats marked %v", recent, err, want)
+	}
+	// A waiting room's seats too, as another server reads them.
+	w := store.WaitingRoom{Room: store.Room{ID: "abcd", Title: "t", Host: ann.ID}, Game: "acquire", Rules: "modern", Seats: 3,
+		Taken: []store.Seat{{Index: 0, Account: ann.ID, Name: "ann"}, {Index: 1, Account: robo.ID, Name: "robo"}, {Index: 2, Name: "bot1", Bot: "normal"}}}
+	if err := s.SaveWaitingRoom(ctx, w); err != nil {
+		t.Fatal(err)
+	}
+	found, err := s.FindRoom(ctx, "abcd")
+	if err != nil || found.Waiting == nil || !slices.Equal(marks(found.Waiting.Taken), want) {
+		t.Errorf("FindRoom = %+v, %v; want the waiting seats marked %v", found, err, want)
+	}
+}

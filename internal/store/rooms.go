@@ -165,8 +165,8 @@ func (s *Store) waitingRooms(ctx context.Context, where string, args ...any) ([]
 	}
 	rows, err := s.q.QueryContext(ctx, `
 		SELECT w.room, w.code, w.title, w.host, w.game, w.rules, w.options, w.clock, w.ranked, w.seats,
-			t.seat, t.account_id, t.name, COALESCE(t.bot, '')
-		FROM waiting_rooms w LEFT JOIN waiting_seats t ON t.room = w.room
+			t.seat, t.account_id, t.name, COALESCE(t.bot, ''), COALESCE(a.bot, 0)
+		FROM waiting_rooms w LEFT JOIN waiting_seats t ON t.room = w.room LEFT JOIN accounts a ON a.id = t.account_id
 		`+where+`
 		ORDER BY w.room, t.seat`, args...)
 	if err != nil {
@@ -180,9 +180,10 @@ func (s *Store) waitingRooms(ctx context.Context, where string, args ...any) ([]
 			host, account sql.NullInt64
 			seat          sql.NullInt64
 			name, bot     sql.NullString
+			botAccount    int
 		)
 		if err := rows.Scan(&w.ID, &w.Code, &w.Title, &host, &w.Game, &w.Rules, &w.Options, &w.Clock, &w.Ranked, &w.Seats,
-			&seat, &account, &name, &bot); err != nil {
+			&seat, &account, &name, &bot, &botAccount); err != nil {
 			return nil, fmt.Errorf("store: waiting rooms: %w", mapError(err))
 		}
 		if len(out) == 0 || out[len(out)-1].ID != w.ID {
@@ -191,7 +192,8 @@ func (s *Store) waitingRooms(ctx context.Context, where string, args ...any) ([]
 		}
 		if seat.Valid {
 			last := &out[len(out)-1]
-			last.Taken = append(last.Taken, Seat{Index: int(seat.Int64), Account: AccountID(account.Int64), Name: name.String, Bot: bot.String})
+			last.Taken = append(last.Taken, Seat{Index: int(seat.Int64), Account: AccountID(account.Int64), Name: name.String, Bot: bot.String,
+				BotAccount: botAccount != 0})
 		}
 	}
 	if err := rows.Err(); err != nil {

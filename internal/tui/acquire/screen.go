@@ -128,7 +128,7 @@ func (s Screen) boardAndChains(w, h int) []string {
 		bh++
 	}
 	b.SetSize(board.Width, bh)
-	return s.layout.Beside(0, b.Lines(), s.board.Chains(rw, bh, s.at.You), board.Width, gap, rw)
+	return s.layout.Beside(0, b.Lines(), s.board.Chains(rw, bh, board.Seats{You: s.at.You, Tags: s.at.Tags}), board.Width, gap, rw)
 }
 
 // StepWidth is the width of the replay's step panel.
@@ -162,7 +162,11 @@ func (s Screen) rackPanel(w int) []string {
 		out := []string{st.Heading.Render("Watching"), "You see what everyone sees:", "no one's tiles.", "", "Tiles in hand:"}
 		var sizes []string
 		for i, n := range v.RackSizes {
-			sizes = append(sizes, fmt.Sprintf("%s %d", v.Names[i], n))
+			name := v.Names[i]
+			if i < len(s.at.Tags) && s.at.Tags[i] == board.BotMark {
+				name += " " + board.BotMark // a bot account (issue 24)
+			}
+			sizes = append(sizes, fmt.Sprintf("%s %d", name, n))
 		}
 		return append(out, layout.Tail([]string{strings.Join(sizes, " · ")}, w-1, 2)...)
 	}

@@ -120,7 +120,11 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 
 // wrap writes a message, with who wrote it, in lines of the pane's width.
 func (m Model) wrap(l rooms.ChatLine) []string {
-	text := m.styles.Name.Render(sanitize.Line(l.From)) + ": " + sanitize.Line(l.Text)
+	from := sanitize.Line(l.From)
+	if l.Bot {
+		from += " BOT" // a bot account (issue 24)
+	}
+	text := m.styles.Name.Render(from) + ": " + sanitize.Line(l.Text)
 	return strings.Split(ansi.Wrap(text, m.width, ""), "\n")
 }
 

@@ -86,6 +86,16 @@ func TestView(t *testing.T) {
 	}
 }
 
+// A bot account's message is marked BOT (issue 24).
+func TestViewBotAccount(t *testing.T) {
+	m := chat.New(theme.DefaultStyles())
+	m.SetSize(40, 2)
+	m.SetLines([]rooms.ChatLine{{From: "bob", Text: "hi"}, {From: "robo", Text: "gg", Bot: true}})
+	if got, want := ansi.Strip(m.View()), "bob: hi\nrobo BOT: gg"; got != want {
+		t.Errorf("View() =\n%s\nwant\n%s", got, want)
+	}
+}
+
 // An empty pane is blank: the key line says where chat is, and words in
 // it were sent again each time the recap left the pane (issue 22).
 func TestViewEmpty(t *testing.T) {

@@ -51,7 +51,7 @@ type Game struct {
 
 // Seat is one seat of a game.
 type Seat struct {
-	Player rooms.Player // a bot's has ID 0
+	Player rooms.Player // a bot's has ID 0; a bot account's is marked Bot
 	// Place (1 for the winners) and Score, in the game's unit, once the
 	// game is finished; 0 before.
 	Place, Score int
@@ -369,12 +369,22 @@ func gameTitle(g Game) string {
 func (m Model) players(g Game, styled bool) string {
 	names := make([]string, len(g.Seats))
 	for i, st := range g.Seats {
-		names[i] = sanitize.Line(st.Player.Name)
+		names[i] = seatName(st)
 		if i == m.mySeat(g) && styled {
 			names[i] = m.styles.Name.Render(names[i])
 		}
 	}
 	return strings.Join(names, ", ")
+}
+
+// seatName is the name at seat st as players read it, a bot account's
+// marked BOT as everywhere (issue 24).
+func seatName(st Seat) string {
+	name := sanitize.Line(st.Player.Name)
+	if st.Player.Bot {
+		name += " BOT"
+	}
+	return name
 }
 
 // statusWords says where a game is, for a player.

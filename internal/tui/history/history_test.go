@@ -64,6 +64,39 @@ func TestListView(t *testing.T) {
 	goldenSizes(t, "down")
 }
 
+// botAccounts is archive with carol's and frank's accounts bot accounts.
+func botAccounts(archive *tuitest.Archive) *tuitest.Archive {
+	for i := range archive.Games {
+		g := &archive.Games[i]
+		g.Seats = slices.Clone(g.Seats)
+		for j, st := range g.Seats {
+			g.Seats[j].BotAccount = st.Name == "carol" || st.Name == "frank"
+		}
+	}
+	return archive
+}
+
+// A bot account is marked BOT (issue 24) among a game's players in the
+// list, at the replay's table, in the chain table's holders and among the
+// winners.
+func TestBotAccountListView(t *testing.T) {
+	tuitest.GoldenSizes(t, func(w, h int) string {
+		return tuitest.Plain(open(t, botAccounts(tuitest.History(t)), w, h).View())
+	})
+}
+
+func TestBotAccountReplayView(t *testing.T) {
+	tuitest.GoldenSizes(t, func(w, h int) string {
+		return tuitest.Plain(press(open(t, botAccounts(tuitest.History(t)), w, h), "enter"+strings.Repeat(" pgdown", tuitest.AutopilotMove/history.Page)).View())
+	})
+}
+
+func TestBotAccountReplayFinalView(t *testing.T) {
+	tuitest.GoldenSizes(t, func(w, h int) string {
+		return tuitest.Plain(press(open(t, botAccounts(tuitest.History(t)), w, h), "enter end").View())
+	})
+}
+
 // The replay mid-game, at a merger the autopilot made.
 func TestReplayView(t *testing.T) {
 	goldenSizes(t, "enter"+strings.Repeat(" pgdown", tuitest.AutopilotMove/history.Page))

@@ -38,8 +38,11 @@ func (m Model) replayView() string {
 	at := room.At{You: me}
 	for _, seat := range g.Seats {
 		tag := ""
-		if seat.Player.ID == 0 {
+		switch {
+		case seat.Player.ID == 0:
 			tag = "bot"
+		case seat.Player.Bot:
+			tag = "BOT" // a bot account (issue 24), as at the table
 		}
 		at.Tags = append(at.Tags, tag)
 	}
@@ -79,7 +82,7 @@ func (m Model) stepPanel(w int) []string {
 	}
 	out = append(out, "")
 	if f.Over {
-		return append(out, wrap("Game over: "+winners(f.Standings)+".", w)...)
+		return append(out, wrap("Game over: "+winners(r.game, f.Standings)+".", w)...)
 	}
 	return append(out, wrap("Next: "+f.Due+".", w)...)
 }
@@ -87,13 +90,17 @@ func (m Model) stepPanel(w int) []string {
 // wrap wraps text to w cells.
 func wrap(text string, w int) []string { return strings.Split(ansi.Wrap(text, w, ""), "\n") }
 
-// winners says who won a finished game: "carol wins", "alice and bob share
-// the win".
-func winners(standings []engine.Standing) string {
+// winners says who won finished game g: "carol wins", "alice and bob
+// share the win", a bot account marked as one.
+func winners(g Game, standings []engine.Standing) string {
 	var names []string
 	for _, st := range standings {
 		if st.Place == 1 {
-			names = append(names, st.Name)
+			name := st.Name
+			if int(st.Seat) < len(g.Seats) && g.Seats[st.Seat].Player.Bot {
+				name += " BOT"
+			}
+			names = append(names, name)
 		}
 	}
 	switch len(names) {

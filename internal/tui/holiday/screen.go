@@ -312,9 +312,13 @@ func (s Screen) counts(w int) string {
 // cards played last.
 func (s Screen) news(w int) string {
 	v, st := s.game, s.styles
-	coup := ""
+	coup, by := "", ""
 	if v.Coup >= 0 {
-		coup = fmt.Sprintf("Coup by %s (+%d)! ", v.Names[v.Coup], holiday.CoupBonus)
+		by = v.Names[v.Coup]
+		if v.Coup < len(s.at.Tags) && s.at.Tags[v.Coup] == "BOT" { // room's mark of a bot account (issue 24)
+			by += " BOT"
+		}
+		coup = fmt.Sprintf("Coup by %s (+%d)! ", by, holiday.CoupBonus)
 	}
 	switch v.Phase {
 	case holiday.PhasePlay, holiday.PhaseTake:
@@ -326,7 +330,7 @@ func (s Screen) news(w int) string {
 	case holiday.PhaseFinal:
 		last := ""
 		if v.Coup >= 0 {
-			last = ", " + v.Names[v.Coup] + " last"
+			last = ", " + by + " last"
 		}
 		return st.Notice.Render(layout.Cut(coup+"Final round: one card or a pass each"+last+".", w)) // H20
 	}

@@ -186,6 +186,17 @@ func TestFinalRoundView(t *testing.T) {
 	golden(t, find(t, due(0, holiday.PhaseFinal)), 0, "")
 }
 
+// The grand coup names a bot account with its mark (issue 24).
+func TestBotAccountCoupView(t *testing.T) {
+	g := find(t, due(0, holiday.PhaseFinal))
+	tuitest.GoldenSizes(t, func(w, h int) string {
+		snap := snapshot(g, 2)
+		snap.Seats[0].Account = true // alice's is a bot account
+		m, _ := open(t, snap, w, h)
+		return tuitest.Plain(m.View())
+	})
+}
+
 func TestFinalTableView(t *testing.T) {
 	golden(t, find(t, func(g *holiday.Game) bool { return g.Over() && g.Coup() >= 0 }), 0, "")
 }

@@ -255,9 +255,9 @@ func (m Model) dueLines(w int, at At) []string {
 			case rooms.SeatBot:
 				second = f.Names[f.ToMove] + " is a bot: it moves in a moment."
 			case rooms.SeatAutopilot:
-				second = "The autopilot plays for " + f.Names[f.ToMove] + "."
+				second = "The autopilot plays for " + m.seatName(f.ToMove) + "."
 			case rooms.SeatAway:
-				second = f.Names[f.ToMove] + " is away: the autopilot plays if they do not come back soon."
+				second = m.seatName(f.ToMove) + " is away: the autopilot plays if they do not come back soon."
 			}
 		}
 		d := m.parts

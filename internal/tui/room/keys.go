@@ -315,5 +315,5 @@ func (m Model) notYours() string {
 	if f.Over || f.ToMove < 0 || int(f.ToMove) >= len(f.Names) || f.ToMove == m.snap.You {
 		return fmt.Sprintf("Not your decision: %s.", f.Due)
 	}
-	return "Waiting for " + f.Names[f.ToMove] + "."
+	return "Waiting for " + m.seatName(f.ToMove) + "."
 }

@@ -952,9 +952,14 @@ func TestUnplayableView(t *testing.T) {
 	}), "esc")
 }
 
-// botAccount marks seat i of snap as a bot account's (issue 24).
+// botAccount marks seat i of snap as a bot account's (issue 24), and
+// its chat lines.
 func botAccount(snap *rooms.Snapshot, i int) *rooms.Snapshot {
 	snap.Seats[i].Account = true
+	snap.Chat = slices.Clone(snap.Chat)
+	for j, l := range snap.Chat {
+		snap.Chat[j].Bot = snap.Chat[j].Bot || l.From == snap.Seats[i].Name
+	}
 	return snap
 }
 
@@ -969,6 +974,34 @@ func TestBotAccountGameView(t *testing.T) {
 	goldenSizes(t, func() *rooms.Snapshot {
 		return botAccount(botAccount(tuitest.FourSeat(t, "play").Snapshot(0), 2), 1)
 	}, "")
+}
+
+// A watcher sees the mark in the tiles each seat holds, and at 120×40 in
+// the chain table's majority and minority holders too.
+func TestBotAccountWatcherView(t *testing.T) {
+	goldenSizes(t, func() *rooms.Snapshot {
+		return botAccount(botAccount(tuitest.FourSeat(t, "play").Snapshot(engine.Watcher), 2), 1)
+	}, "")
+}
+
+// The lines that say whose decision it is, when another seat decides,
+// mark a bot account too.
+func TestBotAccountAwayAndWaitedFor(t *testing.T) {
+	for _, state := range []rooms.SeatState{rooms.SeatAway, rooms.SeatAutopilot} {
+		others := tuitest.FourSeat(t, "others").Snapshot(0)
+		others.Seats = slices.Clone(others.Seats)
+		others.Seats[others.Turn].State = state
+		botAccount(others, int(others.Turn))
+		name := others.Seats[others.Turn].Name
+		m, _ := open(t, others, 80, 24)
+		view := tuitest.Plain(press(m, "x").View())
+		for _, want := range []string{"Waiting for " + name + " BOT.", map[rooms.SeatState]string{
+			rooms.SeatAway: name + " BOT is away", rooms.SeatAutopilot: "The autopilot plays for " + name + " BOT."}[state]} {
+			if !strings.Contains(view, want) {
+				t.Errorf("%s: the view lacks %q:\n%s", state, want, view)
+			}
+		}
+	}
 }
 
 func TestBotAccountFinalView(t *testing.T) {

@@ -221,6 +221,15 @@ func (m Model) botAccount(seat engine.Seat) bool {
 	return seat >= 0 && int(seat) < len(m.snap.Seats) && m.snap.Seats[seat].Account
 }
 
+// seatName is the name at seat as the game names it, a bot account's
+// marked BOT; the seat must be one of the game's.
+func (m Model) seatName(seat engine.Seat) string {
+	if m.botAccount(seat) {
+		return m.facts.Names[seat] + " BOT" // a bot account (issue 24)
+	}
+	return m.facts.Names[seat]
+}
+
 // ratingChanges lists how a ranked game moved each player's rating:
 // "ann  1012 → 1047 (+35)". An unranked game, or a ranked one whose
 // ratings could not be saved, has none.

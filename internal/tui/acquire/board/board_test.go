@@ -119,7 +119,7 @@ func TestTablesFollowTheirInputs(t *testing.T) {
 		if got, want := m.Players(step.w, step.seats), want.Players(step.w, step.seats); strings.Join(got, "\n") != strings.Join(want, "\n") {
 			t.Errorf("%s: players\n%s\nwant\n%s", step.name, strings.Join(got, "\n"), strings.Join(want, "\n"))
 		}
-		if got, want := m.Chains(step.w, 9, step.seats.You), want.Chains(step.w, 9, step.seats.You); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		if got, want := m.Chains(step.w, 9, step.seats), want.Chains(step.w, 9, step.seats); strings.Join(got, "\n") != strings.Join(want, "\n") {
 			t.Errorf("%s: chains\n%s\nwant\n%s", step.name, strings.Join(got, "\n"), strings.Join(want, "\n"))
 		}
 		if got, want := m.View(), want.View(); got != want {

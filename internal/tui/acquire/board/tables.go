@@ -91,18 +91,19 @@ func holders(v *acquire.View) (major, minor [acquire.Chains]seatSet, ok bool) {
 func (m Model) ChainCell(c acquire.Chain) string { return m.looks().chains[c] }
 
 // Chains draws the chain table in w cells and at most h lines: each
-// chain's size, price, the bank's stock, the shares of seat you (a dash
+// chain's size, price, the bank's stock, the shares of seats.You (a dash
 // for engine.Watcher) and, where there is room and holdings are open, who
-// holds the majority and the minority.
-func (m Model) Chains(w, h int, you engine.Seat) []string {
-	k := chainsKey{m.view, m.styles, w, h, you}
+// holds the majority and the minority, a bot account marked as one.
+func (m Model) Chains(w, h int, seats Seats) []string {
+	you, bots := seats.You, seats.botAccounts()
+	k := chainsKey{m.view, m.styles, w, h, you, bots}
 	if m.memo.chains == nil || m.memo.chainsKey != k {
-		m.memo.chainsKey, m.memo.chains = k, m.drawChains(w, h, you)
+		m.memo.chainsKey, m.memo.chains = k, m.drawChains(w, h, you, bots)
 	}
 	return slices.Clone(m.memo.chains)
 }
 
-func (m Model) drawChains(w, h int, you engine.Seat) []string {
+func (m Model) drawChains(w, h int, you engine.Seat, bots seatSet) []string {
 	v, s, kept := m.view, m.styles, &m.memo.chainRows
 	major, minor, open := holders(v)
 	nameW := min(16, (w-41-2)/2)
@@ -125,7 +126,7 @@ func (m Model) drawChains(w, h int, you engine.Seat) []string {
 			k.mine = v.Shares[you][c]
 		}
 		if showHolders && v.Size[c] > 0 {
-			k.nameW, k.major, k.minor = nameW, major[c], minor[c]
+			k.nameW, k.major, k.minor, k.bots = nameW, major[c], minor[c], bots
 		}
 		if kept.rows[c] == "" || kept.keys[c] != k {
 			kept.keys[c], kept.rows[c] = k, m.chainRow(acquire.Chain(c), k)
@@ -180,6 +181,7 @@ type chainRowKey struct {
 	size, price, bank, mine int
 	nameW                   int
 	major, minor            seatSet
+	bots                    seatSet // the bot accounts among the holders' seats
 }
 
 // chainRow draws chain c's row of the chain table.
@@ -202,6 +204,9 @@ func (m Model) chainRow(c acquire.Chain, k chainRowKey) string {
 					b.WriteByte('/')
 				}
 				b.WriteString(name)
+				if k.bots.has(i) {
+					b.WriteString(" " + BotMark) // a bot account (issue 24)
+				}
 			}
 		}
 		return b.String()
@@ -227,6 +232,21 @@ type Seats struct {
 	// Times has each seat's clock, drawn as given, TimeWidth cells at
 	// most; nil for no clock column.
 	Times []string
+}
+
+// BotMark is the tag of a bot account's seat (room's seatTag), which the
+// chain table's holders carry after their names too.
+const BotMark = "BOT"
+
+// botAccounts is the seats whose tag marks a bot account.
+func (s Seats) botAccounts() seatSet {
+	var bots seatSet
+	for i, t := range s.Tags {
+		if t == BotMark && i < acquire.MaxSeats {
+			bots |= 1 << i
+		}
+	}
+	return bots
 }
 
 // Players draws every seat's cash and shares in w cells: `*` marks the
@@ -396,6 +416,7 @@ type chainsKey struct {
 	styles *theme.Styles
 	w, h   int
 	you    engine.Seat
+	bots   seatSet
 }
 
 type playersKey struct {

@@ -62,7 +62,7 @@ func Game(g saved.Game) history.Game {
 		out.Status, out.Why = history.Aborted, strings.TrimPrefix(g.Result, "aborted: ")
 	}
 	for _, st := range g.Seats {
-		out.Seats = append(out.Seats, history.Seat{Player: rooms.Player{ID: st.Account, Name: st.Name}, Place: st.Place, Score: st.Score})
+		out.Seats = append(out.Seats, history.Seat{Player: rooms.Player{ID: st.Account, Name: st.Name, Bot: st.BotAccount}, Place: st.Place, Score: st.Score})
 	}
 	return out
 }
