@@ -226,11 +226,17 @@ type besideMemo struct {
 }
 
 // lineMemo maps each line last given to Screen to what it became, and
-// keeps the screen they made.
+// keeps the screen they made, and the one before it: a player's idle key
+// puts words on the status line and the next takes them away, giving back
+// the screen before, which need not be joined again (room.BenchmarkIdleKey).
 type lineMemo struct {
 	in, out []string
 	w       int
 	joined  string
+
+	before       []string // the lines of the screen before, cut, as out
+	beforeJoined string
+	next         []string // out's next lines, kept for their room
 }
 
 // Beside is Beside, setting again only the lines that differ from slot's
@@ -286,10 +292,14 @@ func (m *Memo) Screen(lines []string, w, h int) string {
 	c := &m.screen
 	if c.w != w {
 		c.in, c.out, c.w, c.joined = c.in[:0], c.out[:0], w, ""
+		clear(c.before)
+		c.before, c.beforeJoined = c.before[:0], ""
 	}
 	same := len(lines) == len(c.in) && c.joined != ""
+	next := c.next[:0]
 	for i, l := range lines {
 		if i < len(c.in) && c.in[i] == l {
+			next = append(next, c.out[i])
 			continue
 		}
 		same = false
@@ -297,16 +307,26 @@ func (m *Memo) Screen(lines []string, w, h int) string {
 			l = Cut(l, w)
 		}
 		if i < len(c.in) {
-			c.in[i], c.out[i] = lines[i], strings.TrimRight(l, " ")
-			continue
+			c.in[i] = lines[i]
+		} else {
+			c.in = append(c.in, lines[i])
 		}
-		c.in, c.out = append(c.in, lines[i]), append(c.out, strings.TrimRight(l, " "))
+		next = append(next, strings.TrimRight(l, " "))
 	}
+	c.in = c.in[:len(lines)]
 	if same {
+		clear(next)
+		c.next = next[:0]
 		return c.joined
 	}
-	c.in, c.out = c.in[:len(lines)], c.out[:len(lines)]
-	c.joined = strings.Join(c.out, "\n")
+	joined := c.beforeJoined
+	if joined == "" || !slices.Equal(next, c.before) {
+		joined = strings.Join(next, "\n")
+	}
+	// out becomes the screen before; before's room holds the next lines.
+	clear(c.before)
+	c.before, c.out, c.next = c.out, next, c.before[:0]
+	c.beforeJoined, c.joined = c.joined, joined
 	return c.joined
 }
 

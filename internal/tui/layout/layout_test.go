@@ -106,3 +106,18 @@ func TestMemoScreenCutsBesideLines(t *testing.T) {
 		}
 	}
 }
+
+// Memo.Screen gives the right screen when a line changes and changes back,
+// as an idle key's words come and go, whichever the width.
+func TestMemoScreenBefore(t *testing.T) {
+	var m layout.Memo
+	idle, said := []string{"board", "", "help"}, []string{"board", "z does nothing here", "help"}
+	for i, c := range []struct {
+		lines []string
+		w     int
+	}{{idle, 20}, {said, 20}, {idle, 20}, {said, 20}, {said, 20}, {idle, 20}, {idle, 8}, {said, 8}, {idle, 8}, {said, 20}, {said[:2], 20}, {said, 20}} {
+		if got, want := m.Screen(slices.Clone(c.lines), c.w, 5), layout.Screen(slices.Clone(c.lines), c.w, 5); got != want {
+			t.Errorf("call %d: Screen = %q, want %q", i, got, want)
+		}
+	}
+}
