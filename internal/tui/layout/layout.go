@@ -218,6 +218,16 @@ func Spread(left, right string, w int) string {
 type Memo struct {
 	beside [2]besideMemo
 	screen lineMemo
+	inner  *Memo // another's Beside lines that Screen may be given (Embed)
+}
+
+// Embed tells m that the lines given to its Screen may be lines that
+// inner's Beside set, as a game's own screen lays out its part of the room
+// screen with a Memo of its own: Screen need not measure them either.
+func (m *Memo) Embed(inner *Memo) {
+	if inner != m {
+		m.inner = inner
+	}
 }
 
 type besideMemo struct {
@@ -338,6 +348,12 @@ func (m *Memo) fits(l string, w int) bool {
 	if l == "" {
 		return false
 	}
+	return m.hasLine(l, w) || m.inner != nil && m.inner.hasLine(l, w)
+}
+
+// hasLine reports whether l is a line that m's Beside last set, in
+// columns no wider than w in all.
+func (m *Memo) hasLine(l string, w int) bool {
 	for i := range m.beside {
 		c := &m.beside[i]
 		if c.lw < 0 || c.gap < 0 || c.rw < 0 || c.lw+c.gap+c.rw > w {

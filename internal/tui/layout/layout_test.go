@@ -121,3 +121,17 @@ func TestMemoScreenBefore(t *testing.T) {
 		}
 	}
 }
+
+// Memo.Screen leaves unmeasured the lines that an embedded Memo's Beside
+// set in columns that fit its width, and cuts them on a narrower screen.
+func TestMemoScreenEmbedded(t *testing.T) {
+	var outer, inner layout.Memo
+	outer.Embed(&inner)
+	left, right := []string{"abcdef", "ab"}, []string{"uvwxyz", "1234567"}
+	for _, w := range []int{12, 12, 9, 12, 5} {
+		lines := append(inner.Beside(1, left, right, 6, 1, 5), "a line of some length") // 12 cells in all
+		if got, want := outer.Screen(slices.Clone(lines), w, 5), layout.Screen(slices.Clone(lines), w, 5); got != want {
+			t.Errorf("at %d cells: Screen = %q, want %q", w, got, want)
+		}
+	}
+}

@@ -96,6 +96,9 @@ var screens atomic.Uint64
 // are still its drawing.
 func (m *Model) setScreen(s Screen) {
 	m.screen, m.screenN = s, screens.Add(1)
+	if l, ok := s.(interface{ Layout() *layout.Memo }); ok && m.layout != nil {
+		m.layout.Embed(l.Layout()) // its lines need no measuring again
+	}
 }
 
 // header names the room and its rules. It is drawn again only when what
