@@ -224,6 +224,7 @@ type Memo struct {
 // Embed tells m that the lines given to its Screen may be lines that
 // inner's Beside set, as a game's own screen lays out its part of the room
 // screen with a Memo of its own: Screen need not measure them either.
+// A nil inner embeds none.
 func (m *Memo) Embed(inner *Memo) {
 	if inner != m {
 		m.inner = inner

@@ -96,8 +96,12 @@ var screens atomic.Uint64
 // are still its drawing.
 func (m *Model) setScreen(s Screen) {
 	m.screen, m.screenN = s, screens.Add(1)
-	if l, ok := s.(interface{ Layout() *layout.Memo }); ok && m.layout != nil {
-		m.layout.Embed(l.Layout()) // its lines need no measuring again
+	var inner *layout.Memo // the Memo the game lays out with: its lines need no measuring again
+	if l, ok := s.(interface{ Layout() *layout.Memo }); ok {
+		inner = l.Layout()
+	}
+	if m.layout != nil {
+		m.layout.Embed(inner)
 	}
 }
 
