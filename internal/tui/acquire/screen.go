@@ -43,6 +43,10 @@ type Screen struct {
 
 var _ room.Screen = Screen{}
 
+// Layout is the Memo the screen lays out its columns with, whose lines
+// the room screen need not measure again (layout.Memo.Embed).
+func (s Screen) Layout() *layout.Memo { return s.layout }
+
 // New returns Acquire's screen, drawn with styles.
 func New(styles *theme.Styles) Screen {
 	return Screen{styles: styles, keys: &defaultKeys, board: board.New(styles), layout: &layout.Memo{}, rack: &rackRows{}}

@@ -218,6 +218,17 @@ func Spread(left, right string, w int) string {
 type Memo struct {
 	beside [2]besideMemo
 	screen lineMemo
+	inner  *Memo // another's Beside lines that Screen may be given (Embed)
+}
+
+// Embed tells m that the lines given to its Screen may be lines that
+// inner's Beside set, as a game's own screen lays out its part of the room
+// screen with a Memo of its own: Screen need not measure them either.
+// A nil inner embeds none.
+func (m *Memo) Embed(inner *Memo) {
+	if inner != m {
+		m.inner = inner
+	}
 }
 
 type besideMemo struct {
@@ -226,11 +237,17 @@ type besideMemo struct {
 }
 
 // lineMemo maps each line last given to Screen to what it became, and
-// keeps the screen they made.
+// keeps the screen they made, and the one before it: a player's idle key
+// puts words on the status line and the next takes them away, giving back
+// the screen before, which need not be joined again (room.BenchmarkIdleKey).
 type lineMemo struct {
 	in, out []string
 	w       int
 	joined  string
+
+	before       []string // the lines of the screen before, cut, as out
+	beforeJoined string
+	next         []string // out's next lines, kept for their room
 }
 
 // Beside is Beside, setting again only the lines that differ from slot's
@@ -286,10 +303,14 @@ func (m *Memo) Screen(lines []string, w, h int) string {
 	c := &m.screen
 	if c.w != w {
 		c.in, c.out, c.w, c.joined = c.in[:0], c.out[:0], w, ""
+		clear(c.before)
+		c.before, c.beforeJoined = c.before[:0], ""
 	}
 	same := len(lines) == len(c.in) && c.joined != ""
+	next := c.next[:0]
 	for i, l := range lines {
 		if i < len(c.in) && c.in[i] == l {
+			next = append(next, c.out[i])
 			continue
 		}
 		same = false
@@ -297,16 +318,26 @@ func (m *Memo) Screen(lines []string, w, h int) string {
 			l = Cut(l, w)
 		}
 		if i < len(c.in) {
-			c.in[i], c.out[i] = lines[i], strings.TrimRight(l, " ")
-			continue
+			c.in[i] = lines[i]
+		} else {
+			c.in = append(c.in, lines[i])
 		}
-		c.in, c.out = append(c.in, lines[i]), append(c.out, strings.TrimRight(l, " "))
+		next = append(next, strings.TrimRight(l, " "))
 	}
+	c.in = c.in[:len(lines)]
 	if same {
+		clear(next)
+		c.next = next[:0]
 		return c.joined
 	}
-	c.in, c.out = c.in[:len(lines)], c.out[:len(lines)]
-	c.joined = strings.Join(c.out, "\n")
+	joined := c.beforeJoined
+	if joined == "" || !slices.Equal(next, c.before) {
+		joined = strings.Join(next, "\n")
+	}
+	// out becomes the screen before; before's room holds the next lines.
+	clear(c.before)
+	c.before, c.out, c.next = c.out, next, c.before[:0]
+	c.beforeJoined, c.joined = c.joined, joined
 	return c.joined
 }
 
@@ -318,6 +349,12 @@ func (m *Memo) fits(l string, w int) bool {
 	if l == "" {
 		return false
 	}
+	return m.hasLine(l, w) || m.inner != nil && m.inner.hasLine(l, w)
+}
+
+// hasLine reports whether l is a line that m's Beside last set, in
+// columns no wider than w in all.
+func (m *Memo) hasLine(l string, w int) bool {
 	for i := range m.beside {
 		c := &m.beside[i]
 		if c.lw < 0 || c.gap < 0 || c.rw < 0 || c.lw+c.gap+c.rw > w {

@@ -106,3 +106,32 @@ func TestMemoScreenCutsBesideLines(t *testing.T) {
 		}
 	}
 }
+
+// Memo.Screen gives the right screen when a line changes and changes back,
+// as an idle key's words come and go, whichever the width.
+func TestMemoScreenBefore(t *testing.T) {
+	var m layout.Memo
+	idle, said := []string{"board", "", "help"}, []string{"board", "z does nothing here", "help"}
+	for i, c := range []struct {
+		lines []string
+		w     int
+	}{{idle, 20}, {said, 20}, {idle, 20}, {said, 20}, {said, 20}, {idle, 20}, {idle, 8}, {said, 8}, {idle, 8}, {said, 20}, {said[:2], 20}, {said, 20}} {
+		if got, want := m.Screen(slices.Clone(c.lines), c.w, 5), layout.Screen(slices.Clone(c.lines), c.w, 5); got != want {
+			t.Errorf("call %d: Screen = %q, want %q", i, got, want)
+		}
+	}
+}
+
+// Memo.Screen leaves unmeasured the lines that an embedded Memo's Beside
+// set in columns that fit its width, and cuts them on a narrower screen.
+func TestMemoScreenEmbedded(t *testing.T) {
+	var outer, inner layout.Memo
+	outer.Embed(&inner)
+	left, right := []string{"abcdef", "ab"}, []string{"uvwxyz", "1234567"}
+	for _, w := range []int{12, 12, 9, 12, 5} {
+		lines := append(inner.Beside(1, left, right, 6, 1, 5), "a line of some length") // 12 cells in all
+		if got, want := outer.Screen(slices.Clone(lines), w, 5), layout.Screen(slices.Clone(lines), w, 5); got != want {
+			t.Errorf("at %d cells: Screen = %q, want %q", w, got, want)
+		}
+	}
+}

@@ -171,6 +171,31 @@ func BenchmarkMove(b *testing.B) {
 	})
 }
 
+// BenchmarkMoveOn is BenchmarkMove over three positions in turn, so that
+// no screen comes back to the one before the last, as in a game: Memo.Screen
+// gives that one back without joining it again (for an idle key's words
+// coming and going), which BenchmarkMove's two positions always do.
+func BenchmarkMoveOn(b *testing.B) {
+	var snaps [3][4]*rooms.Snapshot // a move apart, by seat
+	for i, mark := range []string{"play", "buy", "others"} {
+		p := tuitest.FourSeat(b, mark)
+		for seat := range snaps[i] {
+			snaps[i][seat] = p.Snapshot(engine.Seat(seat))
+		}
+	}
+	ms := make([]room.Model, len(snaps[0]))
+	for seat := range ms {
+		ms[seat], _ = open(b, snaps[0][seat], 80, 24)
+	}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		for seat := range ms {
+			ms[seat], _ = ms[seat].Update(room.SnapshotMsg{Snapshot: snaps[i%3][seat]})
+			_ = ms[seat].View()
+		}
+	}
+}
+
 // BenchmarkIdleKey is a key that changes only the status line, on an
 // Acquire screen at 80×24 whose decision is another's: z, which says the
 // key does nothing, then F2, which clears what it said, as the load tool's

@@ -13,13 +13,13 @@ import (
 )
 
 // waitingKey handles a key in the waiting room.
-func (m Model) waitingKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
+func (m Model) waitingKey(k pressed) (Model, tea.Cmd) {
 	if m.kicking {
 		m.kicking = false
-		return m.kickSeat(k)
+		return m.kickSeat(k.KeyPressMsg)
 	}
 	if m.choosing {
-		return m.chooseLevel(k)
+		return m.chooseLevel(k.KeyPressMsg)
 	}
 	if m, cmd, ok := m.common(k, true); ok {
 		return m, cmd
@@ -199,7 +199,7 @@ func (m Model) freeSeats() int {
 }
 
 // finalKey handles a key on the final standings.
-func (m Model) finalKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
+func (m Model) finalKey(k pressed) (Model, tea.Cmd) {
 	if m, cmd, ok := m.common(k, true); ok {
 		return m, cmd
 	}
@@ -241,7 +241,7 @@ func (m Model) rematch() (Model, tea.Cmd) {
 // pressed just before, ending whether V was, asking to confirm that the
 // player's vote ends the game; recap is the recap shown when the key came,
 // which a key of the player's decision leaves on the screen.
-func (m Model) gameKey(k tea.KeyPressMsg, leaving, ending bool, recap []rooms.Event) (Model, tea.Cmd) {
+func (m Model) gameKey(k pressed, leaving, ending bool, recap []rooms.Event) (Model, tea.Cmd) {
 	table, p := m.table, m.player // not m, which a closure would move to the heap on every key
 	switch {
 	case key.Matches(k, m.keys.TakeOver):
@@ -273,7 +273,7 @@ func (m Model) gameKey(k tea.KeyPressMsg, leaving, ending bool, recap []rooms.Ev
 	if mine {
 		var r Reply
 		var s Screen
-		s, r = m.screen.Key(k, m.at())
+		s, r = m.screen.Key(k.KeyPressMsg, m.at())
 		m.setScreen(s)
 		if r.Handled {
 			m.recap = recap // a key of the decision leaves the recap

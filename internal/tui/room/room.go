@@ -434,25 +434,26 @@ func (m *Model) say(text string, problem bool) {
 func (m Model) seated() bool { return m.snap != nil && m.snap.You >= 0 }
 
 // key handles a key press.
-func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
+func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	if m.chat.Focused() {
 		var cmd tea.Cmd
-		*m.chat, cmd = m.chat.Update(k)
+		*m.chat, cmd = m.chat.Update(msg)
 		return m, cmd
 	}
 	if m.showHelp {
 		var scrolled bool
-		m.helpPager, scrolled = m.helpPager.Key(k, len(m.helpLines()), m.height)
+		m.helpPager, scrolled = m.helpPager.Key(msg, len(m.helpLines()), m.height)
 		m.showHelp = scrolled // any other key closes the key list
 		return m, nil
 	}
 	if m.reading {
-		m.rules, m.reading = m.rules.Key(k, m.height)
+		m.rules, m.reading = m.rules.Key(msg, m.height)
 		return m, nil
 	}
 	if m.showLog {
-		return m.logKey(k)
+		return m.logKey(msg)
 	}
+	k := pressed{msg, msg.String()}
 	if len(m.recap) > 0 && key.Matches(k, m.keys.Back) {
 		m.recap = nil // esc hides the recap and does nothing else
 		return m, nil
@@ -486,9 +487,19 @@ func (m Model) key(k tea.KeyPressMsg) (Model, tea.Cmd) {
 	return m.gameKey(k, leaving, ending, read)
 }
 
+// pressed is a key pressed, with its name: key.Matches names the key it is
+// given on every call, and a key between turns went through a dozen of
+// them (room.BenchmarkIdleKey).
+type pressed struct {
+	tea.KeyPressMsg
+	name string
+}
+
+func (k pressed) String() string { return k.name }
+
 // common handles the keys every part of the screen shares; ok is false if
 // k is not one of them.
-func (m Model) common(k tea.KeyPressMsg, chatKey bool) (Model, tea.Cmd, bool) {
+func (m Model) common(k pressed, chatKey bool) (Model, tea.Cmd, bool) {
 	switch {
 	case key.Matches(k, m.keys.Help):
 		m.showHelp, m.helpPager = true, Pager{}
