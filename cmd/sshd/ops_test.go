@@ -108,8 +108,15 @@ func TestOperatorsView(t *testing.T) {
 	defer c.Close()
 	waitMetric(t, base, "hotels_handshakes", 1)
 	// A connection with no session holds the shutdown open (up to its
-	// timeout): meanwhile /healthz says the server is going.
-	sshtest.Connect(t, h.addr, ann.key)
+	// timeout): meanwhile /healthz says the server is going. The reply to
+	// a global request comes from the connection's loop, which runs once
+	// the server counts the connection as one to wait for; without it the
+	// shutdown could begin between the client's end of the handshake and
+	// the server's.
+	idle := sshtest.Connect(t, h.addr, ann.key)
+	if _, _, err := idle.SendRequest("keepalive@openssh.com", true, nil); err != nil {
+		t.Fatal(err)
+	}
 	ann.term.Close()
 	h.stop()
 	if body := waitHealth(t, base, http.StatusServiceUnavailable); !strings.Contains(body, "shutting down") {
