@@ -36,6 +36,17 @@ type countingLobby struct {
 
 func (l countingLobby) Init() tea.Cmd { return nil }
 
+// startCountingServer starts a server whose lobby is a countingLobby, for a
+// test that needs a lobby that draws but not its counts.
+func startCountingServer(t testing.TB) *testServer {
+	var keys, pasted atomic.Int64
+	return startServer(t, server.Options{
+		Lobby: func(context.Context, server.Player) tea.Model {
+			return countingLobby{keys: &keys, pasted: &pasted}
+		},
+	})
+}
+
 func (l countingLobby) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
@@ -368,12 +379,7 @@ func showsWithin(t *testing.T, term *sshtest.Terminal, want string, d time.Durat
 // the connection (earlyChannel.refuseStderr): it would stay in the SSH
 // window's buffers, up to 2 MB a channel.
 func TestStderrRefusedAfterShell(t *testing.T) {
-	var keys, pasted atomic.Int64
-	ts := startServer(t, server.Options{
-		Lobby: func(context.Context, server.Player) tea.Model {
-			return countingLobby{keys: &keys, pasted: &pasted}
-		},
-	})
+	ts := startCountingServer(t)
 	key := sshtest.NewKey(t)
 	signUp(t, ts, "ann", key)
 	c := sshtest.Connect(t, ts.addr, key)

@@ -1,18 +1,14 @@
 package server_test
 
 import (
-	"context"
 	"fmt"
 	"runtime"
 	"runtime/metrics"
-	"sync/atomic"
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
 	gossh "golang.org/x/crypto/ssh"
 
-	"hotels/internal/server"
 	"hotels/internal/sshtest"
 )
 
@@ -32,12 +28,7 @@ const maxGoroutinesPerSession = 21
 // Twenty sessions in the lobby, each sitting there: the goroutines they
 // cost, server's and clients', come to at most maxGoroutinesPerSession each.
 func TestGoroutinesPerSession(t *testing.T) {
-	var keys, pasted atomic.Int64
-	ts := startServer(t, server.Options{
-		Lobby: func(context.Context, server.Player) tea.Model {
-			return countingLobby{keys: &keys, pasted: &pasted}
-		},
-	})
+	ts := startCountingServer(t)
 	const n = 20
 	before := settledGoroutines()
 	for i := range n {
@@ -77,12 +68,7 @@ func settledGoroutines() int {
 // reported per session (docs/capacity.md: the mark phase's work). Run with
 // a fixed count, e.g. -benchtime 200x; ns/op is the time to open one.
 func BenchmarkLobbySession(b *testing.B) {
-	var keys, pasted atomic.Int64
-	ts := startServer(b, server.Options{
-		Lobby: func(context.Context, server.Player) tea.Model {
-			return countingLobby{keys: &keys, pasted: &pasted}
-		},
-	})
+	ts := startCountingServer(b)
 	signers := make([]gossh.Signer, b.N)
 	for i := range signers {
 		signers[i] = sshtest.NewKey(b)

@@ -153,11 +153,9 @@ func BenchmarkScreens(b *testing.B) {
 	b.ReportMetric(held, "B/screen")
 }
 
-// BenchmarkMove is a move reaching a four-seat Acquire room at 80×24:
-// each seat's screen takes its new snapshot, a move from the last, and
-// draws it, as every session in a room does on every move. An op is a
-// move: four screens (docs/capacity.md).
-func BenchmarkMove(b *testing.B) {
+// moveSnapshots is each seat's snapshot of the four-seat Acquire game at
+// its "play" mark, and each seat's at "buy", a move later.
+func moveSnapshots(b *testing.B) (before, after []*rooms.Snapshot) {
 	var snaps [2][4]*rooms.Snapshot // a move apart, by seat
 	for i, mark := range []string{"play", "buy"} {
 		p := tuitest.FourSeat(b, mark)
@@ -165,7 +163,16 @@ func BenchmarkMove(b *testing.B) {
 			snaps[i][seat] = p.Snapshot(engine.Seat(seat))
 		}
 	}
-	tuitest.BenchMove(b, snaps[0][:], snaps[1][:], func(s *rooms.Snapshot) room.Model {
+	return snaps[0][:], snaps[1][:]
+}
+
+// BenchmarkMove is a move reaching a four-seat Acquire room at 80×24:
+// each seat's screen takes its new snapshot, a move from the last, and
+// draws it, as every session in a room does on every move. An op is a
+// move: four screens (docs/capacity.md).
+func BenchmarkMove(b *testing.B) {
+	before, after := moveSnapshots(b)
+	tuitest.BenchMove(b, before, after, func(s *rooms.Snapshot) room.Model {
 		m, _ := open(b, s, 80, 24)
 		return m
 	})
@@ -344,14 +351,8 @@ func turns(b testing.TB, kind engine.Kind, n int) []titled {
 // BenchmarkHeld is what a seat's Acquire screen keeps between moves at
 // 80×24 (tuitest.BenchHeld).
 func BenchmarkHeld(b *testing.B) {
-	var snaps [2][4]*rooms.Snapshot
-	for i, mark := range []string{"play", "buy"} {
-		p := tuitest.FourSeat(b, mark)
-		for seat := range snaps[i] {
-			snaps[i][seat] = p.Snapshot(engine.Seat(seat))
-		}
-	}
-	tuitest.BenchHeld(b, snaps[0][:], snaps[1][:], func(s *rooms.Snapshot) room.Model {
+	before, after := moveSnapshots(b)
+	tuitest.BenchHeld(b, before, after, func(s *rooms.Snapshot) room.Model {
 		m, _ := open(b, s, 80, 24)
 		return m
 	})
