@@ -814,6 +814,9 @@ type report struct {
 		Decision *summary       `json:"decision_keys_ms"`
 		Idle     *summary       `json:"idle_keys_ms"`
 		Failed   map[string]int `json:"failed,omitempty"`
+		// IdleOnOwnTurn counts idle keys sent just as the turn came to
+		// the player, which the screen rightly does not answer: not failed.
+		IdleOnOwnTurn int64 `json:"idle_key_on_own_turn,omitempty"`
 	} `json:"key_to_screen"`
 	MoveToSelf     *summary  `json:"move_to_own_screen_ms"`
 	MoveToOpponent moveReach `json:"move_to_opponent"`
@@ -882,6 +885,7 @@ func (r *runner) finish(rep *report, played []*room) *report {
 	rep.KeyToScreen.Decision = s.keyDecision.summary()
 	rep.KeyToScreen.Idle = s.keyIdle.summary()
 	rep.KeyToScreen.Failed = s.keyFail.all()
+	rep.KeyToScreen.IdleOnOwnTurn = s.idleOnTurn.Load()
 	rep.MoveToSelf = s.moveSelf.summary()
 	rep.MoveToOpponent = moveReach{Latency: s.moveOpp.summary(), Every: s.everyOpp.summary(), Late: s.lateOpp.Load(), Unseen: s.unseenOpp.Load()}
 	rep.MoveToWatcher = moveReach{Latency: s.moveWatch.summary(), Every: s.everyWatch.summary(), Late: s.lateWatch.Load(), Unseen: s.unseenWatch.Load()}

@@ -112,6 +112,12 @@ func (p *player) idle(ctx context.Context) {
 		k = keyF2
 	}
 	d, err := p.t.press(ctx, k, onStatus, p.run.cfg.KeyTimeout)
+	if v := p.t.view(); errors.Is(err, errTimeout) && v.mine() != phaseNone {
+		// The turn came to this player as the key went: an idle key
+		// rightly answers nothing on one's own decision.
+		p.run.stats.idleOnTurn.Add(1)
+		return
+	}
 	p.run.stats.key(d, err, false)
 	if errors.Is(err, errTimeout) {
 		p.run.logf("%s: idle key %q changed nothing: %s", p.t.name, k, screenText(p.t.view()))

@@ -96,6 +96,7 @@ type stats struct {
 	frameOpp, frameWatch         series // bytes of the chunk that brought a move to a screen
 	chunkCost                    series // µs the tool spends on each chunk received
 	keyFail                      counter
+	idleOnTurn                   atomic.Int64 // idle keys that met the player's own decision: no answer is due
 	events                       counter
 	lateOpp, lateWatch           atomic.Int64 // not shown before the room's next move: counted at that moment
 	unseenOpp, unseenWatch       atomic.Int64 // not shown by the end of the drain
