@@ -1,12 +1,15 @@
 package history_test
 
 import (
+	"os"
 	"testing"
 
 	"hotels/internal/tui/history"
 	"hotels/internal/tui/tuitest"
 )
 
-func TestKeyMapShared(t *testing.T) {
-	tuitest.SharedKeys(t, history.DefaultKeyMap, history.NewKeyMap)
+// TestMain runs the tests and checks that every session shares one key map
+// that none of them changed (tuitest.KeyMapShared).
+func TestMain(m *testing.M) {
+	os.Exit(tuitest.KeyMapShared(m, history.DefaultKeyMap, history.NewKeyMap))
 }

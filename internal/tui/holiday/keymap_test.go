@@ -8,12 +8,8 @@ import (
 	"hotels/internal/tui/tuitest"
 )
 
-// TestMain fails the package if a screen changed the key map every session
-// shares, which every test here reads.
+// TestMain runs the tests and checks that every session shares one key map
+// that none of them changed (tuitest.KeyMapShared).
 func TestMain(m *testing.M) {
-	os.Exit(tuitest.KeysKept(m, holiday.DefaultKeyMap, holiday.NewKeyMap))
-}
-
-func TestKeyMapShared(t *testing.T) {
-	tuitest.SharedKeys(t, holiday.DefaultKeyMap, holiday.NewKeyMap)
+	os.Exit(tuitest.KeyMapShared(m, holiday.DefaultKeyMap, holiday.NewKeyMap))
 }

@@ -1,12 +1,15 @@
 package ranking_test
 
 import (
+	"os"
 	"testing"
 
 	"hotels/internal/tui/ranking"
 	"hotels/internal/tui/tuitest"
 )
 
-func TestKeyMapShared(t *testing.T) {
-	tuitest.SharedKeys(t, ranking.DefaultKeyMap, ranking.NewKeyMap)
+// TestMain runs the tests and checks that every session shares one key map
+// that none of them changed (tuitest.KeyMapShared).
+func TestMain(m *testing.M) {
+	os.Exit(tuitest.KeyMapShared(m, ranking.DefaultKeyMap, ranking.NewKeyMap))
 }
