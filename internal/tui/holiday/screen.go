@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
@@ -243,14 +242,10 @@ type cellLooks struct {
 // time: there are two sets of styles (theme.New) and two widths.
 func cellLooksFor(st *theme.Styles, cell int) *cellLooks {
 	k := cellLooksKey{st, cell}
-	if l, ok := allCellLooks.Load(k); ok {
-		return l.(*cellLooks)
-	}
-	l, _ := allCellLooks.LoadOrStore(k, drawCellLooks(st, cell))
-	return l.(*cellLooks)
+	return allCellLooks.Get(k, func() *cellLooks { return drawCellLooks(st, cell) })
 }
 
-var allCellLooks sync.Map // cellLooksKey → *cellLooks
+var allCellLooks theme.Drawn[cellLooksKey, *cellLooks]
 
 type cellLooksKey struct {
 	styles *theme.Styles

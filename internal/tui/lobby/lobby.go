@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -548,33 +547,32 @@ func (m Model) View() string {
 // which was a third of drawing the lobby (BenchmarkView), and every lobby
 // session draws it again on every lobby snapshot.
 func (m Model) helpLine(w int) string {
-	k := helpLineKey{m.mode, w, m.styles}
-	if l, ok := helpLines.Load(k); ok {
-		return l.(string)
+	if w < 0 || w > maxSharedWidth {
+		return m.drawHelpLine(w)
 	}
+	return helpLines.Get(helpLineKey{m.mode, w, m.styles}, func() string { return m.drawHelpLine(w) })
+}
+
+func (m Model) drawHelpLine(w int) string {
 	hm := m.styles.KeyHelpFor(w)
-	l := hm.ShortHelpView(m.keys.ShortHelp())
 	switch m.mode {
 	case creating:
-		l = hm.ShortHelpView(m.keys.formHelp())
+		return hm.ShortHelpView(m.keys.formHelp())
 	case choosingRanked:
-		l = hm.ShortHelpView(m.keys.rankedHelp())
+		return hm.ShortHelpView(m.keys.rankedHelp())
 	case seeking:
-		l = hm.ShortHelpView(m.keys.seekingHelp())
+		return hm.ShortHelpView(m.keys.seekingHelp())
 	case typingCode:
-		l = hm.ShortHelpView([]key.Binding{
+		return hm.ShortHelpView([]key.Binding{
 			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "join")), m.keys.Cancel})
 	}
-	if w >= 0 && w <= maxSharedWidth {
-		helpLines.Store(k, l)
-	}
-	return l
+	return hm.ShortHelpView(m.keys.ShortHelp())
 }
 
 // helpLines holds the key lines drawn, by helpLineKey, for widths up to
 // maxSharedWidth: the width comes from the client, and the lines kept are
 // never let go.
-var helpLines sync.Map
+var helpLines theme.Drawn[helpLineKey, string]
 
 const maxSharedWidth = 500
 

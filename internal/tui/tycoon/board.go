@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"hotels/internal/engine/tycoon"
 	"hotels/internal/tui/layout"
@@ -98,16 +97,12 @@ func (s Screen) road(w int, at room.At) []string {
 // collector to mark (issue 22).
 func (s Screen) roadRows(w int) [5]string {
 	k := roadKey{s.styles, max(0, min(w, roadWidth))} // wider is as wide as the road, narrower than 0 as 0
-	if rows, ok := roads.Load(k); ok {
-		return *rows.(*[5]string)
-	}
-	rows, _ := roads.LoadOrStore(k, drawRoad(k.styles, k.w))
-	return *rows.(*[5]string)
+	return *roads.Get(k, func() *[5]string { return drawRoad(k.styles, k.w) })
 }
 
 // roads holds the road's rows drawn, by roadKey: two sets of styles
-// (theme.New) by the widths up to the road's. They are never changed.
-var roads sync.Map
+// (theme.New) by the widths up to the road's.
+var roads theme.Drawn[roadKey, *[5]string]
 
 type roadKey struct {
 	styles *theme.Styles

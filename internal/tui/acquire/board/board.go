@@ -3,7 +3,6 @@ package board
 import (
 	"fmt"
 	"strings"
-	"sync"
 
 	"hotels/internal/engine/acquire"
 	"hotels/internal/tui/theme"
@@ -81,15 +80,11 @@ func looksFor(s *theme.Styles, v *acquire.View) *drawn {
 	if v != nil {
 		k.chains, k.game = v.Rules.Chains, true
 	}
-	if d, ok := looks.Load(k); ok {
-		return d.(*drawn)
-	}
-	d, _ := looks.LoadOrStore(k, draw(s, v))
-	return d.(*drawn)
+	return looks.Get(k, func() *drawn { return draw(s, v) })
 }
 
-// looks holds the looks drawn, by looksKey; they are never changed.
-var looks sync.Map
+// looks holds the looks drawn, by looksKey.
+var looks theme.Drawn[looksKey, *drawn]
 
 type looksKey struct {
 	styles *theme.Styles
