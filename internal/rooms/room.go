@@ -146,21 +146,30 @@ func (r *Room) safely(f func()) {
 // call runs fn on the room's goroutine and returns its error, then
 // publishes what it changed.
 func (r *Room) call(ctx context.Context, fn func() error) error {
-	reply := make(chan error, 1)
+	reply, _ := replies.Get().(chan error)
+	if reply == nil {
+		reply = make(chan error, 1)
+	}
 	if err := r.submit(ctx, func() {
 		err := fn()
 		r.changed()
 		reply <- err
 	}); err != nil {
+		replies.Put(reply) // never sent on
 		return err
 	}
 	select {
 	case err := <-reply:
+		replies.Put(reply) // empty again
 		return err
 	case <-ctx.Done():
-		return ctx.Err()
+		return ctx.Err() // the room may still answer: reply is not reused
 	}
 }
+
+// replies are call's answer channels, used again once read: one made at
+// every command (every move) was one allocation of the room's few.
+var replies sync.Pool
 
 // submit hands cmd to the room's goroutine, or says why it cannot.
 func (r *Room) submit(ctx context.Context, cmd func()) error {
