@@ -66,18 +66,30 @@ func NewAppender(s *Store) *Appender {
 // AppendAction is Store.AppendAction, committed together with concurrent
 // calls. It returns once the action is committed, or with why it was not.
 func (a *Appender) AppendAction(ctx context.Context, id GameID, seq int, line string) error {
-	r := appendReq{ctx: ctx, id: id, seq: seq, line: line, reply: make(chan error, 1)}
+	reply, _ := replies.Get().(chan error)
+	if reply == nil {
+		reply = make(chan error, 1)
+	}
+	r := appendReq{ctx: ctx, id: id, seq: seq, line: line, reply: reply}
 	select {
 	case a.reqs <- r:
 	case <-a.done:
+		replies.Put(reply) // never sent on
 		return ErrClosed
 	case <-ctx.Done():
+		replies.Put(reply)
 		return ctx.Err()
 	}
 	// Once taken, the request is answered whether or not ctx ends, so that
 	// a caller never wrongly believes a committed action was lost.
-	return <-r.reply
+	err := <-reply
+	replies.Put(reply) // empty again
+	return err
 }
+
+// replies are AppendAction's answer channels, used again once empty: one
+// made for every action was one more allocation a move.
+var replies sync.Pool
 
 // commitDelay is how long a commit waits for more actions when games act
 // close together (the last commit began less than commitDelay before): then
