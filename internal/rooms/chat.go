@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"hotels/internal/sanitize"
@@ -46,9 +47,12 @@ func (r *Room) chatLine(ctx context.Context, p Player, text string) error {
 	})
 }
 
+// addChat keeps line. What the room's chat held stays as it was, never
+// written over, since snapshots share it (snapshotWith): an append writes
+// past them, and the trim to chatKeep copies.
 func (r *Room) addChat(line ChatLine) {
 	r.chat = append(r.chat, line)
 	if len(r.chat) > chatKeep {
-		r.chat = append(r.chat[:0], r.chat[len(r.chat)-chatKeep:]...)
+		r.chat = slices.Clone(r.chat[len(r.chat)-chatKeep:])
 	}
 }

@@ -222,7 +222,13 @@ func (r *Room) toMove() (engine.Seat, bool) {
 
 // logGame adds the events of seat's last action, in each viewer's words.
 func (r *Room) logGame(seat engine.Seat, note string) {
-	texts := make([][]string, 1+len(r.st.Seats))
+	var buf [8][]string // the logs of most rooms' viewers, without an allocation
+	var texts [][]string
+	if n := 1 + len(r.st.Seats); n <= len(buf) {
+		texts = buf[:n]
+	} else {
+		texts = make([][]string, n)
+	}
 	texts[0] = r.game.Log(engine.Watcher)
 	for i := range r.st.Seats {
 		texts[1+i] = r.game.Log(engine.Seat(i))

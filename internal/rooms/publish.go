@@ -39,15 +39,26 @@ func (r *Room) publish(notice string) {
 		seat  engine.Seat
 		legal bool
 	}
-	var built = map[view]*Snapshot{}
-	seats := r.seatInfos() // one list for every snapshot: they are immutable
+	type made struct {
+		view
+		snap *Snapshot
+	}
+	var buf [8]made // a room's few views, without a map made at every move
+	built := buf[:0]
+	seats := r.currentSeats() // one list for every snapshot: they are immutable
 	for s := range r.subs {
 		if s.ch == nil {
 			continue // on another node, which publishes it there
 		}
 		seat := engine.Seat(r.seatOf(s.player))
 		v := view{seat, s.legal && seat >= 0}
-		snap := built[v]
+		var snap *Snapshot
+		for _, m := range built {
+			if m.view == v {
+				snap = m.snap
+				break
+			}
+		}
 		if snap == nil {
 			snap = r.snapshotWith(seat, seats)
 			if v.legal {
@@ -59,7 +70,7 @@ func (r *Room) publish(notice string) {
 			if seat == engine.Watcher {
 				snap.Memo = new(Memo)
 			}
-			built[v] = snap
+			built = append(built, made{v, snap})
 		}
 		mailbox.Put(s.ch, snap)
 	}
@@ -70,27 +81,33 @@ const recentChat = 20
 
 // seatInfos lists the seats as everyone sees them.
 func (r *Room) seatInfos() []SeatInfo {
-	out := make([]SeatInfo, 0, len(r.st.Seats))
-	for _, st := range r.st.Seats {
-		info := SeatInfo{Name: st.name, Host: st.human() && st.player.ID == r.st.Host.ID, Account: st.player.Bot}
-		switch {
-		case st.empty():
-			info.State = SeatEmpty
-		case st.bot:
-			info.State = SeatBot
-			info.Level = st.level
-		case st.autopilot:
-			info.State = SeatAutopilot
-		case st.invited:
-			info.State = SeatInvited
-		case st.away:
-			info.State = SeatAway
-		default:
-			info.State = SeatReady
-		}
-		out = append(out, info)
+	out := make([]SeatInfo, len(r.st.Seats))
+	for i := range out {
+		out[i] = r.seatInfo(i)
 	}
 	return out
+}
+
+// seatInfo is seat i as everyone sees it.
+func (r *Room) seatInfo(i int) SeatInfo {
+	st := &r.st.Seats[i]
+	info := SeatInfo{Name: st.name, Host: st.human() && st.player.ID == r.st.Host.ID, Account: st.player.Bot}
+	switch {
+	case st.empty():
+		info.State = SeatEmpty
+	case st.bot:
+		info.State = SeatBot
+		info.Level = st.level
+	case st.autopilot:
+		info.State = SeatAutopilot
+	case st.invited:
+		info.State = SeatInvited
+	case st.away:
+		info.State = SeatAway
+	default:
+		info.State = SeatReady
+	}
+	return info
 }
 
 // legal lists the record text of each action seat may take now, none if
@@ -140,7 +157,10 @@ func (r *Room) snapshotWith(seat engine.Seat, seats []SeatInfo) *Snapshot {
 		l := r.logs[max(v, 0)]
 		s.Log = l[:len(l):len(l)] // full: an append by a reader copies
 	}
-	s.Chat = slices.Clone(r.chat[max(0, len(r.chat)-recentChat):])
+	if len(r.chat) > 0 {
+		c := r.chat[max(0, len(r.chat)-recentChat):]
+		s.Chat = c[:len(c):len(c)] // shared, full: an append by a reader copies (addChat)
+	}
 	s.Clock = r.set.Clock
 	s.Clocks, s.Deadline = r.clocks()
 	s.Abandoned = r.st.Status == Playing && r.abandoned()

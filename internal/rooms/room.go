@@ -146,21 +146,30 @@ func (r *Room) safely(f func()) {
 // call runs fn on the room's goroutine and returns its error, then
 // publishes what it changed.
 func (r *Room) call(ctx context.Context, fn func() error) error {
-	reply := make(chan error, 1)
+	reply, _ := replies.Get().(chan error)
+	if reply == nil {
+		reply = make(chan error, 1)
+	}
 	if err := r.submit(ctx, func() {
 		err := fn()
 		r.changed()
 		reply <- err
 	}); err != nil {
+		replies.Put(reply) // never sent on
 		return err
 	}
 	select {
 	case err := <-reply:
+		replies.Put(reply) // empty again
 		return err
 	case <-ctx.Done():
-		return ctx.Err()
+		return ctx.Err() // the room may still answer: reply is not reused
 	}
 }
+
+// replies are call's answer channels, used again once read: one made at
+// every command (every move) was one allocation of the room's few.
+var replies sync.Pool
 
 // submit hands cmd to the room's goroutine, or says why it cannot.
 func (r *Room) submit(ctx context.Context, cmd func()) error {
@@ -219,12 +228,13 @@ func (r *Room) publishInfo() bool {
 			watchers++
 		}
 	}
+	old := r.info_.Load()
 	info := Info{
 		ID: r.ID, Name: r.set.Name, Host: r.st.Host.Name,
 		Game: r.kind.Title, Kind: r.kind.Name, Rules: r.set.Rules, Options: r.set.Options,
 		Seats: len(r.st.Seats), Taken: taken, Watchers: watchers,
 		Status: r.st.Status, Private: r.code != "", Clock: r.set.Clock, Ranked: r.set.Ranked,
-		Players: r.seatInfos(),
+		Players: r.currentSeats(),
 	}
 	if r.st.Status == Over && r.game != nil {
 		info.Ended = r.ended
@@ -234,8 +244,16 @@ func (r *Room) publishInfo() bool {
 			}
 		}
 	}
-	old := r.info_.Swap(&info)
-	var seated []saved.AccountID
+	// Most changes (a move) leave the line as it was: then the one
+	// published stays, and nothing is made for it.
+	changed := old == nil || !sameInfo(*old, info)
+	if changed {
+		p := new(Info) // a new value: readers hold the old one
+		*p = info
+		r.info_.Store(p)
+	}
+	var buf [8]saved.AccountID // the seats of most rooms, without an allocation
+	seated := buf[:0]
 	if r.st.Status != Closed {
 		for _, st := range r.st.Seats {
 			if st.human() {
@@ -243,17 +261,44 @@ func (r *Room) publishInfo() bool {
 			}
 		}
 	}
-	members := append([]saved.AccountID{r.st.Host.ID}, seated...)
-	r.members.Store(&members)
+	var members []saved.AccountID
+	if m := r.members.Load(); m != nil {
+		members = *m
+	}
+	if len(members) != 1+len(seated) || members[0] != r.st.Host.ID || !slices.Equal(members[1:], seated) {
+		m := append([]saved.AccountID{r.st.Host.ID}, seated...)
+		r.members.Store(&m)
+		members = m
+	}
 	started := info.Status == Playing && (old == nil || old.Status != Playing) // SeatOf prefers it
 	if started || !slices.Equal(seated, r.indexed) {
-		r.lobby.seated(r, r.indexed, seated)
-		r.indexed = seated
+		now := slices.Clone(seated)
+		r.lobby.seated(r, r.indexed, now)
+		r.indexed = now
 	}
 	if info.Status == Over && (old == nil || old.Status != Over) {
 		r.lobby.ended(info, members)
 	}
-	return old == nil || !sameInfo(*old, info)
+	return changed
+}
+
+// currentSeats is r.seatInfos, or the published line's list of them when
+// they are the same (as after most moves), which snapshots and the line
+// share: both are immutable.
+func (r *Room) currentSeats() []SeatInfo {
+	if old := r.info_.Load(); old != nil && len(old.Players) == len(r.st.Seats) {
+		same := true
+		for i := range r.st.Seats {
+			if r.seatInfo(i) != old.Players[i] {
+				same = false
+				break
+			}
+		}
+		if same {
+			return old.Players
+		}
+	}
+	return r.seatInfos()
 }
 
 func (r *Room) seatOf(p Player) int {

@@ -520,3 +520,38 @@ func TestLobbyListsSharedWithShares(t *testing.T) {
 		}
 	}
 }
+
+// The snapshots share the room's chat (no copy a snapshot): a snapshot
+// taken when the chat was full keeps its lines while later ones push the
+// oldest out.
+func TestChatSharedBySnapshotsStays(t *testing.T) {
+	ctx := context.Background()
+	l := newLobby(t, newJournal(), &roomstest.Timers{})
+	r, _ := l.Create(ctx, ann, rooms.Settings{Seats: 2})
+	ch, stop, err := r.Subscribe(ctx, ann)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	say := func(from, to int) {
+		t.Helper()
+		for i := from; i < to; i++ { // five lines a speaker, within the chat's rate
+			p := rooms.Player{ID: store.AccountID(100 + i/5), Name: fmt.Sprintf("p%d", i/5)}
+			if err := r.Chat(ctx, p, fmt.Sprintf("line %d", i)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	say(0, 50) // the most a room keeps
+	held := roomstest.Next(t, ch, func(s *rooms.Snapshot) bool {
+		return len(s.Chat) > 0 && s.Chat[len(s.Chat)-1].Text == "line 49"
+	})
+	was := slices.Clone(held.Chat)
+	say(50, 70)
+	roomstest.Next(t, ch, func(s *rooms.Snapshot) bool {
+		return len(s.Chat) > 0 && s.Chat[len(s.Chat)-1].Text == "line 69"
+	})
+	if !slices.Equal(held.Chat, was) {
+		t.Errorf("a snapshot's chat changed after it was sent:\n got %v\nwant %v", held.Chat, was)
+	}
+}

@@ -72,6 +72,20 @@ type app struct {
 	noticeID int       // which broadcast the running noticeDoneMsg tick is for
 	input    time.Time // the last key, mouse or paste from the player
 	done     chan any  // for onShared: Update and View run on shared goroutines
+	shared   sharedCalls
+}
+
+// sharedCalls are the app's Update and View as onShared runs them, made
+// once with the session, and what each is given and returns: a closure
+// made at every message and frame, and the results it set, were three
+// allocations a message and two a frame. Bubble Tea calls Update and View
+// from the session's event loop, one at a time.
+type sharedCalls struct {
+	update, view func()
+	msg          tea.Msg
+	model        tea.Model
+	cmd          tea.Cmd
+	v            tea.View
 }
 
 // Messages owned by app.
@@ -92,6 +106,9 @@ type (
 
 func newApp(s *session, id identity) *app {
 	a := &app{s: s, input: time.Now(), done: make(chan any, 1)}
+	sh := &a.shared
+	sh.update = func() { sh.model, sh.cmd = a.update(sh.msg) }
+	sh.view = func() { sh.v = a.view() }
 	if s.idle > 0 {
 		box := s.box
 		s.idleTimer = time.AfterFunc(s.idle, func() { box.post(idleMsg{}) })
@@ -125,8 +142,12 @@ func (a *app) stop() {
 const noticeFor = 30 * time.Second
 
 // Update updates the screen on a shared goroutine (shallow.go).
-func (a *app) Update(msg tea.Msg) (m tea.Model, cmd tea.Cmd) {
-	onShared(a.done, func() { m, cmd = a.update(msg) })
+func (a *app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	sh := &a.shared
+	sh.msg = msg
+	onShared(a.done, sh.update)
+	m, cmd := sh.model, sh.cmd
+	sh.msg, sh.model, sh.cmd = nil, nil, nil // kept by the program, not here
 	return m, cmd
 }
 
@@ -226,8 +247,11 @@ func (a *app) enterLobby(p Player) (tea.Model, tea.Cmd) {
 }
 
 // View draws the screen on a shared goroutine (shallow.go).
-func (a *app) View() (v tea.View) {
-	onShared(a.done, func() { v = a.view() })
+func (a *app) View() tea.View {
+	sh := &a.shared
+	onShared(a.done, sh.view)
+	v := sh.v
+	sh.v = tea.View{}
 	return v
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -22,6 +23,21 @@ type Appender struct {
 	wg   sync.WaitGroup
 	done chan struct{}
 	once sync.Once
+	bufs batchBufs // run's, for one commit at a time
+}
+
+// batchBufs are what a commit works in, kept by the Appender from one
+// commit to the next rather than made again for each (the commits of a
+// load run are mostly of one or two actions, and these were a good part
+// of their allocations). Each is emptied after use, so that it holds no
+// request or line past its commit.
+type batchBufs struct {
+	errs    []error
+	isFirst []bool
+	first   []appendReq
+	games   map[GameID]bool // the games of first
+	saved   map[GameID]bool // those whose first action was inserted
+	args    []any
 }
 
 type appendReq struct {
@@ -50,18 +66,30 @@ func NewAppender(s *Store) *Appender {
 // AppendAction is Store.AppendAction, committed together with concurrent
 // calls. It returns once the action is committed, or with why it was not.
 func (a *Appender) AppendAction(ctx context.Context, id GameID, seq int, line string) error {
-	r := appendReq{ctx: ctx, id: id, seq: seq, line: line, reply: make(chan error, 1)}
+	reply, _ := replies.Get().(chan error)
+	if reply == nil {
+		reply = make(chan error, 1)
+	}
+	r := appendReq{ctx: ctx, id: id, seq: seq, line: line, reply: reply}
 	select {
 	case a.reqs <- r:
 	case <-a.done:
+		replies.Put(reply) // never sent on
 		return ErrClosed
 	case <-ctx.Done():
+		replies.Put(reply)
 		return ctx.Err()
 	}
 	// Once taken, the request is answered whether or not ctx ends, so that
 	// a caller never wrongly believes a committed action was lost.
-	return <-r.reply
+	err := <-reply
+	replies.Put(reply) // empty again
+	return err
 }
+
+// replies are AppendAction's answer channels, used again once empty: one
+// made for every action was one more allocation a move.
+var replies sync.Pool
 
 // commitDelay is how long a commit waits for more actions when games act
 // close together (the last commit began less than commitDelay before): then
@@ -137,24 +165,33 @@ func (a *Appender) run() {
 // commit writes a batch in one transaction. A refused action (a gap in the
 // sequence, a finished game) fails alone; a failed commit fails them all.
 func (a *Appender) commit(batch []appendReq) {
-	errs := make([]error, len(batch))
+	b := &a.bufs
+	if b.games == nil {
+		b.games, b.saved = map[GameID]bool{}, map[GameID]bool{}
+	}
+	errs := slices.Grow(b.errs[:0], len(batch))[:len(batch)]
 	err := a.s.WithTx(context.Background(), func(tx *Tx) error {
 		// The first action of each game goes in one statement; the rest,
 		// and any it refused, one at a time after it, which says why.
-		var first []appendReq
-		games := make(map[GameID]bool, len(batch))
-		isFirst := make([]bool, len(batch))
+		first := b.first[:0]
+		isFirst := slices.Grow(b.isFirst[:0], len(batch))[:len(batch)]
 		for i, r := range batch {
+			isFirst[i] = false
 			if r.ctx.Err() != nil {
 				errs[i] = r.ctx.Err() // given up before it was written
 				continue
 			}
-			if !games[r.id] {
-				games[r.id], isFirst[i] = true, true
+			if !b.games[r.id] {
+				b.games[r.id], isFirst[i] = true, true
 				first = append(first, r)
 			}
 		}
-		saved, err := tx.appendActions(context.Background(), first)
+		defer func() {
+			clear(first) // their contexts and lines
+			b.first, b.isFirst = first[:0], isFirst[:0]
+			clear(b.games)
+		}()
+		saved, err := tx.appendActions(context.Background(), first, b)
 		if err != nil {
 			return err
 		}
@@ -173,15 +210,22 @@ func (a *Appender) commit(batch []appendReq) {
 		}
 		r.reply <- errs[i]
 	}
+	clear(errs)
+	b.errs = errs[:0]
+	clear(b.saved)
 }
 
 // appendActions inserts, in one statement, each action (of games all
 // different) whose game is open and whose seq follows the game's last
 // stored, and returns the games whose action it inserted. It is
 // AppendAction's statement too: one statement for a batch rather than one
-// per action is one round trip on PostgreSQL.
-func (s *Store) appendActions(ctx context.Context, reqs []appendReq) (map[GameID]bool, error) {
-	saved := make(map[GameID]bool, len(reqs))
+// per action is one round trip on PostgreSQL. b, if not nil, is the
+// Appender's buffers, the map returned among them.
+func (s *Store) appendActions(ctx context.Context, reqs []appendReq, b *batchBufs) (map[GameID]bool, error) {
+	if b == nil {
+		b = &batchBufs{saved: make(map[GameID]bool, len(reqs))}
+	}
+	saved := b.saved
 	if len(reqs) == 0 {
 		return saved, nil
 	}
@@ -207,12 +251,11 @@ func (s *Store) appendActions(ctx context.Context, reqs []appendReq) (map[GameID
 	for shape < len(reqs) {
 		shape *= 2
 	}
-	row := "(CAST(? AS BIGINT), CAST(? AS BIGINT), ?, ?)"
-	if fenced {
-		row = "(CAST(? AS BIGINT), CAST(? AS BIGINT), ?, ?, CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS BIGINT))"
-	}
-	values := strings.Repeat(", "+row, shape)[2:]
-	args := make([]any, 0, 7*shape)
+	args := slices.Grow(b.args[:0], 7*shape)
+	defer func() {
+		clear(args) // the lines
+		b.args = args[:0]
+	}()
 	at := timestamp(s.now())
 	for i := range shape {
 		if i >= len(reqs) {
@@ -233,18 +276,7 @@ func (s *Store) appendActions(ctx context.Context, reqs []appendReq) (map[GameID
 			args = append(args, nil, nil, nil)
 		}
 	}
-	held := ""
-	if fenced {
-		held = ` AND (v.column5 IS NULL OR EXISTS (SELECT 1 FROM room_leases
-			WHERE room = v.column5 AND node = v.column6 AND token = v.column7 AND expires > ` + s.d.clock() + `))`
-	}
-	// A VALUES list's columns are column1, column2, ... on both databases.
-	rows, err := s.q.InsertKeptContext(ctx, `
-		INSERT INTO actions (game_id, seq, line, at)
-		SELECT v.column1, v.column2, v.column3, v.column4 FROM (VALUES `+values+`) AS v
-		WHERE EXISTS (SELECT 1 FROM games WHERE id = v.column1 AND status IN ('waiting', 'playing'))
-		  AND v.column2 = (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = v.column1)`+held+`
-		RETURNING game_id`, args...)
+	rows, err := s.q.InsertKeptContext(ctx, appendQuery(s.d, shape, fenced), args...)
 	if err != nil {
 		return nil, fmt.Errorf("store: append %s: %w", what(reqs), mapError(err))
 	}
@@ -260,6 +292,52 @@ func (s *Store) appendActions(ctx context.Context, reqs []appendReq) (map[GameID
 		return nil, fmt.Errorf("store: append %s: %w", what(reqs), mapError(err))
 	}
 	return saved, nil
+}
+
+// appendQueries are appendActions' statements, written once each: by the
+// database's clock, the batch's shape and whether it is fenced.
+var appendQueries struct {
+	mu sync.Mutex
+	m  map[appendShape]string
+}
+
+type appendShape struct {
+	clock  string
+	shape  int
+	fenced bool
+}
+
+// appendQuery is appendActions' statement for shape rows, fenced or not,
+// on d.
+func appendQuery(d dialect, shape int, fenced bool) string {
+	k := appendShape{d.clock(), shape, fenced}
+	appendQueries.mu.Lock()
+	defer appendQueries.mu.Unlock()
+	if q, ok := appendQueries.m[k]; ok {
+		return q
+	}
+	row := "(CAST(? AS BIGINT), CAST(? AS BIGINT), ?, ?)"
+	if fenced {
+		row = "(CAST(? AS BIGINT), CAST(? AS BIGINT), ?, ?, CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS BIGINT))"
+	}
+	values := strings.Repeat(", "+row, shape)[2:]
+	held := ""
+	if fenced {
+		held = ` AND (v.column5 IS NULL OR EXISTS (SELECT 1 FROM room_leases
+			WHERE room = v.column5 AND node = v.column6 AND token = v.column7 AND expires > ` + k.clock + `))`
+	}
+	// A VALUES list's columns are column1, column2, ... on both databases.
+	q := `
+		INSERT INTO actions (game_id, seq, line, at)
+		SELECT v.column1, v.column2, v.column3, v.column4 FROM (VALUES ` + values + `) AS v
+		WHERE EXISTS (SELECT 1 FROM games WHERE id = v.column1 AND status IN ('waiting', 'playing'))
+		  AND v.column2 = (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = v.column1)` + held + `
+		RETURNING game_id`
+	if appendQueries.m == nil {
+		appendQueries.m = map[appendShape]string{}
+	}
+	appendQueries.m[k] = q
+	return q
 }
 
 // what names the actions of reqs in an error.

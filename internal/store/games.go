@@ -130,7 +130,7 @@ func (s *Store) AppendAction(ctx context.Context, id GameID, seq int, line strin
 	if fenced && s.db != nil {
 		return s.WithTx(ctx, func(tx *Tx) error { return tx.AppendAction(ctx, id, seq, line) })
 	}
-	saved, err := s.appendActions(ctx, []appendReq{{ctx: ctx, id: id, seq: seq, line: line}})
+	saved, err := s.appendActions(ctx, []appendReq{{ctx: ctx, id: id, seq: seq, line: line}}, nil)
 	if err != nil || saved[id] {
 		return err
 	}
