@@ -248,7 +248,6 @@ type lineMemo struct {
 	w      int
 	out    []string // the screen they made
 	before []string // the screen before it
-	next   []string // room for the next screen's lines, before they are kept
 }
 
 // Beside is Beside, setting again only the lines that differ from slot's
@@ -300,10 +299,11 @@ func at(lines []string, i int) string {
 // wider than w, at most h, with no trailing spaces. It cuts only the lines
 // that differ from the last call's, and gives back the same slice as the
 // last call's, or the one before it, where the screen is the same: the
-// lines returned are never changed (see lineMemo). A screen joined into
-// one string was most of what drawing a move allocated, which the
-// renderer cut into lines again (room.BenchmarkMoveOn; Bubble Tea's
-// View.Lines, third_party/bubbletea/HOTELS.md).
+// lines returned are never changed (see lineMemo), and a new slice is made
+// only at the first line that differs from both. The screen joined into
+// one string, which the renderer cut into lines again, was a third of what
+// drawing a move allocated (room.BenchmarkMoveOn; Bubble Tea's View.Lines,
+// third_party/bubbletea/HOTELS.md).
 func (m *Memo) Lines(lines []string, w, h int) []string {
 	if len(lines) > h {
 		lines = lines[:h]
@@ -312,36 +312,50 @@ func (m *Memo) Lines(lines []string, w, h int) []string {
 	if c.w != w {
 		c.in, c.w, c.out, c.before = c.in[:0], w, nil, nil
 	}
-	same := len(lines) == len(c.in) && c.out != nil
-	next := c.next[:0]
+	n := len(lines)
+	// same: the lines so far are out's (each given as last time); back:
+	// they are before's. made: the lines so far, once neither holds them.
+	same, back := n == len(c.in) && c.out != nil, n == len(c.before)
+	var made []string
 	for i, l := range lines {
-		if i < len(c.in) && c.in[i] == l {
-			next = append(next, c.out[i])
-			continue
-		}
-		same = false
-		if !m.fits(l, w) {
-			l = Cut(l, w)
-		}
-		if i < len(c.in) {
-			c.in[i] = lines[i]
+		var line string
+		kept := i < len(c.in) && c.in[i] == l
+		if kept {
+			line = c.out[i]
 		} else {
-			c.in = append(c.in, lines[i])
+			if !m.fits(l, w) {
+				l = Cut(l, w)
+			}
+			if i < len(c.in) {
+				c.in[i] = lines[i]
+			} else {
+				c.in = append(c.in, lines[i])
+			}
+			line = strings.TrimRight(l, " ")
 		}
-		next = append(next, strings.TrimRight(l, " "))
-	}
-	c.in = c.in[:len(lines)]
-	out := c.out
-	if !same {
-		out = c.before
-		if out == nil || !slices.Equal(next, out) {
-			out = slices.Clone(next)
+		if made == nil {
+			wasSame := same
+			same, back = same && kept, back && c.before[i] == line
+			if same || back {
+				continue
+			}
+			made = make([]string, i, n)
+			if wasSame {
+				copy(made, c.out)
+			} else {
+				copy(made, c.before) // the lines so far were before's, or there are none
+			}
 		}
-		c.before, c.out = c.out, out
+		made = append(made, line)
 	}
-	clear(next)
-	c.next = next[:0]
-	return out
+	c.in = c.in[:n]
+	switch {
+	case made != nil:
+		c.before, c.out = c.out, made
+	case !same: // the screen before, again
+		c.before, c.out = c.out, c.before
+	}
+	return c.out
 }
 
 // fits reports whether l is a line that Beside last set, in columns no

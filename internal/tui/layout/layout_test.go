@@ -161,3 +161,25 @@ func TestMemoLinesKept(t *testing.T) {
 		}
 	}
 }
+
+// A screen that comes back to the one before (an idle key's words coming
+// and going), or stays as it was, is given back without a copy: no
+// allocation (room.BenchmarkIdleKey).
+func TestMemoLinesBeforeAllocatesNothing(t *testing.T) {
+	var m layout.Memo
+	idle, said := []string{"board", "", "help"}, []string{"board", "z does nothing here", "help"}
+	m.Lines(idle, 20, 5)
+	m.Lines(said, 20, 5)
+	i := 0
+	if n := testing.AllocsPerRun(100, func() {
+		i++
+		lines := idle
+		if i%2 == 0 {
+			lines = said
+		}
+		m.Lines(lines, 20, 5)
+		m.Lines(lines, 20, 5) // the same screen again
+	}); n != 0 {
+		t.Errorf("%.1f allocations a screen, want none", n)
+	}
+}
