@@ -526,9 +526,10 @@ func (m Model) openRules() Model {
 
 // Lines draws the screen for its size, as lines: the session hands them to
 // Bubble Tea as they are (tea.View.Lines). The game screen, drawn on every
-// move and key, is laid out in lines (layout.Memo.Lines); the others, drawn
-// when a player opens them, are made as one string and cut here. The lines
-// are never changed after: the renderer keeps them as its last frame.
+// move and key, is laid out in lines (layout.Memo.Lines); the others (the
+// keys, rules and log pages, the waiting room, the final standings), far
+// fewer frames, are made as one string and cut here. The lines are never
+// changed after: the renderer keeps them as its last frame.
 func (m Model) Lines() []string {
 	var s string
 	switch {
