@@ -10,18 +10,19 @@ import "sync"
 // concurrent use.
 type Memo struct {
 	mu    sync.Mutex
-	drawn map[any]string
+	drawn map[any][]string
 }
 
 // memoSize bounds the drawings a Memo keeps: keys hold the terminal size,
 // which each client chooses. Past it, draw is called for every caller.
 const memoSize = 8
 
-// Draw returns what draw returns for key, calling it only if no session has
-// drawn key from this snapshot yet. key must be comparable, and name
-// everything draw depends on besides the snapshot. Callers of one key wait
-// for the first one's drawing rather than draw it again.
-func (m *Memo) Draw(key any, draw func() string) string {
+// Draw returns the screen's lines draw returns for key, calling it only if
+// no session has drawn key from this snapshot yet. key must be comparable,
+// and name everything draw depends on besides the snapshot. Callers of one
+// key wait for the first one's drawing rather than draw it again. The
+// lines are shared: no caller may change them.
+func (m *Memo) Draw(key any, draw func() []string) []string {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if s, ok := m.drawn[key]; ok {
@@ -30,7 +31,7 @@ func (m *Memo) Draw(key any, draw func() string) string {
 	s := draw()
 	if len(m.drawn) < memoSize {
 		if m.drawn == nil {
-			m.drawn = make(map[any]string, 1)
+			m.drawn = make(map[any][]string, 1)
 		}
 		m.drawn[key] = s
 	}

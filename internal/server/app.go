@@ -267,7 +267,7 @@ func (a *app) view() tea.View {
 		v.AltScreen = true
 	}
 	if a.notice != "" && a.width > 0 && a.height > 0 {
-		v.Content = overlayLastLines(v.Content, noticeLines(a.notice, a.width), a.height)
+		v.Content, v.Lines = "", overlayLastLines(v, noticeLines(a.notice, a.width), a.height)
 	}
 	return v
 }
@@ -286,20 +286,20 @@ func noticeLines(text string, w int) []string {
 
 var noticeStyle = lipgloss.NewStyle().Reverse(true).Bold(true)
 
-// overlayLastLines puts lines on the last rows of a screen height rows
-// high, padding content with empty rows if it is shorter, so the screen
-// above them keeps its layout.
-func overlayLastLines(content string, lines []string, height int) string {
-	rows := strings.Split(content, "\n")
-	if len(rows) > height {
-		rows = rows[:height]
+// overlayLastLines returns the rows of v's screen, height rows high, with
+// lines on the last ones, padding the screen with empty rows if it is
+// shorter, so the screen above them keeps its layout. v's Lines are left as
+// they are: the screen that drew them may keep them.
+func overlayLastLines(v tea.View, lines []string, height int) []string {
+	shown := v.Lines
+	if shown == nil {
+		shown = strings.Split(v.Content, "\n")
 	}
-	for len(rows) < height {
-		rows = append(rows, "")
-	}
+	rows := make([]string, height)
+	copy(rows, shown)
 	lines = lines[max(0, len(lines)-height):]
 	copy(rows[height-len(lines):], lines)
-	return strings.Join(rows, "\n")
+	return rows
 }
 
 // claim is the signup screen's Claim: it creates the account for this key.

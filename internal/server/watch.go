@@ -206,10 +206,10 @@ func (m watchModel) View() tea.View {
 	default:
 		s = m.room.View()
 	}
-	if m.notice != "" && m.width > 0 && m.height > 0 {
-		s = overlayLastLines(s, noticeLines(m.notice, m.width), m.height)
-	}
 	v := tea.NewView(s)
+	if m.notice != "" && m.width > 0 && m.height > 0 {
+		v.Content, v.Lines = "", overlayLastLines(v, noticeLines(m.notice, m.width), m.height)
+	}
 	v.AltScreen = true
 	v.WindowTitle = "Hotels (admin)"
 	return v

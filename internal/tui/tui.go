@@ -379,9 +379,12 @@ func (m *Model) enter(msg lobby.EnterMsg) (tea.Model, tea.Cmd) {
 	return m, tea.Batch(stop, m.room.Init())
 }
 
-// View draws the screen in front, in the alternate screen.
+// View draws the screen in front, in the alternate screen. The room screen
+// hands its lines over as they are (tea.View.Lines: most frames are a
+// game's); the others, drawn far less often, are one string.
 func (m *Model) View() tea.View {
 	var s string
+	var lines []string
 	switch {
 	case m.width == 0:
 		// The program draws once before the first WindowSizeMsg: a
@@ -390,7 +393,7 @@ func (m *Model) View() tea.View {
 	case m.width < MinWidth || m.height < MinHeight:
 		s = m.tooSmall()
 	case m.screen == roomScreen:
-		s = m.room.View()
+		lines = m.room.Lines()
 	case m.screen == historyScreen:
 		s = m.history.View()
 	case m.screen == rankingScreen:
@@ -399,6 +402,7 @@ func (m *Model) View() tea.View {
 		s = m.lobby.View()
 	}
 	v := tea.NewView(s)
+	v.Lines = lines
 	v.AltScreen = true
 	v.WindowTitle = "Hotels"
 	if m.screen == roomScreen {

@@ -16,8 +16,14 @@ import (
 
 var alice = rooms.Player{ID: 1, Name: "alice"}
 
-// plain is what a terminal without colour shows of v.
-func plain(v tea.View) string { return tuitest.Plain(v.Content) }
+// plain is what a terminal without colour shows of v: its Lines or its
+// Content.
+func plain(v tea.View) string {
+	if v.Lines != nil {
+		return tuitest.Plain(strings.Join(v.Lines, "\n"))
+	}
+	return tuitest.Plain(v.Content)
+}
 
 // driver runs a session model as the program would: each command in its
 // own goroutine, each message through Update in the order they come.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image/color"
 	"io"
+	"slices"
 	"strings"
 	"sync"
 
@@ -400,13 +401,18 @@ func (s *cursedRenderer) flush(closing bool) error {
 	defer s.mu.Unlock()
 
 	view := s.view
+	// The frame's lines, drawn and compared one by one (Hotels patch; see
+	// drawFrame): the view's own, or its Content cut into a buffer lent for
+	// the flush.
+	lent := takeCut()
+	defer giveCut(lent)
+	next := view.lines(&lent.next)
 	frameArea := uv.Rect(0, 0, s.width, s.height)
-	if len(view.Content) == 0 {
+	if len(next) == 0 {
 		// If the component is nil, we should clear the screen buffer.
 		frameArea.Max.Y = 0
 	}
 
-	content := uv.NewStyledString(view.Content)
 	if !view.AltScreen {
 		// We need to resizes the screen based on the frame height and
 		// terminal width. This is because the frame height can change based on
@@ -414,7 +420,7 @@ func (s *cursedRenderer) flush(closing bool) error {
 		// of items, the height of the frame will be the number of items in the
 		// list. This is different from the alt screen buffer, which has a
 		// fixed height and width.
-		frameHeight := content.Height()
+		frameHeight := uv.NewStyledString(view.text()).Height()
 		if frameHeight != frameArea.Dy() {
 			frameArea.Max.Y = frameHeight
 		}
@@ -450,21 +456,22 @@ func (s *cursedRenderer) flush(closing bool) error {
 	s.cellbuf.RenderBuffer = frame
 
 	var shown *uv.TerminalRenderer // Hotels patch: see drawFrame
-	var last string
+	var last []string
 	if sameScreen {
-		shown, last = s.scr, s.lastView.Content
+		shown, last = s.scr, s.lastView.lines(&lent.last)
 	}
 	if len(s.cached) != frameArea.Dy() {
 		s.cached = make([]string, frameArea.Dy())
 		s.looked = make([]uint8, frameArea.Dy())
 	}
 	clear(s.cached)
-	s.drawnLines = drawFrame(s.cellbuf, shown, last, view.Content, s.drawnLines, s.cached, s.looked)
+	s.drawnLines = drawFrame(s.cellbuf, shown, last, next, s.drawnLines, s.cached, s.looked)
 	if !s.drawnLines {
 		clear(s.looked) // every line drawn anew
 		// Clear our screen buffer before copying the new frame into it to ensure
 		// we erase any old content.
 		s.cellbuf.Clear()
+		content := uv.NewStyledString(view.text())
 		content.Draw(s.cellbuf, s.cellbuf.Bounds())
 	}
 	s.drawnMethod = s.cellbuf.Method
@@ -1025,7 +1032,7 @@ func viewEquals(a, b *View) bool {
 		return false
 	}
 
-	if a.Content != b.Content ||
+	if a.Content != b.Content || !slices.Equal(a.Lines, b.Lines) ||
 		a.AltScreen != b.AltScreen ||
 		a.DisableBracketedPasteMode != b.DisableBracketedPasteMode ||
 		a.ReportFocus != b.ReportFocus ||

@@ -10,19 +10,19 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// drawFrame draws next into frame line by line, and reports false, having
-// drawn nothing, if a line's cells could depend on the lines before it
-// (see selfContained); flush then draws the frame whole, as upstream does
-// (Hotels patch).
+// drawFrame draws next, a frame's lines, into frame line by line, and
+// reports false, having drawn nothing, if a line's cells could depend on
+// the lines before it (see selfContained); flush then draws the frame
+// whole, as upstream does (Hotels patch).
 //
 // Upstream parses every frame whole into cells and marks every line
 // touched, so the terminal renderer compares all 1,920 cells of an 80×24
 // frame with the screen. After a move or a key most lines of a screen are
 // as they were, and the lines that change recur across the watchers and
-// players of a table. So a line that is the same as in the last frame, if
-// shown shows that frame (see sameScreen in flush), is left untouched and
-// not drawn at all; another is copied from the lines parsed before by any
-// program, or parsed.
+// players of a table. So a line that is the same as in the last frame,
+// last, if shown shows that frame (see sameScreen in flush), is left
+// untouched and not drawn at all; another is copied from the lines parsed
+// before by any program, or parsed.
 //
 // A line is the same if its text is and, in both frames, every line before
 // it is self-contained and leaves the default style. Frames are drawn
@@ -38,23 +38,19 @@ import (
 // checked says that last passed the check below too (drawFrame drew it),
 // so that its lines need not be checked again: a line as in last, with a
 // line after it there, is self-contained and ends with the default style.
-func drawFrame(frame uv.ScreenBuffer, shown *uv.TerminalRenderer, last, next string, checked bool, cached []string, looked []uint8) bool {
-	next = strings.ReplaceAll(next, "\r\n", "\n") // as StyledString.Draw does
-	last = strings.ReplaceAll(last, "\r\n", "\n")
+func drawFrame(frame uv.ScreenBuffer, shown *uv.TerminalRenderer, last, next []string, checked bool, cached []string, looked []uint8) bool {
 	w, h := frame.Width(), frame.Height()
-	checked = checked && shown != nil && last != ""
-	// known reports whether line y of last, followed there by after, is known
-	// self-contained and to end with the default style: the line after it
-	// was checked and began with it.
-	known := func(after string, y int) bool {
-		return checked && after != "" && y+1 < h
+	next = next[:min(len(next), h)]
+	checked = checked && shown != nil && len(last) > 0
+	// known reports whether line y of last is known self-contained and to
+	// end with the default style: the line after it was checked and began
+	// with it.
+	known := func(y int) bool {
+		return checked && y+1 < len(last) && y+1 < h
 	}
 	plain := true
-	for rest, prev, y := next, last, 0; rest != "" && y < h; y++ {
-		var line, a string
-		line, rest, _ = strings.Cut(rest, "\n")
-		a, prev, _ = strings.Cut(prev, "\n")
-		if plain && known(prev, y) && line == a {
+	for y, line := range next {
+		if plain && known(y) && line == lineAt(last, y) {
 			continue // plain stays true
 		}
 		self, end := selfContained(line)
@@ -68,14 +64,10 @@ func drawFrame(frame uv.ScreenBuffer, shown *uv.TerminalRenderer, last, next str
 	}
 	// same: the last frame may be compared, and its line y starts with the
 	// default style.
-	same := shown != nil && last != ""
+	same := shown != nil && len(last) > 0
 	kept := -1 // the last line left untouched
-	y := 0
-	for ; next != "" && y < h; y++ {
-		var a, b string
-		a, last, _ = strings.Cut(last, "\n")
-		after := last
-		b, next, _ = strings.Cut(next, "\n")
+	for y, b := range next {
+		a := lineAt(last, y)
 		if same && a == b && shown.ShownWidth(y) == w {
 			// The renderer reads an untouched line of the frame only to
 			// find the blank lines at the bottom (clearBottom): instead
@@ -107,18 +99,76 @@ func drawFrame(frame uv.ScreenBuffer, shown *uv.TerminalRenderer, last, next str
 		}
 		// A line of last that is the same as b is self-contained and,
 		// unless it is the last, ends with the default style, as b does.
-		if same && a != b && !known(after, y) {
+		if same && a != b && !known(y) {
 			self, end := selfContained(a)
 			same = self && end.plain(true)
 		}
 	}
-	if y < h { // the lines below the text are blank
+	if y := len(next); y < h { // the lines below the text are blank
 		frame.ClearArea(uv.Rect(0, y, w, h-y))
 		if y > 0 && kept == y-1 {
 			restore(frame, shown, y-1)
 		}
 	}
 	return true
+}
+
+// lineAt is line y of lines, or "" below them: the screen shows blank
+// lines below a frame's text.
+func lineAt(lines []string, y int) string {
+	if y < len(lines) {
+		return lines[y]
+	}
+	return ""
+}
+
+// lines returns the view's lines, for drawFrame: v.Lines, or else
+// v.Content cut at its newlines into *cut, as StyledString.Draw reads it
+// ("\r\n" as "\n"; a newline at the end starts no line to draw) (Hotels
+// patch, change 9). Only screens that still build one string are cut.
+func (v *View) lines(cut *[]string) []string {
+	if v.Lines != nil {
+		return v.Lines
+	}
+	lines := (*cut)[:0]
+	for rest := v.Content; rest != ""; {
+		line, after, nl := strings.Cut(rest, "\n")
+		if nl {
+			line = strings.TrimSuffix(line, "\r")
+		}
+		lines, rest = append(lines, line), after
+	}
+	*cut = lines
+	return lines
+}
+
+// text returns the view's content as one string: Content, or Lines joined,
+// for what upstream reads of the string: a frame that drawFrame cannot draw
+// line by line is drawn whole from it, and an inline (not alternate
+// screen) frame is measured (Hotels patch, change 9).
+func (v *View) text() string {
+	if v.Lines != nil {
+		return strings.Join(v.Lines, "\n")
+	}
+	return v.Content
+}
+
+// frameCut holds a flush's frames cut into lines (View.lines), for the
+// views that have no Lines: the frame it draws and the last frame.
+type frameCut struct{ next, last []string }
+
+// cuts holds the frameCuts flushes borrow, shared by every program (Hotels
+// patch, change 9): a session whose screens hand over lines holds none.
+var cuts = sync.Pool{New: func() any { return new(frameCut) }}
+
+func takeCut() *frameCut { return cuts.Get().(*frameCut) }
+
+// giveCut gives c back to cuts, holding no line of a frame.
+func giveCut(c *frameCut) {
+	clear(c.next)
+	clear(c.last)
+	c.next, c.last = c.next[:0], c.last[:0]
+	cuts.Put(c)
 }
 
 // maxLooks is how many frames that leave a line untouched, after it was

@@ -95,6 +95,15 @@ type View struct {
 	//  ```
 	Content string
 
+	// Lines, when not nil, is the content as lines, top to bottom, none
+	// holding a newline, and Content is not read (Hotels patch, change 9):
+	// a screen that lays itself out in lines hands them over as they are,
+	// rather than join them into Content for the renderer to cut it again
+	// into the lines it draws and compares. The renderer keeps the slice as
+	// the last frame's until the next frame: it must not change once View
+	// returned it.
+	Lines []string
+
 	// OnMouse is an optional mouse message handler that can be used to
 	// intercept mouse messages that depends on view content from last render.
 	// It can be useful for implementing view-specific behavior without

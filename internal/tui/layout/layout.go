@@ -212,18 +212,18 @@ func Spread(left, right string, w int) string {
 
 // Memo lays out a screen that is drawn again and again with mostly the same
 // lines, as a game screen is on every key and every move: it remembers
-// what Beside and Screen made of the lines they were last given and makes
+// what Beside and Lines made of the lines they were last given and makes
 // only the lines that changed again. Measuring text is most of laying out a screen
 // (docs/capacity.md). Each Beside call site has its own slot.
 type Memo struct {
 	beside [2]besideMemo
 	screen lineMemo
-	inner  *Memo // another's Beside lines that Screen may be given (Embed)
+	inner  *Memo // another's Beside lines that Lines may be given (Embed)
 }
 
-// Embed tells m that the lines given to its Screen may be lines that
+// Embed tells m that the lines given to its Lines may be lines that
 // inner's Beside set, as a game's own screen lays out its part of the room
-// screen with a Memo of its own: Screen need not measure them either.
+// screen with a Memo of its own: Lines need not measure them either.
 // A nil inner embeds none.
 func (m *Memo) Embed(inner *Memo) {
 	if inner != m {
@@ -236,18 +236,18 @@ type besideMemo struct {
 	lw, gap, rw      int
 }
 
-// lineMemo maps each line last given to Screen to what it became, and
-// keeps the screen they made, and the one before it: a player's idle key
-// puts words on the status line and the next takes them away, giving back
-// the screen before, which need not be joined again (room.BenchmarkIdleKey).
+// lineMemo maps each line last given to Lines to what it became, and
+// keeps the screen's lines they made, and the screen's before them: a
+// player's idle key puts words on the status line and the next takes them
+// away, giving back the screen before, whose lines need not be copied
+// again (room.BenchmarkIdleKey). The screens' lines, once returned, are
+// never changed: a session's renderer keeps them as its last frame, and
+// the watchers of a room share them (rooms.Memo).
 type lineMemo struct {
-	in, out []string
-	w       int
-	joined  string
-
-	before       []string // the lines of the screen before, cut, as out
-	beforeJoined string
-	next         []string // out's next lines, kept for their room
+	in     []string // the lines last given
+	w      int
+	out    []string // the screen they made
+	before []string // the screen before it
 }
 
 // Beside is Beside, setting again only the lines that differ from slot's
@@ -295,50 +295,67 @@ func at(lines []string, i int) string {
 	return ""
 }
 
-// Screen is Screen, cutting only the lines that differ from the last call's.
-func (m *Memo) Screen(lines []string, w, h int) string {
+// Lines is Screen without joining the lines: the screen as lines, none
+// wider than w, at most h, with no trailing spaces. It cuts only the lines
+// that differ from the last call's, and gives back the same slice as the
+// last call's, or the one before it, where the screen is the same: the
+// lines returned are never changed (see lineMemo), and a new slice is made
+// only at the first line that differs from both. The screen joined into
+// one string, which the renderer cut into lines again, was a third of what
+// drawing a move allocated (room.BenchmarkMoveOn; Bubble Tea's View.Lines,
+// third_party/bubbletea/HOTELS.md).
+func (m *Memo) Lines(lines []string, w, h int) []string {
 	if len(lines) > h {
 		lines = lines[:h]
 	}
 	c := &m.screen
 	if c.w != w {
-		c.in, c.out, c.w, c.joined = c.in[:0], c.out[:0], w, ""
-		clear(c.before)
-		c.before, c.beforeJoined = c.before[:0], ""
+		c.in, c.w, c.out, c.before = c.in[:0], w, nil, nil
 	}
-	same := len(lines) == len(c.in) && c.joined != ""
-	next := c.next[:0]
+	n := len(lines)
+	// same: the lines so far are out's (each given as last time); back:
+	// they are before's. made: the lines so far, once neither holds them.
+	same, back := n == len(c.in) && c.out != nil, n == len(c.before)
+	var made []string
 	for i, l := range lines {
-		if i < len(c.in) && c.in[i] == l {
-			next = append(next, c.out[i])
-			continue
-		}
-		same = false
-		if !m.fits(l, w) {
-			l = Cut(l, w)
-		}
-		if i < len(c.in) {
-			c.in[i] = lines[i]
+		var line string
+		kept := i < len(c.in) && c.in[i] == l
+		if kept {
+			line = c.out[i]
 		} else {
-			c.in = append(c.in, lines[i])
+			if !m.fits(l, w) {
+				l = Cut(l, w)
+			}
+			if i < len(c.in) {
+				c.in[i] = lines[i]
+			} else {
+				c.in = append(c.in, lines[i])
+			}
+			line = strings.TrimRight(l, " ")
 		}
-		next = append(next, strings.TrimRight(l, " "))
+		if made == nil {
+			wasSame := same
+			same, back = same && kept, back && c.before[i] == line
+			if same || back {
+				continue
+			}
+			made = make([]string, i, n)
+			if wasSame {
+				copy(made, c.out)
+			} else {
+				copy(made, c.before) // the lines so far were before's, or there are none
+			}
+		}
+		made = append(made, line)
 	}
-	c.in = c.in[:len(lines)]
-	if same {
-		clear(next)
-		c.next = next[:0]
-		return c.joined
+	c.in = c.in[:n]
+	switch {
+	case made != nil:
+		c.before, c.out = c.out, made
+	case !same: // the screen before, again
+		c.before, c.out = c.out, c.before
 	}
-	joined := c.beforeJoined
-	if joined == "" || !slices.Equal(next, c.before) {
-		joined = strings.Join(next, "\n")
-	}
-	// out becomes the screen before; before's room holds the next lines.
-	clear(c.before)
-	c.before, c.out, c.next = c.out, next, c.before[:0]
-	c.beforeJoined, c.joined = c.joined, joined
-	return c.joined
+	return c.out
 }
 
 // fits reports whether l is a line that Beside last set, in columns no

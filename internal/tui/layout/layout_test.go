@@ -2,6 +2,7 @@ package layout_test
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"charm.land/lipgloss/v2"
@@ -57,7 +58,7 @@ func TestBeside(t *testing.T) {
 	}
 }
 
-// A Memo gives what Beside and Screen give, call after call, whichever lines
+// A Memo gives what Beside and Screen give (its Lines joined), call after call, whichever lines
 // change between calls.
 func TestMemo(t *testing.T) {
 	var m layout.Memo
@@ -81,33 +82,33 @@ func TestMemo(t *testing.T) {
 		{[]string{"ab"}, nil, 6, 1},
 	}
 	for i, c := range calls {
-		lw := c.w - 2 // and another width of the left column with each of Screen's
+		lw := c.w - 2 // and another width of the left column with each of Lines'
 		got := m.Beside(0, c.left, c.right, lw, 1, 4)
 		want := layout.Beside(c.left, c.right, lw, 1, 4)
 		if !slices.Equal(got, want) {
 			t.Errorf("call %d: Beside = %q, want %q", i, got, want)
 		}
 		lines := append(want, "a line of some length")
-		if got, want := m.Screen(slices.Clone(lines), c.w, c.h), layout.Screen(slices.Clone(lines), c.w, c.h); got != want {
-			t.Errorf("call %d: Screen = %q, want %q", i, got, want)
+		if got, want := screen(m.Lines(slices.Clone(lines), c.w, c.h)), layout.Screen(slices.Clone(lines), c.w, c.h); got != want {
+			t.Errorf("call %d: Lines = %q, want %q", i, got, want)
 		}
 	}
 }
 
-// Memo.Screen leaves unmeasured only the lines Beside set in columns that
+// Memo.Lines leaves unmeasured only the lines Beside set in columns that
 // fit its width: the same lines on a narrower screen are cut.
 func TestMemoScreenCutsBesideLines(t *testing.T) {
 	var m layout.Memo
 	left, right := []string{"abcdef", "ab"}, []string{"uvwxyz", "1234567"}
 	for _, w := range []int{12, 12, 9, 12, 5} {
 		lines := m.Beside(0, left, right, 6, 1, 5) // 12 cells in all
-		if got, want := m.Screen(slices.Clone(lines), w, 5), layout.Screen(slices.Clone(lines), w, 5); got != want {
-			t.Errorf("at %d cells: Screen = %q, want %q", w, got, want)
+		if got, want := screen(m.Lines(slices.Clone(lines), w, 5)), layout.Screen(slices.Clone(lines), w, 5); got != want {
+			t.Errorf("at %d cells: Lines = %q, want %q", w, got, want)
 		}
 	}
 }
 
-// Memo.Screen gives the right screen when a line changes and changes back,
+// Memo.Lines gives the right screen when a line changes and changes back,
 // as an idle key's words come and go, whichever the width.
 func TestMemoScreenBefore(t *testing.T) {
 	var m layout.Memo
@@ -116,13 +117,13 @@ func TestMemoScreenBefore(t *testing.T) {
 		lines []string
 		w     int
 	}{{idle, 20}, {said, 20}, {idle, 20}, {said, 20}, {said, 20}, {idle, 20}, {idle, 8}, {said, 8}, {idle, 8}, {said, 20}, {said[:2], 20}, {said, 20}} {
-		if got, want := m.Screen(slices.Clone(c.lines), c.w, 5), layout.Screen(slices.Clone(c.lines), c.w, 5); got != want {
-			t.Errorf("call %d: Screen = %q, want %q", i, got, want)
+		if got, want := screen(m.Lines(slices.Clone(c.lines), c.w, 5)), layout.Screen(slices.Clone(c.lines), c.w, 5); got != want {
+			t.Errorf("call %d: Lines = %q, want %q", i, got, want)
 		}
 	}
 }
 
-// Memo.Screen leaves unmeasured the lines that an embedded Memo's Beside
+// Memo.Lines leaves unmeasured the lines that an embedded Memo's Beside
 // set in columns that fit its width, and cuts them on a narrower screen.
 func TestMemoScreenEmbedded(t *testing.T) {
 	var outer, inner layout.Memo
@@ -130,8 +131,55 @@ func TestMemoScreenEmbedded(t *testing.T) {
 	left, right := []string{"abcdef", "ab"}, []string{"uvwxyz", "1234567"}
 	for _, w := range []int{12, 12, 9, 12, 5} {
 		lines := append(inner.Beside(1, left, right, 6, 1, 5), "a line of some length") // 12 cells in all
-		if got, want := outer.Screen(slices.Clone(lines), w, 5), layout.Screen(slices.Clone(lines), w, 5); got != want {
-			t.Errorf("at %d cells: Screen = %q, want %q", w, got, want)
+		if got, want := screen(outer.Lines(slices.Clone(lines), w, 5)), layout.Screen(slices.Clone(lines), w, 5); got != want {
+			t.Errorf("at %d cells: Lines = %q, want %q", w, got, want)
 		}
+	}
+}
+
+// screen joins a Memo's lines as layout.Screen does.
+func screen(lines []string) string { return strings.Join(lines, "\n") }
+
+// The lines Memo.Lines returns are never changed by a later call: a
+// session's renderer keeps them as its last frame while the next is drawn,
+// and watchers share them.
+func TestMemoLinesKept(t *testing.T) {
+	var m layout.Memo
+	idle, said := []string{"board", "", "help"}, []string{"board", "z does nothing here", "help"}
+	moved := []string{"board moved", "", "help"}
+	var got, kept [][]string
+	for _, c := range []struct {
+		lines []string
+		w     int
+	}{{idle, 20}, {said, 20}, {idle, 20}, {moved, 20}, {said, 20}, {said, 8}, {idle, 8}, {moved, 20}, {idle, 20}} {
+		lines := m.Lines(slices.Clone(c.lines), c.w, 5)
+		got, kept = append(got, lines), append(kept, slices.Clone(lines))
+	}
+	for i := range got {
+		if !slices.Equal(got[i], kept[i]) {
+			t.Errorf("call %d's lines became %q, were %q", i, got[i], kept[i])
+		}
+	}
+}
+
+// A screen that comes back to the one before (an idle key's words coming
+// and going), or stays as it was, is given back without a copy: no
+// allocation (room.BenchmarkIdleKey).
+func TestMemoLinesBeforeAllocatesNothing(t *testing.T) {
+	var m layout.Memo
+	idle, said := []string{"board", "", "help"}, []string{"board", "z does nothing here", "help"}
+	m.Lines(idle, 20, 5)
+	m.Lines(said, 20, 5)
+	i := 0
+	if n := testing.AllocsPerRun(100, func() {
+		i++
+		lines := idle
+		if i%2 == 0 {
+			lines = said
+		}
+		m.Lines(lines, 20, 5)
+		m.Lines(lines, 20, 5) // the same screen again
+	}); n != 0 {
+		t.Errorf("%.1f allocations a screen, want none", n)
 	}
 }

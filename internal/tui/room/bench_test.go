@@ -28,7 +28,7 @@ func BenchmarkView(b *testing.B) {
 			m, _ := open(b, tuitest.FourSeat(b, "play").Snapshot(c.seat), 80, 24)
 			b.ReportAllocs()
 			for b.Loop() {
-				_ = m.View()
+				_ = m.Lines()
 			}
 		})
 	}
@@ -56,7 +56,7 @@ func BenchmarkSnapshot(b *testing.B) {
 		next.Version++
 		snap = &next
 		m, _ = m.Update(room.SnapshotMsg{Snapshot: snap})
-		_ = m.View()
+		_ = m.Lines()
 	}
 }
 
@@ -179,8 +179,8 @@ func BenchmarkMove(b *testing.B) {
 }
 
 // BenchmarkMoveOn is BenchmarkMove over three positions in turn, so that
-// no screen comes back to the one before the last, as in a game: Memo.Screen
-// gives that one back without joining it again (for an idle key's words
+// no screen comes back to the one before the last, as in a game: Memo.Lines
+// gives that one back without making it again (for an idle key's words
 // coming and going), which BenchmarkMove's two positions always do.
 func BenchmarkMoveOn(b *testing.B) {
 	var snaps [3][4]*rooms.Snapshot // a move apart, by seat
@@ -198,7 +198,7 @@ func BenchmarkMoveOn(b *testing.B) {
 	for i := 0; b.Loop(); i++ {
 		for seat := range ms {
 			ms[seat], _ = ms[seat].Update(room.SnapshotMsg{Snapshot: snaps[i%3][seat]})
-			_ = ms[seat].View()
+			_ = ms[seat].Lines()
 		}
 	}
 }

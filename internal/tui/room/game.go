@@ -23,12 +23,12 @@ import (
 // line each.
 const wideScreen = 100 // from this width events and chat sit side by side
 
-func (m Model) gameView() string {
+func (m Model) gameView() []string {
 	w, h := m.width, m.height
 	at := m.at()
 	var out []string
 	if d := m.parts; d != nil {
-		out = d.lines[:0] // Screen keeps copies of the lines, not the slice
+		out = d.lines[:0] // Lines keeps copies of the lines, not the slice
 	} else {
 		out = make([]string, 0, max(h, 1))
 	}
@@ -55,7 +55,7 @@ func (m Model) gameView() string {
 	if d := m.parts; d != nil {
 		d.lines = out
 	}
-	return m.layout.Screen(out, w, h)
+	return m.layout.Lines(out, w, h)
 }
 
 // drawGame is the game's own screen, drawn again only if the screen, its

@@ -2,6 +2,7 @@ package room
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -523,26 +524,39 @@ func (m Model) openRules() Model {
 	return m
 }
 
-// View draws the screen for its size.
-func (m Model) View() string {
+// Lines draws the screen for its size, as lines: the session hands them to
+// Bubble Tea as they are (tea.View.Lines). The game screen, drawn on every
+// move and key, is laid out in lines (layout.Memo.Lines); the others (the
+// keys, rules and log pages, the waiting room, the final standings), far
+// fewer frames, are made as one string and cut here. The lines are never
+// changed after: the renderer keeps them as its last frame.
+func (m Model) Lines() []string {
+	var s string
 	switch {
 	case m.snap == nil:
-		return m.styles.Subtle.Render("Entering room " + m.id + "...")
+		s = m.styles.Subtle.Render("Entering room " + m.id + "...")
 	case m.showHelp:
-		return m.helpView()
+		s = m.helpView()
 	case m.reading:
-		return m.rules.View(m.styles, m.width, m.height)
+		s = m.rules.View(m.styles, m.width, m.height)
 	case m.showLog:
-		return m.logView()
+		s = m.logView()
 	case m.waiting():
-		return m.waitingView()
+		s = m.waitingView()
 	case !m.shown || m.facts.Over:
-		return m.finalView()
+		s = m.finalView()
 	case m.snap.Memo != nil && m.atRest():
 		return m.snap.Memo.Draw(m.restKey(), m.gameView)
+	default:
+		return m.gameView()
 	}
-	return m.gameView()
+	return strings.Split(s, "\n")
 }
+
+// View is the screen as one string, its Lines joined: what tests compare
+// with golden files, and what the admins' watch screen sets beside its
+// panel.
+func (m Model) View() string { return strings.Join(m.Lines(), "\n") }
 
 // atRest reports whether the game screen shows nothing of this session's
 // own: a watcher with no answer on the status line, nothing typed and no

@@ -661,7 +661,7 @@ func TestVoteEnd(t *testing.T) {
 func TestWatchersShareAtRest(t *testing.T) {
 	const kept = "the screen another watcher drew"
 	keep := func(snap *rooms.Snapshot, m room.Model) {
-		snap.Memo.Draw(room.RestKey(m), func() string { return kept })
+		snap.Memo.Draw(room.RestKey(m), func() []string { return []string{kept} })
 	}
 	watcher := func() *rooms.Snapshot {
 		snap := tuitest.FourSeat(t, "play").Snapshot(engine.Watcher)

@@ -15,6 +15,7 @@ import (
 // opened on its snapshot of after[seat] by open, takes its snapshot a
 // move apart in turn and draws it, as every session in a room does on
 // every move. An op is a move: every seat's screen (docs/capacity.md).
+// The screens are drawn as the sessions draw them: as lines (Model.Lines).
 func BenchMove(b *testing.B, before, after []*rooms.Snapshot, open func(*rooms.Snapshot) room.Model) {
 	snaps := [2][]*rooms.Snapshot{before, after}
 	ms := make([]room.Model, len(after))
@@ -25,7 +26,7 @@ func BenchMove(b *testing.B, before, after []*rooms.Snapshot, open func(*rooms.S
 	for i := 0; b.Loop(); i++ {
 		for seat := range ms {
 			ms[seat], _ = ms[seat].Update(room.SnapshotMsg{Snapshot: snaps[i%2][seat]})
-			_ = ms[seat].View()
+			_ = ms[seat].Lines()
 		}
 	}
 }
@@ -46,7 +47,7 @@ func BenchIdleKey(b *testing.B, m room.Model) {
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		m, _ = m.Update(keys[i%2])
-		_ = m.View()
+		_ = m.Lines()
 	}
 }
 
@@ -71,9 +72,9 @@ func BenchHeld(b *testing.B, before, after []*rooms.Snapshot, open func(*rooms.S
 		for i := range ms {
 			seat := i % len(before)
 			m := open(before[seat])
-			_ = m.View()
+			_ = m.Lines()
 			m, _ = m.Update(room.SnapshotMsg{Snapshot: after[seat]})
-			_ = m.View()
+			_ = m.Lines()
 			ms[i] = m
 		}
 		o1, s1 := live()

@@ -16,17 +16,38 @@ type Frame string
 
 func (f Frame) Init() tea.Cmd { return nil }
 
-func (f Frame) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if next, ok := msg.(Frame); ok {
-		return next, nil
-	}
-	return f, nil
-}
+func (f Frame) Update(msg tea.Msg) (tea.Model, tea.Cmd) { return nextFrame(f, msg) }
 
 func (f Frame) View() tea.View {
 	v := tea.NewView(string(f))
 	v.AltScreen = true
 	return v
+}
+
+// Lines is a Frame handed over as lines (tea.View.Lines), as the room
+// screen hands its frames; a program showing either becomes the Frame or
+// Lines it is sent. The lines must not change once sent.
+type Lines []string
+
+func (l Lines) Init() tea.Cmd { return nil }
+
+func (l Lines) Update(msg tea.Msg) (tea.Model, tea.Cmd) { return nextFrame(l, msg) }
+
+func (l Lines) View() tea.View {
+	v := tea.NewView("")
+	v.Lines, v.AltScreen = l, true
+	return v
+}
+
+// nextFrame is the frame a program showing shown is sent in msg, if any.
+func nextFrame(shown tea.Model, msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch next := msg.(type) {
+	case Frame:
+		return next, nil
+	case Lines:
+		return next, nil
+	}
+	return shown, nil
 }
 
 // Program runs a program showing first on a w×h xterm-256color terminal
