@@ -7,8 +7,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"charm.land/lipgloss/v2"
-
 	"hotels/internal/engine"
 	"hotels/internal/engine/acquire"
 	"hotels/internal/tui/layout"
@@ -29,11 +27,44 @@ func Money(n int) string {
 	if n < 0 {
 		return "?"
 	}
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
+	return string(appendMoney(make([]byte, 0, 16), n))
+}
+
+// appendMoney appends n dollars to b as Money writes them, for a row
+// built in one buffer: Money's string a cell was a tenth of what drawing
+// the tables allocated (room.BenchmarkMoveOn).
+func appendMoney(b []byte, n int) []byte {
+	if n < 0 {
+		return append(b, '?')
 	}
-	return "$" + s
+	var digits [20]byte
+	d := strconv.AppendInt(digits[:0], int64(n), 10)
+	b = append(b, '$')
+	for i, c := range d {
+		if i > 0 && (len(d)-i)%3 == 0 {
+			b = append(b, ',')
+		}
+		b = append(b, c)
+	}
+	return b
+}
+
+// moneyWidth is the width of Money(n).
+func moneyWidth(n int) int {
+	if n < 0 {
+		return 1
+	}
+	w := 1
+	for ; n >= 1000; n /= 1000 {
+		w += 4
+	}
+	switch {
+	case n >= 100:
+		return w + 3
+	case n >= 10:
+		return w + 2
+	}
+	return w + 1
 }
 
 // seatSet is a set of seats, a bit each.
@@ -253,9 +284,11 @@ func (s Seats) botAccounts() seatSet {
 // majority holders of a chain, `+` the minority (A17), `?` what
 // holdings=hidden hides, and `>` the seat whose decision is due.
 func (m Model) Players(w int, seats Seats) []string {
-	k := playersKey{m.view, m.styles, w, seats.You, strings.Join(seats.Tags, "\x00"), strings.Join(seats.Times, "\x00"), seats.Times != nil}
-	if m.memo.players == nil || m.memo.playersKey != k {
+	k := playersKey{m.view, m.styles, w, seats.You, seats.Times != nil}
+	if m.memo.players == nil || m.memo.playersKey != k ||
+		!slices.Equal(m.memo.playersTags, seats.Tags) || !slices.Equal(m.memo.playersTimes, seats.Times) {
 		m.memo.playersKey, m.memo.players = k, m.drawPlayers(w, seats)
+		m.memo.playersTags, m.memo.playersTimes = seats.Tags, seats.Times
 	}
 	return slices.Clone(m.memo.players)
 }
@@ -369,46 +402,72 @@ type playerRowKey struct {
 	cols                [acquire.Chains]int
 }
 
-// playerRow draws a seat's row of the players table.
+// playerRow draws a seat's row of the players table, in one buffer: its
+// parts' strings, each measured, were most of what drawing the table
+// allocated (room.BenchmarkMoveOn).
 func (m Model) playerRow(k playerRowKey) string {
-	s, d := m.styles, m.looks()
-	mark := "  "
+	d := m.looks()
+	var buf [256]byte // the row, with its styles, fits: one allocation, the string
+	b := buf[:0]
 	if k.due {
-		mark = "> "
+		b = append(b, "> "...)
+	} else {
+		b = append(b, "  "...)
 	}
-	label := k.name
-	if k.tag != "" && len(k.name)+1+len(k.tag) <= k.nameW {
-		label += " " + s.Subtle.Render(k.tag)
+	tagged := k.tag != "" && len(k.name)+1+len(k.tag) <= k.nameW
+	if lw := layout.Width(k.name); lw > k.nameW || tagged && lw+1+layout.Width(k.tag) > k.nameW {
+		b = append(b, layout.Fit(m.label(k, tagged), k.nameW)...) // cut short
+	} else {
+		b = m.appendLabel(b, k, tagged)
+		if tagged {
+			lw += 1 + layout.Width(k.tag)
+		}
+		b = append(b, layout.Spaces(k.nameW-lw)...)
 	}
-	if k.you {
-		label = s.Name.Render(k.name) + strings.TrimPrefix(label, k.name)
-	}
-	var row strings.Builder
-	row.WriteString(mark)
-	row.WriteString(layout.Fit(label, k.nameW))
 	if k.timeW > 0 {
-		row.WriteString(strings.Repeat(" ", max(1, k.timeW-lipgloss.Width(k.time))) + k.time)
+		b = append(b, layout.Spaces(max(1, k.timeW-layout.Width(k.time)))...)
+		b = append(b, k.time...)
 	}
-	cash := Money(k.cash)
-	row.WriteString(layout.Spaces(k.cashW - len(cash)))
-	row.WriteString(cash)
-	row.WriteByte(' ')
+	b = append(b, layout.Spaces(k.cashW-moneyWidth(k.cash))...)
+	b = appendMoney(b, k.cash)
+	b = append(b, ' ')
 	for c, n := range k.shares {
-		num, nw := strconv.Itoa(n), 0 // nw: num's width, all digits
 		switch n {
 		case acquire.Hidden:
-			num = "?"
+			b = append(b, layout.Spaces(k.cols[c]-2)...)
+			b = append(b, '?')
 		case 0:
-			num, nw = d.none, 1
+			b = append(b, layout.Spaces(k.cols[c]-2)...)
+			b = append(b, d.none...)
+		default:
+			var digits [20]byte
+			num := strconv.AppendInt(digits[:0], int64(n), 10)
+			b = append(b, layout.Spaces(k.cols[c]-1-len(num))...)
+			b = append(b, num...)
 		}
-		if nw == 0 {
-			nw = len(num)
-		}
-		row.WriteString(layout.Spaces(k.cols[c] - 1 - nw))
-		row.WriteString(num)
-		row.WriteByte(k.holds[c])
+		b = append(b, k.holds[c])
 	}
-	return row.String()
+	return string(b)
+}
+
+// appendLabel appends a seat's name, in bold for the viewer's, and its
+// tag where tagged.
+func (m Model) appendLabel(b []byte, k playerRowKey, tagged bool) []byte {
+	if k.you {
+		b = m.styles.Name.AppendRender(b, k.name)
+	} else {
+		b = append(b, k.name...)
+	}
+	if tagged {
+		b = append(b, ' ')
+		b = m.styles.Subtle.AppendRender(b, k.tag)
+	}
+	return b
+}
+
+// label is appendLabel's label alone.
+func (m Model) label(k playerRowKey, tagged bool) string {
+	return string(m.appendLabel(nil, k, tagged))
 }
 
 type chainsKey struct {
@@ -420,10 +479,9 @@ type chainsKey struct {
 }
 
 type playersKey struct {
-	view        *acquire.View
-	styles      *theme.Styles
-	w           int
-	you         engine.Seat
-	tags, times string
-	clock       bool
+	view   *acquire.View
+	styles *theme.Styles
+	w      int
+	you    engine.Seat
+	clock  bool
 }
