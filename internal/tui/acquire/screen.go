@@ -211,7 +211,10 @@ func (s Screen) rackPanel(w int) []string {
 	if len(v.Rack) == 0 {
 		out = append(out, st.Subtle.Render("  no tiles left"))
 	}
-	return layout.Pad(out, rackLines)
+	for len(out) < rackLines { // as layout.Pad, without another list
+		out = append(out, "")
+	}
+	return out[:rackLines]
 }
 
 // rackRows keeps the rack's heading and rows last drawn, each with what

@@ -124,14 +124,15 @@ func (m Model) ChainCell(c acquire.Chain) string { return m.looks().chains[c] }
 // Chains draws the chain table in w cells and at most h lines: each
 // chain's size, price, the bank's stock, the shares of seats.You (a dash
 // for engine.Watcher) and, where there is room and holdings are open, who
-// holds the majority and the minority, a bot account marked as one.
+// holds the majority and the minority, a bot account marked as one. The
+// caller must not change the lines (they are kept for the next call).
 func (m Model) Chains(w, h int, seats Seats) []string {
 	you, bots := seats.You, seats.botAccounts()
 	k := chainsKey{m.view, m.styles, w, h, you, bots}
 	if m.memo.chains == nil || m.memo.chainsKey != k {
 		m.memo.chainsKey, m.memo.chains = k, m.drawChains(w, h, you, bots)
 	}
-	return slices.Clone(m.memo.chains)
+	return m.memo.chains
 }
 
 func (m Model) drawChains(w, h int, you engine.Seat, bots seatSet) []string {
@@ -215,41 +216,65 @@ type chainRowKey struct {
 	bots                    seatSet // the bot accounts among the holders' seats
 }
 
-// chainRow draws chain c's row of the chain table.
+// chainRow draws chain c's row of the chain table, as fmt's
+// "%s %-11s %4s %6s %4d %3s%-5s" and the holders, in one buffer.
 func (m Model) chainRow(c acquire.Chain, k chainRowKey) string {
-	size, price, mine, safe := "-", "-", "-", ""
+	var buf [256]byte // the row, with its styles, fits: one allocation, the string
+	b := append(buf[:0], m.ChainCell(c)...)
+	b = append(b, ' ')
+	b = append(b, k.info.Name...)
+	b = append(b, layout.Spaces(11-utf8.RuneCountInString(k.info.Name))...)
+	b = append(b, ' ')
+	var digits [20]byte
 	if k.size > 0 {
-		size, price = strconv.Itoa(k.size), Money(k.price)
-		if k.size >= acquire.SafeSize {
-			safe = " safe"
-		}
+		num := strconv.AppendInt(digits[:0], int64(k.size), 10)
+		b = append(b, layout.Spaces(4-len(num))...)
+		b = append(b, num...)
+		b = append(b, layout.Spaces(7-moneyWidth(k.price))...)
+		b = appendMoney(b, k.price)
+	} else {
+		b = append(b, "   -      -"...)
 	}
+	num := strconv.AppendInt(digits[:0], int64(k.bank), 10)
+	b = append(b, layout.Spaces(5-len(num))...)
+	b = append(b, num...)
+	b = append(b, ' ')
 	if k.mine >= 0 {
-		mine = strconv.Itoa(k.mine)
+		num = strconv.AppendInt(digits[:0], int64(k.mine), 10)
+		b = append(b, layout.Spaces(3-len(num))...)
+		b = append(b, num...)
+	} else {
+		b = append(b, "  -"...)
 	}
-	names := func(seats seatSet) string {
-		var b strings.Builder
-		for i, name := range m.view.Names {
-			if seats.has(i) {
-				if b.Len() > 0 {
-					b.WriteByte('/')
-				}
-				b.WriteString(name)
-				if k.bots.has(i) {
-					b.WriteString(" " + BotMark) // a bot account (issue 24)
-				}
+	if k.size >= acquire.SafeSize {
+		b = append(b, " safe"...)
+	} else {
+		b = append(b, "     "...)
+	}
+	if k.nameW > 0 {
+		b = append(b, ' ')
+		b = append(b, layout.Fit(m.names(k.major, k.bots), k.nameW)...)
+		b = append(b, ' ')
+		b = append(b, m.names(k.minor, k.bots)...)
+	}
+	return string(b)
+}
+
+// names names seats, a bot account marked as one.
+func (m Model) names(seats, bots seatSet) string {
+	var b strings.Builder
+	for i, name := range m.view.Names {
+		if seats.has(i) {
+			if b.Len() > 0 {
+				b.WriteByte('/')
+			}
+			b.WriteString(name)
+			if bots.has(i) {
+				b.WriteString(" " + BotMark) // a bot account (issue 24)
 			}
 		}
-		return b.String()
 	}
-	// As fmt's "%s %-11s %4s %6s %4d %3s%-5s", in one concatenation.
-	name, bank, sp := k.info.Name, strconv.Itoa(k.bank), layout.Spaces
-	row := m.ChainCell(c) + " " + name + sp(11-utf8.RuneCountInString(name)) + " " + sp(4-len(size)) + size + " " +
-		sp(6-len(price)) + price + " " + sp(4-len(bank)) + bank + " " + sp(3-len(mine)) + mine + safe + sp(5-len(safe))
-	if k.nameW > 0 {
-		row += " " + layout.Fit(names(k.major), k.nameW) + " " + names(k.minor)
-	}
-	return row
+	return b.String()
 }
 
 // Seats is what the players table shows of the seats besides the view.
@@ -282,7 +307,8 @@ func (s Seats) botAccounts() seatSet {
 
 // Players draws every seat's cash and shares in w cells: `*` marks the
 // majority holders of a chain, `+` the minority (A17), `?` what
-// holdings=hidden hides, and `>` the seat whose decision is due.
+// holdings=hidden hides, and `>` the seat whose decision is due. The
+// caller must not change the lines (they are kept for the next call).
 func (m Model) Players(w int, seats Seats) []string {
 	k := playersKey{m.view, m.styles, w, seats.You, seats.Times != nil}
 	if m.memo.players == nil || m.memo.playersKey != k ||
@@ -290,7 +316,7 @@ func (m Model) Players(w int, seats Seats) []string {
 		m.memo.playersKey, m.memo.players = k, m.drawPlayers(w, seats)
 		m.memo.playersTags, m.memo.playersTimes = seats.Tags, seats.Times
 	}
-	return slices.Clone(m.memo.players)
+	return m.memo.players
 }
 
 func (m Model) drawPlayers(w int, seats Seats) []string {
