@@ -489,7 +489,10 @@ func (m Model) helpLine() string {
 	// the keys again nor spells out their key (issue 22).
 	var in helpInputs
 	if !m.chat.Focused() {
-		in = helpInputs{true, m.snap, m.screenN, m.choosing, len(m.levels), len(m.waitingBots), m.shown, m.width, m.styles}
+		in = helpInputs{true, m.helpFacts(), 0, m.choosing, len(m.levels), len(m.waitingBots), m.shown, m.width, m.styles}
+		if in.facts.mine {
+			in.screen = m.screenN // the game's keys are listed
+		}
 		if m.drawnHelp.in == in {
 			return m.drawnHelp.line
 		}
@@ -605,19 +608,36 @@ type drawnHelp struct {
 	line string
 }
 
-// helpInputs is what shortHelp and helpLine read, the chat aside: the
-// snapshot (and the facts taken from it), the game's screen by its number
-// (setScreen), the bot level being chosen, the size and the styles. kept
-// is false for a line drawn while the chat was focused.
+// helpInputs is what shortHelp and helpLine read, the chat aside: what
+// they read of the snapshot (and the facts taken from it), the game's
+// screen by its number (setScreen) where its keys are listed, the bot
+// level being chosen, the size and the styles. kept is false for a line
+// drawn while the chat was focused. Not the snapshot itself: every move
+// brings one, and the line of a player waiting for another's decision
+// stays as it was (room.BenchmarkMoveOn).
 type helpInputs struct {
 	kept                bool
-	snap                *rooms.Snapshot
+	facts               helpFacts
 	screen              uint64
 	choosing            bool
 	levels, waitingBots int
 	shown               bool
 	width               int
 	styles              *theme.Styles
+}
+
+// helpFacts is what shortHelp reads of the snapshot.
+type helpFacts struct {
+	snap, waiting, host, seated, over, rematch bool
+	autopilot, mine, abandoned                 bool
+}
+
+func (m Model) helpFacts() helpFacts {
+	if m.snap == nil {
+		return helpFacts{}
+	}
+	return helpFacts{snap: true, waiting: m.waiting(), host: m.snap.Host, seated: m.seated(), over: m.facts.Over,
+		rematch: m.snap.Rematch != nil, autopilot: m.onAutopilot(), mine: m.myDecision(), abandoned: m.snap.Abandoned}
 }
 
 type helpKey struct {
