@@ -166,10 +166,11 @@ func (m Model) withRecap(game []string, w, h int) []string {
 	}
 	// Both are kept while they show the same (drawGame, recapLines): so
 	// are the two together, which stay on the screen for every key until
-	// the player's next move.
+	// the player's next move. A move sets them in the same list: its
+	// lines are read before the next frame, never kept.
 	k := withRecapKey{unsafe.SliceData(game), len(game), unsafe.SliceData(recap), len(recap)}
 	if d.withRecap == nil || d.withRecapKey != k {
-		d.withRecapKey, d.withRecap = k, append(slices.Clip(game), recap...)
+		d.withRecapKey, d.withRecap = k, append(append(d.withRecap[:0], game...), recap...)
 	}
 	return d.withRecap
 }
