@@ -193,6 +193,9 @@ type trackLooks struct {
 	head       string // the players' table's heading (playersHead)
 	headStyles *theme.Styles
 	headWidth  int
+
+	handKey   handKey  // what the hand panel last drawn shows
+	handPanel []string // the hand panel last drawn, never changed
 }
 
 // playersHead is the players' table's heading with names nw cells wide,
@@ -392,6 +395,63 @@ func (s Screen) handPanel(w, h int) []string {
 	if v.Viewer < 0 {
 		return []string{st.Heading.Render("Watching"), "You see what everyone sees:", "nobody's cards and not the", "order of the stock."} // H25
 	}
+	k, kept := s.handKey(w, h), s.looks
+	if kept != nil && k.ok && kept.handPanel != nil && kept.handKey == k {
+		return kept.handPanel
+	}
+	out := s.drawHand(w, h)
+	if kept != nil && k.ok {
+		kept.handKey, kept.handPanel = k, out
+	}
+	return out
+}
+
+// handKey is what the hand panel shows of the player's cards: a move
+// changes the hand of one player, and what a card or two of the others'
+// would do, but every seat drew its whole hand again, a third of what
+// drawing a Holiday AG screen allocated (BenchmarkMove). ok is false for
+// a hand too long to key.
+type handKey struct {
+	ok     bool
+	styles *theme.Styles
+	w, h   int
+	cursor int // the card chosen, -1 for none
+	n      int
+	cards  [holiday.HandSize]handCard
+}
+
+// handCard is what a card's entry says: the chain it would be in, the
+// company's value then, and whether that is the grand coup.
+type handCard struct {
+	card         holiday.Card
+	chain, value int
+	coup         bool
+}
+
+func (s Screen) handKey(w, h int) handKey {
+	v := s.game
+	k := handKey{ok: len(v.Hand) <= holiday.HandSize, styles: s.styles, w: w, h: h, cursor: -1, n: len(v.Hand)}
+	if !k.ok {
+		return k
+	}
+	if s.at.Mine && s.cardChoice() {
+		k.cursor = s.in.cursor
+	}
+	for i, c := range v.Hand {
+		e := handCard{card: c}
+		if c != holiday.Raise && c != holiday.Exchange {
+			e.chain = chainWith(v, c)
+			e.value = value(max(e.chain, v.Longest[c.Company()]), v.Raises[c.Company()])
+			e.coup = e.chain >= holiday.CoupLength && v.Coup < 0
+		}
+		k.cards[i] = e
+	}
+	return k
+}
+
+// drawHand is the hand panel of a seat's screen.
+func (s Screen) drawHand(w, h int) []string {
+	v, st := s.game, s.styles
 	head := fmt.Sprintf("Your hand (%d)", len(v.Hand))
 	if w < wideHand || h < tallFrom {
 		head += st.Subtle.Render(" →n: chain made") // the marks of the short entries
