@@ -223,8 +223,10 @@ func (s Screen) drawHotels(w int) []string {
 // throws, and the auction under way.
 func (s Screen) players(w int, at room.At) []string {
 	v, st := s.game, s.styles
-	out := []string{st.Heading.Render(layout.Fit("  Player      cash    worth  at", w))}
-	var b []byte
+	out := make([]string, 0, len(v.Seats)+5) // the heading, the rows, the last throws and three more at most
+	out = append(out, st.Heading.Render(layout.Fit("  Player      cash    worth  at", w)))
+	var buf [160]byte // a row of a wide screen: one allocation, the string
+	b := buf[:0]
 	for i, p := range v.Seats {
 		// As fmt's "%s%d %-8s %7s %8s %3s", which was a fifth of drawing
 		// the screen (BenchmarkMove).
@@ -242,7 +244,7 @@ func (s Screen) players(w int, at room.At) []string {
 			nw = layout.Width(name)
 		}
 		b = append(b, name...)
-		for ; nw < 8; nw++ {
+		for pad := nw; pad < 8; pad++ {
 			b = append(b, ' ')
 		}
 		var num [24]byte
@@ -256,14 +258,20 @@ func (s Screen) players(w int, at room.At) []string {
 		if i < len(at.Tags) && at.Tags[i] != "" {
 			b = append(append(b, ' '), at.Tags[i]...)
 		}
+		styled := 0 // the bytes of a clock's styles, which take no cells
 		if i < len(at.Times) && at.Times[i] != "" {
 			b = append(append(b, ' '), at.Times[i]...)
+			styled = len(at.Times[i]) - layout.Width(at.Times[i])
 		}
 		// The row's cells: the name's, the rest ASCII (tags, clocks).
-		for cells := len(b) - len(name) + nw; cells < w; cells++ {
+		cells := len(b) - len(name) + nw - styled
+		for ; cells < w; cells++ {
 			b = append(b, ' ')
 		}
-		row := layout.Fit(string(b), w) // cut if wider
+		row := string(b)
+		if cells > w {
+			row = layout.Fit(row, w) // cut
+		}
 		if int(at.You) == i {
 			row = st.Notice.Render(row)
 		}
