@@ -33,8 +33,10 @@ var kinds = [...]byte{tycoon.Start: 'S', tycoon.Build: 'b', tycoon.Buy: '$', tyc
 func (s Screen) road(w int, at room.At) []string {
 	v, st := s.game, s.styles
 	fixed := s.roadRows(w)
-	row := func() []byte { return []byte(strings.Repeat(" ", 2*tycoon.Spaces)) }
-	ents, cars := row(), row()
+	var ents, cars [2 * tycoon.Spaces]byte // on the stack: drawn anew on every move
+	for i := range ents {
+		ents[i], cars[i] = ' ', ' '
+	}
 	for sp := range tycoon.Spaces {
 		c := 2 * sp
 		ents[c] = '.'
@@ -87,7 +89,7 @@ func (s Screen) road(w int, at room.At) []string {
 		}
 		return layout.Cut(out.String(), w)
 	}
-	return []string{fixed[0], fixed[1], fixed[2], mine("entr. ", ents, -1), mine("cars  ", cars, moved), fixed[3], fixed[4]}
+	return []string{fixed[0], fixed[1], fixed[2], mine("entr. ", ents[:], -1), mine("cars  ", cars[:], moved), fixed[3], fixed[4]}
 }
 
 // roadRows are the road's rows that never change, w cells wide: the
@@ -308,9 +310,9 @@ func throws(v *tycoon.View) string {
 	if v.Roll == 0 {
 		return "no throw yet"
 	}
-	out := fmt.Sprintf("roll %d", v.Roll)
+	out := "roll " + strconv.Itoa(v.Roll)
 	if v.Nights > 0 {
-		out += fmt.Sprintf(" · nights %d", v.Nights)
+		out += " · nights " + strconv.Itoa(v.Nights)
 	}
 	if v.Face != "" {
 		out += " · permit " + faceWord(v.Face)

@@ -77,9 +77,9 @@ func (s Screen) Facts() room.Facts {
 	for i, p := range v.Seats {
 		names[i] = p.Name
 	}
-	header := fmt.Sprintf("round %d", v.Round+1)
+	header := "round " + strconv.Itoa(v.Round+1) // every snapshot's: without fmt
 	if v.Rounds > 0 {
-		header = fmt.Sprintf("round %d of %d", min(v.Round+1, v.Rounds), v.Rounds)
+		header = "round " + strconv.Itoa(min(v.Round+1, v.Rounds)) + " of " + strconv.Itoa(v.Rounds)
 	}
 	return room.Facts{Names: names, ToMove: v.ToMove, Due: v.Due, Over: v.Phase == tycoon.PhaseOver,
 		Standings: v.Standings, Unit: tycoon.Kind.Unit, Header: header}
