@@ -285,25 +285,38 @@ func (s Screen) counts(w int) string {
 		piled[k]++
 	}
 	// Raise cards by their companies' names where that fits, else by
-	// their letters, as on the tracks.
-	var named, lettered []string
-	placed := 0
-	for c, n := range v.Raises {
-		if n > 0 {
-			named = append(named, fmt.Sprintf("%s +%d", holiday.Company(c), n))
-			lettered = append(lettered, fmt.Sprintf("%s +%d", letter(holiday.Company(c)), n))
-			placed += n
+	// their letters, as on the tracks. Built in one buffer, as every
+	// seat's screen draws the line again on every move.
+	line := func(b []byte, named bool) []byte {
+		b = append(b, "Stock "...)
+		b = strconv.AppendInt(b, int64(v.StockLeft), 10)
+		b = append(b, " · pile "...)
+		b = strconv.AppendInt(b, int64(len(v.Discard)), 10)
+		b = append(b, " · Raise: "...)
+		placed := 0
+		for c, n := range v.Raises {
+			if n > 0 {
+				if named {
+					b = append(b, holiday.Company(c).String()...)
+				} else {
+					b = append(b, letter(holiday.Company(c))...)
+				}
+				b = append(b, " +"...)
+				b = strconv.AppendInt(b, int64(n), 10)
+				b = append(b, ", "...)
+				placed += n
+			}
 		}
+		b = strconv.AppendInt(b, int64(specials-placed-piled[holiday.Raise]), 10)
+		b = append(b, " to come · Exchange: "...)
+		b = strconv.AppendInt(b, int64(specials-piled[holiday.Exchange]), 10)
+		return append(b, " to come"...)
 	}
-	line := func(raise []string) string {
-		raise = append(raise, fmt.Sprintf("%d to come", specials-placed-piled[holiday.Raise]))
-		return fmt.Sprintf("Stock %d · pile %d · Raise: %s · Exchange: %d to come",
-			v.StockLeft, len(v.Discard), strings.Join(raise, ", "), specials-piled[holiday.Exchange])
+	var buf [192]byte
+	if l := line(buf[:0], true); utf8.RuneCount(l) <= w {
+		return string(l)
 	}
-	if l := line(named); len([]rune(l)) <= w {
-		return l
-	}
-	return layout.Cut(line(lettered), w)
+	return layout.Cut(string(line(buf[:0], false)), w)
 }
 
 // news announces the grand coup and the rounds it starts, or else lists the
