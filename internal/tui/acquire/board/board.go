@@ -200,8 +200,12 @@ func (m Model) drawBoard(kept *rowsDrawn) []string {
 			looks[c] = m.look(acquire.TileAt(c, r))
 		}
 		if kept.lines[r] == "" || kept.looks[r] != looks {
+			n := len(d.rows[r]) // the row's bytes: one allocation, not one and a larger one
+			for _, l := range looks {
+				n += len(d.cell(l))
+			}
 			var b strings.Builder
-			b.Grow(len(d.rows[r]) + acquire.Cols*len(d.lone))
+			b.Grow(n)
 			b.WriteString(d.rows[r])
 			for _, l := range looks {
 				b.WriteString(d.cell(l))
