@@ -160,7 +160,7 @@ func (s Screen) trackRow(looks *trackLooks, c holiday.Company, k trackKey) strin
 	for n := range holiday.Destinations {
 		switch {
 		case k.suitcases[n] && n == k.mark:
-			b.WriteString(looks.lead[1:] + "›" + s.styles.LastChain(c.String(), int(c)).Render(letter(c)))
+			b.WriteString(looks.last[c])
 		case k.suitcases[n]:
 			b.WriteString(looks.suitcase[c])
 		case k.hand[n]:
@@ -238,6 +238,7 @@ type cellLooks struct {
 	heading           string                    // the tracks' heading, their numbers
 	lead              string                    // a cell's spaces before its mark
 	company, suitcase [holiday.Companies]string // a track's heading, and a suitcase on it
+	last              [holiday.Companies]string // the suitcase of the card played last: ›A
 	hand, empty       string
 }
 
@@ -269,6 +270,7 @@ func drawCellLooks(st *theme.Styles, cell int) *cellLooks {
 		mark := st.Chain(c.String(), int(c)).Render(letter(c))
 		l.company[c] = mark + " " + fmt.Sprintf("%-13s", c)
 		l.suitcase[c] = l.lead + mark
+		l.last[c] = l.lead[1:] + "›" + st.LastChain(c.String(), int(c)).Render(letter(c))
 	}
 	l.hand, l.empty = l.lead+st.Rack.Render("+"), l.lead+st.Empty.Render("·")
 	return l
