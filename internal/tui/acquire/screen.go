@@ -366,25 +366,39 @@ func (s Screen) choices(w int) string {
 	return strings.Join(short, " ")
 }
 
-// Keys lists the keys of the player's decision due.
+// Keys lists the keys of the player's decision due. The caller must not
+// change the list (it is shared; appending copies it).
 func (s Screen) Keys() []key.Binding {
-	k := s.keys
 	switch s.game.Phase {
 	case acquire.PhasePlay:
-		return []key.Binding{k.Prev, room.Hint("6D", "type a tile"), room.With(k.Confirm, "enter", "play")}
+		return decisionKeys.play
 	case acquire.PhaseFound, acquire.PhaseSurvivor, acquire.PhaseNext:
-		return []key.Binding{room.Hint("letter", "choose chain"), room.With(k.Prev, "←→", "move"), k.Confirm}
+		return decisionKeys.choose
 	case acquire.PhaseDispose:
-		return []key.Binding{k.Sell, k.Trade, k.Confirm}
+		return decisionKeys.dispose
 	case acquire.PhaseBuy:
-		bs := []key.Binding{room.Hint("letter", "buy share"), room.With(k.Erase, "⌫", "undo"), room.With(k.Confirm, "enter", "buy"), k.Prices}
 		if s.game.CanDeclare {
-			bs = append(bs, k.Declare)
+			return decisionKeys.buyDeclare
 		}
-		return bs
+		return decisionKeys.buy
 	}
 	return nil
 }
+
+// decisionKeys are Keys' lists, made once from the keys every screen
+// shares (defaultKeys): the room screen asks for them again on every key
+// of the player's decision, and making them was most of what listing the
+// keys allocated. Each list's capacity is its length.
+var decisionKeys = func() (l struct{ play, choose, dispose, buy, buyDeclare []key.Binding }) {
+	k := &defaultKeys
+	l.play = []key.Binding{k.Prev, room.Hint("6D", "type a tile"), room.With(k.Confirm, "enter", "play")}
+	l.choose = []key.Binding{room.Hint("letter", "choose chain"), room.With(k.Prev, "←→", "move"), k.Confirm}
+	l.dispose = []key.Binding{k.Sell, k.Trade, k.Confirm}
+	l.buy = []key.Binding{room.Hint("letter", "buy share"), room.With(k.Erase, "⌫", "undo"), room.With(k.Confirm, "enter", "buy"), k.Prices}
+	l.buyDeclare = append(slices.Clone(l.buy), k.Declare)
+	l.buyDeclare = slices.Clip(l.buyDeclare)
+	return l
+}()
 
 // Help lists every decision key and explains the board and the tables,
 // with the price table and its majority/minority bonuses: at 80×24 the
