@@ -420,7 +420,7 @@ type logKey struct {
 func (m Model) drawLogPane(w, h int) []string {
 	var out []string
 	if h >= 4 {
-		out = append(out, m.styles.Heading.Render("Events"))
+		out = append(out, eventsHeadings.Get(m.styles, func() string { return m.styles.Heading.Render("Events") }))
 		h--
 	} else if h == 2 {
 		if lines, ok := eventSlots(m.snap.Log, w); ok {
@@ -433,6 +433,10 @@ func (m Model) drawLogPane(w, h int) []string {
 	}
 	return layout.Pad(append(out, layout.Tail(texts, w, h)...), len(out)+h)
 }
+
+// eventsHeadings are the events pane's heading, by styles: the pane is
+// drawn again at every event.
+var eventsHeadings theme.Drawn[*theme.Styles, string]
 
 // newest marks the newer of the two events in a pane of two lines
 // (eventSlots); the older starts with two spaces.
