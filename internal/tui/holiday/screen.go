@@ -194,8 +194,8 @@ type trackLooks struct {
 	headStyles *theme.Styles
 	headWidth  int
 
-	handKey   handKey  // what the hand panel last drawn shows
 	handPanel []string // the hand panel last drawn, never changed
+	handKey   handKey  // what it shows; last, as the collector stops at the last pointer
 }
 
 // playersHead is the players' table's heading with names nw cells wide,
@@ -411,6 +411,9 @@ func (s Screen) handPanel(w, h int) []string {
 		return []string{st.Heading.Render("Watching"), "You see what everyone sees:", "nobody's cards and not the", "order of the stock."} // H25
 	}
 	k, kept := s.handKey(w, h), s.looks
+	if kept != nil && (kept.cellLooks == nil || kept.styles != s.styles) {
+		kept = nil // the looks are another styles' until the tracks are drawn
+	}
 	if kept != nil && k.ok && kept.handPanel != nil && kept.handKey == k {
 		return kept.handPanel
 	}
@@ -425,39 +428,39 @@ func (s Screen) handPanel(w, h int) []string {
 // changes the hand of one player, and what a card or two of the others'
 // would do, but every seat drew its whole hand again, a third of what
 // drawing a Holiday AG screen allocated (BenchmarkMove). ok is false for
-// a hand too long to key.
+// a hand too long to key. It holds no pointer, for the collector to
+// skip (the styles are the looks'), and its panel is kept with the looks.
 type handKey struct {
-	ok     bool
-	styles *theme.Styles
-	w, h   int
-	cursor int // the card chosen, -1 for none
-	n      int
-	cards  [holiday.HandSize]handCard
+	ok        bool
+	w, h      int
+	cursor, n int8 // the card chosen (-1 for none), and the cards
+	cards     [holiday.HandSize]handCard
 }
 
 // handCard is what a card's entry says: the chain it would be in, the
 // company's value then, and whether that is the grand coup.
 type handCard struct {
-	card         holiday.Card
-	chain, value int
-	coup         bool
+	card  holiday.Card
+	chain uint8 // at most holiday.Destinations
+	value int16
+	coup  bool
 }
 
 func (s Screen) handKey(w, h int) handKey {
 	v := s.game
-	k := handKey{ok: len(v.Hand) <= holiday.HandSize, styles: s.styles, w: w, h: h, cursor: -1, n: len(v.Hand)}
+	k := handKey{ok: len(v.Hand) <= holiday.HandSize, w: w, h: h, cursor: -1, n: int8(len(v.Hand))}
 	if !k.ok {
 		return k
 	}
 	if s.at.Mine && s.cardChoice() {
-		k.cursor = s.in.cursor
+		k.cursor = int8(s.in.cursor)
 	}
 	for i, c := range v.Hand {
 		e := handCard{card: c}
 		if c != holiday.Raise && c != holiday.Exchange {
-			e.chain = chainWith(v, c)
-			e.value = value(max(e.chain, v.Longest[c.Company()]), v.Raises[c.Company()])
-			e.coup = e.chain >= holiday.CoupLength && v.Coup < 0
+			n := chainWith(v, c)
+			e.chain, e.value = uint8(n), int16(value(max(n, v.Longest[c.Company()]), v.Raises[c.Company()]))
+			e.coup = n >= holiday.CoupLength && v.Coup < 0
 		}
 		k.cards[i] = e
 	}
