@@ -582,44 +582,50 @@ func (s Screen) players(w int) []string {
 		clock = 6
 	}
 	nw := min(maxName, max(6, w-2-15-4-5-7-clock))
-	out := []string{s.looks.playersHead(st, nw)}
-	var b strings.Builder
+	out := make([]string, 0, 1+len(v.Names))
+	out = append(out, s.looks.playersHead(st, nw))
 	for i, name := range v.Names {
-		b.Reset()
-		b.Grow(2 * w)
+		var buf [160]byte // a row of a wide screen: one allocation, the string
+		b := buf[:0]
 		if int(v.ToMove) == i && v.Phase != holiday.PhaseOver {
-			b.WriteString("> ")
+			b = append(b, "> "...)
 		} else {
-			b.WriteString("  ")
+			b = append(b, "  "...)
 		}
 		if i < len(s.at.Tags) && s.at.Tags[i] != "" {
 			name += " " + s.at.Tags[i]
 		}
 		if i == int(v.Viewer) {
-			b.WriteString(st.Name.Render(layout.Fit(name, nw)))
+			b = st.Name.AppendRender(b, layout.Fit(name, nw))
 		} else if n := layout.Width(name); n <= nw {
-			b.WriteString(name)
-			b.WriteString(layout.Spaces(nw - n))
+			b = append(b, name...)
+			b = append(b, layout.Spaces(nw-n)...)
 		} else {
-			b.WriteString(layout.Fit(name, nw))
+			b = append(b, layout.Fit(name, nw)...)
 		}
 		for c := range holiday.Companies {
-			right(&b, count(v.Shares[i][c]), 3)
+			b = appendRight(b, count(v.Shares[i][c]), 3)
 		}
-		right(&b, count(v.Options[i]), 4)
-		right(&b, strconv.Itoa(v.HandSizes[i]), 5)
-		right(&b, strconv.Itoa(v.Scores[i]), 6)
+		b = appendRight(b, count(v.Options[i]), 4)
+		b = appendRight(b, strconv.Itoa(v.HandSizes[i]), 5)
+		b = appendRight(b, strconv.Itoa(v.Scores[i]), 6)
 		if v.Coup == i {
-			b.WriteByte('*')
+			b = append(b, '*')
 		} else {
-			b.WriteByte(' ')
+			b = append(b, ' ')
 		}
 		if clock > 0 && i < len(s.at.Times) {
-			right(&b, s.at.Times[i], 6)
+			b = appendRight(b, s.at.Times[i], 6)
 		}
-		out = append(out, b.String())
+		out = append(out, string(b))
 	}
 	return out
+}
+
+// appendRight is right for a row built in a byte buffer.
+func appendRight(b []byte, text string, n int) []byte {
+	b = append(b, layout.Spaces(n-utf8.RuneCountInString(text))...)
+	return append(b, text...)
 }
 
 // right writes text to b at the right of n cells, as fmt's %ns does:
