@@ -92,7 +92,7 @@ func (s Screen) Composing() bool { return !s.in.empty() }
 // players; from tallFrom lines the discard pile and a legend too.
 func (s Screen) Draw(w, h int, at room.At) []string {
 	s.at = at
-	out := append(s.tracks(w), s.counts(w), s.news(w), "")
+	out := append(s.tracks(make([]string, 0, max(h, 1+holiday.Companies+3)), w), s.counts(w), s.news(w), "") // one list for the screen
 	hw := handWidth
 	if h-roomLines >= tallFrom-roomLines && w >= wideFrom {
 		hw = wideHand
@@ -104,16 +104,17 @@ func (s Screen) Draw(w, h int, at room.At) []string {
 	return out
 }
 
-// tracks draws a heading and one row a company: its letter and name, its
-// destinations, longest chain, value, Raise cards and the bank's shares.
-func (s Screen) tracks(w int) []string {
+// tracks appends to out a heading and one row a company: its letter and
+// name, its destinations, longest chain, value, Raise cards and the bank's
+// shares.
+func (s Screen) tracks(out []string, w int) []string {
 	v := s.game
 	cell := 2
 	if w >= wideFrom {
 		cell = 3
 	}
 	looks := s.trackLooks(cell)
-	out := []string{looks.heading}
+	out = append(out, looks.heading)
 	var hand [holiday.Cards]bool
 	for _, k := range v.Hand {
 		hand[k] = true
@@ -692,7 +693,7 @@ func (s Screen) StepWidth() int { return handWidth - 1 }
 // Replay draws the tracks and counts, and step beside the players.
 func (s Screen) Replay(w, h int, at room.At, step []string) []string {
 	s.at = at
-	out := append(s.tracks(w), s.counts(w), s.news(w), "")
+	out := append(s.tracks(nil, w), s.counts(w), s.news(w), "")
 	return append(out, layout.Beside(step, s.players(w-handWidth-gap), handWidth, gap, w-handWidth-gap)...)
 }
 
