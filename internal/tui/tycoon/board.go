@@ -27,10 +27,10 @@ var letters = [tycoon.Hotels]byte{'B', 'F', 'E', 'P', 'R', 'W', 'T', 'S'}
 // kinds are the space kinds' marks on the road.
 var kinds = [...]byte{tycoon.Start: 'S', tycoon.Build: 'b', tycoon.Buy: '$', tycoon.FreeEntrance: 'e', tycoon.FreePhase: 'f'}
 
-// road draws the road of 31 spaces: numbers, the outer plots, the space
+// road appends to out the road of 31 spaces: numbers, the outer plots, the space
 // kinds, the entrances with their owners' seat numbers, the cars, the inner
 // plots, and the Bank and Town Hall lines.
-func (s Screen) road(w int, at room.At) []string {
+func (s Screen) road(out []string, w int, at room.At) []string {
 	v, st := s.game, s.styles
 	fixed := s.roadRows(w)
 	var ents, cars [2 * tycoon.Spaces]byte // on the stack: drawn anew on every move
@@ -70,26 +70,25 @@ func (s Screen) road(w int, at room.At) []string {
 	// for none) marked: ›2.
 	mine := func(head string, b []byte, moved int) string {
 		you := byte('1' + at.You)
-		var out strings.Builder
-		out.Grow(len(head) + len(b) + 64)
-		out.WriteString(head)
+		var buf [256]byte // the row with its styles: one allocation, the string
+		row := append(buf[:0], head...)
 		for i := 0; i < len(b); i++ {
 			switch {
 			case i == moved-1 && b[i] == ' ':
-				out.WriteString("›")
+				row = append(row, "›"...)
 			case i == moved && b[i] == you && at.You >= 0:
-				out.WriteString(st.LastOwn.Render(string(b[i])))
+				row = st.LastOwn.AppendRender(row, string(b[i:i+1]))
 			case i == moved:
-				out.WriteString(st.Last.Render(string(b[i])))
+				row = st.Last.AppendRender(row, string(b[i:i+1]))
 			case b[i] == you && at.You >= 0:
-				out.WriteString(st.Notice.Render(string(b[i])))
+				row = st.Notice.AppendRender(row, string(b[i:i+1]))
 			default:
-				out.WriteByte(b[i])
+				row = append(row, b[i])
 			}
 		}
-		return layout.Cut(out.String(), w)
+		return layout.Cut(string(row), w)
 	}
-	return []string{fixed[0], fixed[1], fixed[2], mine("entr. ", ents[:], -1), mine("cars  ", cars[:], moved), fixed[3], fixed[4]}
+	return append(out, fixed[0], fixed[1], fixed[2], mine("entr. ", ents[:], -1), mine("cars  ", cars[:], moved), fixed[3], fixed[4])
 }
 
 // roadRows are the road's rows that never change, w cells wide: the

@@ -92,7 +92,7 @@ func (s Screen) Composing() bool { return s.cursor != 0 || s.typed != "" || len(
 // Draw draws the road over the hotels beside the players, and the title
 // deeds when there is room.
 func (s Screen) Draw(w, h int, at room.At) []string {
-	out := append(s.road(w, at), s.tables(w, at)...)
+	out := append(s.road(make([]string, 0, max(h, 30)), w, at), s.tables(w, at)...) // one list for the screen
 	if h >= deedsFrom {
 		out = append(out, s.deeds(w)...)
 	}
@@ -109,7 +109,7 @@ func (s Screen) StepWidth() int { return 80 - hotelsWidth - 1 }
 func (s Screen) Replay(w, h int, at room.At, step []string) []string {
 	pw := w - hotelsWidth - 1
 	right := append(append([]string(nil), step...), s.players(pw, at)...)
-	return append(s.road(w, at), layout.Beside(s.hotels(hotelsWidth), right, hotelsWidth, 1, pw)...)
+	return append(s.road(nil, w, at), layout.Beside(s.hotels(hotelsWidth), right, hotelsWidth, 1, pw)...)
 }
 
 // Final draws the hotels as the game left them, narrow enough to leave
