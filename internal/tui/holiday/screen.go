@@ -92,16 +92,20 @@ func (s Screen) Composing() bool { return !s.in.empty() }
 // players; from tallFrom lines the discard pile and a legend too.
 func (s Screen) Draw(w, h int, at room.At) []string {
 	s.at = at
-	out := append(s.tracks(make([]string, 0, max(h, 1+holiday.Companies+3)), w), s.counts(w), s.news(w), "") // one list for the screen
 	hw := handWidth
 	if h-roomLines >= tallFrom-roomLines && w >= wideFrom {
 		hw = wideHand
 	}
-	out = append(out, layout.Beside(s.handPanel(hw, h), s.players(w-hw-gap), hw, gap, w-hw-gap)...)
+	// The parts below the tracks first, so that the screen's lines are
+	// set in one list of their number: the room screen keeps it.
+	beside := layout.Beside(s.handPanel(hw, h), s.players(w-hw-gap), hw, gap, w-hw-gap)
+	above := 1 + holiday.Companies + 3 // the tracks, the counts, the news and a blank line
+	var pile []string
 	if h >= tallFrom {
-		out = append(out, s.pile(w, h-roomLines-len(out))...)
+		pile = s.pile(w, h-roomLines-above-len(beside))
 	}
-	return out
+	out := append(s.tracks(make([]string, 0, above+len(beside)+len(pile)), w), s.counts(w), s.news(w), "")
+	return append(append(out, beside...), pile...)
 }
 
 // tracks appends to out a heading and one row a company: its letter and

@@ -27,6 +27,9 @@ var letters = [tycoon.Hotels]byte{'B', 'F', 'E', 'P', 'R', 'W', 'T', 'S'}
 // kinds are the space kinds' marks on the road.
 var kinds = [...]byte{tycoon.Start: 'S', tycoon.Build: 'b', tycoon.Buy: '$', tycoon.FreeEntrance: 'e', tycoon.FreePhase: 'f'}
 
+// roadLines is the road's height.
+const roadLines = 7
+
 // road appends to out the road of 31 spaces: numbers, the outer plots, the space
 // kinds, the entrances with their owners' seat numbers, the cars, the inner
 // plots, and the Bank and Town Hall lines.

@@ -92,11 +92,15 @@ func (s Screen) Composing() bool { return s.cursor != 0 || s.typed != "" || len(
 // Draw draws the road over the hotels beside the players, and the title
 // deeds when there is room.
 func (s Screen) Draw(w, h int, at room.At) []string {
-	out := append(s.road(make([]string, 0, max(h, 30)), w, at), s.tables(w, at)...) // one list for the screen
+	// The tables and the deeds first, so that the screen's lines are set
+	// in one list of their number: the room screen keeps it.
+	tables := s.tables(w, at)
+	var deeds []string
 	if h >= deedsFrom {
-		out = append(out, s.deeds(w)...)
+		deeds = s.deeds(w)
 	}
-	return out
+	out := append(s.road(make([]string, 0, roadLines+len(tables)+len(deeds)), w, at), tables...)
+	return append(out, deeds...)
 }
 
 // StepWidth is the width of the replay's step panel: beside the hotels at
