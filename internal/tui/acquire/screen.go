@@ -211,7 +211,10 @@ func (s Screen) rackPanel(w int) []string {
 	if len(v.Rack) == 0 {
 		out = append(out, st.Subtle.Render("  no tiles left"))
 	}
-	return layout.Pad(out, rackLines)
+	for len(out) < rackLines { // as layout.Pad, without another list
+		out = append(out, "")
+	}
+	return out[:rackLines]
 }
 
 // rackRows keeps the rack's heading and rows last drawn, each with what
@@ -227,6 +230,9 @@ type rackRows struct {
 	// The lists of the draw before, whose arrays the next draw fills.
 	spareKeys []rackRow
 	spareRows []string
+
+	firstKey firstKey // the decision's first line last drawn (firstLine)
+	first    string
 }
 
 // rackRow is what a row of the rack shows: the tile, what it would do
@@ -242,7 +248,7 @@ type rackRow struct {
 
 func (s Screen) drawRackRow(k rackRow, ti acquire.TileInfo, w int) string {
 	st := s.styles
-	cursor, tile := "  ", ti.Tile.String()
+	cursor, tile := "  ", tileName(ti.Tile)
 	if k.chosen {
 		cursor = "> "
 	}
@@ -288,7 +294,7 @@ func describe(ti acquire.TileInfo, r *acquire.Rules, w int) string {
 // chosen so far.
 func (s Screen) Decision(w int, at room.At) []string {
 	s.at = at
-	v, st := s.game, s.styles
+	v := s.game
 	var first, second string
 	switch v.Phase {
 	case acquire.PhasePlay:
@@ -297,9 +303,9 @@ func (s Screen) Decision(w int, at room.At) []string {
 			second = "Tile: " + s.in.typed + "_  enter plays it."
 		} else if s.in.cursor < len(v.Rack) {
 			ti := v.Rack[s.in.cursor]
-			second = fmt.Sprintf("%s %s: enter plays it.", ti.Tile, describe(ti, v.Rules, w-20))
+			second = tileName(ti.Tile) + " " + describe(ti, v.Rules, w-20) + ": enter plays it."
 			if !ti.Class.Playable() {
-				second = fmt.Sprintf("%s is %s.", ti.Tile, ti.Reason) // fits 80 columns, as "Tile: … cannot be played: …" did not
+				second = tileName(ti.Tile) + " is " + ti.Reason + "." // fits 80 columns, as "Tile: … cannot be played: …" did not
 			}
 		}
 	case acquire.PhaseFound, acquire.PhaseSurvivor, acquire.PhaseNext:
@@ -317,19 +323,19 @@ func (s Screen) Decision(w int, at room.At) []string {
 		second = fmt.Sprintf("Sell %d for %s · trade %d for %d %s · keep %d.",
 			s.in.sell, board.Money(s.in.sell*v.DefunctPrice), s.in.trade, s.in.trade/2, survivor, held-s.in.sell-s.in.trade)
 	case acquire.PhaseBuy:
-		first = fmt.Sprintf("Your turn: buy up to %d %s.", v.Rules.MaxBuy, plural(v.Rules.MaxBuy, "share"))
+		first = "Your turn: buy up to " + strconv.Itoa(v.Rules.MaxBuy) + " " + plural(v.Rules.MaxBuy, "share") + "."
 		if v.Ending {
 			first = "You declared the end: buy your last shares."
 		}
 		cash := v.Cash[at.You]
 		if len(s.in.buys) == 0 {
-			second = fmt.Sprintf("Buying nothing yet: %s in cash. A chain's letter adds a share.", board.Money(cash))
+			second = "Buying nothing yet: " + board.Money(cash) + " in cash. A chain's letter adds a share."
 		} else {
 			var names []string
 			for _, c := range s.in.buys {
 				names = append(names, v.Rules.Chains[c].Name)
 			}
-			second = fmt.Sprintf("Buying %s: %s of your %s.", strings.Join(names, ", "), board.Money(s.in.cost(v)), board.Money(cash))
+			second = "Buying " + strings.Join(names, ", ") + ": " + board.Money(s.in.cost(v)) + " of your " + board.Money(cash) + "."
 		}
 		if v.CanDeclare {
 			// On the first line: the second is full with four-digit cash.
@@ -339,7 +345,45 @@ func (s Screen) Decision(w int, at room.At) []string {
 			first = "Prices: a share, then the majority/minority bonus, by chain size. P: board."
 		}
 	}
-	return []string{layout.Spread(st.Notice.Render(first), at.Countdown, w), second}
+	return []string{s.firstLine(first, at.Countdown, w), second}
+}
+
+// firstLine is the decision's first line, in the notice's style with the
+// countdown at its right: drawn again only when one of them, the width or
+// the styles change, as it stays the same for every key of a decision.
+func (s Screen) firstLine(text, countdown string, w int) string {
+	k := firstKey{text, countdown, w, s.styles}
+	if kept := s.rack; kept != nil {
+		if kept.firstKey != k || kept.first == "" {
+			kept.firstKey, kept.first = k, layout.Spread(s.styles.Notice.Render(text), countdown, w)
+		}
+		return kept.first
+	}
+	return layout.Spread(s.styles.Notice.Render(text), countdown, w)
+}
+
+// firstKey is what the decision's first line shows.
+type firstKey struct {
+	text, countdown string
+	w               int
+	styles          *theme.Styles
+}
+
+// tileNames are the tiles' names ("6D"), made once: a tile is named on
+// every key of a decision and every rack row drawn.
+var tileNames = func() (names [acquire.Tiles]string) {
+	for t := range names {
+		names[t] = acquire.Tile(t).String()
+	}
+	return names
+}()
+
+// tileName is t.String().
+func tileName(t acquire.Tile) string {
+	if int(t) < len(tileNames) {
+		return tileNames[t]
+	}
+	return t.String()
 }
 
 // choices lists the chains to choose from, the one under the cursor in
@@ -363,25 +407,39 @@ func (s Screen) choices(w int) string {
 	return strings.Join(short, " ")
 }
 
-// Keys lists the keys of the player's decision due.
+// Keys lists the keys of the player's decision due. The caller must not
+// change the list (it is shared; appending copies it).
 func (s Screen) Keys() []key.Binding {
-	k := s.keys
 	switch s.game.Phase {
 	case acquire.PhasePlay:
-		return []key.Binding{k.Prev, room.Hint("6D", "type a tile"), room.With(k.Confirm, "enter", "play")}
+		return decisionKeys.play
 	case acquire.PhaseFound, acquire.PhaseSurvivor, acquire.PhaseNext:
-		return []key.Binding{room.Hint("letter", "choose chain"), room.With(k.Prev, "←→", "move"), k.Confirm}
+		return decisionKeys.choose
 	case acquire.PhaseDispose:
-		return []key.Binding{k.Sell, k.Trade, k.Confirm}
+		return decisionKeys.dispose
 	case acquire.PhaseBuy:
-		bs := []key.Binding{room.Hint("letter", "buy share"), room.With(k.Erase, "⌫", "undo"), room.With(k.Confirm, "enter", "buy"), k.Prices}
 		if s.game.CanDeclare {
-			bs = append(bs, k.Declare)
+			return decisionKeys.buyDeclare
 		}
-		return bs
+		return decisionKeys.buy
 	}
 	return nil
 }
+
+// decisionKeys are Keys' lists, made once from the keys every screen
+// shares (defaultKeys): the room screen asks for them again on every key
+// of the player's decision, and making them was most of what listing the
+// keys allocated. Each list's capacity is its length.
+var decisionKeys = func() (l struct{ play, choose, dispose, buy, buyDeclare []key.Binding }) {
+	k := &defaultKeys
+	l.play = []key.Binding{k.Prev, room.Hint("6D", "type a tile"), room.With(k.Confirm, "enter", "play")}
+	l.choose = []key.Binding{room.Hint("letter", "choose chain"), room.With(k.Prev, "←→", "move"), k.Confirm}
+	l.dispose = []key.Binding{k.Sell, k.Trade, k.Confirm}
+	l.buy = []key.Binding{room.Hint("letter", "buy share"), room.With(k.Erase, "⌫", "undo"), room.With(k.Confirm, "enter", "buy"), k.Prices}
+	l.buyDeclare = append(slices.Clone(l.buy), k.Declare)
+	l.buyDeclare = slices.Clip(l.buyDeclare)
+	return l
+}()
 
 // Help lists every decision key and explains the board and the tables,
 // with the price table and its majority/minority bonuses: at 80×24 the

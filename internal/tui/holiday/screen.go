@@ -92,28 +92,33 @@ func (s Screen) Composing() bool { return !s.in.empty() }
 // players; from tallFrom lines the discard pile and a legend too.
 func (s Screen) Draw(w, h int, at room.At) []string {
 	s.at = at
-	out := append(s.tracks(w), s.counts(w), s.news(w), "")
 	hw := handWidth
 	if h-roomLines >= tallFrom-roomLines && w >= wideFrom {
 		hw = wideHand
 	}
-	out = append(out, layout.Beside(s.handPanel(hw, h), s.players(w-hw-gap), hw, gap, w-hw-gap)...)
+	// The parts below the tracks first, so that the screen's lines are
+	// set in one list of their number: the room screen keeps it.
+	beside := layout.Beside(s.handPanel(hw, h), s.players(w-hw-gap), hw, gap, w-hw-gap)
+	above := 1 + holiday.Companies + 3 // the tracks, the counts, the news and a blank line
+	var pile []string
 	if h >= tallFrom {
-		out = append(out, s.pile(w, h-roomLines-len(out))...)
+		pile = s.pile(w, h-roomLines-above-len(beside))
 	}
-	return out
+	out := append(s.tracks(make([]string, 0, above+len(beside)+len(pile)), w), s.counts(w), s.news(w), "")
+	return append(append(out, beside...), pile...)
 }
 
-// tracks draws a heading and one row a company: its letter and name, its
-// destinations, longest chain, value, Raise cards and the bank's shares.
-func (s Screen) tracks(w int) []string {
+// tracks appends to out a heading and one row a company: its letter and
+// name, its destinations, longest chain, value, Raise cards and the bank's
+// shares.
+func (s Screen) tracks(out []string, w int) []string {
 	v := s.game
 	cell := 2
 	if w >= wideFrom {
 		cell = 3
 	}
 	looks := s.trackLooks(cell)
-	out := []string{looks.heading}
+	out = append(out, looks.heading)
 	var hand [holiday.Cards]bool
 	for _, k := range v.Hand {
 		hand[k] = true
@@ -160,7 +165,7 @@ func (s Screen) trackRow(looks *trackLooks, c holiday.Company, k trackKey) strin
 	for n := range holiday.Destinations {
 		switch {
 		case k.suitcases[n] && n == k.mark:
-			b.WriteString(looks.lead[1:] + "›" + s.styles.LastChain(c.String(), int(c)).Render(letter(c)))
+			b.WriteString(looks.last[c])
 		case k.suitcases[n]:
 			b.WriteString(looks.suitcase[c])
 		case k.hand[n]:
@@ -193,6 +198,9 @@ type trackLooks struct {
 	head       string // the players' table's heading (playersHead)
 	headStyles *theme.Styles
 	headWidth  int
+
+	handPanel []string // the hand panel last drawn, never changed
+	handKey   handKey  // what it shows; last, as the collector stops at the last pointer
 }
 
 // playersHead is the players' table's heading with names nw cells wide,
@@ -235,6 +243,7 @@ type cellLooks struct {
 	heading           string                    // the tracks' heading, their numbers
 	lead              string                    // a cell's spaces before its mark
 	company, suitcase [holiday.Companies]string // a track's heading, and a suitcase on it
+	last              [holiday.Companies]string // the suitcase of the card played last: ›A
 	hand, empty       string
 }
 
@@ -266,6 +275,7 @@ func drawCellLooks(st *theme.Styles, cell int) *cellLooks {
 		mark := st.Chain(c.String(), int(c)).Render(letter(c))
 		l.company[c] = mark + " " + fmt.Sprintf("%-13s", c)
 		l.suitcase[c] = l.lead + mark
+		l.last[c] = l.lead[1:] + "›" + st.LastChain(c.String(), int(c)).Render(letter(c))
 	}
 	l.hand, l.empty = l.lead+st.Rack.Render("+"), l.lead+st.Empty.Render("·")
 	return l
@@ -282,25 +292,38 @@ func (s Screen) counts(w int) string {
 		piled[k]++
 	}
 	// Raise cards by their companies' names where that fits, else by
-	// their letters, as on the tracks.
-	var named, lettered []string
-	placed := 0
-	for c, n := range v.Raises {
-		if n > 0 {
-			named = append(named, fmt.Sprintf("%s +%d", holiday.Company(c), n))
-			lettered = append(lettered, fmt.Sprintf("%s +%d", letter(holiday.Company(c)), n))
-			placed += n
+	// their letters, as on the tracks. Built in one buffer, as every
+	// seat's screen draws the line again on every move.
+	line := func(b []byte, named bool) []byte {
+		b = append(b, "Stock "...)
+		b = strconv.AppendInt(b, int64(v.StockLeft), 10)
+		b = append(b, " · pile "...)
+		b = strconv.AppendInt(b, int64(len(v.Discard)), 10)
+		b = append(b, " · Raise: "...)
+		placed := 0
+		for c, n := range v.Raises {
+			if n > 0 {
+				if named {
+					b = append(b, holiday.Company(c).String()...)
+				} else {
+					b = append(b, letter(holiday.Company(c))...)
+				}
+				b = append(b, " +"...)
+				b = strconv.AppendInt(b, int64(n), 10)
+				b = append(b, ", "...)
+				placed += n
+			}
 		}
+		b = strconv.AppendInt(b, int64(specials-placed-piled[holiday.Raise]), 10)
+		b = append(b, " to come · Exchange: "...)
+		b = strconv.AppendInt(b, int64(specials-piled[holiday.Exchange]), 10)
+		return append(b, " to come"...)
 	}
-	line := func(raise []string) string {
-		raise = append(raise, fmt.Sprintf("%d to come", specials-placed-piled[holiday.Raise]))
-		return fmt.Sprintf("Stock %d · pile %d · Raise: %s · Exchange: %d to come",
-			v.StockLeft, len(v.Discard), strings.Join(raise, ", "), specials-piled[holiday.Exchange])
+	var buf [192]byte
+	if l := line(buf[:0], true); utf8.RuneCount(l) <= w {
+		return string(l)
 	}
-	if l := line(named); len([]rune(l)) <= w {
-		return l
-	}
-	return layout.Cut(line(lettered), w)
+	return layout.Cut(string(line(buf[:0], false)), w)
 }
 
 // news announces the grand coup and the rounds it starts, or else lists the
@@ -392,6 +415,66 @@ func (s Screen) handPanel(w, h int) []string {
 	if v.Viewer < 0 {
 		return []string{st.Heading.Render("Watching"), "You see what everyone sees:", "nobody's cards and not the", "order of the stock."} // H25
 	}
+	k, kept := s.handKey(w, h), s.looks
+	if kept != nil && (kept.cellLooks == nil || kept.styles != s.styles) {
+		kept = nil // the looks are another styles' until the tracks are drawn
+	}
+	if kept != nil && k.ok && kept.handPanel != nil && kept.handKey == k {
+		return kept.handPanel
+	}
+	out := s.drawHand(w, h)
+	if kept != nil && k.ok {
+		kept.handKey, kept.handPanel = k, out
+	}
+	return out
+}
+
+// handKey is what the hand panel shows of the player's cards: a move
+// changes the hand of one player, and what a card or two of the others'
+// would do, but every seat drew its whole hand again, a third of what
+// drawing a Holiday AG screen allocated (BenchmarkMove). ok is false for
+// a hand too long to key. It holds no pointer, for the collector to
+// skip (the styles are the looks'), and its panel is kept with the looks.
+type handKey struct {
+	ok        bool
+	w, h      int
+	cursor, n int8 // the card chosen (-1 for none), and the cards
+	cards     [holiday.HandSize]handCard
+}
+
+// handCard is what a card's entry says: the chain it would be in, the
+// company's value then, and whether that is the grand coup.
+type handCard struct {
+	card  holiday.Card
+	chain uint8 // at most holiday.Destinations
+	value int16
+	coup  bool
+}
+
+func (s Screen) handKey(w, h int) handKey {
+	v := s.game
+	k := handKey{ok: len(v.Hand) <= holiday.HandSize, w: w, h: h, cursor: -1, n: int8(len(v.Hand))}
+	if !k.ok {
+		return k
+	}
+	if s.at.Mine && s.cardChoice() {
+		k.cursor = int8(s.in.cursor)
+	}
+	for i, c := range v.Hand {
+		e := handCard{card: c}
+		if c != holiday.Raise && c != holiday.Exchange {
+			n := chainWith(v, c)
+			e.chain, e.value = uint8(n), int16(value(max(n, v.Longest[c.Company()]), v.Raises[c.Company()]))
+			e.coup = n >= holiday.CoupLength && v.Coup < 0
+		}
+		k.cards[i] = e
+	}
+	return k
+}
+
+// drawHand is the hand panel of a seat's screen.
+func (s Screen) drawHand(w, h int) []string {
+	v, st := s.game, s.styles
 	head := fmt.Sprintf("Your hand (%d)", len(v.Hand))
 	if w < wideHand || h < tallFrom {
 		head += st.Subtle.Render(" →n: chain made") // the marks of the short entries
@@ -504,44 +587,50 @@ func (s Screen) players(w int) []string {
 		clock = 6
 	}
 	nw := min(maxName, max(6, w-2-15-4-5-7-clock))
-	out := []string{s.looks.playersHead(st, nw)}
-	var b strings.Builder
+	out := make([]string, 0, 1+len(v.Names))
+	out = append(out, s.looks.playersHead(st, nw))
 	for i, name := range v.Names {
-		b.Reset()
-		b.Grow(2 * w)
+		var buf [160]byte // a row of a wide screen: one allocation, the string
+		b := buf[:0]
 		if int(v.ToMove) == i && v.Phase != holiday.PhaseOver {
-			b.WriteString("> ")
+			b = append(b, "> "...)
 		} else {
-			b.WriteString("  ")
+			b = append(b, "  "...)
 		}
 		if i < len(s.at.Tags) && s.at.Tags[i] != "" {
 			name += " " + s.at.Tags[i]
 		}
 		if i == int(v.Viewer) {
-			b.WriteString(st.Name.Render(layout.Fit(name, nw)))
+			b = st.Name.AppendRender(b, layout.Fit(name, nw))
 		} else if n := layout.Width(name); n <= nw {
-			b.WriteString(name)
-			b.WriteString(layout.Spaces(nw - n))
+			b = append(b, name...)
+			b = append(b, layout.Spaces(nw-n)...)
 		} else {
-			b.WriteString(layout.Fit(name, nw))
+			b = append(b, layout.Fit(name, nw)...)
 		}
 		for c := range holiday.Companies {
-			right(&b, count(v.Shares[i][c]), 3)
+			b = appendRight(b, count(v.Shares[i][c]), 3)
 		}
-		right(&b, count(v.Options[i]), 4)
-		right(&b, strconv.Itoa(v.HandSizes[i]), 5)
-		right(&b, strconv.Itoa(v.Scores[i]), 6)
+		b = appendRight(b, count(v.Options[i]), 4)
+		b = appendRight(b, strconv.Itoa(v.HandSizes[i]), 5)
+		b = appendRight(b, strconv.Itoa(v.Scores[i]), 6)
 		if v.Coup == i {
-			b.WriteByte('*')
+			b = append(b, '*')
 		} else {
-			b.WriteByte(' ')
+			b = append(b, ' ')
 		}
 		if clock > 0 && i < len(s.at.Times) {
-			right(&b, s.at.Times[i], 6)
+			b = appendRight(b, s.at.Times[i], 6)
 		}
-		out = append(out, b.String())
+		out = append(out, string(b))
 	}
 	return out
+}
+
+// appendRight is right for a row built in a byte buffer.
+func appendRight(b []byte, text string, n int) []byte {
+	b = append(b, layout.Spaces(n-utf8.RuneCountInString(text))...)
+	return append(b, text...)
 }
 
 // right writes text to b at the right of n cells, as fmt's %ns does:
@@ -608,7 +697,7 @@ func (s Screen) StepWidth() int { return handWidth - 1 }
 // Replay draws the tracks and counts, and step beside the players.
 func (s Screen) Replay(w, h int, at room.At, step []string) []string {
 	s.at = at
-	out := append(s.tracks(w), s.counts(w), s.news(w), "")
+	out := append(s.tracks(nil, w), s.counts(w), s.news(w), "")
 	return append(out, layout.Beside(step, s.players(w-handWidth-gap), handWidth, gap, w-handWidth-gap)...)
 }
 

@@ -303,3 +303,29 @@ func TestKeptRowsFollowTheGame(t *testing.T) {
 		}
 	}
 }
+
+// The hand panel is kept by what its cards would do: a card that would
+// make the grand coup says so until someone makes it, though its chain
+// stays as long (H17).
+func TestKeptHandFollowsTheCoup(t *testing.T) {
+	g, err := holiday.New(holiday.Setup{Seats: seats, Deck: holiday.FullDeck()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := g.ViewFor(0)
+	k := before.Hand[0]
+	if k == holiday.Raise || k == holiday.Exchange {
+		t.Fatalf("the first card is %v, not a destination", k)
+	}
+	for n := range holiday.Destinations { // every destination of its company taken but its own
+		before.Suitcases[k.Company()][n] = n != k.Number()-1
+	}
+	after := *before
+	after.Coup = 1
+	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+		var kept room.Screen = holidayscreen.New(theme.DefaultStyles())
+		fresh := func() room.Screen { return holidayscreen.New(theme.DefaultStyles()) }
+		kept = tuitest.ShowKept(t, kept, fresh, before, 0, size[0], size[1])
+		tuitest.ShowKept(t, kept, fresh, &after, 1, size[0], size[1])
+	}
+}

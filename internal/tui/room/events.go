@@ -110,34 +110,54 @@ func actor(text string, names []string) string {
 func (m Model) recapPanel(w, h int) []string {
 	s := m.styles
 	items := recapItems(m.recap, m.facts.Names, w-3)
-	var lines []string
-	hidden := 0
-	for i := len(items) - 1; i >= 0; i-- {
-		wrapped := layout.Wrap(items[i].text, w-3)
-		if len(lines)+len(wrapped) > h-1 {
-			for _, it := range items[:i+1] {
-				hidden += it.events
-			}
+	// The newest items that fit, from first on, in lines lines: drawn
+	// again on every move for every seat whose recap it changed, in one
+	// list rather than one a line.
+	first, lines := len(items), 0
+	for ; first > 0; first-- {
+		n := recapLines(items[first-1].text, w-3)
+		if lines+n > h-1 {
 			break
 		}
-		for j := range wrapped {
-			lead := "   "
-			if j == 0 {
-				lead = " • "
-			}
-			wrapped[j] = lead + wrapped[j]
-		}
-		lines = append(wrapped, lines...)
+		lines += n
+	}
+	hidden := 0
+	for _, it := range items[:first] {
+		hidden += it.events
 	}
 	// Short: it is sent again each time the player's turn comes, and the
 	// key list (?) says the rest.
-	heading := s.Heading.Render("Since your last move") + s.Subtle.Render(" · esc hides · L log")
+	heading := recapHeadings.Get(s, func() string {
+		return s.Heading.Render("Since your last move") + s.Subtle.Render(" · esc hides · L log")
+	})
 	if hidden > 0 {
 		heading = s.Heading.Render("Since your last move") +
 			s.Subtle.Render(fmt.Sprintf(" · esc hides · %d earlier: L log", hidden))
 	}
-	return append([]string{layout.Cut(heading, w)}, lines...)
+	out := make([]string, 0, 1+lines)
+	out = append(out, layout.Cut(heading, w))
+	for _, it := range items[first:] {
+		for j, l := range layout.Wrap(it.text, w-3) {
+			lead := "   "
+			if j == 0 {
+				lead = " • "
+			}
+			out = append(out, lead+l)
+		}
+	}
+	return out
 }
+
+// recapLines is how many lines text wraps to in w cells.
+func recapLines(text string, w int) int {
+	if layout.Width(text) <= w {
+		return 1 // as Wrap gives back a line that fits, counted without its list
+	}
+	return len(layout.Wrap(text, w))
+}
+
+// recapHeadings are the recap's heading with no event left out, by styles.
+var recapHeadings theme.Drawn[*theme.Styles, string]
 
 func plural(n int, what string) string {
 	if n == 1 {
@@ -166,10 +186,11 @@ func (m Model) withRecap(game []string, w, h int) []string {
 	}
 	// Both are kept while they show the same (drawGame, recapLines): so
 	// are the two together, which stay on the screen for every key until
-	// the player's next move.
+	// the player's next move. A move sets them in the same list: its
+	// lines are read before the next frame, never kept.
 	k := withRecapKey{unsafe.SliceData(game), len(game), unsafe.SliceData(recap), len(recap)}
 	if d.withRecap == nil || d.withRecapKey != k {
-		d.withRecapKey, d.withRecap = k, append(slices.Clip(game), recap...)
+		d.withRecapKey, d.withRecap = k, append(append(d.withRecap[:0], game...), recap...)
 	}
 	return d.withRecap
 }

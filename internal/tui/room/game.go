@@ -171,16 +171,20 @@ type headerKey struct {
 }
 
 func (m Model) drawHeader() string {
-	info := m.snap.Room
-	title := m.styles.Title.Render("Hotels") + "  "
-	id := m.styles.Subtle.Render(" · room " + info.ID)
+	info, st := m.snap.Room, m.styles
+	id := " · room " + info.ID
+	// The title's and the id's cells: their texts', as their styles take
+	// none. The header is drawn again on most moves (a game's line in it
+	// changes), in one buffer rather than a string a part.
+	titleW := layout.Width(headerTitle) + 2
+	tiW := titleW + layout.Width(id)
 	if m.snap.Code != "" { // a private room's invite code, for its seats only
-		id += m.styles.Subtle.Render(" · code ") + m.styles.Notice.Render(m.snap.Code)
+		tiW += layout.Width(headerCode) + layout.Width(m.snap.Code)
 	}
 	// What the header says of the room, most needed first: the game, the
 	// state of play, the clock, then the options, which the rules page
 	// (R) lists all of.
-	var parts []string
+	parts := make([]string, 0, 8)
 	if !m.seated() {
 		parts = append(parts, "watching")
 	}
@@ -208,20 +212,56 @@ func (m Model) drawHeader() string {
 	// the name keeps a few cells; the parts that do not fit beside them
 	// are left out whole, never cut into a word that reads as another.
 	name := sanitize.Line(info.Name)
-	fixed := layout.Width(title+id) + min(layout.Width(name), 10) + 1
-	right := ""
+	fixed := tiW + min(layout.Width(name), 10) + 1
+	const sep = " · "
+	kept, keptW := parts[:0], 0 // the parts shown, in place, and their cells with their separators
 	for _, p := range parts {
-		next := p
-		if right != "" {
-			next = right + " · " + p
+		if len(kept) == 0 && p == "" {
+			continue // nothing to set apart yet
 		}
-		if right == "" || fixed+layout.Width(next) <= m.width {
-			right = next
+		pw := layout.Width(p)
+		if len(kept) == 0 || fixed+keptW+layout.Width(sep)+pw <= m.width {
+			if len(kept) > 0 {
+				keptW += layout.Width(sep)
+			}
+			kept, keptW = append(kept, p), keptW+pw
 		}
 	}
-	right = layout.Cut(right, max(0, m.width-layout.Width(title+id)-1))
-	name = layout.Cut(name, max(0, m.width-layout.Width(title+id+right)-1))
-	return layout.Spread(title+name+id, m.styles.Subtle.Render(right), m.width)
+	right := strings.Join(kept, sep)
+	if keptW > max(0, m.width-tiW-1) {
+		right = layout.Cut(right, max(0, m.width-tiW-1))
+		keptW = layout.Width(right)
+	}
+	name = layout.Cut(name, max(0, m.width-tiW-keptW-1))
+	if lw := tiW + layout.Width(name); lw+1+keptW <= m.width {
+		// As layout.Spread: the left padded to the right's cells.
+		b := make([]byte, 0, 2*m.width+64)
+		b = st.Title.AppendRender(b, headerTitle)
+		b = append(b, "  "...)
+		b = append(b, name...)
+		b = m.appendID(b, id)
+		b = append(b, layout.Spaces(m.width-keptW-lw)...)
+		return string(st.Subtle.AppendRender(b, right))
+	}
+	return layout.Spread(st.Title.Render(headerTitle)+"  "+name+string(m.appendID(nil, id)), st.Subtle.Render(right), m.width)
+}
+
+// The header's words that are always the same.
+const (
+	headerTitle = "Hotels"
+	headerCode  = " · code "
+)
+
+// appendID appends the room's id (" · room " and the id), and its code
+// for its seats, to b.
+func (m Model) appendID(b []byte, id string) []byte {
+	st := m.styles
+	b = st.Subtle.AppendRender(b, id)
+	if m.snap.Code != "" {
+		b = st.Subtle.AppendRender(b, headerCode)
+		b = st.Notice.AppendRender(b, m.snap.Code)
+	}
+	return b
 }
 
 // seatTag is the word for a seat that no connected person plays, and
@@ -380,7 +420,7 @@ type logKey struct {
 func (m Model) drawLogPane(w, h int) []string {
 	var out []string
 	if h >= 4 {
-		out = append(out, m.styles.Heading.Render("Events"))
+		out = append(out, eventsHeadings.Get(m.styles, func() string { return m.styles.Heading.Render("Events") }))
 		h--
 	} else if h == 2 {
 		if lines, ok := eventSlots(m.snap.Log, w); ok {
@@ -393,6 +433,10 @@ func (m Model) drawLogPane(w, h int) []string {
 	}
 	return layout.Pad(append(out, layout.Tail(texts, w, h)...), len(out)+h)
 }
+
+// eventsHeadings are the events pane's heading, by styles: the pane is
+// drawn again at every event.
+var eventsHeadings theme.Drawn[*theme.Styles, string]
 
 // newest marks the newer of the two events in a pane of two lines
 // (eventSlots); the older starts with two spaces.
@@ -489,7 +533,10 @@ func (m Model) helpLine() string {
 	// the keys again nor spells out their key (issue 22).
 	var in helpInputs
 	if !m.chat.Focused() {
-		in = helpInputs{true, m.snap, m.screenN, m.choosing, len(m.levels), len(m.waitingBots), m.shown, m.width, m.styles}
+		in = helpInputs{true, m.helpFacts(), 0, m.choosing, len(m.levels), len(m.waitingBots), m.shown, m.width, m.styles}
+		if in.facts.mine {
+			in.screen = m.screenN // the game's keys are listed
+		}
 		if m.drawnHelp.in == in {
 			return m.drawnHelp.line
 		}
@@ -605,19 +652,36 @@ type drawnHelp struct {
 	line string
 }
 
-// helpInputs is what shortHelp and helpLine read, the chat aside: the
-// snapshot (and the facts taken from it), the game's screen by its number
-// (setScreen), the bot level being chosen, the size and the styles. kept
-// is false for a line drawn while the chat was focused.
+// helpInputs is what shortHelp and helpLine read, the chat aside: what
+// they read of the snapshot (and the facts taken from it), the game's
+// screen by its number (setScreen) where its keys are listed, the bot
+// level being chosen, the size and the styles. kept is false for a line
+// drawn while the chat was focused. Not the snapshot itself: every move
+// brings one, and the line of a player waiting for another's decision
+// stays as it was (room.BenchmarkMoveOn).
 type helpInputs struct {
 	kept                bool
-	snap                *rooms.Snapshot
+	facts               helpFacts
 	screen              uint64
 	choosing            bool
 	levels, waitingBots int
 	shown               bool
 	width               int
 	styles              *theme.Styles
+}
+
+// helpFacts is what shortHelp reads of the snapshot.
+type helpFacts struct {
+	snap, waiting, host, seated, over, rematch bool
+	autopilot, mine, abandoned                 bool
+}
+
+func (m Model) helpFacts() helpFacts {
+	if m.snap == nil {
+		return helpFacts{}
+	}
+	return helpFacts{snap: true, waiting: m.waiting(), host: m.snap.Host, seated: m.seated(), over: m.facts.Over,
+		rematch: m.snap.Rematch != nil, autopilot: m.onAutopilot(), mine: m.myDecision(), abandoned: m.snap.Abandoned}
 }
 
 type helpKey struct {

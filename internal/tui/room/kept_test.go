@@ -2,6 +2,7 @@ package room_test
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"hotels/internal/engine"
@@ -113,6 +114,55 @@ func followGame(t *testing.T, kind engine.Kind, options []string, w, h int) {
 				taken[viewer] = append(taken[viewer], k)
 				kept[viewer] = press(kept[viewer], k)
 				check(move, viewer)
+			}
+		}
+	}
+}
+
+// The key line is kept by what it lists, not by the snapshot: a room
+// screen that took one snapshot after another draws the key line a screen
+// given only the last draws, as each fact it lists the keys by changes
+// alone (the host, a seat taken or left, the wait over, the player's
+// decision, the autopilot, an abandoned game, the end, a rematch).
+func TestKeptHelpFollowsTheRoom(t *testing.T) {
+	line := func(m room.Model) string {
+		lines := strings.Split(tuitest.Plain(m.View()), "\n")
+		return lines[len(lines)-1]
+	}
+	play, over := tuitest.FourSeat(t, "play"), tuitest.FourSeat(t, "over")
+	with := func(s *rooms.Snapshot, change func(s *rooms.Snapshot)) *rooms.Snapshot {
+		c := *s
+		c.Seats = slices.Clone(s.Seats)
+		change(&c)
+		return &c
+	}
+	steps := []struct {
+		name string
+		snap *rooms.Snapshot
+	}{
+		{"waiting, hosting", tuitest.Waiting(0)},
+		{"waiting, not hosting", with(tuitest.Waiting(0), func(s *rooms.Snapshot) { s.Host = false })},
+		{"waiting, watching", with(tuitest.Waiting(0), func(s *rooms.Snapshot) { s.Host, s.You = false, engine.Watcher })},
+		{"waiting, seated", with(tuitest.Waiting(0), func(s *rooms.Snapshot) { s.Host = false })},
+		{"no longer waiting, no game shown", with(tuitest.Waiting(0), func(s *rooms.Snapshot) { s.Host, s.Room.Status = false, rooms.Playing })},
+		{"in play, another's decision", play.Snapshot(1)},
+		{"in play, abandoned", with(play.Snapshot(1), func(s *rooms.Snapshot) { s.Abandoned = true })},
+		{"in play, another's decision again", play.Snapshot(1)},
+		{"in play, on autopilot", with(play.Snapshot(1), func(s *rooms.Snapshot) { s.Seats[1].State = rooms.SeatAutopilot })},
+		{"in play, another's decision once more", play.Snapshot(1)},
+		{"over", over.Snapshot(1)},
+		{"over, a rematch asked for", with(over.Snapshot(1), func(s *rooms.Snapshot) {
+			s.Rematch = &rooms.Rematch{By: "alice", Room: "m4pz", Accepted: []string{"alice"}}
+		})},
+	}
+	for _, size := range tuitest.Sizes {
+		kept, _ := open(t, steps[0].snap, size[0], size[1])
+		_ = kept.View()
+		for _, step := range steps[1:] {
+			kept, _ = kept.Update(room.SnapshotMsg{Snapshot: step.snap})
+			fresh, _ := open(t, step.snap, size[0], size[1])
+			if got, want := line(kept), line(fresh); got != want {
+				t.Errorf("%dx%d, %s: the key line is\n%s\nwant\n%s", size[0], size[1], step.name, got, want)
 			}
 		}
 	}

@@ -70,6 +70,17 @@ func (s Style) Render(strs ...string) string {
 	return s.render(strs[0])
 }
 
+// AppendRender appends Render(line) to b: a row built in one buffer
+// writes its styled parts without a string each (the Acquire tables).
+func (s Style) AppendRender(b []byte, line string) []byte {
+	if !s.wraps || s.perRune || strings.ContainsAny(line, "\t\r\n") {
+		return append(b, s.Render(line)...)
+	}
+	b = append(b, s.start...)
+	b = append(b, line...)
+	return append(b, s.end...)
+}
+
 func (s Style) render(line string) string {
 	if !s.perRune {
 		return s.start + line + s.end

@@ -40,6 +40,9 @@ func TestStyleRender(t *testing.T) {
 			if got, want := st.Render(text), st.Style.Render(text); got != want {
 				t.Errorf("style %d: Render(%q) = %q, want %q", i, text, got, want)
 			}
+			if got, want := string(st.AppendRender([]byte("<"), text)), "<"+st.Style.Render(text); got != want {
+				t.Errorf("style %d: AppendRender(%q) = %q, want %q", i, text, got, want)
+			}
 		}
 		if got, want := st.Render("a", "b"), st.Style.Render("a", "b"); got != want {
 			t.Errorf("style %d: Render(a, b) = %q, want %q", i, got, want)

@@ -27,14 +27,19 @@ var letters = [tycoon.Hotels]byte{'B', 'F', 'E', 'P', 'R', 'W', 'T', 'S'}
 // kinds are the space kinds' marks on the road.
 var kinds = [...]byte{tycoon.Start: 'S', tycoon.Build: 'b', tycoon.Buy: '$', tycoon.FreeEntrance: 'e', tycoon.FreePhase: 'f'}
 
-// road draws the road of 31 spaces: numbers, the outer plots, the space
+// roadLines is the road's height.
+const roadLines = 7
+
+// road appends to out the road of 31 spaces: numbers, the outer plots, the space
 // kinds, the entrances with their owners' seat numbers, the cars, the inner
 // plots, and the Bank and Town Hall lines.
-func (s Screen) road(w int, at room.At) []string {
+func (s Screen) road(out []string, w int, at room.At) []string {
 	v, st := s.game, s.styles
 	fixed := s.roadRows(w)
-	row := func() []byte { return []byte(strings.Repeat(" ", 2*tycoon.Spaces)) }
-	ents, cars := row(), row()
+	var ents, cars [2 * tycoon.Spaces]byte // on the stack: drawn anew on every move
+	for i := range ents {
+		ents[i], cars[i] = ' ', ' '
+	}
 	for sp := range tycoon.Spaces {
 		c := 2 * sp
 		ents[c] = '.'
@@ -68,26 +73,25 @@ func (s Screen) road(w int, at room.At) []string {
 	// for none) marked: ›2.
 	mine := func(head string, b []byte, moved int) string {
 		you := byte('1' + at.You)
-		var out strings.Builder
-		out.Grow(len(head) + len(b) + 64)
-		out.WriteString(head)
+		var buf [256]byte // the row with its styles: one allocation, the string
+		row := append(buf[:0], head...)
 		for i := 0; i < len(b); i++ {
 			switch {
 			case i == moved-1 && b[i] == ' ':
-				out.WriteString("›")
+				row = append(row, "›"...)
 			case i == moved && b[i] == you && at.You >= 0:
-				out.WriteString(st.LastOwn.Render(string(b[i])))
+				row = st.LastOwn.AppendRender(row, string(b[i:i+1]))
 			case i == moved:
-				out.WriteString(st.Last.Render(string(b[i])))
+				row = st.Last.AppendRender(row, string(b[i:i+1]))
 			case b[i] == you && at.You >= 0:
-				out.WriteString(st.Notice.Render(string(b[i])))
+				row = st.Notice.AppendRender(row, string(b[i:i+1]))
 			default:
-				out.WriteByte(b[i])
+				row = append(row, b[i])
 			}
 		}
-		return layout.Cut(out.String(), w)
+		return layout.Cut(string(row), w)
 	}
-	return []string{fixed[0], fixed[1], fixed[2], mine("entr. ", ents, -1), mine("cars  ", cars, moved), fixed[3], fixed[4]}
+	return append(out, fixed[0], fixed[1], fixed[2], mine("entr. ", ents[:], -1), mine("cars  ", cars[:], moved), fixed[3], fixed[4])
 }
 
 // roadRows are the road's rows that never change, w cells wide: the
@@ -223,8 +227,10 @@ func (s Screen) drawHotels(w int) []string {
 // throws, and the auction under way.
 func (s Screen) players(w int, at room.At) []string {
 	v, st := s.game, s.styles
-	out := []string{st.Heading.Render(layout.Fit("  Player      cash    worth  at", w))}
-	var b []byte
+	out := make([]string, 0, len(v.Seats)+5) // the heading, the rows, the last throws and three more at most
+	out = append(out, st.Heading.Render(layout.Fit("  Player      cash    worth  at", w)))
+	var buf [160]byte // a row of a wide screen: one allocation, the string
+	b := buf[:0]
 	for i, p := range v.Seats {
 		// As fmt's "%s%d %-8s %7s %8s %3s", which was a fifth of drawing
 		// the screen (BenchmarkMove).
@@ -242,7 +248,7 @@ func (s Screen) players(w int, at room.At) []string {
 			nw = layout.Width(name)
 		}
 		b = append(b, name...)
-		for ; nw < 8; nw++ {
+		for pad := nw; pad < 8; pad++ {
 			b = append(b, ' ')
 		}
 		var num [24]byte
@@ -256,14 +262,20 @@ func (s Screen) players(w int, at room.At) []string {
 		if i < len(at.Tags) && at.Tags[i] != "" {
 			b = append(append(b, ' '), at.Tags[i]...)
 		}
+		styled := 0 // the bytes of a clock's styles, which take no cells
 		if i < len(at.Times) && at.Times[i] != "" {
 			b = append(append(b, ' '), at.Times[i]...)
+			styled = len(at.Times[i]) - layout.Width(at.Times[i])
 		}
 		// The row's cells: the name's, the rest ASCII (tags, clocks).
-		for cells := len(b) - len(name) + nw; cells < w; cells++ {
+		cells := len(b) - len(name) + nw - styled
+		for ; cells < w; cells++ {
 			b = append(b, ' ')
 		}
-		row := layout.Fit(string(b), w) // cut if wider
+		row := string(b)
+		if cells > w {
+			row = layout.Fit(row, w) // cut
+		}
 		if int(at.You) == i {
 			row = st.Notice.Render(row)
 		}
@@ -300,9 +312,9 @@ func throws(v *tycoon.View) string {
 	if v.Roll == 0 {
 		return "no throw yet"
 	}
-	out := fmt.Sprintf("roll %d", v.Roll)
+	out := "roll " + strconv.Itoa(v.Roll)
 	if v.Nights > 0 {
-		out += fmt.Sprintf(" · nights %d", v.Nights)
+		out += " · nights " + strconv.Itoa(v.Nights)
 	}
 	if v.Face != "" {
 		out += " · permit " + faceWord(v.Face)

@@ -77,9 +77,9 @@ func (s Screen) Facts() room.Facts {
 	for i, p := range v.Seats {
 		names[i] = p.Name
 	}
-	header := fmt.Sprintf("round %d", v.Round+1)
+	header := "round " + strconv.Itoa(v.Round+1) // every snapshot's: without fmt
 	if v.Rounds > 0 {
-		header = fmt.Sprintf("round %d of %d", min(v.Round+1, v.Rounds), v.Rounds)
+		header = "round " + strconv.Itoa(min(v.Round+1, v.Rounds)) + " of " + strconv.Itoa(v.Rounds)
 	}
 	return room.Facts{Names: names, ToMove: v.ToMove, Due: v.Due, Over: v.Phase == tycoon.PhaseOver,
 		Standings: v.Standings, Unit: tycoon.Kind.Unit, Header: header}
@@ -92,11 +92,15 @@ func (s Screen) Composing() bool { return s.cursor != 0 || s.typed != "" || len(
 // Draw draws the road over the hotels beside the players, and the title
 // deeds when there is room.
 func (s Screen) Draw(w, h int, at room.At) []string {
-	out := append(s.road(w, at), s.tables(w, at)...)
+	// The tables and the deeds first, so that the screen's lines are set
+	// in one list of their number: the room screen keeps it.
+	tables := s.tables(w, at)
+	var deeds []string
 	if h >= deedsFrom {
-		out = append(out, s.deeds(w)...)
+		deeds = s.deeds(w)
 	}
-	return out
+	out := append(s.road(make([]string, 0, roadLines+len(tables)+len(deeds)), w, at), tables...)
+	return append(out, deeds...)
 }
 
 // StepWidth is the width of the replay's step panel: beside the hotels at
@@ -109,7 +113,7 @@ func (s Screen) StepWidth() int { return 80 - hotelsWidth - 1 }
 func (s Screen) Replay(w, h int, at room.At, step []string) []string {
 	pw := w - hotelsWidth - 1
 	right := append(append([]string(nil), step...), s.players(pw, at)...)
-	return append(s.road(w, at), layout.Beside(s.hotels(hotelsWidth), right, hotelsWidth, 1, pw)...)
+	return append(s.road(nil, w, at), layout.Beside(s.hotels(hotelsWidth), right, hotelsWidth, 1, pw)...)
 }
 
 // Final draws the hotels as the game left them, narrow enough to leave

@@ -19,7 +19,7 @@ type Model struct {
 	styles   *theme.Styles
 	drawn    *drawn // the looks of cells and labels, for styles and view
 	view     *acquire.View
-	rack     [acquire.Tiles]bool
+	rack     tileSet // the viewer's tiles
 	selected acquire.Tile
 	height   int
 	memo     *lastDrawn // shared by the Model's copies
@@ -44,8 +44,11 @@ type lastDrawn struct {
 	chains     []string
 	chainRows  chainRows
 	playersKey playersKey
-	players    []string
-	playerRows playerRows
+	// The seats' tags and clocks the players were drawn with, which the
+	// key cannot hold (the room's copies, never changed).
+	playersTags, playersTimes []string
+	players                   []string
+	playerRows                playerRows
 }
 
 type boardKey struct {
@@ -138,13 +141,22 @@ func (m *Model) SetGame(v *acquire.View) {
 		m.drawn = looksFor(m.styles, v)
 	}
 	m.view = v
-	m.rack = [acquire.Tiles]bool{}
+	m.rack = tileSet{}
 	if v != nil && v.Phase != acquire.PhaseOver {
 		for _, ti := range v.Rack {
-			m.rack[ti.Tile] = true
+			m.rack.add(ti.Tile)
 		}
 	}
 }
+
+// tileSet is a set of tiles, a bit each: a game's screen is copied into
+// an interface on every key and every snapshot (room.Screen), and a bool
+// a tile made it a hundred bytes larger.
+type tileSet [(acquire.Tiles + 63) / 64]uint64
+
+func (s *tileSet) add(t acquire.Tile) { s[t/64] |= 1 << (t % 64) }
+
+func (s *tileSet) has(t acquire.Tile) bool { return s[t/64]&(1<<(t%64)) != 0 }
 
 // Select marks t as the tile the player is choosing; acquire.NoTile for
 // none.
@@ -188,8 +200,12 @@ func (m Model) drawBoard(kept *rowsDrawn) []string {
 			looks[c] = m.look(acquire.TileAt(c, r))
 		}
 		if kept.lines[r] == "" || kept.looks[r] != looks {
+			n := len(d.rows[r]) // the row's bytes: one allocation, not one and a larger one
+			for _, l := range looks {
+				n += len(d.cell(l))
+			}
 			var b strings.Builder
-			b.Grow(len(d.rows[r]) + acquire.Cols*len(d.lone))
+			b.Grow(n)
 			b.WriteString(d.rows[r])
 			for _, l := range looks {
 				b.WriteString(d.cell(l))
@@ -236,7 +252,7 @@ func (m Model) look(t acquire.Tile) look {
 	switch {
 	case t == m.selected:
 		return lookSelected
-	case c == acquire.Empty && m.rack[t]:
+	case c == acquire.Empty && m.rack.has(t):
 		return lookRack
 	case c == acquire.Empty:
 		return lookEmpty

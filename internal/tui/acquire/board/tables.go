@@ -7,8 +7,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"charm.land/lipgloss/v2"
-
 	"hotels/internal/engine"
 	"hotels/internal/engine/acquire"
 	"hotels/internal/tui/layout"
@@ -29,11 +27,44 @@ func Money(n int) string {
 	if n < 0 {
 		return "?"
 	}
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
+	return string(appendMoney(make([]byte, 0, 16), n))
+}
+
+// appendMoney appends n dollars to b as Money writes them, for a row
+// built in one buffer: Money's string a cell was a tenth of what drawing
+// the tables allocated (room.BenchmarkMoveOn).
+func appendMoney(b []byte, n int) []byte {
+	if n < 0 {
+		return append(b, '?')
 	}
-	return "$" + s
+	var digits [20]byte
+	d := strconv.AppendInt(digits[:0], int64(n), 10)
+	b = append(b, '$')
+	for i, c := range d {
+		if i > 0 && (len(d)-i)%3 == 0 {
+			b = append(b, ',')
+		}
+		b = append(b, c)
+	}
+	return b
+}
+
+// moneyWidth is the width of Money(n).
+func moneyWidth(n int) int {
+	if n < 0 {
+		return 1
+	}
+	w := 1
+	for ; n >= 1000; n /= 1000 {
+		w += 4
+	}
+	switch {
+	case n >= 100:
+		return w + 3
+	case n >= 10:
+		return w + 2
+	}
+	return w + 1
 }
 
 // seatSet is a set of seats, a bit each.
@@ -93,14 +124,15 @@ func (m Model) ChainCell(c acquire.Chain) string { return m.looks().chains[c] }
 // Chains draws the chain table in w cells and at most h lines: each
 // chain's size, price, the bank's stock, the shares of seats.You (a dash
 // for engine.Watcher) and, where there is room and holdings are open, who
-// holds the majority and the minority, a bot account marked as one.
+// holds the majority and the minority, a bot account marked as one. The
+// caller must not change the lines (they are kept for the next call).
 func (m Model) Chains(w, h int, seats Seats) []string {
 	you, bots := seats.You, seats.botAccounts()
 	k := chainsKey{m.view, m.styles, w, h, you, bots}
 	if m.memo.chains == nil || m.memo.chainsKey != k {
 		m.memo.chainsKey, m.memo.chains = k, m.drawChains(w, h, you, bots)
 	}
-	return slices.Clone(m.memo.chains)
+	return m.memo.chains
 }
 
 func (m Model) drawChains(w, h int, you engine.Seat, bots seatSet) []string {
@@ -184,41 +216,65 @@ type chainRowKey struct {
 	bots                    seatSet // the bot accounts among the holders' seats
 }
 
-// chainRow draws chain c's row of the chain table.
+// chainRow draws chain c's row of the chain table, as fmt's
+// "%s %-11s %4s %6s %4d %3s%-5s" and the holders, in one buffer.
 func (m Model) chainRow(c acquire.Chain, k chainRowKey) string {
-	size, price, mine, safe := "-", "-", "-", ""
+	var buf [256]byte // the row, with its styles, fits: one allocation, the string
+	b := append(buf[:0], m.ChainCell(c)...)
+	b = append(b, ' ')
+	b = append(b, k.info.Name...)
+	b = append(b, layout.Spaces(11-utf8.RuneCountInString(k.info.Name))...)
+	b = append(b, ' ')
+	var digits [20]byte
 	if k.size > 0 {
-		size, price = strconv.Itoa(k.size), Money(k.price)
-		if k.size >= acquire.SafeSize {
-			safe = " safe"
-		}
+		num := strconv.AppendInt(digits[:0], int64(k.size), 10)
+		b = append(b, layout.Spaces(4-len(num))...)
+		b = append(b, num...)
+		b = append(b, layout.Spaces(7-moneyWidth(k.price))...)
+		b = appendMoney(b, k.price)
+	} else {
+		b = append(b, "   -      -"...)
 	}
+	num := strconv.AppendInt(digits[:0], int64(k.bank), 10)
+	b = append(b, layout.Spaces(5-len(num))...)
+	b = append(b, num...)
+	b = append(b, ' ')
 	if k.mine >= 0 {
-		mine = strconv.Itoa(k.mine)
+		num = strconv.AppendInt(digits[:0], int64(k.mine), 10)
+		b = append(b, layout.Spaces(3-len(num))...)
+		b = append(b, num...)
+	} else {
+		b = append(b, "  -"...)
 	}
-	names := func(seats seatSet) string {
-		var b strings.Builder
-		for i, name := range m.view.Names {
-			if seats.has(i) {
-				if b.Len() > 0 {
-					b.WriteByte('/')
-				}
-				b.WriteString(name)
-				if k.bots.has(i) {
-					b.WriteString(" " + BotMark) // a bot account (issue 24)
-				}
+	if k.size >= acquire.SafeSize {
+		b = append(b, " safe"...)
+	} else {
+		b = append(b, "     "...)
+	}
+	if k.nameW > 0 {
+		b = append(b, ' ')
+		b = append(b, layout.Fit(m.names(k.major, k.bots), k.nameW)...)
+		b = append(b, ' ')
+		b = append(b, m.names(k.minor, k.bots)...)
+	}
+	return string(b)
+}
+
+// names names seats, a bot account marked as one.
+func (m Model) names(seats, bots seatSet) string {
+	var b strings.Builder
+	for i, name := range m.view.Names {
+		if seats.has(i) {
+			if b.Len() > 0 {
+				b.WriteByte('/')
+			}
+			b.WriteString(name)
+			if bots.has(i) {
+				b.WriteString(" " + BotMark) // a bot account (issue 24)
 			}
 		}
-		return b.String()
 	}
-	// As fmt's "%s %-11s %4s %6s %4d %3s%-5s", in one concatenation.
-	name, bank, sp := k.info.Name, strconv.Itoa(k.bank), layout.Spaces
-	row := m.ChainCell(c) + " " + name + sp(11-utf8.RuneCountInString(name)) + " " + sp(4-len(size)) + size + " " +
-		sp(6-len(price)) + price + " " + sp(4-len(bank)) + bank + " " + sp(3-len(mine)) + mine + safe + sp(5-len(safe))
-	if k.nameW > 0 {
-		row += " " + layout.Fit(names(k.major), k.nameW) + " " + names(k.minor)
-	}
-	return row
+	return b.String()
 }
 
 // Seats is what the players table shows of the seats besides the view.
@@ -251,13 +307,16 @@ func (s Seats) botAccounts() seatSet {
 
 // Players draws every seat's cash and shares in w cells: `*` marks the
 // majority holders of a chain, `+` the minority (A17), `?` what
-// holdings=hidden hides, and `>` the seat whose decision is due.
+// holdings=hidden hides, and `>` the seat whose decision is due. The
+// caller must not change the lines (they are kept for the next call).
 func (m Model) Players(w int, seats Seats) []string {
-	k := playersKey{m.view, m.styles, w, seats.You, strings.Join(seats.Tags, "\x00"), strings.Join(seats.Times, "\x00"), seats.Times != nil}
-	if m.memo.players == nil || m.memo.playersKey != k {
+	k := playersKey{m.view, m.styles, w, seats.You, seats.Times != nil}
+	if m.memo.players == nil || m.memo.playersKey != k ||
+		!slices.Equal(m.memo.playersTags, seats.Tags) || !slices.Equal(m.memo.playersTimes, seats.Times) {
 		m.memo.playersKey, m.memo.players = k, m.drawPlayers(w, seats)
+		m.memo.playersTags, m.memo.playersTimes = seats.Tags, seats.Times
 	}
-	return slices.Clone(m.memo.players)
+	return m.memo.players
 }
 
 func (m Model) drawPlayers(w int, seats Seats) []string {
@@ -369,46 +428,72 @@ type playerRowKey struct {
 	cols                [acquire.Chains]int
 }
 
-// playerRow draws a seat's row of the players table.
+// playerRow draws a seat's row of the players table, in one buffer: its
+// parts' strings, each measured, were most of what drawing the table
+// allocated (room.BenchmarkMoveOn).
 func (m Model) playerRow(k playerRowKey) string {
-	s, d := m.styles, m.looks()
-	mark := "  "
+	d := m.looks()
+	var buf [256]byte // the row, with its styles, fits: one allocation, the string
+	b := buf[:0]
 	if k.due {
-		mark = "> "
+		b = append(b, "> "...)
+	} else {
+		b = append(b, "  "...)
 	}
-	label := k.name
-	if k.tag != "" && len(k.name)+1+len(k.tag) <= k.nameW {
-		label += " " + s.Subtle.Render(k.tag)
+	tagged := k.tag != "" && len(k.name)+1+len(k.tag) <= k.nameW
+	if lw := layout.Width(k.name); lw > k.nameW || tagged && lw+1+layout.Width(k.tag) > k.nameW {
+		b = append(b, layout.Fit(m.label(k, tagged), k.nameW)...) // cut short
+	} else {
+		b = m.appendLabel(b, k, tagged)
+		if tagged {
+			lw += 1 + layout.Width(k.tag)
+		}
+		b = append(b, layout.Spaces(k.nameW-lw)...)
 	}
-	if k.you {
-		label = s.Name.Render(k.name) + strings.TrimPrefix(label, k.name)
-	}
-	var row strings.Builder
-	row.WriteString(mark)
-	row.WriteString(layout.Fit(label, k.nameW))
 	if k.timeW > 0 {
-		row.WriteString(strings.Repeat(" ", max(1, k.timeW-lipgloss.Width(k.time))) + k.time)
+		b = append(b, layout.Spaces(max(1, k.timeW-layout.Width(k.time)))...)
+		b = append(b, k.time...)
 	}
-	cash := Money(k.cash)
-	row.WriteString(layout.Spaces(k.cashW - len(cash)))
-	row.WriteString(cash)
-	row.WriteByte(' ')
+	b = append(b, layout.Spaces(k.cashW-moneyWidth(k.cash))...)
+	b = appendMoney(b, k.cash)
+	b = append(b, ' ')
 	for c, n := range k.shares {
-		num, nw := strconv.Itoa(n), 0 // nw: num's width, all digits
 		switch n {
 		case acquire.Hidden:
-			num = "?"
+			b = append(b, layout.Spaces(k.cols[c]-2)...)
+			b = append(b, '?')
 		case 0:
-			num, nw = d.none, 1
+			b = append(b, layout.Spaces(k.cols[c]-2)...)
+			b = append(b, d.none...)
+		default:
+			var digits [20]byte
+			num := strconv.AppendInt(digits[:0], int64(n), 10)
+			b = append(b, layout.Spaces(k.cols[c]-1-len(num))...)
+			b = append(b, num...)
 		}
-		if nw == 0 {
-			nw = len(num)
-		}
-		row.WriteString(layout.Spaces(k.cols[c] - 1 - nw))
-		row.WriteString(num)
-		row.WriteByte(k.holds[c])
+		b = append(b, k.holds[c])
 	}
-	return row.String()
+	return string(b)
+}
+
+// appendLabel appends a seat's name, in bold for the viewer's, and its
+// tag where tagged.
+func (m Model) appendLabel(b []byte, k playerRowKey, tagged bool) []byte {
+	if k.you {
+		b = m.styles.Name.AppendRender(b, k.name)
+	} else {
+		b = append(b, k.name...)
+	}
+	if tagged {
+		b = append(b, ' ')
+		b = m.styles.Subtle.AppendRender(b, k.tag)
+	}
+	return b
+}
+
+// label is appendLabel's label alone.
+func (m Model) label(k playerRowKey, tagged bool) string {
+	return string(m.appendLabel(nil, k, tagged))
 }
 
 type chainsKey struct {
@@ -420,10 +505,9 @@ type chainsKey struct {
 }
 
 type playersKey struct {
-	view        *acquire.View
-	styles      *theme.Styles
-	w           int
-	you         engine.Seat
-	tags, times string
-	clock       bool
+	view   *acquire.View
+	styles *theme.Styles
+	w      int
+	you    engine.Seat
+	clock  bool
 }
