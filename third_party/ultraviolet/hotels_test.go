@@ -421,6 +421,9 @@ func TestFirstFrameTakesSpareLines(t *testing.T) {
 	if n := after.TotalAlloc - before.TotalAlloc; n > 80*uint64(unsafe.Sizeof(Cell{})) {
 		t.Errorf("the first frame allocated %d bytes, more than a line of cells", n)
 	}
+	if cap(r.curbuf.Lines) != 3 { // kept for the session
+		t.Errorf("the copy has room for %d lines, want 3", cap(r.curbuf.Lines))
+	}
 
 	// resizeOwn keeps what Buffer.Resize keeps, growing and shrinking.
 	for _, size := range [][2]int{{82, 5}, {82, 5}, {40, 2}, {90, 4}, {0, 0}, {3, 1}} {

@@ -1621,6 +1621,9 @@ func (s *TerminalRenderer) resizeOwn(w, h int) {
 	if h < len(b.Lines) {
 		b.Lines = b.Lines[:h]
 	}
+	if h > cap(b.Lines) { // no room to spare, which the copy would keep
+		b.Lines = append(make([]Line, 0, h), b.Lines...)
+	}
 	for len(b.Lines) < h {
 		b.Lines = append(b.Lines, blankLine(w))
 	}
