@@ -4,6 +4,7 @@ import (
 	"image/color"
 	"io"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -392,6 +393,53 @@ func TestOwnCopyKeepsNoTouchMarks(t *testing.T) {
 		r.Pack()
 		if r.curbuf.Touched != nil {
 			t.Fatalf("after %q the renderer's copy holds %d marks", text, len(r.curbuf.Touched))
+		}
+	}
+}
+
+// TestFirstFrameTakesSpareLines: a renderer's first frame, and a frame of
+// another size, take the lines of its copy of the screen from spareLines
+// rather than allocate them (Hotels patch, change 21), and draw what a
+// renderer given a new buffer drew.
+func TestFirstFrameTakesSpareLines(t *testing.T) {
+	frame := func(w, h int, text string) *RenderBuffer {
+		f := ScreenBuffer{RenderBuffer: NewRenderBuffer(w, h), Method: ansi.WcWidth}
+		NewStyledString(text).Draw(f, f.Bounds())
+		return f.RenderBuffer
+	}
+	// Spare lines, as renderers that packed their lines gave back.
+	for range 3 {
+		putSpare(make(Line, 80))
+	}
+	r := NewTerminalRenderer(io.Discard, []string{"TERM=xterm-256color"})
+	r.SetFullscreen(true)
+	f := frame(80, 3, "one\ntwo\nthree")
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	r.Render(f)
+	runtime.ReadMemStats(&after)
+	if n := after.TotalAlloc - before.TotalAlloc; n > 80*uint64(unsafe.Sizeof(Cell{})) {
+		t.Errorf("the first frame allocated %d bytes, more than a line of cells", n)
+	}
+	if cap(r.curbuf.Lines) != 3 { // kept for the session
+		t.Errorf("the copy has room for %d lines, want 3", cap(r.curbuf.Lines))
+	}
+
+	// resizeOwn keeps what Buffer.Resize keeps, growing and shrinking.
+	for _, size := range [][2]int{{82, 5}, {82, 5}, {40, 2}, {90, 4}, {0, 0}, {3, 1}} {
+		want := NewRenderBuffer(0, 0)
+		for _, l := range r.curbuf.Lines {
+			want.Lines = append(want.Lines, slices.Clone(l))
+		}
+		want.Resize(size[0], size[1])
+		r.resizeOwn(size[0], size[1])
+		if r.curbuf.Width() != size[0] || r.curbuf.Height() != size[1] {
+			t.Fatalf("resizeOwn(%d, %d) made %d×%d", size[0], size[1], r.curbuf.Width(), r.curbuf.Height())
+		}
+		for y := range want.Lines {
+			if !slices.Equal(r.curbuf.Lines[y], want.Lines[y]) {
+				t.Fatalf("resizeOwn(%d, %d), line %d: %v, want %v", size[0], size[1], y, r.curbuf.Lines[y], want.Lines[y])
+			}
 		}
 	}
 }

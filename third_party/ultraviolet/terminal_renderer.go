@@ -1341,8 +1341,10 @@ func (s *TerminalRenderer) Render(newbuf *RenderBuffer) {
 	}
 
 	if s.curbuf == nil || s.curbuf.Bounds().Empty() {
-		// Initialize the current buffer
-		s.curbuf = NewRenderBuffer(newbuf.Width(), newbuf.Height())
+		// Initialize the current buffer, of lines from spareLines (Hotels
+		// patch, change 21), which Pack gives back after this frame.
+		s.curbuf = &RenderBuffer{Buffer: &Buffer{}}
+		s.resizeOwn(newbuf.Width(), newbuf.Height())
 		s.lines = nil
 	}
 
@@ -1392,7 +1394,7 @@ func (s *TerminalRenderer) Render(newbuf *RenderBuffer) {
 	if curWidth != newWidth || curHeight != newHeight {
 		s.ownLines(0)
 		s.lines = nil // nor what they were packed as, at another width
-		s.curbuf.Resize(newWidth, newHeight)
+		s.resizeOwn(newWidth, newHeight)
 	}
 
 	if s.clear { //nolint:nestif
@@ -1580,6 +1582,51 @@ func putSpare(l Line) {
 		spareLines.lines = append(spareLines.lines, l)
 	}
 	spareLines.mu.Unlock()
+}
+
+// blankLine returns a line of n blank cells from spareLines, or a new one.
+func blankLine(n int) Line {
+	if n == 0 {
+		return Line{}
+	}
+	l := spareLine(n)
+	for i := range l {
+		l[i] = EmptyCell
+	}
+	return l
+}
+
+// resizeOwn resizes curbuf to w×h as Buffer.Resize does, keeping the cells
+// both sizes have and blank cells elsewhere, with its lines all its own
+// (ownLines), but takes the lines it needs from spareLines and gives back
+// those it drops (Hotels patch, change 21): a session's first frame made
+// its copy of the screen anew, 215 KB of cells at 80×24 that Pack gave up
+// at once, and a frame of another size grew it likewise.
+func (s *TerminalRenderer) resizeOwn(w, h int) {
+	b := s.curbuf.Buffer
+	for i, l := range b.Lines {
+		switch {
+		case i >= h:
+			b.Lines[i] = nil
+		case len(l) != w:
+			b.Lines[i] = blankLine(w)
+			copy(b.Lines[i], l)
+		default:
+			continue
+		}
+		if len(l) > 0 {
+			putSpare(l)
+		}
+	}
+	if h < len(b.Lines) {
+		b.Lines = b.Lines[:h]
+	}
+	if h > cap(b.Lines) { // no room to spare, which the copy would keep
+		b.Lines = append(make([]Line, 0, h), b.Lines...)
+	}
+	for len(b.Lines) < h {
+		b.Lines = append(b.Lines, blankLine(w))
+	}
 }
 
 // ownLine gives the renderer its own cells for line y if it is packed.
