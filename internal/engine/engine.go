@@ -123,6 +123,14 @@ type Yielder interface {
 	Yield(seat Seat) (Action, bool)
 }
 
+// Public is a game that hides nothing: View and Log return the same for
+// every viewer, so a room asks for them once a change and shares them
+// among its seats and watchers rather than build one for each (issue 22).
+type Public interface {
+	// SameForEveryone marks the game; it does nothing.
+	SameForEveryone()
+}
+
 // ErrIllegal is wrapped by every error that refuses an action.
 var ErrIllegal = errors.New("illegal action")
 

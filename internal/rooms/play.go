@@ -230,8 +230,13 @@ func (r *Room) logGame(seat engine.Seat, note string) {
 		texts = make([][]string, n)
 	}
 	texts[0] = r.game.Log(engine.Watcher)
+	_, public := r.game.(engine.Public) // everyone reads the same: put in words once
 	for i := range r.st.Seats {
-		texts[1+i] = r.game.Log(engine.Seat(i))
+		if public {
+			texts[1+i] = texts[0]
+		} else {
+			texts[1+i] = r.game.Log(engine.Seat(i))
+		}
 	}
 	for k, public := range texts[0] {
 		// The note is the action's: the events after its first (another

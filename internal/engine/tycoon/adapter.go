@@ -111,6 +111,10 @@ func (g *Game) Log(engine.Seat) []string {
 	return out
 }
 
+// SameForEveryone makes *Game an engine.Public: everything is public
+// (T27), so View and Log are the same for every viewer.
+func (g *Game) SameForEveryone() {}
+
 // View returns ViewFor(viewer).
 func (g *Game) View(viewer engine.Seat) any { return g.ViewFor(viewer) }
 
