@@ -131,6 +131,17 @@ type Public interface {
 	SameForEveryone()
 }
 
+// A Copier is a game that can be made a copy of another game of its kind
+// in place: a room copies its game before every action (house rule 3),
+// and with a Copier it uses the copy it no longer needs again rather than
+// allocate a new one (issue 22).
+type Copier interface {
+	// CopyFrom makes the game an independent copy of src and reports
+	// whether it could: false, and nothing changed, if src is of another
+	// kind.
+	CopyFrom(src Game) bool
+}
+
 // ErrIllegal is wrapped by every error that refuses an action.
 var ErrIllegal = errors.New("illegal action")
 
