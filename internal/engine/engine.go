@@ -123,6 +123,25 @@ type Yielder interface {
 	Yield(seat Seat) (Action, bool)
 }
 
+// Public is a game that hides nothing: View and Log return the same for
+// every viewer, so a room asks for them once a change and shares them
+// among its seats and watchers rather than build one for each (issue 22).
+type Public interface {
+	// SameForEveryone marks the game; it does nothing.
+	SameForEveryone()
+}
+
+// A Copier is a game that can be made a copy of another game of its kind
+// in place: a room copies its game before every action (house rule 3),
+// and with a Copier it uses the copy it no longer needs again rather than
+// allocate a new one (issue 22).
+type Copier interface {
+	// CopyFrom makes the game an independent copy of src and reports
+	// whether it could: false, and nothing changed, if src is of another
+	// kind.
+	CopyFrom(src Game) bool
+}
+
 // ErrIllegal is wrapped by every error that refuses an action.
 var ErrIllegal = errors.New("illegal action")
 

@@ -8,6 +8,7 @@ import (
 
 	"hotels/internal/engine"
 	"hotels/internal/engine/acquire"
+	"hotels/internal/engine/tycoon"
 	"hotels/internal/rooms"
 	"hotels/internal/rooms/roomstest"
 	"hotels/internal/store"
@@ -18,11 +19,23 @@ import (
 // share one snapshot, so a move's work must not grow with them beyond one
 // mailbox put each (issue 8; docs/capacity.md).
 func BenchmarkMove(b *testing.B) {
+	benchMove(b, acquire.Kind, func(v any) string { return roomstest.FirstLegal(v.(*acquire.View)) })
+}
+
+// BenchmarkMoveTycoon is BenchmarkMove in Hotel Tycoon, whose view is the
+// same for every seat (engine.Public) and whose moves bring the room's own
+// throws of the dice.
+func BenchmarkMoveTycoon(b *testing.B) {
+	benchMove(b, tycoon.Kind, func(v any) string { return v.(*tycoon.View).Legal[0] })
+}
+
+// benchMove plays the first of each view's legal actions, as first lists it.
+func benchMove(b *testing.B, kind engine.Kind, first func(view any) string) {
 	for _, watchers := range []int{0, 500} {
 		b.Run(fmt.Sprintf("watchers=%d", watchers), func(b *testing.B) {
 			ctx := context.Background()
 			l := rooms.NewLobby(rooms.Config{
-				Journal: newJournal(), Kinds: []engine.Kind{acquire.Kind},
+				Journal: newJournal(), Kinds: []engine.Kind{kind},
 				Grace: time.Minute, BotDelay: time.Hour,
 			})
 			b.Cleanup(func() { l.Close("benchmark over") })
@@ -78,7 +91,7 @@ func BenchmarkMove(b *testing.B) {
 						}
 					}
 					if mover >= 0 {
-						if err := r.Act(ctx, players[mover], roomstest.FirstLegal(last[mover].Game.(*acquire.View))); err != nil {
+						if err := r.Act(ctx, players[mover], first(last[mover].Game)); err != nil {
 							b.Fatal(err)
 						}
 						break

@@ -123,12 +123,13 @@ func (r *Room) apply(s engine.Seat, text string, autopilot bool) error {
 // step applies one action of seat s (Chance for a throw) and journals it
 // before anyone sees its effect.
 func (r *Room) step(s engine.Seat, text string, autopilot bool) error {
-	next := r.game.Clone()
+	next := r.copyGame()
 	a, err := next.ParseAction(s, text)
-	if err != nil {
-		return err
+	if err == nil {
+		err = next.Apply(s, a)
 	}
-	if err := next.Apply(s, a); err != nil {
+	if err != nil {
+		r.spare = next
 		return err
 	}
 	line, note := engine.JoinLine(r.names, s, a.String()), ""
@@ -143,18 +144,31 @@ func (r *Room) step(s engine.Seat, text string, autopilot bool) error {
 			return ErrMovedOn
 		}
 		r.lobby.saveFailed("save action", err, "room", r.ID, "game", r.gameID, "line", line)
+		r.spare = next
 		return ErrSaveFailed
 	}
 	r.lobby.saved()
 	metrics.ActionsCommitted.WithLabelValues(r.kind.Name).Inc()
 	r.chargeClock(s)
-	r.game = next
+	r.game, r.spare = next, r.game // nothing holds the game before: views share nothing with it
 	r.lines = append(r.lines, line)
 	r.logGame(s, note)
 	if _, ok := r.game.ToMove(); !ok {
 		r.finish()
 	}
 	return nil
+}
+
+// copyGame returns an independent copy of the room's game to apply an action
+// to: the spare made a copy in place where the engine can (engine.Copier),
+// a clone otherwise.
+func (r *Room) copyGame() engine.Game {
+	if c, ok := r.spare.(engine.Copier); ok && c.CopyFrom(r.game) {
+		next := r.spare
+		r.spare = nil
+		return next
+	}
+	return r.game.Clone()
 }
 
 // movedOn reads the journal after an append found its number taken: a
@@ -230,8 +244,13 @@ func (r *Room) logGame(seat engine.Seat, note string) {
 		texts = make([][]string, n)
 	}
 	texts[0] = r.game.Log(engine.Watcher)
+	_, public := r.game.(engine.Public) // everyone reads the same: put in words once
 	for i := range r.st.Seats {
-		texts[1+i] = r.game.Log(engine.Seat(i))
+		if public {
+			texts[1+i] = texts[0]
+		} else {
+			texts[1+i] = r.game.Log(engine.Seat(i))
+		}
 	}
 	for k, public := range texts[0] {
 		// The note is the action's: the events after its first (another

@@ -46,6 +46,7 @@ func (r *Room) publish(notice string) {
 	var buf [8]made // a room's few views, without a map made at every move
 	built := buf[:0]
 	seats := r.currentSeats() // one list for every snapshot: they are immutable
+	var game any              // a public game's one view, shared likewise
 	for s := range r.subs {
 		if s.ch == nil {
 			continue // on another node, which publishes it there
@@ -60,7 +61,7 @@ func (r *Room) publish(notice string) {
 			}
 		}
 		if snap == nil {
-			snap = r.snapshotWith(seat, seats)
+			snap = r.snapshotWith(seat, seats, &game)
 			if v.legal {
 				snap.Legal = r.legal(seat)
 			}
@@ -74,6 +75,18 @@ func (r *Room) publish(notice string) {
 		}
 		mailbox.Put(s.ch, snap)
 	}
+}
+
+// viewFor returns the game's view for seat, built once a publish for
+// every seat of a game that hides nothing (see snapshotWith).
+func (r *Room) viewFor(seat engine.Seat, shared *any) any {
+	if _, public := r.game.(engine.Public); !public || shared == nil {
+		return r.game.View(seat)
+	}
+	if *shared == nil {
+		*shared = r.game.View(engine.Watcher)
+	}
+	return *shared
 }
 
 // recentChat bounds the chat a snapshot carries.
@@ -129,11 +142,14 @@ func (r *Room) legal(seat engine.Seat) []string {
 }
 
 func (r *Room) snapshotFor(seat engine.Seat) *Snapshot {
-	return r.snapshotWith(seat, r.seatInfos())
+	return r.snapshotWith(seat, r.seatInfos(), nil)
 }
 
 // snapshotWith is snapshotFor with the seats as r.seatInfos lists them.
-func (r *Room) snapshotWith(seat engine.Seat, seats []SeatInfo) *Snapshot {
+// A game that hides nothing (engine.Public) shows every seat the same
+// view: with shared non-nil it is built once and kept in *shared for the
+// next seat's snapshot.
+func (r *Room) snapshotWith(seat engine.Seat, seats []SeatInfo, shared *any) *Snapshot {
 	s := &Snapshot{
 		Version: r.version,
 		Room:    r.info(),
@@ -147,7 +163,7 @@ func (r *Room) snapshotWith(seat engine.Seat, seats []SeatInfo) *Snapshot {
 	}
 	s.Seats = seats
 	if r.game != nil {
-		s.Game = r.game.View(seat)
+		s.Game = r.viewFor(seat, shared)
 		if t, ok := r.toMove(); ok {
 			s.Turn = t
 		}

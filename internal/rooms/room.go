@@ -46,7 +46,8 @@ type Room struct {
 	st       State // its lasting state, as frames carry it
 	subs     map[*sub]struct{}
 	game     engine.Game
-	names    []string // the game's seats in turn order, for its journal lines
+	spare    engine.Game // a game no one holds any more, to copy the next into (copyGame)
+	names    []string    // the game's seats in turn order, for its journal lines
 	gameID   saved.GameID
 	lines    []string  // the record's action lines so far
 	logs     [][]Event // logs[0] as watchers read it, logs[1+seat] as a seat does

@@ -39,7 +39,8 @@ var garbage = []string{"", " ", "xyzzy", "\x00\xff", "play", strings.Repeat("z "
 //     action, return an error wrapping engine.ErrIllegal and change nothing
 //     any seat can see;
 //   - Clone is independent of the original, and the same action applied to
-//     both gives the same game;
+//     both gives the same game; so is a copy made in place with CopyFrom
+//     where the game is an engine.Copier;
 //   - View and Log are deterministic for every seat and for engine.Watcher;
 //   - Standings is nil until the game is over, then ranks every seat;
 //   - replaying the actions' text on a new game from the same seed reaches
@@ -74,6 +75,7 @@ func checkGame(newGame func(uint64) engine.Game, seed uint64, maxActions int) er
 		return errors.New("Seats() is empty")
 	}
 	var moves []move
+	spare := newGame(seed + 1) // another deal, made a copy of g in place before each action if a Copier
 	for i := 0; ; i++ {
 		seat, ok := g.ToMove()
 		if !ok {
@@ -145,6 +147,24 @@ func checkGame(newGame func(uint64) engine.Game, seed uint64, maxActions int) er
 		if d := snap.diff(g); d != "" {
 			return fmt.Errorf("action %d: applying %s to a clone changed the original: %s", i, text, d)
 		}
+		// CopyFrom: a game from an earlier point made a copy of g in
+		// place (as a room does with the game before its last action) is
+		// g, and moves on its own, the same way.
+		k, copier := spare.(engine.Copier)
+		if copier {
+			if !k.CopyFrom(g) {
+				return fmt.Errorf("action %d: CopyFrom a game of its own kind refused", i)
+			}
+			if d := snap.diff(spare); d != "" {
+				return fmt.Errorf("action %d: a copy made with CopyFrom differs from its source: %s", i, d)
+			}
+			if err := spare.Apply(seat, a); err != nil {
+				return fmt.Errorf("action %d: %s %s, a legal action, on a copy made with CopyFrom: %v", i, name(seats, seat), text, err)
+			}
+			if d := snap.diff(g); d != "" {
+				return fmt.Errorf("action %d: applying %s to a copy made with CopyFrom changed its source: %s", i, text, d)
+			}
+		}
 		if err := g.Apply(seat, b); err != nil {
 			return fmt.Errorf("action %d: %s %s, a legal action: %v", i, name(seats, seat), text, err)
 		}
@@ -155,6 +175,9 @@ func checkGame(newGame func(uint64) engine.Game, seed uint64, maxActions int) er
 		}
 		if d := after.diff(c); d != "" {
 			return fmt.Errorf("action %d: %s applied to a game and its clone gives two games: %s", i, text, d)
+		}
+		if d := after.diff(spare); copier && d != "" {
+			return fmt.Errorf("action %d: %s applied to a game and a copy made with CopyFrom gives two games: %s", i, text, d)
 		}
 	}
 

@@ -111,6 +111,10 @@ func (g *Game) Log(engine.Seat) []string {
 	return out
 }
 
+// SameForEveryone makes *Game an engine.Public: everything is public
+// (T27), so View and Log are the same for every viewer.
+func (g *Game) SameForEveryone() {}
+
 // View returns ViewFor(viewer).
 func (g *Game) View(viewer engine.Seat) any { return g.ViewFor(viewer) }
 
@@ -118,6 +122,17 @@ func (g *Game) View(viewer engine.Seat) any { return g.ViewFor(viewer) }
 func (g *Game) Clone() engine.Game {
 	c := *g
 	return &c
+}
+
+// CopyFrom makes g a copy of src, a *Game: a Game holds no slice or map
+// that a copy would share (Clone), so a copy of its value is independent
+// (engine.Copier).
+func (g *Game) CopyFrom(src engine.Game) bool {
+	if s, ok := src.(*Game); ok {
+		*g = *s
+		return true
+	}
+	return false
 }
 
 // Standings returns the final places, best first, or nil until the game is

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"hotels/internal/engine"
 	"hotels/internal/engine/tycoon"
 )
 
@@ -47,4 +48,36 @@ func BenchmarkRandom3p(b *testing.B) {
 	}
 	b.ReportMetric(float64(actions)/b.Elapsed().Seconds(), "actions/s")
 	b.ReportMetric(float64(actions)/float64(b.N), "actions/game")
+}
+
+// BenchmarkRoomMove is the engine's share of a move in a four-seat room
+// (internal/rooms): the game copied before the action (house rule 3), the
+// action, its log for the watchers and for each seat, and a view for each
+// seat. What it allocates is most of what the room's goroutine allocates a
+// move (docs/capacity.md, issue 22).
+func BenchmarkRoomMove(b *testing.B) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	start := newGame(b, tycoon.Options{}, 4)
+	var g engine.Game = start
+	buf := make([]tycoon.Action, 0, 64)
+	b.ReportAllocs()
+	for b.Loop() {
+		if g.(*tycoon.Game).Over() {
+			g = start
+		}
+		seat, _ := g.ToMove()
+		a, _ := g.(*tycoon.Game).Eager(&buf, int(seat), rng)
+		next := g.Clone()
+		if err := next.Apply(seat, a); err != nil {
+			b.Fatal(err)
+		}
+		g = next
+		_ = g.Log(engine.Watcher)
+		for s := range engine.Seat(4) {
+			_ = g.Log(s)
+		}
+		for s := range engine.Seat(4) {
+			_ = g.View(s)
+		}
+	}
 }

@@ -127,21 +127,44 @@ func (g *Game) ViewFor(engine.Seat) *View {
 	if g.faceShown {
 		v.Face = g.lastFace.String()
 	}
+	v.Seats = make([]SeatView, g.seats)
 	for s := range g.seats {
-		v.Seats = append(v.Seats, SeatView{Name: g.names[s], Cash: int(g.cash[s]), Worth: int(g.worth(s)), At: int(g.at[s]), Out: !g.in(s)})
+		v.Seats[s] = SeatView{Name: g.names[s], Cash: int(g.cash[s]), Worth: int(g.worth(s)), At: int(g.at[s]), Out: !g.in(s)}
 	}
+	// Every hotel's prices, rents and entrances in one array, each slice
+	// full so that an append by a reader copies: a view is built for every
+	// change of every room (issue 22).
+	n := 0
+	for h := range Hotel(Hotels) {
+		n += 2 * int(g.deeds[h].Phases())
+	}
+	for _, h := range g.entrance {
+		if h != NoHotel {
+			n++
+		}
+	}
+	ints := make([]int, 0, n)
+	take := func(from int) []int { return ints[from:len(ints):len(ints)] }
 	for h := range Hotel(Hotels) {
 		d := &g.deeds[h]
 		hv := HotelView{Hotel: h, Owner: int(g.owner[h]), Built: int(g.built[h]), Buildings: int(d.Buildings),
 			Phases: int(d.Phases()), Rent: int(g.rent(h)), Land: int(d.Land), EntrancePrice: int(d.Entrance)}
+		from := len(ints)
 		for p := range d.Phases() {
-			hv.Prices = append(hv.Prices, int(d.Price[p]))
-			hv.Rents = append(hv.Rents, int(d.Rent[p]))
+			ints = append(ints, int(d.Price[p]))
 		}
+		hv.Prices, from = take(from), len(ints)
+		for p := range d.Phases() {
+			ints = append(ints, int(d.Rent[p]))
+		}
+		hv.Rents, from = take(from), len(ints)
 		for _, sp := range Slots[h] {
 			if g.entrance[sp] == h {
-				hv.Entrances = append(hv.Entrances, int(sp))
+				ints = append(ints, int(sp))
 			}
+		}
+		if len(ints) > from { // nil, as before, for a hotel with none
+			hv.Entrances = take(from)
 		}
 		v.Hotels[h] = hv
 	}
