@@ -243,11 +243,7 @@ func TestChatMarksBotAccount(t *testing.T) {
 	ctx := context.Background()
 	l := newLobby(t, newJournal(), &roomstest.Timers{})
 	r, _ := l.Create(ctx, ann, rooms.Settings{Seats: 2})
-	ch, stop, err := r.Subscribe(ctx, ann)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer stop()
+	ch := subscribe(t, r, ann)
 	robo := rooms.Player{ID: 99, Name: "robo", Bot: true}
 	for _, p := range []rooms.Player{ann, robo} {
 		if err := r.Chat(ctx, p, "hi"); err != nil {
@@ -528,11 +524,7 @@ func TestChatSharedBySnapshotsStays(t *testing.T) {
 	ctx := context.Background()
 	l := newLobby(t, newJournal(), &roomstest.Timers{})
 	r, _ := l.Create(ctx, ann, rooms.Settings{Seats: 2})
-	ch, stop, err := r.Subscribe(ctx, ann)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer stop()
+	ch := subscribe(t, r, ann)
 	say := func(from, to int) {
 		t.Helper()
 		for i := from; i < to; i++ { // five lines a speaker, within the chat's rate
