@@ -142,6 +142,19 @@ type Copier interface {
 	CopyFrom(src Game) bool
 }
 
+// CopyValue is CopyFrom for a game whose value holds no slice or map that
+// a copy would share: it sets *dst to *src where src is of dst's type.
+func CopyValue[T any, P interface {
+	*T
+	Game
+}](dst P, src Game) bool {
+	s, ok := src.(P)
+	if ok {
+		*dst = *s
+	}
+	return ok
+}
+
 // ErrIllegal is wrapped by every error that refuses an action.
 var ErrIllegal = errors.New("illegal action")
 

@@ -68,16 +68,9 @@ func (g *Game) Clone() engine.Game {
 	return &c
 }
 
-// CopyFrom makes g a copy of src, a *Game: a Game holds no slice or map
-// that a copy would share (Clone), so a copy of its value is independent
-// (engine.Copier).
-func (g *Game) CopyFrom(src engine.Game) bool {
-	if s, ok := src.(*Game); ok {
-		*g = *s
-		return true
-	}
-	return false
-}
+// CopyFrom makes g a copy of src, a *Game (engine.Copier): a Game holds no
+// slice or map that a copy would share (Clone).
+func (g *Game) CopyFrom(src engine.Game) bool { return engine.CopyValue(g, src) }
 
 // Line writes seat's action as a record line.
 func (g *Game) Line(seat int, a Action) string { return g.names[seat] + " " + a.String() }
