@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -238,30 +239,34 @@ const (
 )
 
 // Format writes n in the unit, with thousands separated by commas.
-func (u Unit) Format(n int) string {
-	s := commas(n)
-	if u == Points {
-		if n == 1 || n == -1 {
-			return s + " point"
-		}
-		return s + " points"
-	}
-	if n < 0 {
-		return "-$" + s[1:]
-	}
-	return "$" + s
-}
+func (u Unit) Format(n int) string { return string(u.Append(nil, n)) }
 
-// commas writes n with its thousands separated: 12300 → "12,300".
-func commas(n int) string {
+// Append appends n to b as Format writes it, for a line built in one
+// buffer (the screens' tables write every seat's money at every move).
+func (u Unit) Append(b []byte, n int) []byte {
+	m := uint64(n)
 	if n < 0 {
-		return "-" + commas(-n)
+		b, m = append(b, '-'), -m
 	}
-	s := fmt.Sprint(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
+	if u == Dollars {
+		b = append(b, '$')
 	}
-	return s
+	var digits [20]byte
+	d := strconv.AppendUint(digits[:0], m, 10)
+	for i, c := range d {
+		if i > 0 && (len(d)-i)%3 == 0 {
+			b = append(b, ',')
+		}
+		b = append(b, c)
+	}
+	switch {
+	case u != Points:
+	case n == 1 || n == -1:
+		b = append(b, " point"...)
+	default:
+		b = append(b, " points"...)
+	}
+	return b
 }
 
 // Option is a game option and its values, the default first.

@@ -41,3 +41,23 @@ func TestRank(t *testing.T) {
 		t.Errorf("Rank = %v, want %v", got, want)
 	}
 }
+
+// Format and Append write a score in its unit alike, thousands separated.
+func TestUnitFormat(t *testing.T) {
+	for _, c := range []struct {
+		u    Unit
+		n    int
+		want string
+	}{
+		{Dollars, 0, "$0"}, {Dollars, 999, "$999"}, {Dollars, 1000, "$1,000"},
+		{Dollars, 12300, "$12,300"}, {Dollars, 1234567, "$1,234,567"}, {Dollars, -6300, "-$6,300"},
+		{Points, 1, "1 point"}, {Points, -1, "-1 point"}, {Points, 150, "150 points"}, {Points, -2500, "-2,500 points"},
+	} {
+		if got := c.u.Format(c.n); got != c.want {
+			t.Errorf("Format(%d) = %q, want %q", c.n, got, c.want)
+		}
+		if got := string(c.u.Append([]byte("x"), c.n)); got != "x"+c.want {
+			t.Errorf("Append(x, %d) = %q, want %q", c.n, got, "x"+c.want)
+		}
+	}
+}

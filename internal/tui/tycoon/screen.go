@@ -417,22 +417,6 @@ func priceOf(v *tycoon.View, a tycoon.Action) string {
 
 func money(n int) string { return engine.Dollars.Format(n) }
 
-// appendMoney appends n dollars to b as money writes them, "$12,300",
-// without the allocations of formatting them: the players' table writes
-// every seat's cash and worth at every move.
-func appendMoney(b []byte, n int) []byte {
-	if n < 0 {
-		b = append(b, '-')
-		n = -n
-	}
-	b = append(b, '$')
-	var digits [20]byte
-	d := strconv.AppendInt(digits[:0], int64(n), 10)
-	for i, c := range d {
-		if i > 0 && (len(d)-i)%3 == 0 {
-			b = append(b, ',')
-		}
-		b = append(b, c)
-	}
-	return b
-}
+// appendMoney appends n dollars to b as money writes them: the players'
+// table writes every seat's cash and worth at every move.
+func appendMoney(b []byte, n int) []byte { return engine.Dollars.Append(b, n) }

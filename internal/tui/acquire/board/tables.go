@@ -37,16 +37,7 @@ func appendMoney(b []byte, n int) []byte {
 	if n < 0 {
 		return append(b, '?')
 	}
-	var digits [20]byte
-	d := strconv.AppendInt(digits[:0], int64(n), 10)
-	b = append(b, '$')
-	for i, c := range d {
-		if i > 0 && (len(d)-i)%3 == 0 {
-			b = append(b, ',')
-		}
-		b = append(b, c)
-	}
-	return b
+	return engine.Dollars.Append(b, n)
 }
 
 // moneyWidth is the width of Money(n).
