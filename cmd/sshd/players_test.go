@@ -159,9 +159,13 @@ type player struct {
 	// answered is the state of the game when the player last answered a
 	// decision; the player does not answer again until it changes.
 	answered string
-	recap    string // the last screen that showed the recap, as it came
-	moves    int    // decisions answered
-	turns    int    // tiles played
+	// recap gathers the screens that showed the recap, as they came, since
+	// it was last cleared: a merger can ask for the player's shares on
+	// another's turn, and that decision recaps up to it, so the recap of
+	// a whole round may be spread over two screens.
+	recap string
+	moves int // decisions answered
+	turns int // tiles played
 }
 
 // signUp connects a new key to addr on a width×height terminal, running
@@ -271,7 +275,7 @@ func (p *player) waitTurn(t *testing.T) gameScreen {
 			return g.over || g.decision != "" && g.state() != p.answered
 		})
 		if strings.Contains(screen, recapHeading) {
-			p.recap = screen
+			p.recap += screen + "\n"
 			g = readGame(p.hideRecap(t))
 		}
 		if g.over {

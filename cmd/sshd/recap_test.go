@@ -12,9 +12,10 @@ import (
 var recapItem = regexp.MustCompile(`^ • (\S+) (.*)$`)
 
 // alice plays against three bots on a 120×40 terminal. Each time her turn
-// comes back, the recap on her screen names every tile the bots played
-// since her own last move (the tiles new on the board but hers) and every
-// bot's buy, with nothing left out.
+// comes back, the recaps on her screen since her tile (at her turn, and at
+// a merger's question about her shares on a bot's turn, which recaps up to
+// it) name every tile the bots played (the tiles new on the board but
+// hers) and every bot's buy, with nothing left out.
 func TestRecapShowsEveryBotMove(t *testing.T) {
 	t.Parallel()
 	addr := startHotels(t)
