@@ -113,15 +113,16 @@ func (p *peers) add(l *live) (remove func()) {
 // it shows anything: a player who sees this session and then connects again
 // elsewhere makes a session that starts later, by a clock every node
 // shares, whatever each node's own says and however late their
-// notifications are (announced). One that cannot be read counts as the
-// oldest start.
+// notifications are (announced). When the database does not answer, the
+// node's own clock does, which is near it where the nodes keep NTP: better
+// than taking the new session for the oldest, which the old one would end.
 func (p *peers) stamp(l *live) {
 	ctx, cancel := context.WithTimeout(context.Background(), peerTimeout)
 	defer cancel()
 	now, err := p.st.Clock(ctx)
 	if err != nil {
 		logStoreError(p.s.log, "read the database's clock for a new session", err)
-		return
+		now = time.Now()
 	}
 	p.mu.Lock()
 	p.started[l.id] = now.UnixMilli()
@@ -129,7 +130,7 @@ func (p *peers) stamp(l *live) {
 }
 
 // since is when the terminal l started, in milliseconds by the database's
-// clock (stamp); 0 if unknown, or when alone.
+// clock (stamp); 0 if it has no registry entry, or when alone.
 func (p *peers) since(l *live) int64 {
 	if p == nil || l == nil {
 		return 0
