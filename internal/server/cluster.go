@@ -300,8 +300,8 @@ func (p *peers) takeover(id store.AccountID, since int64) {
 }
 
 // onTakeover ends this node's session of the account if the other node's
-// is newer, and otherwise answers with this node's, which is: the other
-// node may not have heard of it, and ends its own when it does.
+// is newer; otherwise it answers with its own, the newer, which the other
+// node may have missed (a lost notification): it ends its own on hearing it.
 func (p *peers) onTakeover(from, payload string) {
 	if from == p.node.ID() {
 		return // it replaced this node's others as it was made
