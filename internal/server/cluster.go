@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"hotels/internal/cluster"
@@ -35,6 +36,7 @@ type peerStore interface {
 	KeySessions(ctx context.Context, fingerprint, node string) (all, terminals int, err error)
 	NodeSessions(ctx context.Context) ([]store.NodeSession, error)
 	BanOn(ctx context.Context, fingerprint string, account store.AccountID) (store.Ban, error)
+	Clock(ctx context.Context) (time.Time, error)
 }
 
 // peers is what a server shares with the other nodes: its sessions, in
@@ -46,6 +48,9 @@ type peers struct {
 	node Cluster
 	st   peerStore
 	s    *Server
+
+	mu      sync.Mutex
+	started map[uint64]int64 // the terminals' starts (since), by session
 }
 
 // peerTimeout bounds each database call made for the other nodes.
@@ -56,7 +61,7 @@ func newPeers(s *Server, node Cluster, st peerStore) *peers {
 	if node == nil {
 		return nil
 	}
-	p := &peers{node: node, st: st, s: s}
+	p := &peers{node: node, st: st, s: s, started: map[uint64]int64{}}
 	node.On(notifyBan, p.onBan)
 	node.On(notifyBroadcast, p.onBroadcast)
 	node.On(notifyTakeover, p.onTakeover)
@@ -82,19 +87,57 @@ func (p *peers) others(ctx context.Context, fingerprint string) (n int, terminal
 	return n, terminals > 0
 }
 
-// add writes l to the shared registry, and returns what removes it.
+// add writes l to the shared registry, and returns what removes it. A
+// terminal's start is read from the database's clock first (since).
 func (p *peers) add(l *live) (remove func()) {
 	if p == nil {
 		return func() {}
 	}
+	if l.pty {
+		p.stamp(l)
+	}
 	p.write(l)
 	return func() {
+		p.mu.Lock()
+		delete(p.started, l.id)
+		p.mu.Unlock()
 		ctx, cancel := context.WithTimeout(context.Background(), peerTimeout)
 		defer cancel()
 		if err := p.st.DropNodeSession(ctx, p.node.ID(), int64(l.id)); err != nil {
 			logStoreError(p.s.log, "forget a session on the other servers", err)
 		}
 	}
+}
+
+// stamp reads when the terminal l starts by the database's clock, before
+// it shows anything: a player who sees this session and then connects again
+// elsewhere makes a session that starts later, by a clock every node
+// shares, whatever each node's own says and however late their
+// notifications are (announced). When the database does not answer, the
+// node's own clock does, which is near it where the nodes keep NTP: better
+// than taking the new session for the oldest, which the old one would end.
+func (p *peers) stamp(l *live) {
+	ctx, cancel := context.WithTimeout(context.Background(), peerTimeout)
+	defer cancel()
+	now, err := p.st.Clock(ctx)
+	if err != nil {
+		logStoreError(p.s.log, "read the database's clock for a new session", err)
+		now = time.Now()
+	}
+	p.mu.Lock()
+	p.started[l.id] = now.UnixMilli()
+	p.mu.Unlock()
+}
+
+// since is when the terminal l started, in milliseconds by the database's
+// clock (stamp); 0 if it has no registry entry, or when alone.
+func (p *peers) since(l *live) int64 {
+	if p == nil || l == nil {
+		return 0
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.started[l.id]
 }
 
 func (p *peers) write(l *live) {
@@ -130,8 +173,11 @@ func (p *peers) rename(l *live) {
 
 // rejoin writes every open session again, since this node's rows were
 // deleted if it was taken for dead, and checks each against the bans, since
-// a ban's notification may have been lost meanwhile.
+// a ban's notification may have been lost meanwhile. It announces this
+// node's claims again, since a newer claim's notification may have been
+// lost too: the node that made it answers (onTakeover).
 func (p *peers) rejoin() {
+	p.s.claimed(p.takeover)
 	for _, l := range p.s.live.list() {
 		p.write(l)
 		ctx, cancel := context.WithTimeout(context.Background(), peerTimeout)
@@ -239,28 +285,33 @@ func (p *peers) onBroadcast(from, msg string) {
 	}
 }
 
-// takeover tells every node, this one too, that the account has a new
-// interactive session here, named by token: theirs end, as one on this
-// node would (Server.announced).
-func (p *peers) takeover(id store.AccountID, token string) {
+// takeover tells the other nodes that the account has an interactive
+// session here, which started at since: theirs end if it is newer
+// (Server.announced).
+func (p *peers) takeover(id store.AccountID, since int64) {
 	if p == nil {
 		return
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), peerTimeout)
 	defer cancel()
-	if err := p.node.Notify(ctx, notifyTakeover, fmt.Sprintf("%d %s", id, token)); err != nil {
+	if err := p.node.Notify(ctx, notifyTakeover, fmt.Sprintf("%d %d", id, since)); err != nil {
 		logStoreError(p.s.log, "tell the other servers of a takeover", err)
 	}
 }
 
+// onTakeover ends this node's session of the account if the other node's
+// is newer; otherwise it answers with its own, the newer, which the other
+// node may have missed (a lost notification): it ends its own on hearing it.
 func (p *peers) onTakeover(from, payload string) {
-	var (
-		id    int64
-		token string
-	)
-	if _, err := fmt.Sscanf(payload, "%d %s", &id, &token); err != nil {
+	if from == p.node.ID() {
+		return // it replaced this node's others as it was made
+	}
+	var id, since int64
+	if _, err := fmt.Sscanf(payload, "%d %d", &id, &since); err != nil {
 		p.s.log.Warn("a takeover's notification makes no sense", "from", from, "payload", payload)
 		return
 	}
-	p.s.announced(store.AccountID(id), from == p.node.ID(), token)
+	if mine, newer := p.s.announced(store.AccountID(id), from, since); newer {
+		go p.takeover(store.AccountID(id), mine) // not on the listener's goroutine
+	}
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -26,6 +28,13 @@ import (
 // key for both.
 func twoNodes(t *testing.T, configure func(*server.Config)) (a, b *testServer, admin gossh.Signer) {
 	t.Helper()
+	return twoNodesWith(t, configure, nil)
+}
+
+// twoNodesWith is twoNodes, with each server's node as wrap makes it from
+// the real one (nil: the real one).
+func twoNodesWith(t *testing.T, configure func(*server.Config), wrap func(id string, n server.Cluster) server.Cluster) (a, b *testServer, admin gossh.Signer) {
+	t.Helper()
 	if !storetest.Postgres() {
 		t.Skip("several servers on one database need PostgreSQL (" + storetest.Env + ")")
 	}
@@ -44,6 +53,9 @@ func twoNodes(t *testing.T, configure func(*server.Config)) (a, b *testServer, a
 				t.Fatal(err)
 			}
 			o.Cluster = n
+			if wrap != nil {
+				o.Cluster = wrap(id, n)
+			}
 			lobby = rooms.NewLobby(rooms.Config{
 				Journal: st, Kinds: []engine.Kind{acquire.Kind},
 				Grace: time.Minute, BotDelay: time.Hour, // bots never move during a test
@@ -129,6 +141,128 @@ func TestClusterReconnectTakesOverAcrossNodes(t *testing.T) {
 	second.WaitFor(t, "LOBBY name=ann")
 	first.WaitFor(t, "You connected again from somewhere else")
 	first.Wait(t)
+}
+
+// A player who connects again through another server takes the old session
+// over even when the old session's claim reaches the servers after the new
+// one's (its node was busy): the session that started last wins, whatever
+// order the notifications come in, and the newer one stays.
+func TestClusterReconnectTakesOverWhenOldClaimIsHeardLate(t *testing.T) {
+	release := make(chan struct{}) // a's takeovers are sent once it is closed
+	heard := map[string]chan struct{}{"a": make(chan struct{}, 8), "b": make(chan struct{}, 8)}
+	a, b, admin := twoNodesWith(t, nil, func(id string, n server.Cluster) server.Cluster {
+		w := &wrapNode{Cluster: n, heard: heard[id]}
+		if id == "a" {
+			w.hold = release
+		}
+		return w
+	})
+	key := sshtest.NewKey(t)
+	signUp(t, a, "ann", key)
+	first := sshtest.Open(t, a.addr, key, 80, 24)
+	first.WaitFor(t, "LOBBY name=ann")
+	second := sshtest.Open(t, b.addr, key, 80, 24)
+	second.WaitFor(t, "LOBBY name=ann")
+	<-heard["a"] // b's claim, before a's own
+	close(release)
+	<-heard["b"] // a's claim, after b's own
+	first.WaitFor(t, "You connected again from somewhere else")
+	first.Wait(t)
+	stillThere(t, b, admin, second)
+}
+
+// A node that lost a takeover's notification (its listener was
+// reconnecting) ends the old session once it listens again.
+func TestClusterReconnectTakesOverAfterLostNotification(t *testing.T) {
+	var onA *wrapNode
+	a, b, admin := twoNodesWith(t, nil, func(id string, n server.Cluster) server.Cluster {
+		w := &wrapNode{Cluster: n, heard: make(chan struct{}, 8)}
+		if id == "a" {
+			w.drop.Store(1)
+			onA = w
+		}
+		return w
+	})
+	key := sshtest.NewKey(t)
+	signUp(t, a, "ann", key)
+	first := sshtest.Open(t, a.addr, key, 80, 24)
+	first.WaitFor(t, "LOBBY name=ann")
+	second := sshtest.Open(t, b.addr, key, 80, 24)
+	second.WaitFor(t, "LOBBY name=ann")
+	<-onA.heard // b's claim, dropped
+	onA.rejoined()
+	first.WaitFor(t, "You connected again from somewhere else")
+	first.Wait(t)
+	stillThere(t, b, admin, second)
+}
+
+// stillThere checks that term, a session on ts, still runs: it shows an
+// admin's broadcast rather than having ended.
+func stillThere(t *testing.T, ts *testServer, admin gossh.Signer, term *sshtest.Terminal) {
+	t.Helper()
+	if _, errOut, status := sshtest.Exec(t, ts.addr, admin, "admin broadcast 'still here'"); status != 0 {
+		t.Fatalf("admin broadcast: exit %d, %q", status, errOut)
+	}
+	term.WaitFor(t, "Notice from the admins: still here")
+}
+
+// wrapNode is a node of the cluster whose takeovers can be held back, or
+// lost on the way in, as a busy node's or a reconnecting listener's are.
+type wrapNode struct {
+	server.Cluster
+	hold  <-chan struct{} // if not nil, takeovers are sent once it is closed
+	heard chan struct{}   // gets a value for each takeover from another node, once handled
+	drop  atomic.Int32    // how many takeovers from other nodes to lose
+
+	mu     sync.Mutex
+	rejoin []func(from, payload string)
+}
+
+func (w *wrapNode) Notify(ctx context.Context, kind, payload string) error {
+	if kind == "takeover" && w.hold != nil {
+		select {
+		case <-w.hold:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	return w.Cluster.Notify(ctx, kind, payload)
+}
+
+func (w *wrapNode) On(kind string, h func(from, payload string)) {
+	switch kind {
+	case cluster.Rejoined:
+		w.mu.Lock()
+		w.rejoin = append(w.rejoin, h)
+		w.mu.Unlock()
+	case "takeover":
+		next := h
+		h = func(from, payload string) {
+			if from == w.ID() {
+				next(from, payload)
+				return
+			}
+			if w.drop.Add(-1) < 0 {
+				next(from, payload)
+			}
+			select {
+			case w.heard <- struct{}{}:
+			default: // the test waits for the first ones only
+			}
+		}
+	}
+	w.Cluster.On(kind, h)
+}
+
+// rejoined calls the node's handlers as its listener does once it listens
+// again.
+func (w *wrapNode) rejoined() {
+	w.mu.Lock()
+	hs := w.rejoin
+	w.mu.Unlock()
+	for _, h := range hs {
+		h(w.ID(), "")
+	}
 }
 
 // Admins see every server's players and reach every server's screens.

@@ -63,7 +63,6 @@ type Server struct {
 
 	mu       sync.Mutex
 	accounts map[store.AccountID]*claim // each account's interactive session
-	claims   uint64                     // claims made, for their tokens
 }
 
 // New builds a server from cfg, loading the host key from cfg.HostKey or
@@ -265,22 +264,22 @@ func (s *Server) playing(id store.AccountID) bool {
 // ends it (a player who reconnects takes over their seat), and its
 // connection is closed after endGrace, whether or not it ended (issue 16,
 // F3; see sessions.closeAfter), unless it is this session's connection
-// too. The claim ends with ctx.
+// too. The other nodes are told, and end theirs (announced). The claim
+// ends with ctx.
 func (s *Server) takeover(ctx context.Context, id store.AccountID, l *live, box *inbox) {
-	mine := &claim{box: box, l: l}
+	mine := &claim{box: box, l: l, since: s.peers.since(l)}
 	s.mu.Lock()
 	if l != nil {
 		s.replaceLocked(id, connOf(l.sess))
 	} else if old := s.accounts[id]; old != nil {
 		old.box.post(replacedMsg{})
 	}
-	s.claims++
-	mine.token = fmt.Sprintf("%d", s.claims)
 	s.accounts[id] = mine
 	s.mu.Unlock()
 	if s.peers != nil {
-		// On another node too; not while the screen waits.
-		go s.peers.takeover(id, mine.token)
+		// Not while the screen waits: the claim's place among the other
+		// nodes' is its session's start, taken already.
+		go s.peers.takeover(id, mine.since)
 	}
 	// A callback, not a goroutine parked for the whole session.
 	context.AfterFunc(ctx, func() {
@@ -292,22 +291,41 @@ func (s *Server) takeover(ctx context.Context, id store.AccountID, l *live, box 
 	})
 }
 
-// announced is told of each claim of the account's interactive session on
-// any node, this one's too, in the one order every node hears them in: the
-// last claim heard wins. A claim here that was heard before this one ends;
-// one not heard yet is newer, and stays. Of this node's own claims only the
-// latest counts, which has replaced the others here already.
-func (s *Server) announced(id store.AccountID, mine bool, token string) {
+// announced is told of a claim of the account's interactive session made
+// on another node, from, by a session that started at since (peers.since).
+// Of two claims on different nodes the one whose session started later
+// wins, and a tie goes to the greater node id: every node decides alike,
+// whatever order the notifications reach it in, and a claim heard late
+// (its node was busy) or again (peers.rejoin) changes nothing. This node's
+// claim ends if the other is newer; if this node's is newer, announced
+// returns its start and true: the other node must hear of it, as it may
+// have missed it.
+func (s *Server) announced(id store.AccountID, from string, since int64) (mine int64, newer bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	c := s.accounts[id]
 	switch {
 	case c == nil:
-	case mine && c.token == token:
-		c.heard = true
-	case !mine && c.heard:
+		return 0, false
+	case since > c.since || since == c.since && from > s.peers.node.ID():
 		s.replaceLocked(id, nil)
 		delete(s.accounts, id)
+		return 0, false
+	}
+	return c.since, true
+}
+
+// claimed calls f with each account's interactive session here and when
+// it started (peers.since).
+func (s *Server) claimed(f func(id store.AccountID, since int64)) {
+	s.mu.Lock()
+	held := make(map[store.AccountID]int64, len(s.accounts))
+	for id, c := range s.accounts {
+		held[id] = c.since
+	}
+	s.mu.Unlock()
+	for id, since := range held {
+		f(id, since)
 	}
 }
 
@@ -329,7 +347,6 @@ func (s *Server) replaceLocked(id store.AccountID, conn *gossh.ServerConn) {
 // tells it another took over.
 type claim struct {
 	box   *inbox
-	l     *live  // its registry entry; nil if it has none
-	token string // names it to the other nodes (announced)
-	heard bool   // its announcement came back: any later one replaces it; s.mu
+	l     *live // its registry entry; nil if it has none
+	since int64 // when its session started, to the other nodes (peers.since)
 }
