@@ -10,6 +10,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"charm.land/ssh"
 	"github.com/charmbracelet/x/ansi"
 
 	"hotels/internal/store"
@@ -35,23 +36,43 @@ type session struct {
 	// took over (replacedMsg), the idle clock (idleMsg), and the
 	// window's sizes.
 	box *inbox
-	// takeover makes this session the account's only interactive one; see
-	// Server.takeover.
-	takeover func(store.AccountID)
-	// signedUp tells the server the account the key has just signed up
-	// as (Server.signedUp).
-	signedUp func(store.Account)
-	command  []string // what the player asked for: `ssh -t host join ROOM`
-	log      *slog.Logger
+	// srv is the server the session is on, sess its SSH session and l
+	// its registry entry: what takeover, signedUp, playing and log need.
+	// The session keeps these, which it has anyway, rather than a closure
+	// or a logger of its own for each: every object a session keeps is one
+	// more for each collection to mark (docs/capacity.md). srv is nil in
+	// tests of the app alone.
+	srv     *Server
+	sess    ssh.Session
+	l       *live
+	command []string // what the player asked for: `ssh -t host join ROOM`
 	// idle is how long the session may go without input before it is
 	// closed (0: never), unless playing reports that the player sits in a
 	// game that has started.
-	idle    time.Duration
-	playing func(store.AccountID) bool
+	idle time.Duration
 	// idleTimer posts idleMsg when the session may have been idle for
 	// idle; nil when idle is 0. Only Update resets it.
 	idleTimer *time.Timer
 }
+
+// takeover makes this session the account's only interactive one; see
+// Server.takeover.
+func (s *session) takeover(id store.AccountID) { s.srv.takeover(s.sess.Context(), id, s.l, s.box) }
+
+// signedUp tells the server the account the key has just signed up as
+// (Server.signedUp).
+func (s *session) signedUp(a store.Account) {
+	if s.srv != nil {
+		s.srv.signedUp(s.l, a)
+	}
+}
+
+// playing reports whether the player sits in a game that has started
+// (Server.playing).
+func (s *session) playing(id store.AccountID) bool { return s.srv.playing(id) }
+
+// log is the logger for lines about the session (Server.logFor).
+func (s *session) log() *slog.Logger { return s.srv.logFor(s.sess) }
 
 // app is the root model of an interactive session: signup for a new key, then
 // the Lobby. It owns the server-wide concerns (shutdown notice, admins'
@@ -188,7 +209,7 @@ func (a *app) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return a, a.s.signIn
 	case signedInMsg:
 		if msg.err != nil {
-			logStoreError(a.s.log, "load new account", msg.err)
+			logStoreError(a.s.log(), "load new account", msg.err)
 			a.bye = "Your name is saved, but we could not open the lobby. Please reconnect."
 			return a, tea.Quit
 		}
@@ -306,7 +327,7 @@ func overlayLastLines(v tea.View, lines []string, height int) []string {
 func (s *session) claim(name string) error {
 	acct, err := s.accounts.CreateAccount(s.ctx, name, s.key.Authorized)
 	if err == nil {
-		s.log.Info("account created", "account", acct.ID, "name", name)
+		s.log().Info("account created", "account", acct.ID, "name", name)
 	}
 	if errors.Is(err, store.ErrConflict) {
 		// Either someone has the name, or this key signed up meanwhile
@@ -317,7 +338,7 @@ func (s *session) claim(name string) error {
 		return fmt.Errorf("%w: %w", signup.ErrTaken, err)
 	}
 	if err != nil {
-		logStoreError(s.log, "create account", err, "name", name)
+		logStoreError(s.log(), "create account", err, "name", name)
 	}
 	return err
 }
@@ -326,7 +347,7 @@ func (s *session) claim(name string) error {
 // whose the session now is before the lobby opens.
 func (s *session) signIn() tea.Msg {
 	acct, err := s.accounts.AccountByKey(s.ctx, s.key.Authorized)
-	if err == nil && s.signedUp != nil {
+	if err == nil {
 		s.signedUp(acct)
 	}
 	return signedInMsg{account: acct, err: err}

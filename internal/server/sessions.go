@@ -78,16 +78,16 @@ func (r *sessions) add(l *live, max int, elsewhere elsewhere) (remove func(), er
 	l.id = r.next
 	r.open[l.id] = l
 	r.perKey[fp]++
-	var once sync.Once
 	return func() {
-		once.Do(func() {
-			r.mu.Lock()
-			defer r.mu.Unlock()
-			delete(r.open, l.id)
-			if r.perKey[fp]--; r.perKey[fp] <= 0 {
-				delete(r.perKey, fp)
-			}
-		})
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		if r.open[l.id] != l {
+			return // removed already: l.id is never reused
+		}
+		delete(r.open, l.id)
+		if r.perKey[fp]--; r.perKey[fp] <= 0 {
+			delete(r.perKey, fp)
+		}
 	}, nil
 }
 

@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"log/slog"
 	"strings"
 	"testing"
 	"unsafe"
@@ -82,7 +81,7 @@ func BenchmarkOnShared(b *testing.B) {
 // each handed to a shared goroutine: what the handing costs beside the
 // screen's own work, in allocations a message and frame.
 func BenchmarkAppOnShared(b *testing.B) {
-	a := newApp(&session{ctx: context.Background(), log: slog.New(slog.DiscardHandler)}, identity{})
+	a := newApp(&session{ctx: context.Background()}, identity{})
 	msg := tea.WindowSizeMsg{Width: 80, Height: 24}
 	b.ReportAllocs()
 	for b.Loop() {
