@@ -16,7 +16,8 @@ import (
 )
 
 // identity is who a session is. It travels in the session context from the
-// identify middleware to the ones after it.
+// identify middleware to the ones after it, as its live's who (see
+// identityFrom).
 type identity struct {
 	Key     store.Key
 	Account store.Account
@@ -25,8 +26,6 @@ type identity struct {
 	// admin keys file.
 	Admin bool
 }
-
-type identityKey struct{}
 
 // player is the identity as the rooms know players: no one (the zero
 // Player) for a key with no name yet.
@@ -47,10 +46,13 @@ func (id identity) logAttrs(session string) []any {
 	return []any{"session", session, "fingerprint", id.Key.Fingerprint}
 }
 
-// identityFrom returns the identity set by the identify middleware.
+// identityFrom returns the identity set by the identify middleware: the
+// who of the session's live (liveFrom).
 func identityFrom(ctx context.Context) (identity, bool) {
-	id, ok := ctx.Value(identityKey{}).(identity)
-	return id, ok
+	if l := liveFrom(ctx); l != nil {
+		return l.who, true
+	}
+	return identity{}, false
 }
 
 // recoverPanics ends only the session whose handler panicked, logs the panic
@@ -109,7 +111,7 @@ func (s *Server) identify(next ssh.Handler) ssh.Handler {
 		}
 		// Every line about the session from here on says whose it is
 		// (logFor).
-		sess.Context().SetValue(identityKey{}, id)
+		sess.Context().SetValue(liveKey{}, &live{who: id})
 		next(sess)
 	}
 }
