@@ -88,25 +88,27 @@ type app struct {
 	account  store.AccountID
 	width    int
 	height   int
-	bye      string    // set when the session is closing; the last frame shows it
-	notice   string    // an admin's broadcast, shown on the bottom line for a while
-	noticeID int       // which broadcast the running noticeDoneMsg tick is for
-	input    time.Time // the last key, mouse or paste from the player
-	done     chan any  // for onShared: Update and View run on shared goroutines
+	bye      string     // set when the session is closing; the last frame shows it
+	notice   string     // an admin's broadcast, shown on the bottom line for a while
+	noticeID int        // which broadcast the running noticeDoneMsg tick is for
+	input    time.Time  // the last key, mouse or paste from the player
+	done     sharedDone // for onShared: Update and View run on shared goroutines
 	shared   sharedCalls
 }
 
-// sharedCalls are the app's Update and View as onShared runs them, made
-// once with the session, and what each is given and returns: a closure
-// made at every message and frame, and the results it set, were three
-// allocations a message and two a frame. Bubble Tea calls Update and View
-// from the session's event loop, one at a time.
+// sharedCalls are the app's Update and View as onShared runs them, one
+// closure made once with the session (one, not one each: the session keeps
+// it), and what each is given and returns: a closure made at every message
+// and frame, and the results it set, were three allocations a message and
+// two a frame. Bubble Tea calls Update and View from the session's event
+// loop, one at a time.
 type sharedCalls struct {
-	update, view func()
-	msg          tea.Msg
-	model        tea.Model
-	cmd          tea.Cmd
-	v            tea.View
+	run     func() // View if drawing, else Update
+	drawing bool
+	msg     tea.Msg
+	model   tea.Model
+	cmd     tea.Cmd
+	v       tea.View
 }
 
 // Messages owned by app.
@@ -126,10 +128,15 @@ type (
 )
 
 func newApp(s *session, id identity) *app {
-	a := &app{s: s, input: time.Now(), done: make(chan any, 1)}
+	a := &app{s: s, input: time.Now(), done: newSharedDone()}
 	sh := &a.shared
-	sh.update = func() { sh.model, sh.cmd = a.update(sh.msg) }
-	sh.view = func() { sh.v = a.view() }
+	sh.run = func() {
+		if sh.drawing {
+			sh.v = a.view()
+		} else {
+			sh.model, sh.cmd = a.update(sh.msg)
+		}
+	}
 	if s.idle > 0 {
 		box := s.box
 		s.idleTimer = time.AfterFunc(s.idle, func() { box.post(idleMsg{}) })
@@ -165,8 +172,8 @@ const noticeFor = 30 * time.Second
 // Update updates the screen on a shared goroutine (shallow.go).
 func (a *app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	sh := &a.shared
-	sh.msg = msg
-	onShared(a.done, sh.update)
+	sh.msg, sh.drawing = msg, false
+	onShared(&a.done, sh.run)
 	m, cmd := sh.model, sh.cmd
 	sh.msg, sh.model, sh.cmd = nil, nil, nil // kept by the program, not here
 	return m, cmd
@@ -270,7 +277,8 @@ func (a *app) enterLobby(p Player) (tea.Model, tea.Cmd) {
 // View draws the screen on a shared goroutine (shallow.go).
 func (a *app) View() tea.View {
 	sh := &a.shared
-	onShared(a.done, sh.view)
+	sh.drawing = true
+	onShared(&a.done, sh.run)
 	v := sh.v
 	sh.v = tea.View{}
 	return v
