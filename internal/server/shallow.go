@@ -27,7 +27,7 @@ type call struct {
 // for one. Each session keeps one: a channel of struct{} is one object,
 // where one of any was two (its buffer, which holds pointers, apart).
 type sharedDone struct {
-	ch    chan struct{}
+	ch       chan struct{}
 	panicked any
 }
 
