@@ -1,10 +1,16 @@
 package server_test
 
 import (
+	"bufio"
 	"context"
+	"crypto/ed25519"
+	"encoding/binary"
 	"fmt"
+	"io"
 	"os"
+	"os/exec"
 	"runtime/pprof"
+	"strings"
 	"testing"
 	"time"
 
@@ -21,13 +27,14 @@ import (
 	"hotels/internal/tui"
 )
 
-// BenchmarkGameSession is what a player's session in a started four-seat
-// Hotel Tycoon game keeps, server and client together (both are in this
-// process), its share of the room included: each op is one seat, its
-// session opened with `join ROOM` and left open at its game screen. After
-// a collection the goroutines, live heap objects and the stack and heap
-// bytes the collector scans are reported per session (docs/capacity.md:
-// the mark phase's work). Run with a fixed count that four divides, e.g.
+// BenchmarkGameSession is what the server keeps for a player's session in
+// a started four-seat Hotel Tycoon game, its share of the room included:
+// each op is one seat, its session opened with `join ROOM` and left open
+// at its game screen. The clients run in another process (this test binary
+// again, TestGameSessionClients), so that what is counted is the server's
+// alone. After a collection the goroutines, live heap objects and the stack
+// and heap bytes the collector scans are reported per session
+// (docs/capacity.md: the mark phase's work). Run with a fixed count, e.g.
 // -benchtime 200x; ns/op is the time to open one.
 func BenchmarkGameSession(b *testing.B) {
 	ctx := context.Background()
@@ -45,11 +52,9 @@ func BenchmarkGameSession(b *testing.B) {
 			return tui.New(ctx, lobby, player, tui.Entry{Room: p.Command[1]})
 		}
 	})
-	signers := make([]gossh.Signer, b.N)
 	players := make([]rooms.Player, b.N)
-	for i := range signers {
-		signers[i] = sshtest.NewKey(b)
-		a := signUp(b, ts, fmt.Sprintf("p%d", i), signers[i])
+	for i := range players {
+		a := signUp(b, ts, fmt.Sprintf("p%d", i), seededKey(b, i))
 		players[i] = rooms.Player{ID: a.ID, Name: a.Name}
 	}
 	heap := os.Getenv("HOTELS_SESSION_HEAP")
@@ -81,11 +86,35 @@ func BenchmarkGameSession(b *testing.B) {
 			ids[i+j] = r.ID
 		}
 	}
+	clients := exec.Command(os.Args[0], "-test.run=^TestGameSessionClients$")
+	clients.Env = append(os.Environ(), "HOTELS_GAME_CLIENTS="+ts.addr+" "+strings.Join(ids, " "))
+	clients.Stderr = os.Stderr
+	stdin, err := clients.StdinPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	stdout, err := clients.StdoutPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
 	b.ResetTimer()
-	for i := range b.N {
-		sshtest.OpenCommand(b, ts.addr, signers[i], 80, 24, "join "+ids[i]).WaitFor(b, "room "+ids[i])
+	if err := clients.Start(); err != nil {
+		b.Fatal(err)
+	}
+	defer func() {
+		_ = stdin.Close() // the clients close their sessions and end
+		if err := clients.Wait(); err != nil {
+			b.Errorf("the clients: %v", err)
+		}
+	}()
+	out := bufio.NewScanner(stdout)
+	for out.Scan() && out.Text() != "open" {
+	}
+	if out.Text() != "open" {
+		b.Fatal("the clients ended before their sessions were open")
 	}
 	b.StopTimer()
+	go func() { _, _ = io.Copy(io.Discard, stdout) }()
 	settledGoroutines()
 	after := marked()
 	for i, unit := range []string{"goroutines/op", "live-objects/op", "scan-stack-B/op", "scan-heap-B/op"} {
@@ -94,6 +123,37 @@ func BenchmarkGameSession(b *testing.B) {
 	if heap != "" {
 		writeHeap(b, heap)
 	}
+}
+
+// TestGameSessionClients is BenchmarkGameSession's clients, run in a
+// process of their own: HOTELS_GAME_CLIENTS is the server's address and
+// each session's room, in order, space-separated. It opens each session,
+// waits for its game screen, prints "open", and keeps them open until its
+// stdin closes.
+func TestGameSessionClients(t *testing.T) {
+	env := os.Getenv("HOTELS_GAME_CLIENTS")
+	if env == "" {
+		t.Skip("BenchmarkGameSession runs it")
+	}
+	f := strings.Fields(env)
+	addr, ids := f[0], f[1:]
+	for i, id := range ids {
+		sshtest.OpenCommand(t, addr, seededKey(t, i), 80, 24, "join "+id).WaitFor(t, "room "+id)
+	}
+	fmt.Println("open")
+	_, _ = io.Copy(io.Discard, os.Stdin)
+}
+
+// seededKey is the i'th of a series of client keys that every process
+// makes alike.
+func seededKey(t testing.TB, i int) gossh.Signer {
+	seed := make([]byte, ed25519.SeedSize)
+	binary.LittleEndian.PutUint64(seed, uint64(i)+1)
+	s, err := gossh.NewSignerFromKey(ed25519.NewKeyFromSeed(seed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }
 
 // flagDefaults gives c the flags' defaults, as a server run from cmd/sshd
