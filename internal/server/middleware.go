@@ -136,7 +136,7 @@ func (s *Server) logSessions(next ssh.Handler) ssh.Handler {
 func sessionAttrs(sess ssh.Session) []any {
 	id, _ := identityFrom(sess.Context())
 	_, _, pty := sess.Pty()
-	attrs := make([]any, 0, 11) // room for every one and the end's duration
+	attrs := make([]any, 0, 12) // room for every one and the end's duration
 	attrs = append(attrs, "remote", addrString(sess.RemoteAddr()), "pty", pty)
 	if id.Known {
 		attrs = append(attrs, "name", id.Account.Name)
