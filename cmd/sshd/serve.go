@@ -22,6 +22,7 @@ import (
 	"hotels/internal/server"
 	"hotels/internal/store"
 	"hotels/internal/tui"
+	"hotels/internal/tui/history"
 	"hotels/internal/tui/screens"
 )
 
@@ -209,6 +210,15 @@ func gameBot(game, level string) (rooms.Bot, error) {
 // where the player has a seat (on any of the servers sharing a PostgreSQL
 // database), so that a reconnect goes back to the game.
 func session(l *rooms.Lobby, games *store.Store, bots *protocol.Waiters) server.Lobby {
+	// One for every session, made an interface once: each session's
+	// screens keep it three times, and a value made an interface there was
+	// a copy on the heap each time, three objects a session for every
+	// collection to mark (docs/capacity.md).
+	var s interface {
+		history.Archive
+		tui.Ratings
+		tui.Bell
+	} = newStored(games, l)
 	return func(ctx context.Context, p server.Player) tea.Model {
 		player := rooms.Player{ID: p.Account.ID, Name: p.Account.Name, Bot: p.Account.Bot}
 		var at tui.Entry
@@ -217,7 +227,6 @@ func session(l *rooms.Lobby, games *store.Store, bots *protocol.Waiters) server.
 		} else if r := l.Rejoin(player); r != nil {
 			at = tui.Entry{Room: r.ID}
 		}
-		s := newStored(games, l)
 		return tui.New(ctx, l, player, at, tui.WithGames(s), tui.WithRatings(s), tui.WithBell(s), tui.WithBotAccounts(bots))
 	}
 }

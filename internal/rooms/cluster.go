@@ -3,7 +3,6 @@ package rooms
 import (
 	"context"
 	"errors"
-	"strconv"
 
 	"hotels/internal/saved"
 )
@@ -53,9 +52,3 @@ func (alone) Close() {}
 // Replicate makes the lobby one node of several sharing its database,
 // through c: before it restores its rooms or opens any.
 func (l *Lobby) Replicate(c Cluster) { l.cluster = c }
-
-// subKey names a session here, among this node's; the node that runs a
-// room another node follows knows it with that node's name before it.
-func (l *Lobby) subKey() string {
-	return strconv.FormatUint(l.subKeys.Add(1), 10)
-}

@@ -177,7 +177,7 @@ func (r *Room) Visit(p Player) (leave func() bool, err error) {
 func (r *Room) Sessions() map[string]Player {
 	here := map[string]Player{}
 	for s := range r.subs {
-		here[s.key] = s.player
+		here[s.name()] = s.player
 	}
 	return here
 }

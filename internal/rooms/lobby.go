@@ -142,6 +142,9 @@ type Lobby struct {
 	done  chan struct{}
 
 	cluster Cluster // the other nodes on the database (Replicate), or alone
+	// subKeys numbers the sessions here, among this node's: the node that
+	// runs a room another node follows knows each with this node's name
+	// before its number (sub.name).
 	subKeys atomic.Uint64
 
 	// edits counts the changes to what the lobby lists (rooms, the queue,

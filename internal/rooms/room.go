@@ -4,6 +4,7 @@ import (
 	"context"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -99,7 +100,20 @@ type sub struct {
 	player Player
 	legal  bool           // its snapshots list the seat's legal actions (SubscribePlay)
 	ch     chan *Snapshot // nil for a session on another node (Visit)
-	key    string         // names it to the node running the room, if another does
+	// key names it to the node running the room, if another does (see
+	// name); 0 for a session on another node. A number, not its digits:
+	// a session keeps its subscription, and the collector marks each
+	// object a session keeps (docs/capacity.md).
+	key  uint64
+	stop sync.Once // Subscribe's stop
+}
+
+// name is the key the node running the room knows the session by.
+func (s *sub) name() string {
+	if s.key == 0 {
+		return ""
+	}
+	return strconv.FormatUint(s.key, 10)
 }
 
 // newRoom starts a room in state st, linked by link; prepare, if given,
@@ -331,14 +345,14 @@ func (r *Room) subscribe(ctx context.Context, p Player, legal bool) (<-chan *Sna
 	if err := r.lobby.allow(p); err != nil {
 		return nil, nil, err
 	}
-	s := &sub{player: p, ch: make(chan *Snapshot, 1), legal: legal, key: r.lobby.subKey()}
+	s := &sub{player: p, ch: make(chan *Snapshot, 1), legal: legal, key: r.lobby.subKeys.Add(1)}
 	err := r.call(ctx, func() error {
 		if r.st.Status == Closed {
 			return ErrRoomClosed
 		}
 		r.subs[s] = struct{}{}
 		if r.link.Follows() { // the node running the room counts p there
-			_, err := r.link.Forward(ctx, r, Intent{Op: OpHere, Here: map[string]Player{s.key: p}})
+			_, err := r.link.Forward(ctx, r, Intent{Op: OpHere, Here: map[string]Player{s.name(): p}})
 			return err
 		}
 		if i := r.seatOf(p); i >= 0 {
@@ -350,8 +364,7 @@ func (r *Room) subscribe(ctx context.Context, p Player, legal bool) (<-chan *Sna
 	if err != nil {
 		return nil, nil, err
 	}
-	var once sync.Once
-	return s.ch, func() { once.Do(func() { r.post(func() bool { return r.unsubscribe(s) }) }) }, nil
+	return s.ch, func() { s.stop.Do(func() { r.post(func() bool { return r.unsubscribe(s) }) }) }, nil
 }
 
 // present marks seat i's player as connected again.
@@ -379,7 +392,7 @@ func (r *Room) unsubscribe(s *sub) bool {
 	}
 	delete(r.subs, s)
 	if r.link.Follows() {
-		_, _ = r.link.Forward(context.Background(), r, Intent{Op: OpUnsubscribe, Sub: s.key})
+		_, _ = r.link.Forward(context.Background(), r, Intent{Op: OpUnsubscribe, Sub: s.name()})
 		r.closeIfDeserted()
 		return true
 	}

@@ -10,6 +10,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"charm.land/ssh"
 	"github.com/charmbracelet/x/ansi"
 
 	"hotels/internal/store"
@@ -35,23 +36,43 @@ type session struct {
 	// took over (replacedMsg), the idle clock (idleMsg), and the
 	// window's sizes.
 	box *inbox
-	// takeover makes this session the account's only interactive one; see
-	// Server.takeover.
-	takeover func(store.AccountID)
-	// signedUp tells the server the account the key has just signed up
-	// as (Server.signedUp).
-	signedUp func(store.Account)
-	command  []string // what the player asked for: `ssh -t host join ROOM`
-	log      *slog.Logger
+	// srv is the server the session is on, sess its SSH session and l
+	// its registry entry: what takeover, signedUp, playing and log need.
+	// The session keeps these, which it has anyway, rather than a closure
+	// or a logger of its own for each: every object a session keeps is one
+	// more for each collection to mark (docs/capacity.md). srv is nil in
+	// tests of the app alone.
+	srv     *Server
+	sess    ssh.Session
+	l       *live
+	command []string // what the player asked for: `ssh -t host join ROOM`
 	// idle is how long the session may go without input before it is
 	// closed (0: never), unless playing reports that the player sits in a
 	// game that has started.
-	idle    time.Duration
-	playing func(store.AccountID) bool
+	idle time.Duration
 	// idleTimer posts idleMsg when the session may have been idle for
 	// idle; nil when idle is 0. Only Update resets it.
 	idleTimer *time.Timer
 }
+
+// takeover makes this session the account's only interactive one; see
+// Server.takeover.
+func (s *session) takeover(id store.AccountID) { s.srv.takeover(s.sess.Context(), id, s.l, s.box) }
+
+// signedUp tells the server the account the key has just signed up as
+// (Server.signedUp).
+func (s *session) signedUp(a store.Account) {
+	if s.srv != nil {
+		s.srv.signedUp(s.l, a)
+	}
+}
+
+// playing reports whether the player sits in a game that has started
+// (Server.playing).
+func (s *session) playing(id store.AccountID) bool { return s.srv.playing(id) }
+
+// log is the logger for lines about the session (Server.logFor).
+func (s *session) log() *slog.Logger { return s.srv.logFor(s.sess) }
 
 // app is the root model of an interactive session: signup for a new key, then
 // the Lobby. It owns the server-wide concerns (shutdown notice, admins'
@@ -67,25 +88,27 @@ type app struct {
 	account  store.AccountID
 	width    int
 	height   int
-	bye      string    // set when the session is closing; the last frame shows it
-	notice   string    // an admin's broadcast, shown on the bottom line for a while
-	noticeID int       // which broadcast the running noticeDoneMsg tick is for
-	input    time.Time // the last key, mouse or paste from the player
-	done     chan any  // for onShared: Update and View run on shared goroutines
+	bye      string     // set when the session is closing; the last frame shows it
+	notice   string     // an admin's broadcast, shown on the bottom line for a while
+	noticeID int        // which broadcast the running noticeDoneMsg tick is for
+	input    time.Time  // the last key, mouse or paste from the player
+	done     sharedDone // for onShared: Update and View run on shared goroutines
 	shared   sharedCalls
 }
 
-// sharedCalls are the app's Update and View as onShared runs them, made
-// once with the session, and what each is given and returns: a closure
-// made at every message and frame, and the results it set, were three
-// allocations a message and two a frame. Bubble Tea calls Update and View
-// from the session's event loop, one at a time.
+// sharedCalls are the app's Update and View as onShared runs them, one
+// closure made once with the session (one, not one each: the session keeps
+// it), and what each is given and returns: a closure made at every message
+// and frame, and the results it set, were three allocations a message and
+// two a frame. Bubble Tea calls Update and View from the session's event
+// loop, one at a time.
 type sharedCalls struct {
-	update, view func()
-	msg          tea.Msg
-	model        tea.Model
-	cmd          tea.Cmd
-	v            tea.View
+	run     func() // View if drawing, else Update
+	drawing bool
+	msg     tea.Msg
+	model   tea.Model
+	cmd     tea.Cmd
+	v       tea.View
 }
 
 // Messages owned by app.
@@ -105,10 +128,15 @@ type (
 )
 
 func newApp(s *session, id identity) *app {
-	a := &app{s: s, input: time.Now(), done: make(chan any, 1)}
+	a := &app{s: s, input: time.Now(), done: newSharedDone()}
 	sh := &a.shared
-	sh.update = func() { sh.model, sh.cmd = a.update(sh.msg) }
-	sh.view = func() { sh.v = a.view() }
+	sh.run = func() {
+		if sh.drawing {
+			sh.v = a.view()
+		} else {
+			sh.model, sh.cmd = a.update(sh.msg)
+		}
+	}
 	if s.idle > 0 {
 		box := s.box
 		s.idleTimer = time.AfterFunc(s.idle, func() { box.post(idleMsg{}) })
@@ -144,8 +172,8 @@ const noticeFor = 30 * time.Second
 // Update updates the screen on a shared goroutine (shallow.go).
 func (a *app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	sh := &a.shared
-	sh.msg = msg
-	onShared(a.done, sh.update)
+	sh.msg, sh.drawing = msg, false
+	onShared(&a.done, sh.run)
 	m, cmd := sh.model, sh.cmd
 	sh.msg, sh.model, sh.cmd = nil, nil, nil // kept by the program, not here
 	return m, cmd
@@ -188,7 +216,7 @@ func (a *app) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return a, a.s.signIn
 	case signedInMsg:
 		if msg.err != nil {
-			logStoreError(a.s.log, "load new account", msg.err)
+			logStoreError(a.s.log(), "load new account", msg.err)
 			a.bye = "Your name is saved, but we could not open the lobby. Please reconnect."
 			return a, tea.Quit
 		}
@@ -249,7 +277,8 @@ func (a *app) enterLobby(p Player) (tea.Model, tea.Cmd) {
 // View draws the screen on a shared goroutine (shallow.go).
 func (a *app) View() tea.View {
 	sh := &a.shared
-	onShared(a.done, sh.view)
+	sh.drawing = true
+	onShared(&a.done, sh.run)
 	v := sh.v
 	sh.v = tea.View{}
 	return v
@@ -306,7 +335,7 @@ func overlayLastLines(v tea.View, lines []string, height int) []string {
 func (s *session) claim(name string) error {
 	acct, err := s.accounts.CreateAccount(s.ctx, name, s.key.Authorized)
 	if err == nil {
-		s.log.Info("account created", "account", acct.ID, "name", name)
+		s.log().Info("account created", "account", acct.ID, "name", name)
 	}
 	if errors.Is(err, store.ErrConflict) {
 		// Either someone has the name, or this key signed up meanwhile
@@ -317,7 +346,7 @@ func (s *session) claim(name string) error {
 		return fmt.Errorf("%w: %w", signup.ErrTaken, err)
 	}
 	if err != nil {
-		logStoreError(s.log, "create account", err, "name", name)
+		logStoreError(s.log(), "create account", err, "name", name)
 	}
 	return err
 }
@@ -326,7 +355,7 @@ func (s *session) claim(name string) error {
 // whose the session now is before the lobby opens.
 func (s *session) signIn() tea.Msg {
 	acct, err := s.accounts.AccountByKey(s.ctx, s.key.Authorized)
-	if err == nil && s.signedUp != nil {
+	if err == nil {
 		s.signedUp(acct)
 	}
 	return signedInMsg{account: acct, err: err}

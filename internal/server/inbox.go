@@ -28,10 +28,10 @@ import (
 // use.
 type inbox struct {
 	mu      sync.Mutex
-	send    func(tea.Msg) // the program's Send; nil before it runs
-	pending []tea.Msg     // oldest first, one of each type
-	handing bool          // a goroutine is handing pending to send
-	closed  bool          // the program has ended: posts are dropped
+	send    sender    // the program; nil before it runs
+	pending []tea.Msg // oldest first, one of each type
+	handing bool      // a goroutine is handing pending to send
+	closed  bool      // the program has ended: posts are dropped
 
 	// The window sizes: at most one each windowEvery reaches the
 	// program, the latest.
@@ -74,13 +74,13 @@ func (b *inbox) hand() {
 			b.mu.Unlock()
 			return
 		}
-		msg, send := b.pending[0], b.send
+		msg, to := b.pending[0], b.send
 		b.pending[0] = nil
 		if b.pending = b.pending[1:]; len(b.pending) == 0 {
 			b.pending = nil
 		}
 		b.mu.Unlock()
-		send(msg) // returns at once once the program has ended
+		to.Send(msg) // returns at once once the program has ended
 	}
 }
 
@@ -126,11 +126,16 @@ func (b *inbox) unpause() {
 	b.pauseLocked()
 }
 
-// attach starts handing what is posted to send, the program's Send.
-func (b *inbox) attach(send func(tea.Msg)) {
+// sender is what an inbox hands messages to: a *tea.Program, kept as
+// itself rather than as its Send method, a closure more for each session
+// to keep (docs/capacity.md).
+type sender interface{ Send(tea.Msg) }
+
+// attach starts handing what is posted to to, the program.
+func (b *inbox) attach(to sender) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	b.send = send
+	b.send = to
 	if len(b.pending) > 0 && !b.handing {
 		b.handing = true
 		go b.hand()
@@ -174,7 +179,7 @@ func (s *Server) runProgram(next ssh.Handler) ssh.Handler {
 // window changes, and it quits when the session's connection closes. It
 // returns p.Run's error.
 func runOn(sess ssh.Session, p *tea.Program, box *inbox) error {
-	box.attach(p.Send)
+	box.attach(p)
 	defer box.close()
 	ssh.OnWindowChange(sess, box.window)
 	stop := context.AfterFunc(sess.Context(), p.Quit)

@@ -17,7 +17,7 @@ func TestInboxHandsTheLatestOfEachKind(t *testing.T) {
 	b.post(closingMsg{})
 	b.post(noticeMsg{text: "second"})
 	got := make(chan tea.Msg, 10)
-	b.attach(func(m tea.Msg) { got <- m })
+	b.attach(sendFunc(func(m tea.Msg) { got <- m }))
 	for _, want := range []tea.Msg{noticeMsg{text: "second"}, closingMsg{}} {
 		select {
 		case m := <-got:
@@ -47,7 +47,7 @@ func TestInboxWindowSizes(t *testing.T) {
 	var b inbox
 	defer b.close()
 	got := make(chan tea.Msg, 100)
-	b.attach(func(m tea.Msg) { got <- m })
+	b.attach(sendFunc(func(m tea.Msg) { got <- m }))
 	start := time.Now()
 	for w := 1; w <= 50; w++ {
 		b.window(ssh.Window{Width: w, Height: 24})
@@ -72,3 +72,8 @@ func TestInboxWindowSizes(t *testing.T) {
 		t.Errorf("%d sizes handed over in %v, want at most %d", len(sizes), took, limit)
 	}
 }
+
+// sendFunc is a sender that calls itself.
+type sendFunc func(tea.Msg)
+
+func (f sendFunc) Send(m tea.Msg) { f(m) }

@@ -7,8 +7,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/ssh"
 	bm "charm.land/wish/v2/bubbletea"
-
-	"hotels/internal/rate"
 )
 
 // Limits on an interactive session's input (issue 27, N5). Every key, mouse
@@ -34,17 +32,21 @@ const (
 
 // limitedInput is a session's input with InputBytesPerSecond applied and
 // bracketed pastes cut to MaxPaste. It is read by one goroutine, the
-// program's input reader.
+// program's input reader. Its filter, run by the program's event loop,
+// applies KeysPerSecond; the two share no field. One object holds both
+// limits: what a session keeps, each collection marks (docs/capacity.md).
 type limitedInput struct {
 	r    io.Reader
 	in   []byte // read buffer
 	out  []byte // passed on, not yet returned
 	kept []byte // out's buffer
 
-	// tokens is how many bytes may be passed on now, brought up to date
+	// bytes is how many bytes may be passed on now, brought up to date
 	// at each read, at InputBytesPerSecond up to InputBurst.
-	tokens float64
-	at     time.Time
+	bytes bucket
+	// keys is how many keys, mouse events and pastes filter may pass on
+	// now, at KeysPerSecond up to KeyBurst.
+	keys bucket
 
 	inPaste bool // a bracketed paste is under way
 	pasted  int  // bytes of it passed on
@@ -66,7 +68,24 @@ var (
 const inputReadSize = 1 << 10
 
 func limitInput(r io.Reader) *limitedInput {
-	return &limitedInput{r: r, in: make([]byte, inputReadSize), tokens: InputBurst, at: time.Now()}
+	now := time.Now()
+	return &limitedInput{r: r, in: make([]byte, inputReadSize),
+		bytes: bucket{tokens: InputBurst, at: now}, keys: bucket{tokens: KeyBurst, at: now}}
+}
+
+// bucket is a token bucket: tokens may be taken now, brought up to date
+// at at.
+type bucket struct {
+	tokens float64
+	at     time.Time
+}
+
+// refill brings b up to now, at perSecond up to burst.
+func (b *bucket) refill(now time.Time, perSecond, burst float64) {
+	if d := now.Sub(b.at); d > 0 {
+		b.tokens = min(burst, b.tokens+d.Seconds()*perSecond)
+		b.at = now
+	}
 }
 
 // Read returns the next bytes of input that the limits let through,
@@ -75,9 +94,7 @@ func (l *limitedInput) Read(p []byte) (int, error) {
 	for len(l.out) == 0 {
 		l.out = l.kept[:0]
 		n, err := l.r.Read(l.in)
-		now := time.Now()
-		l.tokens = min(InputBurst, l.tokens+now.Sub(l.at).Seconds()*InputBytesPerSecond)
-		l.at = now
+		l.bytes.refill(time.Now(), InputBytesPerSecond, InputBurst)
 		for _, b := range l.in[:n] {
 			l.take(b)
 		}
@@ -127,10 +144,10 @@ func (l *limitedInput) paste(b byte) {
 
 // pass passes on b if the byte rate allows, and reports whether it did.
 func (l *limitedInput) pass(b byte) bool {
-	if l.tokens < 1 {
+	if l.bytes.tokens < 1 {
 		return false
 	}
-	l.tokens--
+	l.bytes.tokens--
 	l.out = append(l.out, b)
 	return true
 }
@@ -148,23 +165,22 @@ func advance(marker []byte, m int, b byte) int {
 	return 0
 }
 
-// inputFilter is a tea.WithFilter that drops keys, mouse events and pastes
+// filter is a tea.WithFilter that drops keys, mouse events and pastes
 // past KeysPerSecond. Like the filter of wish's bubbletea.MakeOptions,
 // which it replaces, it answers a suspend (ctrl+z) with a resume: an SSH
 // session has no shell to suspend to.
-func inputFilter() func(tea.Model, tea.Msg) tea.Msg {
-	keys := rate.NewKeyed[struct{}](rate.Limit{Every: time.Second / KeysPerSecond, Burst: KeyBurst}, nil)
-	return func(_ tea.Model, msg tea.Msg) tea.Msg {
-		switch msg.(type) {
-		case tea.KeyMsg, tea.MouseMsg, tea.PasteMsg:
-			if !keys.Allow(struct{}{}) {
-				return nil
-			}
-		case tea.SuspendMsg:
-			return tea.ResumeMsg{}
+func (l *limitedInput) filter(_ tea.Model, msg tea.Msg) tea.Msg {
+	switch msg.(type) {
+	case tea.KeyMsg, tea.MouseMsg, tea.PasteMsg:
+		l.keys.refill(time.Now(), KeysPerSecond, KeyBurst)
+		if l.keys.tokens < 1 {
+			return nil
 		}
-		return msg
+		l.keys.tokens--
+	case tea.SuspendMsg:
+		return tea.ResumeMsg{}
 	}
+	return msg
 }
 
 // programOptions are the options of every Bubble Tea program a session
@@ -174,6 +190,7 @@ func inputFilter() func(tea.Model, tea.Msg) tea.Msg {
 // floods as well with it. fps is the most frames a second.
 func programOptions(sess ssh.Session, fps int) []tea.ProgramOption {
 	meter := &metered{Session: sess}
+	in := limitInput(meter)
 	return append(bm.MakeOptions(sess),
 		// Bubble Tea would otherwise subscribe every session to the
 		// server's SIGINT/SIGTERM and quit them behind Serve's back.
@@ -183,8 +200,8 @@ func programOptions(sess ssh.Session, fps int) []tea.ProgramOption {
 		// its input limited so that no session takes more than a small
 		// share of a core, however fast its client sends. One
 		// WithInput: a later one replaces an earlier one.
-		tea.WithInput(limitInput(meter)), tea.WithOutput(meter),
-		tea.WithFilter(inputFilter()),
+		tea.WithInput(in), tea.WithOutput(meter),
+		tea.WithFilter(in.filter),
 		// A frame is only drawn when the screen changed
 		// (third_party/bubbletea/HOTELS.md).
 		tea.WithFPS(fps),

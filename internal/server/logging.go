@@ -64,16 +64,18 @@ func redact(_ []string, a slog.Attr) slog.Attr {
 	}))
 }
 
-type logKey struct{}
-
 // logFor is the logger for lines about sess: each carries the session's
 // id (its connection's SSH session id, in short) and, once the identify
-// middleware knows them, the key's fingerprint and the account.
+// middleware knows them, the key's fingerprint and the account. It is made
+// for each use, which is rare (a session's start and end, its errors): a
+// logger kept for the session's whole life was a handler's clone, several
+// objects a session for every collection to mark (docs/capacity.md).
 func (s *Server) logFor(sess ssh.Session) *slog.Logger {
-	if l, ok := sess.Context().Value(logKey{}).(*slog.Logger); ok {
-		return l
+	id, ok := identityFrom(sess.Context())
+	if !ok {
+		return s.log.With("session", sessionID(sess))
 	}
-	return s.log.With("session", sessionID(sess))
+	return s.log.With(id.logAttrs(sessionID(sess))...)
 }
 
 // sessionID is the short id of sess in the log: the first 16 hex digits

@@ -16,7 +16,8 @@ import (
 )
 
 // identity is who a session is. It travels in the session context from the
-// identify middleware to the ones after it.
+// identify middleware to the ones after it, as its live's who (see
+// identityFrom).
 type identity struct {
 	Key     store.Key
 	Account store.Account
@@ -25,8 +26,6 @@ type identity struct {
 	// admin keys file.
 	Admin bool
 }
-
-type identityKey struct{}
 
 // player is the identity as the rooms know players: no one (the zero
 // Player) for a key with no name yet.
@@ -37,10 +36,23 @@ func (id identity) player() rooms.Player {
 	return rooms.Player{ID: id.Account.ID, Name: id.Account.Name, Bot: id.Account.Bot}
 }
 
-// identityFrom returns the identity set by the identify middleware.
+// logAttrs are the attributes of every log line about a session of id,
+// whose short id is session: the key's fingerprint, and the account if the
+// key has one.
+func (id identity) logAttrs(session string) []any {
+	if id.Known {
+		return []any{"session", session, "fingerprint", id.Key.Fingerprint, "account", id.Account.ID}
+	}
+	return []any{"session", session, "fingerprint", id.Key.Fingerprint}
+}
+
+// identityFrom returns the identity set by the identify middleware: the
+// who of the session's live (liveFrom).
 func identityFrom(ctx context.Context) (identity, bool) {
-	id, ok := ctx.Value(identityKey{}).(identity)
-	return id, ok
+	if l := liveFrom(ctx); l != nil {
+		return l.who, true
+	}
+	return identity{}, false
 }
 
 // recoverPanics ends only the session whose handler panicked, logs the panic
@@ -80,15 +92,13 @@ func (s *Server) identify(next ssh.Handler) ssh.Handler {
 		}
 		id := identity{Key: key, Admin: s.admins.has(key.Fingerprint)}
 		acct, err := s.store.AccountByKey(sess.Context(), key.Authorized)
-		who := []any{"fingerprint", key.Fingerprint}
 		if err == nil {
-			who = append(who, "account", acct.ID)
+			id.Account, id.Known = acct, true
 		}
-		// One logger, not one for each attribute: the session keeps it.
-		log := s.logFor(sess).With(who...)
+		// logFor makes this logger from the identity from now on.
+		log := s.log.With(id.logAttrs(sessionID(sess))...)
 		switch {
 		case err == nil:
-			id.Account, id.Known = acct, true
 		case errors.Is(err, store.ErrNotFound):
 			// A new key: the TUI asks it for a name.
 		case sess.Context().Err() != nil:
@@ -99,9 +109,9 @@ func (s *Server) identify(next ssh.Handler) ssh.Handler {
 			wish.Fatalln(sess, "hotels: the player database is not answering; please try again in a minute.")
 			return
 		}
-		sess.Context().SetValue(identityKey{}, id)
-		// Every line about the session from here on says whose it is.
-		sess.Context().SetValue(logKey{}, log)
+		// Every line about the session from here on says whose it is
+		// (logFor).
+		sess.Context().SetValue(liveKey{}, &live{who: id})
 		next(sess)
 	}
 }
@@ -112,29 +122,32 @@ func (s *Server) identify(next ssh.Handler) ssh.Handler {
 func (s *Server) logSessions(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
 		start := time.Now()
-		id, _ := identityFrom(sess.Context())
-		_, _, pty := sess.Pty()
-		attrs := []any{
-			"remote", addrString(sess.RemoteAddr()),
-			"pty", pty,
-		}
-		if id.Known {
-			attrs = append(attrs, "name", id.Account.Name)
-		}
-		if id.Admin {
-			attrs = append(attrs, "admin", true)
-		}
-		if cmd := sess.RawCommand(); cmd != "" {
-			attrs = append(attrs, "command", cmd) // a string: the handler quotes control characters
-		}
-		// The attributes, not a logger made With them, are kept for the
-		// session's end: a handler's clone is several objects more a
-		// session for the collector to mark.
-		log := s.logFor(sess)
-		log.Info("session start", attrs...)
+		s.logFor(sess).Info("session start", sessionAttrs(sess)...)
 		next(sess)
-		log.Info("session end", append(attrs, "duration", time.Since(start).Round(time.Millisecond))...)
+		// The attributes are made again, not kept from the start: what a
+		// session keeps for its whole life, each collection marks
+		// (docs/capacity.md).
+		s.logFor(sess).Info("session end", append(sessionAttrs(sess), "duration", time.Since(start).Round(time.Millisecond))...)
 	}
+}
+
+// sessionAttrs are the attributes of a session's start and end in the
+// log: where from, whether with a terminal, who, and the command.
+func sessionAttrs(sess ssh.Session) []any {
+	id, _ := identityFrom(sess.Context())
+	_, _, pty := sess.Pty()
+	attrs := make([]any, 0, 12) // room for every one and the end's duration
+	attrs = append(attrs, "remote", addrString(sess.RemoteAddr()), "pty", pty)
+	if id.Known {
+		attrs = append(attrs, "name", id.Account.Name)
+	}
+	if id.Admin {
+		attrs = append(attrs, "admin", true)
+	}
+	if cmd := sess.RawCommand(); cmd != "" {
+		attrs = append(attrs, "command", cmd) // a string: the handler quotes control characters
+	}
+	return attrs
 }
 
 func addrString(a net.Addr) string {

@@ -241,12 +241,11 @@ func (s *Server) newProgram(sess ssh.Session) (*tea.Program, *app) {
 		accounts: s.store,
 		lobby:    s.lobby,
 		box:      box,
-		takeover: func(id store.AccountID) { s.takeover(sess.Context(), id, l, box) },
-		signedUp: func(a store.Account) { s.signedUp(l, a) },
+		srv:      s,
+		sess:     sess,
+		l:        l,
 		idle:     s.cfg.IdleTimeout,
-		playing:  s.playing,
 		command:  sess.Command(),
-		log:      s.logFor(sess),
 	}, id)
 	return tea.NewProgram(m, programOptions(sess, s.cfg.FPS)...), m
 }

@@ -39,6 +39,11 @@ type live struct {
 	sess ssh.Session
 
 	closing bool // taken over or ended, its connection closing; sessions.mu
+
+	// admitted is set by the admit middleware that fills in this entry,
+	// which identify made: a connection's sessions share its context,
+	// and another session's identify may have replaced this one's.
+	admitted atomic.Bool
 }
 
 // sessions is the registry of open sessions. Its methods are safe for
@@ -78,16 +83,16 @@ func (r *sessions) add(l *live, max int, elsewhere elsewhere) (remove func(), er
 	l.id = r.next
 	r.open[l.id] = l
 	r.perKey[fp]++
-	var once sync.Once
 	return func() {
-		once.Do(func() {
-			r.mu.Lock()
-			defer r.mu.Unlock()
-			delete(r.open, l.id)
-			if r.perKey[fp]--; r.perKey[fp] <= 0 {
-				delete(r.perKey, fp)
-			}
-		})
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		if r.open[l.id] != l {
+			return // removed already: l.id is never reused
+		}
+		delete(r.open, l.id)
+		if r.perKey[fp]--; r.perKey[fp] <= 0 {
+			delete(r.perKey, fp)
+		}
 	}, nil
 }
 
@@ -241,16 +246,21 @@ func (r *sessions) count() (all, interactive int) {
 // only once the key's account is.
 func (s *Server) admit(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
-		id, ok := identityFrom(sess.Context())
-		if !ok {
+		l := liveFrom(sess.Context())
+		if l == nil {
 			wish.Fatalln(sess, "hotels: this session has no identity; please reconnect.")
 			return
 		}
-		_, _, pty := sess.Pty()
-		l := &live{
-			who: id, remote: addrString(sess.RemoteAddr()), started: time.Now(),
-			pty: pty, command: sess.RawCommand(), sess: sess,
+		if !l.admitted.CompareAndSwap(false, true) {
+			// Another session of the connection, which shares its
+			// context, took identify's: this one gets its own.
+			l = &live{who: l.who}
+			l.admitted.Store(true)
+			sess.Context().SetValue(liveKey{}, l)
 		}
+		id := l.who
+		_, _, pty := sess.Pty()
+		l.remote, l.started, l.pty, l.command, l.sess = addrString(sess.RemoteAddr()), time.Now(), pty, sess.RawCommand(), sess
 		if pty {
 			l.box = &inbox{}
 		}
@@ -288,14 +298,18 @@ func (s *Server) admit(next ssh.Handler) ssh.Handler {
 			wish.Fatalln(sess, msg)
 			return
 		}
-		sess.Context().SetValue(liveKey{}, l)
 		next(sess)
 	}
 }
 
 type liveKey struct{}
 
-// liveFrom returns the session's registry entry, set by admit.
+// liveFrom returns the session's registry entry: identify sets it with
+// only the identity, and admit fills it in. One value in the context, not
+// one for each: its map of values fills its first group with the eighth,
+// and grew into a table (three objects more, which the connection kept for
+// each collection to mark: docs/capacity.md) at the next, even one that
+// replaced a value.
 func liveFrom(ctx interface{ Value(any) any }) *live {
 	l, _ := ctx.Value(liveKey{}).(*live)
 	return l

@@ -15,12 +15,23 @@ import (
 // it again. On the shared goroutines the session's own stays a few KB, and
 // only the few that draw at one moment hold a deep stack (docs/capacity.md).
 
-// call is one Update or View for a shared goroutine: it runs f and sends
-// what f panicked with, or nil, on done.
+// call is one Update or View for a shared goroutine: it runs f and tells
+// done.
 type call struct {
 	f    func()
-	done chan<- any
+	done *sharedDone
 }
+
+// sharedDone is how a shared goroutine tells a session that its call has
+// run: what it panicked with, or nil, then a value on ch, which has room
+// for one. Each session keeps one: a channel of struct{} is one object,
+// where one of any was two (its buffer, which holds pointers, apart).
+type sharedDone struct {
+	ch       chan struct{}
+	panicked any
+}
+
+func newSharedDone() sharedDone { return sharedDone{ch: make(chan struct{}, 1)} }
 
 // calls hands a call to a shared goroutine that waits for one.
 var calls = make(chan call)
@@ -30,10 +41,10 @@ var calls = make(chan call)
 const sharedIdle = 10 * time.Second
 
 // onShared runs f on a shared goroutine and returns once f has; done is
-// the caller's own channel, with room for one value. A panic in f is
-// raised again here, with f's stack, so that it ends this session as a
-// panic on its own goroutine would (recoverPanics).
-func onShared(done chan any, f func()) {
+// the caller's own. A panic in f is raised again here, with f's stack, so
+// that it ends this session as a panic on its own goroutine would
+// (recoverPanics).
+func onShared(done *sharedDone, f func()) {
 	c := call{f: f, done: done}
 	select {
 	case calls <- c:
@@ -42,7 +53,9 @@ func onShared(done chan any, f func()) {
 		// session's.
 		go serveCalls(c)
 	}
-	if p := <-done; p != nil {
+	<-done.ch
+	if p := done.panicked; p != nil {
+		done.panicked = nil
 		panic(p)
 	}
 }
@@ -53,7 +66,8 @@ func serveCalls(c call) {
 	idle := time.NewTimer(sharedIdle)
 	defer idle.Stop()
 	for {
-		c.done <- runCall(c.f)
+		c.done.panicked = runCall(c.f)
+		c.done.ch <- struct{}{}
 		idle.Reset(sharedIdle)
 		select {
 		case c = <-calls:

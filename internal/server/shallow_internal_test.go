@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"log/slog"
 	"strings"
 	"testing"
 	"unsafe"
@@ -31,9 +30,9 @@ func TestOnSharedLeavesTheCallersStack(t *testing.T) {
 		deepen(8) // room for onShared's own calls, under -race too
 		var here byte
 		before := uintptr(unsafe.Pointer(&here))
-		done := make(chan any, 1)
+		done := newSharedDone()
 		for range 3 {
-			onShared(done, func() { deepen(64) })
+			onShared(&done, func() { deepen(64) })
 		}
 		moved <- uintptr(unsafe.Pointer(&here)) != before
 	}()
@@ -45,7 +44,7 @@ func TestOnSharedLeavesTheCallersStack(t *testing.T) {
 // A panic in a shared goroutine is raised again on the caller's, with
 // where it happened, and the shared goroutines go on serving.
 func TestOnSharedPanics(t *testing.T) {
-	done := make(chan any, 1)
+	done := newSharedDone()
 	func() {
 		defer func() {
 			p, ok := recover().(sharedPanic)
@@ -56,11 +55,11 @@ func TestOnSharedPanics(t *testing.T) {
 				t.Errorf("the panic reads %q, want boom and its stack", s)
 			}
 		}()
-		onShared(done, func() { panic("boom") })
+		onShared(&done, func() { panic("boom") })
 		t.Error("onShared returned after a panic")
 	}()
 	ran := false
-	onShared(done, func() { ran = true })
+	onShared(&done, func() { ran = true })
 	if !ran {
 		t.Error("a call after the panic did not run")
 	}
@@ -69,11 +68,11 @@ func TestOnSharedPanics(t *testing.T) {
 // BenchmarkOnShared is what handing a session's Update or View to a shared
 // goroutine costs, on top of the call itself.
 func BenchmarkOnShared(b *testing.B) {
-	done := make(chan any, 1)
+	done := newSharedDone()
 	n := 0
 	b.ReportAllocs()
 	for b.Loop() {
-		onShared(done, func() { n++ })
+		onShared(&done, func() { n++ })
 	}
 }
 
@@ -82,7 +81,7 @@ func BenchmarkOnShared(b *testing.B) {
 // each handed to a shared goroutine: what the handing costs beside the
 // screen's own work, in allocations a message and frame.
 func BenchmarkAppOnShared(b *testing.B) {
-	a := newApp(&session{ctx: context.Background(), log: slog.New(slog.DiscardHandler)}, identity{})
+	a := newApp(&session{ctx: context.Background()}, identity{})
 	msg := tea.WindowSizeMsg{Width: 80, Height: 24}
 	b.ReportAllocs()
 	for b.Loop() {
