@@ -41,13 +41,33 @@ func New(styles *theme.Styles) Screen {
 	return Screen{styles: styles, keys: &defaultKeys, kept: &kept{}}
 }
 
+// Layout is the Memo the screen sets its tables side by side with, whose
+// lines the room screen need not measure again (layout.Memo.Embed).
+func (s Screen) Layout() *layout.Memo {
+	if s.kept == nil {
+		return nil
+	}
+	return &s.kept.layout
+}
+
 // kept are parts of the screen last drawn, with what they show, to draw
 // again only when that changed.
 type kept struct {
+	layout    layout.Memo // the tables side by side
 	hotelsKey hotelsKey
 	hotels    []string
 	names     []string // the seats' names hotelsKey last read
 	namesKey  string
+
+	playersW      int
+	playersStyles *theme.Styles
+	playersHead   string
+	playerKeys    []playerKey // each seat's row, by what it shows
+	playerRows    []string
+	lastKey       lastKey
+	last          string // the last throws' line
+
+	roadRows [2]roadRow // the entrances and the cars
 }
 
 // SetStyles returns the screen drawn with st.
@@ -113,13 +133,13 @@ func (s Screen) StepWidth() int { return 80 - hotelsWidth - 1 }
 func (s Screen) Replay(w, h int, at room.At, step []string) []string {
 	pw := w - hotelsWidth - 1
 	right := append(append([]string(nil), step...), s.players(pw, at)...)
-	return append(s.road(nil, w, at), layout.Beside(s.hotels(hotelsWidth), right, hotelsWidth, 1, pw)...)
+	return append(s.road(nil, w, at), layout.Beside(s.drawHotels(hotelsWidth), right, hotelsWidth, 1, pw)...)
 }
 
 // Final draws the hotels as the game left them, narrow enough to leave
 // the standings beside them their worth at 80 columns.
 func (s Screen) Final() ([]string, int) {
-	return s.hotels(hotelsWidth), hotelsWidth
+	return s.drawHotels(hotelsWidth), hotelsWidth
 }
 
 // Keys lists the keys of the decision due.
