@@ -52,6 +52,12 @@ func Width(s string) int {
 	return ansi.StringWidth(s)
 }
 
+// PlainWidth is the width of s where ok says it is measured without
+// Unicode's segmentation, as Width measures most lines: such widths add
+// up, the width of two strings joined being the sum of theirs, so a line
+// made of parts can be measured before it is made.
+func PlainWidth(s string) (n int, ok bool) { return plainWidth(s) }
+
 // plainWidth is the width of s, which ok says it could measure: s has no
 // control character but the CSI sequences' ESC, and every character not
 // ASCII is narrow, one cell that no following character changes.
