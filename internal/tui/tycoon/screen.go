@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -68,6 +69,9 @@ type kept struct {
 	last          string // the last throws' line
 
 	roadRows [2]roadRow // the entrances and the cars
+
+	decisionKey decisionKey
+	decision    []string
 }
 
 // SetStyles returns the screen drawn with st.
@@ -311,10 +315,39 @@ func (s Screen) bid(n int) room.Reply {
 }
 
 // Decision says what the player's decision due is and what is chosen.
+// It is kept (in s.kept) by what it shows: the player's keys between
+// their moves draw the screen again, most of them with the same decision.
 func (s Screen) Decision(w int, at room.At) []string {
+	k := decisionKey{s.game, s.cursor, s.typed, unsafe.SliceData(s.picked), len(s.picked), w, at.You, at.Countdown, s.styles}
+	kp := s.kept
+	if kp == nil {
+		return s.decision(w, at)
+	}
+	if kp.decision == nil || kp.decisionKey != k {
+		kp.decisionKey, kp.decision = k, s.decision(w, at)
+	}
+	return kp.decision
+}
+
+// decisionKey is what Decision shows: the view (which is never changed),
+// the cursor, the bid typed and the entrances picked (a new slice at each
+// change), in w cells for the player you, with the countdown and styles.
+type decisionKey struct {
+	game      *tycoon.View
+	cursor    int
+	typed     string
+	picked    *int
+	picks     int
+	w         int
+	you       engine.Seat
+	countdown string
+	styles    *theme.Styles
+}
+
+func (s Screen) decision(w int, at room.At) []string {
 	v := s.game
 	if a := v.Auction; a != nil {
-		first := fmt.Sprintf("Your bid for the %s: at least %s, you have %s.", a.Lot.Title(), money(a.MinBid), money(v.Seats[at.You].Cash))
+		first := "Your bid for the " + a.Lot.Title() + ": at least " + money(a.MinBid) + ", you have " + money(v.Seats[at.You].Cash) + "."
 		second := "b bids " + money(a.MinBid) + " · B bids " + money(a.MinBid+500) + " · type an amount · p passes"
 		if s.typed != "" {
 			second = "Bid: $" + s.typed + "_   enter sends it, ⌫ erases"
@@ -328,25 +361,40 @@ func (s Screen) Decision(w int, at room.At) []string {
 	q := question(v)
 	if len(s.picked) > 0 {
 		a := s.chosen()
-		q = fmt.Sprintf("Town Hall: %d chosen%s, enter buys them", a.N, priceOf(v, a))
+		q = "Town Hall: " + strconv.Itoa(int(a.N)) + " chosen" + priceOf(v, a) + ", enter buys them"
 	}
-	first := fmt.Sprintf("Your move: %s  (choice %d of %d)", q, c+1, len(v.Legal))
+	first := "Your move: " + q + "  (choice " + strconv.Itoa(c+1) + " of " + strconv.Itoa(len(v.Legal)) + ")"
 	this := "> " + s.mark(c) + describe(v, v.Legal[c])
-	second := s.styles.Selected.Render(this)
+	var buf [256]byte // the line with its styles: one allocation, the string
+	second := s.styles.Selected.AppendRender(buf[:0], this)
 	if len(v.Legal) > 1 {
 		// The next choice, where it fits whole: cut, it reads as another.
 		n := (c + 1) % len(v.Legal)
-		if next := "   next: " + s.mark(n) + describe(v, v.Legal[n]); ansi.StringWidth(this+next) <= w {
-			second += s.styles.Subtle.Render(next)
+		if next := "   next: " + s.mark(n) + describe(v, v.Legal[n]); fitsBeside(this, next, w) {
+			second = s.styles.Subtle.AppendRender(second, next)
 		}
 	}
-	return []string{layout.Spread(first, at.Countdown, w), layout.Fit(second, w)}
+	return []string{layout.Spread(first, at.Countdown, w), layout.Fit(string(second), w)}
+}
+
+// fitsBeside reports whether a and b take at most w cells side by side,
+// measured apart where their widths add up (layout.PlainWidth).
+func fitsBeside(a, b string, w int) bool {
+	aw, ok := layout.PlainWidth(a)
+	bw, ok2 := layout.PlainWidth(b)
+	if !ok || !ok2 {
+		return ansi.StringWidth(a+b) <= w
+	}
+	return aw+bw <= w
 }
 
 // mark is "[x] " before an entrance picked at the Town Hall, "[ ] "
 // before one not picked, and nothing elsewhere.
 func (s Screen) mark(i int) string {
-	if _, ok := s.entranceOf(i); !ok || !s.townHall() {
+	if !s.townHall() {
+		return ""
+	}
+	if _, ok := s.entranceOf(i); !ok {
 		return ""
 	}
 	if slices.Contains(s.picked, i) {
@@ -361,10 +409,10 @@ func question(v *tycoon.View) string {
 	case tycoon.PhaseClaim:
 		return "claim the stay?"
 	case tycoon.PhasePick:
-		return fmt.Sprintf("you owe %s: auction which complex?", money(v.Stay.Debt))
+		return "you owe " + money(v.Stay.Debt) + ": auction which complex?"
 	case tycoon.PhaseSpace:
 		sp := v.Seats[v.Turn].At
-		return fmt.Sprintf("space %d (%s), what will you do?", sp, strings.ToLower(tycoon.Road[sp].Kind.String()))
+		return "space " + strconv.Itoa(sp) + " (" + strings.ToLower(tycoon.Road[sp].Kind.String()) + "), what will you do?"
 	case tycoon.PhaseDouble:
 		return "the permission die shows double: pay double?"
 	case tycoon.PhaseTownHall:
@@ -382,24 +430,24 @@ func describe(v *tycoon.View, text string) string {
 	hv := func() tycoon.HotelView { return v.Hotels[a.Hotel] }
 	switch a.Verb {
 	case tycoon.BuyLand:
-		return fmt.Sprintf("buy the %s's plot for %s", a.Hotel.Title(), money(hv().Land))
+		return "buy the " + a.Hotel.Title() + "'s plot for " + money(hv().Land)
 	case tycoon.Apply:
 		cost := 0
 		for _, p := range hv().Prices[hv().Built : hv().Built+int(a.N)] {
 			cost += p
 		}
-		return fmt.Sprintf("build %d at the %s (%s before the die)", a.N, a.Hotel.Title(), money(cost))
+		return "build " + strconv.Itoa(int(a.N)) + " at the " + a.Hotel.Title() + " (" + money(cost) + " before the die)"
 	case tycoon.Facilities:
 		h := hv()
-		return fmt.Sprintf("install the %s's facilities for %s", a.Hotel.Title(), money(h.Prices[h.Phases-1]))
+		return "install the " + a.Hotel.Title() + "'s facilities for " + money(h.Prices[h.Phases-1])
 	case tycoon.PayDouble:
-		return fmt.Sprintf("pay double (%s) and build", money(2*v.Application.Cost))
+		return "pay double (" + money(2*v.Application.Cost) + ") and build"
 	case tycoon.Free:
-		return fmt.Sprintf("build the %s's next phase free", a.Hotel.Title())
+		return "build the " + a.Hotel.Title() + "'s next phase free"
 	case tycoon.Entrance:
 		var parts []string
 		for _, p := range a.Ents[:a.N] {
-			parts = append(parts, fmt.Sprintf("%s on space %d", p.Hotel.Title(), p.Space))
+			parts = append(parts, p.Hotel.Title()+" on space "+strconv.Itoa(int(p.Space)))
 		}
 		return "entrance: " + strings.Join(parts, ", ") + priceOf(v, a)
 	case tycoon.Auction:
