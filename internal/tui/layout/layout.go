@@ -222,7 +222,7 @@ func Spread(left, right string, w int) string {
 // only the lines that changed again. Measuring text is most of laying out a screen
 // (docs/capacity.md). Each Beside call site has its own slot.
 type Memo struct {
-	beside [2]besideMemo
+	beside [2]Columns
 	screen lineMemo
 	inner  *Memo // another's Beside lines that Lines may be given (Embed)
 }
@@ -237,7 +237,10 @@ func (m *Memo) Embed(inner *Memo) {
 	}
 }
 
-type besideMemo struct {
+// Columns sets two columns side by side again and again, as Beside does,
+// remembering the lines it was last given and made: it sets again only
+// the lines that changed. A game screen keeps one for its own columns.
+type Columns struct {
 	left, right, out []string
 	lw, gap, rw      int
 }
@@ -259,7 +262,12 @@ type lineMemo struct {
 // Beside is Beside, setting again only the lines that differ from slot's
 // last call's.
 func (m *Memo) Beside(slot int, left, right []string, lw, gap, rw int) []string {
-	c := &m.beside[slot]
+	return m.beside[slot].Beside(left, right, lw, gap, rw)
+}
+
+// Beside is Beside, setting again only the lines that differ from the
+// last call's.
+func (c *Columns) Beside(left, right []string, lw, gap, rw int) []string {
 	n := max(len(left), len(right))
 	if !oneEach(left) || !oneEach(right) {
 		left, right = Pad(left, n), Pad(right, n)

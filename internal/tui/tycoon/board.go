@@ -75,12 +75,12 @@ func (s Screen) road(out []string, w int, at room.At) []string {
 // roadRow is a row of the road that changes, kept (in s.kept) by what it
 // shows: the entrances' row changes at a few moves, the cars' at most.
 type roadRow struct {
+	line   string
+	styles *theme.Styles
 	cells  [2 * tycoon.Spaces]byte
 	moved  int
 	you    engine.Seat
 	w      int
-	styles *theme.Styles
-	line   string
 }
 
 // mine draws the row of cells b after head, with the player's own cars and
@@ -88,10 +88,10 @@ type roadRow struct {
 // cell moved, -1 for none) marked: ›2. It is kept in slot i of the road's
 // rows.
 func (s Screen) mine(i int, head string, b [2 * tycoon.Spaces]byte, moved, w int, at room.At) string {
-	k := roadRow{b, moved, at.You, w, s.styles, ""}
+	k := roadRow{"", s.styles, b, moved, at.You, w}
 	var kp *roadRow
 	if s.kept != nil {
-		if kp = &s.kept.roadRows[i]; kp.line != "" && k == (roadRow{kp.cells, kp.moved, kp.you, kp.w, kp.styles, ""}) {
+		if kp = &s.kept.roadRows[i]; kp.line != "" && k == (roadRow{"", kp.styles, kp.cells, kp.moved, kp.you, kp.w}) {
 			return kp.line
 		}
 	}
@@ -178,7 +178,7 @@ func drawRoad(st *theme.Styles, w int) *[5]string {
 func (s Screen) tables(w int, at room.At) []string {
 	pw := w - hotelsWidth - 1
 	if kp := s.kept; kp != nil {
-		return kp.layout.Beside(0, s.hotels(), s.players(pw, at), hotelsWidth, 1, pw)
+		return kp.tables.Beside(s.hotels(), s.players(pw, at), hotelsWidth, 1, pw)
 	}
 	return layout.Beside(s.drawHotels(hotelsWidth), s.players(pw, at), hotelsWidth, 1, pw)
 }
@@ -208,10 +208,10 @@ func (s Screen) hotels() []string {
 // hotelsKey is what the hotel table shows: each hotel's owner, phases
 // built, rent and entrances, the owners' names, in w cells with styles.
 type hotelsKey struct {
-	hotels [tycoon.Hotels]hotelKey
 	names  string
-	w      int
 	styles *theme.Styles
+	w      int
+	hotels [tycoon.Hotels]hotelKey
 }
 
 // hotelKey is what a hotel's row shows, but the owner's name.
@@ -321,7 +321,7 @@ func (s Screen) players(w int, at room.At) []string {
 		}
 		out = append(out, kp.playerRows[i])
 	}
-	if k := (lastKey{v.Roll, v.Nights, v.Face}); kp.last == "" || kp.lastKey != k {
+	if k := (lastKey{v.Face, v.Roll, v.Nights}); kp.last == "" || kp.lastKey != k {
 		kp.lastKey, kp.last = k, layout.Fit("Last: "+throws(v), w)
 	}
 	out = append(out, kp.last)
@@ -346,16 +346,15 @@ func (s Screen) players(w int, at room.At) []string {
 // player's own row, out of the game, the name, cash, worth and space, the
 // seat's tag and clock.
 type playerKey struct {
-	mark, you, out  bool
-	name            string
+	name, tag, time string
 	cash, worth, at int
-	tag, time       string
+	mark, you, out  bool
 }
 
 // lastKey is what the last throws' line shows.
 type lastKey struct {
-	roll, nights int
 	face         string
+	roll, nights int
 }
 
 // playerRow draws seat n's row (from 1) as k says, w cells wide.

@@ -42,25 +42,16 @@ func New(styles *theme.Styles) Screen {
 	return Screen{styles: styles, keys: &defaultKeys, kept: &kept{}}
 }
 
-// Layout is the Memo the screen sets its tables side by side with, whose
-// lines the room screen need not measure again (layout.Memo.Embed).
-func (s Screen) Layout() *layout.Memo {
-	if s.kept == nil {
-		return nil
-	}
-	return &s.kept.layout
-}
-
 // kept are parts of the screen last drawn, with what they show, to draw
-// again only when that changed.
+// again only when that changed. Every session holds one for the collector
+// to mark: the fields that hold pointers come first, as it scans an object
+// only up to its last pointer (the hotels' numbers, the widths).
 type kept struct {
-	layout    layout.Memo // the tables side by side
-	hotelsKey hotelsKey
-	hotels    []string
-	names     []string // the seats' names hotelsKey last read
-	namesKey  string
+	tables   layout.Columns // the hotels beside the players
+	hotels   []string
+	names    []string // the seats' names hotelsKey last read
+	namesKey string
 
-	playersW      int
 	playersStyles *theme.Styles
 	playersHead   string
 	playerKeys    []playerKey // each seat's row, by what it shows
@@ -68,10 +59,12 @@ type kept struct {
 	lastKey       lastKey
 	last          string // the last throws' line
 
-	roadRows [2]roadRow // the entrances and the cars
-
 	decisionKey decisionKey
 	decision    []string
+
+	roadRows  [2]roadRow // the entrances and the cars
+	hotelsKey hotelsKey
+	playersW  int
 }
 
 // SetStyles returns the screen drawn with st.
@@ -88,6 +81,9 @@ func (s Screen) Show(view any) (room.Screen, bool) {
 		return s, false
 	}
 	s.game = v
+	if kp := s.kept; kp != nil && kp.decisionKey.game != v {
+		kp.decisionKey, kp.decision = decisionKey{}, nil // not to hold the view before
+	}
 	if v.Due != s.due {
 		s.due, s.cursor, s.typed, s.picked = v.Due, 0, "", nil
 	}
@@ -318,7 +314,7 @@ func (s Screen) bid(n int) room.Reply {
 // It is kept (in s.kept) by what it shows: the player's keys between
 // their moves draw the screen again, most of them with the same decision.
 func (s Screen) Decision(w int, at room.At) []string {
-	k := decisionKey{s.game, s.cursor, s.typed, unsafe.SliceData(s.picked), len(s.picked), w, at.You, at.Countdown, s.styles}
+	k := decisionKey{s.game, unsafe.SliceData(s.picked), s.typed, at.Countdown, s.styles, s.cursor, len(s.picked), w, at.You}
 	kp := s.kept
 	if kp == nil {
 		return s.decision(w, at)
@@ -333,15 +329,12 @@ func (s Screen) Decision(w int, at room.At) []string {
 // the cursor, the bid typed and the entrances picked (a new slice at each
 // change), in w cells for the player you, with the countdown and styles.
 type decisionKey struct {
-	game      *tycoon.View
-	cursor    int
-	typed     string
-	picked    *int
-	picks     int
-	w         int
-	you       engine.Seat
-	countdown string
-	styles    *theme.Styles
+	game             *tycoon.View
+	picked           *int
+	typed, countdown string
+	styles           *theme.Styles
+	cursor, picks, w int
+	you              engine.Seat
 }
 
 func (s Screen) decision(w int, at room.At) []string {
