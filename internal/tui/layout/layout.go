@@ -161,7 +161,11 @@ func Beside(left, right []string, lw, gap, rw int) []string {
 }
 
 func besideLine(left, right string, lw, gap, rw int) string {
-	lsw := Width(left)
+	return besideLineW(left, Width(left), right, lw, gap, rw)
+}
+
+// besideLineW is besideLine with the left's width lsw measured already.
+func besideLineW(left string, lsw int, right string, lw, gap, rw int) string {
 	if lsw > lw {
 		left, lsw = Fit(left, lw), lw
 	}
@@ -242,6 +246,7 @@ func (m *Memo) Embed(inner *Memo) {
 // the lines that changed. A game screen keeps one for its own columns.
 type Columns struct {
 	left, right, out []string
+	lws              []int // the left lines' widths: a board row's 300-odd bytes beside a chain's row that changed need no measuring again
 	lw, gap, rw      int
 }
 
@@ -273,21 +278,27 @@ func (c *Columns) Beside(left, right []string, lw, gap, rw int) []string {
 		left, right = Pad(left, n), Pad(right, n)
 	}
 	if c.lw != lw || c.gap != gap || c.rw != rw {
-		c.left, c.right, c.out = c.left[:0], c.right[:0], c.out[:0]
+		c.left, c.right, c.out, c.lws = c.left[:0], c.right[:0], c.out[:0], c.lws[:0]
 		c.lw, c.gap, c.rw = lw, gap, rw
 	}
 	// The lines kept are changed in place: a move changes a few of them.
 	for i := range n {
 		l, r := at(left, i), at(right, i)
 		if i < len(c.out) {
-			if c.left[i] != l || c.right[i] != r {
-				c.left[i], c.right[i], c.out[i] = l, r, besideLine(l, r, lw, gap, rw)
+			switch {
+			case c.left[i] != l:
+				c.lws[i] = Width(l)
+				fallthrough
+			case c.right[i] != r:
+				c.left[i], c.right[i], c.out[i] = l, r, besideLineW(l, c.lws[i], r, lw, gap, rw)
 			}
 			continue
 		}
-		c.left, c.right, c.out = append(c.left, l), append(c.right, r), append(c.out, besideLine(l, r, lw, gap, rw))
+		lsw := Width(l)
+		c.left, c.right, c.lws = append(c.left, l), append(c.right, r), append(c.lws, lsw)
+		c.out = append(c.out, besideLineW(l, lsw, r, lw, gap, rw))
 	}
-	c.left, c.right, c.out = c.left[:n], c.right[:n], c.out[:n]
+	c.left, c.right, c.out, c.lws = c.left[:n], c.right[:n], c.out[:n], c.lws[:n]
 	return slices.Clone(c.out)
 }
 
