@@ -70,31 +70,47 @@ func othersMoved(events []rooms.Event, seat engine.Seat, dice bool) bool {
 
 // recapItem is one line of the recap: a player's events in a row, named
 // once, as many as fit in the line ("bob plays 5E: Tower grows to 4; buys
-// 2 Tower for $800"): the parts from to to of recapItems' joined with
+// 2 Tower for $800"): the events from to to, the first's text whole and
+// the others' after the name (name bytes with its space), joined with
 // "; ", width cells wide (plain: measured as layout.PlainWidth does).
 type recapItem struct {
 	from, to int
+	name     int
 	width    int
 	plain    bool
 }
 
-// text is the item's line.
-func (it recapItem) text(parts []string) string {
-	if it.to-it.from == 1 {
-		return parts[it.from]
+// part is the item's text of events[i].
+func (it recapItem) part(events []rooms.Event, i int) string {
+	text := sanitize.Line(events[i].Text)
+	if i > it.from {
+		return text[it.name:]
 	}
-	return strings.Join(parts[it.from:it.to], "; ")
+	return text
 }
 
-// recapItems says the events in as few lines w cells wide as reads well:
-// the items, and the parts they join (each event's text, less the name of
-// the player its item names already). Only the items shown are joined
-// (recapPanel), measured as their parts add up: the recap is drawn again
-// at every move that brings a player's turn, and joining and measuring
-// every item at each event was a tenth of drawing a move
-// (room.BenchmarkGame).
-func recapItems(events []rooms.Event, names []string, w int) (items []recapItem, parts []string) {
-	parts = make([]string, len(events))
+// text is the item's line.
+func (it recapItem) text(events []rooms.Event) string {
+	if it.to-it.from == 1 {
+		return it.part(events, it.from)
+	}
+	var b strings.Builder
+	for i := it.from; i < it.to; i++ {
+		if i > it.from {
+			b.WriteString("; ")
+		}
+		b.WriteString(it.part(events, i))
+	}
+	return b.String()
+}
+
+// recapItems says the events in as few lines w cells wide as reads well.
+// Only the items shown are joined (recapPanel), measured as their parts
+// add up: the recap is drawn again at every move that brings a player's
+// turn, and joining and measuring every item at each event was a tenth of
+// drawing a move (room.BenchmarkGame).
+func recapItems(events []rooms.Event, names []string, w int) []recapItem {
+	items := make([]recapItem, 0, len(events))
 	last := ""
 	for i, e := range events {
 		text := sanitize.Line(e.Text)
@@ -106,14 +122,13 @@ func recapItems(events []rooms.Event, names []string, w int) (items []recapItem,
 			if plain && it.plain {
 				width += it.width + len("; ")
 			} else {
-				width, plain = layout.Width(it.text(parts)+"; "+rest), false
+				width, plain = layout.Width(it.text(events)+"; "+rest), false
 			}
 			if width <= w {
-				parts[i], it.to, it.width, it.plain = rest, i+1, width, plain
+				it.to, it.name, it.width, it.plain = i+1, len(who)+1, width, plain
 				continue
 			}
 		}
-		parts[i] = text
 		width, plain := layout.PlainWidth(text)
 		if !plain {
 			width = layout.Width(text)
@@ -121,7 +136,7 @@ func recapItems(events []rooms.Event, names []string, w int) (items []recapItem,
 		items = append(items, recapItem{from: i, to: i + 1, width: width, plain: plain})
 		last = who
 	}
-	return items, parts
+	return items
 }
 
 // actor is the player whose name starts text, or "".
@@ -138,7 +153,7 @@ func actor(text string, names []string) string {
 // recapPanel draws the recap's items in at most h lines w cells wide: a
 // heading, then the items, only the newest if they do not all fit, the
 // heading then saying how many events are left out and that L shows them.
-func (m Model) recapPanel(items []recapItem, parts []string, w, h int) []string {
+func (m Model) recapPanel(items []recapItem, w, h int) []string {
 	s := m.styles
 	// The newest items that fit, from first on, in lines lines: drawn
 	// again on every move for every seat whose recap it changed, in one
@@ -147,7 +162,7 @@ func (m Model) recapPanel(items []recapItem, parts []string, w, h int) []string 
 	for ; first > 0; first-- {
 		it, n := items[first-1], 1 // a line that fits, as Wrap gives it back
 		if it.width > w-3 {
-			n = len(layout.Wrap(it.text(parts), w-3))
+			n = len(layout.Wrap(it.text(m.recap), w-3))
 		}
 		if lines+n > h-1 {
 			break
@@ -173,18 +188,18 @@ func (m Model) recapPanel(items []recapItem, parts []string, w, h int) []string 
 		if it.plain && it.width <= w-3 {
 			// As Wrap gives it back, after the bullet, in one string.
 			var b strings.Builder
-			b.Grow(len(" • ") + (it.to-it.from-1)*len("; ") + partsLen(parts[it.from:it.to]))
+			b.Grow(len(" • ") + (it.to-it.from-1)*len("; ") + it.bytes(m.recap))
 			b.WriteString(" • ")
-			for i, p := range parts[it.from:it.to] {
-				if i > 0 {
+			for i := it.from; i < it.to; i++ {
+				if i > it.from {
 					b.WriteString("; ")
 				}
-				b.WriteString(p)
+				b.WriteString(it.part(m.recap, i))
 			}
 			out = append(out, b.String())
 			continue
 		}
-		for j, l := range layout.Wrap(it.text(parts), w-3) {
+		for j, l := range layout.Wrap(it.text(m.recap), w-3) {
 			lead := "   "
 			if j == 0 {
 				lead = " • "
@@ -195,11 +210,11 @@ func (m Model) recapPanel(items []recapItem, parts []string, w, h int) []string 
 	return out
 }
 
-// partsLen is the bytes of parts.
-func partsLen(parts []string) int {
+// bytes is the bytes of the item's parts.
+func (it recapItem) bytes(events []rooms.Event) int {
 	n := 0
-	for _, p := range parts {
-		n += len(p)
+	for i := it.from; i < it.to; i++ {
+		n += len(it.part(events, i))
 	}
 	return n
 }
@@ -281,11 +296,11 @@ func (m Model) recapLines(w, h, free int) []string {
 // fitRecap is the recap panel as drawn in h lines, in the free lines if it
 // is longer.
 func (m Model) fitRecap(w, h, free int) []string {
-	items, parts := recapItems(m.recap, m.facts.Names, w-3)
-	if p := m.recapPanel(items, parts, w, h); len(p) <= free {
+	items := recapItems(m.recap, m.facts.Names, w-3)
+	if p := m.recapPanel(items, w, h); len(p) <= free {
 		return p // the same as drawn in its own length, as the items it shows fit
 	}
-	return m.recapPanel(items, parts, w, free)
+	return m.recapPanel(items, w, free)
 }
 
 // recapKey is what the recap panel shows: the events since the player's

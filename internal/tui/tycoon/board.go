@@ -225,25 +225,37 @@ func (s Screen) hotelsKey(w int) hotelsKey {
 			k.hotels[i] = hotelKey{h.Owner, h.Built, h.Phases, h.Rent, len(h.Entrances)}
 		}
 	}
-	if s.kept != nil && len(s.kept.names) == len(v.Seats) {
+	names := s.seatNames()
+	if s.kept != nil {
+		k.names = s.kept.namesKey
+	} else {
+		k.names = strings.Join(names, "\x00")
+	}
+	return k
+}
+
+// seatNames are the seats' names, kept (in s.kept) while they are the
+// same, with namesKey, all of them in one string, for hotelsKey. The list
+// is never changed: the room screen keeps it as the facts' names.
+func (s Screen) seatNames() []string {
+	v, kp := s.game, s.kept
+	if kp != nil && len(kp.names) == len(v.Seats) {
 		same := true
 		for i, p := range v.Seats {
-			same = same && s.kept.names[i] == p.Name
+			same = same && kp.names[i] == p.Name
 		}
 		if same {
-			k.names = s.kept.namesKey
-			return k
+			return kp.names
 		}
 	}
 	names := make([]string, len(v.Seats))
 	for i, p := range v.Seats {
 		names[i] = p.Name
 	}
-	k.names = strings.Join(names, "\x00")
-	if s.kept != nil {
-		s.kept.names, s.kept.namesKey = names, k.names
+	if kp != nil {
+		kp.names, kp.namesKey = names, strings.Join(names, "\x00")
 	}
-	return k
+	return names
 }
 
 // drawHotels draws the hotel table whole, w cells wide.

@@ -62,9 +62,12 @@ type kept struct {
 	decisionKey decisionKey
 	decision    []string
 
-	roadRows  [2]roadRow // the entrances and the cars
-	hotelsKey hotelsKey
-	playersW  int
+	header string // the round, for the room's header (Facts)
+
+	roadRows                  [2]roadRow // the entrances and the cars
+	hotelsKey                 hotelsKey
+	playersW                  int
+	headerRound, headerRounds int
 }
 
 // SetStyles returns the screen drawn with st.
@@ -91,18 +94,28 @@ func (s Screen) Show(view any) (room.Screen, bool) {
 }
 
 // Facts are what the room screen reads of the view.
+// The seats' names and the header are kept (in s.kept) while they read
+// the same: every snapshot asks for them.
 func (s Screen) Facts() room.Facts {
 	v := s.game
-	names := make([]string, len(v.Seats))
-	for i, p := range v.Seats {
-		names[i] = p.Name
-	}
-	header := "round " + strconv.Itoa(v.Round+1) // every snapshot's: without fmt
+	names := s.seatNames()
+	round := v.Round + 1
 	if v.Rounds > 0 {
-		header = "round " + strconv.Itoa(min(v.Round+1, v.Rounds)) + " of " + strconv.Itoa(v.Rounds)
+		round = min(v.Round+1, v.Rounds)
+	}
+	kp := s.kept
+	if kp == nil {
+		kp = &kept{}
+	}
+	if kp.header == "" || kp.headerRound != round || kp.headerRounds != v.Rounds {
+		kp.headerRound, kp.headerRounds = round, v.Rounds
+		kp.header = "round " + strconv.Itoa(round) // without fmt
+		if v.Rounds > 0 {
+			kp.header += " of " + strconv.Itoa(v.Rounds)
+		}
 	}
 	return room.Facts{Names: names, ToMove: v.ToMove, Due: v.Due, Over: v.Phase == tycoon.PhaseOver,
-		Standings: v.Standings, Unit: tycoon.Kind.Unit, Header: header}
+		Standings: v.Standings, Unit: tycoon.Kind.Unit, Header: kp.header}
 }
 
 // Composing reports whether the player has moved the cursor, typed a bid
