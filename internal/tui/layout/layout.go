@@ -1,7 +1,6 @@
 package layout
 
 import (
-	"slices"
 	"strings"
 	"unicode/utf8"
 	"unsafe"
@@ -273,6 +272,12 @@ func (m *Memo) Beside(slot int, left, right []string, lw, gap, rw int) []string 
 // Beside is Beside, setting again only the lines that differ from the
 // last call's.
 func (c *Columns) Beside(left, right []string, lw, gap, rw int) []string {
+	return c.Append(nil, left, right, lw, gap, rw)
+}
+
+// Append is Beside appending the lines to dst: a screen that sets its
+// columns in its own list makes no other.
+func (c *Columns) Append(dst, left, right []string, lw, gap, rw int) []string {
 	n := max(len(left), len(right))
 	if !oneEach(left) || !oneEach(right) {
 		left, right = Pad(left, n), Pad(right, n)
@@ -299,7 +304,7 @@ func (c *Columns) Beside(left, right []string, lw, gap, rw int) []string {
 		c.out = append(c.out, besideLineW(l, lsw, r, lw, gap, rw))
 	}
 	c.left, c.right, c.out, c.lws = c.left[:n], c.right[:n], c.out[:n], c.lws[:n]
-	return slices.Clone(c.out)
+	return append(dst, c.out...)
 }
 
 // oneEach reports whether each of lines is one line.

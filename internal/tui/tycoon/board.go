@@ -171,18 +171,6 @@ func drawRoad(st *theme.Styles, w int) *[5]string {
 	return &rows
 }
 
-// tables draws the hotels beside the players, the last throws and the
-// auction, laid out with the screen's Memo: a move changes a few of their
-// rows, and setting every row beside the other again was most of what
-// drawing a move allocated (room.BenchmarkGame).
-func (s Screen) tables(w int, at room.At) []string {
-	pw := w - hotelsWidth - 1
-	if kp := s.kept; kp != nil {
-		return kp.tables.Beside(s.hotels(), s.players(pw, at), hotelsWidth, 1, pw)
-	}
-	return layout.Beside(s.drawHotels(hotelsWidth), s.players(pw, at), hotelsWidth, 1, pw)
-}
-
 // hotels lists each hotel: its letter and name, owner, phases built of the
 // deed's, rent a night now, and entrances, hotelsWidth cells wide. It is
 // kept, and a row drawn again only when what it shows changed, or the
@@ -317,7 +305,7 @@ func (s Screen) players(w int, at room.At) []string {
 		kp.playerKeys, kp.playerRows = make([]playerKey, len(v.Seats)), make([]string, len(v.Seats))
 		kp.last = ""
 	}
-	out := make([]string, 0, len(v.Seats)+5) // the heading, the rows, the last throws and three more at most
+	out := kp.playersOut[:0] // changed in place at the next call: its callers copy it at once
 	out = append(out, kp.playersHead)
 	for i, p := range v.Seats {
 		k := playerKey{mark: int(v.ToMove) == i, you: int(at.You) == i, out: p.Out, name: p.Name,
@@ -351,6 +339,7 @@ func (s Screen) players(w int, at room.At) []string {
 	} else if sv := v.Stay; sv != nil {
 		out = append(out, layout.Fit(fmt.Sprintf("Stay: %s at %s's %s", v.Seats[sv.Guest].Name, v.Seats[sv.Owner].Name, sv.Hotel.Title()), w))
 	}
+	kp.playersOut = out
 	return out
 }
 

@@ -56,6 +56,7 @@ type kept struct {
 	playersHead   string
 	playerKeys    []playerKey // each seat's row, by what it shows
 	playerRows    []string
+	playersOut    []string // the players' table last drawn
 	lastKey       lastKey
 	last          string // the last throws' line
 
@@ -125,15 +126,19 @@ func (s Screen) Composing() bool { return s.cursor != 0 || s.typed != "" || len(
 // Draw draws the road over the hotels beside the players, and the title
 // deeds when there is room.
 func (s Screen) Draw(w, h int, at room.At) []string {
-	// The tables and the deeds first, so that the screen's lines are set
-	// in one list of their number: the room screen keeps it.
-	tables := s.tables(w, at)
+	if s.kept == nil { // a Screen not made by New: kept for this drawing only
+		s.kept = &kept{}
+	}
+	// The tables' columns and the deeds first, so that the screen's lines
+	// are set in one list of their number: the room screen keeps it.
+	pw := w - hotelsWidth - 1
+	hotels, players := s.hotels(), s.players(pw, at)
 	var deeds []string
 	if h >= deedsFrom {
 		deeds = s.deeds(w)
 	}
-	out := append(s.road(make([]string, 0, roadLines+len(tables)+len(deeds)), w, at), tables...)
-	return append(out, deeds...)
+	out := s.road(make([]string, 0, roadLines+max(len(hotels), len(players))+len(deeds)), w, at)
+	return append(s.kept.tables.Append(out, hotels, players, hotelsWidth, 1, pw), deeds...)
 }
 
 // StepWidth is the width of the replay's step panel: beside the hotels at
