@@ -98,20 +98,19 @@ func (s Screen) Draw(w, h int, at room.At) []string {
 	}
 	// The parts below the tracks first, so that the screen's lines are
 	// set in one list of their number: the room screen keeps it.
-	hand, players := s.handPanel(hw, h), s.players(w-hw-gap)
-	beside := max(len(hand), len(players)) // the lines they take side by side
-	above := 1 + holiday.Companies + 3     // the tracks, the counts, the news and a blank line
+	var beside []string
+	if l := s.looks; l != nil {
+		beside = l.tables.Beside(s.handPanel(hw, h), s.players(w-hw-gap), hw, gap, w-hw-gap)
+	} else {
+		beside = layout.Beside(s.handPanel(hw, h), s.players(w-hw-gap), hw, gap, w-hw-gap)
+	}
+	above := 1 + holiday.Companies + 3 // the tracks, the counts, the news and a blank line
 	var pile []string
 	if h >= tallFrom {
-		pile = s.pile(w, h-roomLines-above-beside)
+		pile = s.pile(w, h-roomLines-above-len(beside))
 	}
-	out := append(s.tracks(make([]string, 0, above+beside+len(pile)), w), s.counts(w), s.news(w), "")
-	if l := s.looks; l != nil {
-		out = l.tables.Append(out, hand, players, hw, gap, w-hw-gap)
-	} else {
-		out = append(out, layout.Beside(hand, players, hw, gap, w-hw-gap)...)
-	}
-	return append(out, pile...)
+	out := append(s.tracks(make([]string, 0, above+len(beside)+len(pile)), w), s.counts(w), s.news(w), "")
+	return append(append(out, beside...), pile...)
 }
 
 // tracks appends to out a heading and one row a company: its letter and
