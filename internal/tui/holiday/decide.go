@@ -3,6 +3,7 @@ package holiday
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -34,9 +35,15 @@ type input struct {
 // follow returns the input for view v: kept while the same decision is due,
 // started afresh for a new one.
 func (in input) follow(v *holiday.View) input {
-	due := fmt.Sprintf("%d %d %d %d %d", v.ToMove, v.Phase, v.Played, len(v.Hand), v.Options[max(0, int(v.ToMove))])
-	if due != in.due {
-		in = input{due: due}
+	// As fmt's "%d %d %d %d %d", made only when it changes: every snapshot
+	// comes here (room.BenchmarkGame).
+	var buf [64]byte
+	due := strconv.AppendInt(buf[:0], int64(v.ToMove), 10)
+	for _, n := range [...]int{int(v.Phase), v.Played, len(v.Hand), v.Options[max(0, int(v.ToMove))]} {
+		due = strconv.AppendInt(append(due, ' '), int64(n), 10)
+	}
+	if string(due) != in.due {
+		in = input{due: string(due)}
 	}
 	in.cursor = min(in.cursor, max(0, len(v.Hand)-1))
 	return in

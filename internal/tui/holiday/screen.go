@@ -98,7 +98,12 @@ func (s Screen) Draw(w, h int, at room.At) []string {
 	}
 	// The parts below the tracks first, so that the screen's lines are
 	// set in one list of their number: the room screen keeps it.
-	beside := layout.Beside(s.handPanel(hw, h), s.players(w-hw-gap), hw, gap, w-hw-gap)
+	var beside []string
+	if l := s.looks; l != nil {
+		beside = l.tables.Beside(s.handPanel(hw, h), s.players(w-hw-gap), hw, gap, w-hw-gap)
+	} else {
+		beside = layout.Beside(s.handPanel(hw, h), s.players(w-hw-gap), hw, gap, w-hw-gap)
+	}
 	above := 1 + holiday.Companies + 3 // the tracks, the counts, the news and a blank line
 	var pile []string
 	if h >= tallFrom {
@@ -159,30 +164,33 @@ type trackKey struct {
 
 // trackRow draws company c's row of the tracks.
 func (s Screen) trackRow(looks *trackLooks, c holiday.Company, k trackKey) string {
-	var b strings.Builder
-	b.Grow(len(looks.company[c]) + holiday.Destinations*len(looks.suitcase[c]) + 32)
-	b.WriteString(looks.company[c])
+	// Built on the stack: one allocation, the string, of its length (a
+	// row's cells are mostly empty, where a buffer grown for the suitcases
+	// was two or three times that).
+	var buf [1024]byte
+	b := append(buf[:0], looks.company[c]...)
 	for n := range holiday.Destinations {
 		switch {
 		case k.suitcases[n] && n == k.mark:
-			b.WriteString(looks.last[c])
+			b = append(b, looks.last[c]...)
 		case k.suitcases[n]:
-			b.WriteString(looks.suitcase[c])
+			b = append(b, looks.suitcase[c]...)
 		case k.hand[n]:
-			b.WriteString(looks.hand)
+			b = append(b, looks.hand...)
 		default:
-			b.WriteString(looks.empty)
+			b = append(b, looks.empty...)
 		}
 	}
-	raise := "·"
+	var num [24]byte
+	b = appendRight(b, string(strconv.AppendInt(num[:0], int64(k.longest), 10)), 7)
+	b = appendRight(b, string(strconv.AppendInt(num[:0], int64(k.value), 10)), 6)
 	if k.raises > 0 {
-		raise = "+" + strconv.Itoa(k.raises)
+		b = appendRight(b, string(strconv.AppendInt(append(num[:0], '+'), int64(k.raises), 10)), 6)
+	} else {
+		b = appendRight(b, "·", 6)
 	}
-	right(&b, strconv.Itoa(k.longest), 7)
-	right(&b, strconv.Itoa(k.value), 6)
-	right(&b, raise, 6)
-	right(&b, strconv.Itoa(k.bank), 5)
-	return b.String()
+	b = appendRight(b, string(strconv.AppendInt(num[:0], int64(k.bank), 10)), 5)
+	return string(b)
 }
 
 // trackLooks are what a screen and its copies keep of the tracks: the
@@ -198,6 +206,9 @@ type trackLooks struct {
 	head       string // the players' table's heading (playersHead)
 	headStyles *theme.Styles
 	headWidth  int
+
+	tables  layout.Columns // the hand beside the players: a move changes a few of their lines
+	players []string       // the players' table last drawn (players), changed in place
 
 	handPanel []string // the hand panel last drawn, never changed
 	handKey   handKey  // what it shows; last, as the collector stops at the last pointer
@@ -579,7 +590,9 @@ var chainMarks = func() (marks [holiday.Destinations + 1]string) {
 }()
 
 // players draws every seat's shares, option cards, hand size and points
-// now, in w cells; > marks whose decision is due, * the grand coup.
+// now, in w cells; > marks whose decision is due, * the grand coup. The
+// list is the one kept in s.looks, changed in place at the next call: its
+// callers set it beside another at once.
 func (s Screen) players(w int) []string {
 	v, st := s.game, s.styles
 	clock := 0
@@ -587,10 +600,13 @@ func (s Screen) players(w int) []string {
 		clock = 6
 	}
 	nw := min(maxName, max(6, w-2-15-4-5-7-clock))
-	out := make([]string, 0, 1+len(v.Names))
+	var out []string
+	if l := s.looks; l != nil {
+		out = l.players[:0]
+	}
 	out = append(out, s.looks.playersHead(st, nw))
 	for i, name := range v.Names {
-		var buf [160]byte // a row of a wide screen: one allocation, the string
+		var buf [160]byte // a row of a wide screen: one allocation, the string, where it changed
 		b := buf[:0]
 		if int(v.ToMove) == i && v.Phase != holiday.PhaseOver {
 			b = append(b, "> "...)
@@ -622,23 +638,26 @@ func (s Screen) players(w int) []string {
 		if clock > 0 && i < len(s.at.Times) {
 			b = appendRight(b, s.at.Times[i], 6)
 		}
-		out = append(out, string(b))
+		// The row as last drawn where it reads the same: a move changes
+		// one or two.
+		if 1+i < cap(out) && out[:cap(out)][1+i] == string(b) {
+			out = append(out, out[:cap(out)][1+i])
+		} else {
+			out = append(out, string(b))
+		}
+	}
+	if l := s.looks; l != nil {
+		l.players = out
 	}
 	return out
 }
 
-// appendRight is right for a row built in a byte buffer.
+// appendRight appends text to b at the right of n cells, as fmt's %ns
+// does: drawing the players' rows with fmt was a fifth of drawing the
+// screen (BenchmarkMove).
 func appendRight(b []byte, text string, n int) []byte {
 	b = append(b, layout.Spaces(n-utf8.RuneCountInString(text))...)
 	return append(b, text...)
-}
-
-// right writes text to b at the right of n cells, as fmt's %ns does:
-// drawing the players' rows with fmt was a fifth of drawing the screen
-// (BenchmarkMove).
-func right(b *strings.Builder, text string, n int) {
-	b.WriteString(layout.Spaces(n - utf8.RuneCountInString(text)))
-	b.WriteString(text)
 }
 
 // count writes n, or · for none.

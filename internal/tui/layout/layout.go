@@ -1,7 +1,6 @@
 package layout
 
 import (
-	"slices"
 	"strings"
 	"unicode/utf8"
 	"unsafe"
@@ -51,6 +50,12 @@ func Width(s string) int {
 	}
 	return ansi.StringWidth(s)
 }
+
+// PlainWidth is the width of s where ok says it is measured without
+// Unicode's segmentation, as Width measures most lines: such widths add
+// up, the width of two strings joined being the sum of theirs, so a line
+// made of parts can be measured before it is made.
+func PlainWidth(s string) (n int, ok bool) { return plainWidth(s) }
 
 // plainWidth is the width of s, which ok says it could measure: s has no
 // control character but the CSI sequences' ESC, and every character not
@@ -155,7 +160,11 @@ func Beside(left, right []string, lw, gap, rw int) []string {
 }
 
 func besideLine(left, right string, lw, gap, rw int) string {
-	lsw := Width(left)
+	return besideLineW(left, Width(left), right, lw, gap, rw)
+}
+
+// besideLineW is besideLine with the left's width lsw measured already.
+func besideLineW(left string, lsw int, right string, lw, gap, rw int) string {
 	if lsw > lw {
 		left, lsw = Fit(left, lw), lw
 	}
@@ -216,7 +225,7 @@ func Spread(left, right string, w int) string {
 // only the lines that changed again. Measuring text is most of laying out a screen
 // (docs/capacity.md). Each Beside call site has its own slot.
 type Memo struct {
-	beside [2]besideMemo
+	beside [2]Columns
 	screen lineMemo
 	inner  *Memo // another's Beside lines that Lines may be given (Embed)
 }
@@ -231,8 +240,12 @@ func (m *Memo) Embed(inner *Memo) {
 	}
 }
 
-type besideMemo struct {
+// Columns sets two columns side by side again and again, as Beside does,
+// remembering the lines it was last given and made: it sets again only
+// the lines that changed. A game screen keeps one for its own columns.
+type Columns struct {
 	left, right, out []string
+	lws              []int // the left lines' widths: a board row's 300-odd bytes beside a chain's row that changed need no measuring again
 	lw, gap, rw      int
 }
 
@@ -253,28 +266,45 @@ type lineMemo struct {
 // Beside is Beside, setting again only the lines that differ from slot's
 // last call's.
 func (m *Memo) Beside(slot int, left, right []string, lw, gap, rw int) []string {
-	c := &m.beside[slot]
+	return m.beside[slot].Beside(left, right, lw, gap, rw)
+}
+
+// Beside is Beside, setting again only the lines that differ from the
+// last call's.
+func (c *Columns) Beside(left, right []string, lw, gap, rw int) []string {
+	return c.Append(nil, left, right, lw, gap, rw)
+}
+
+// Append is Beside appending the lines to dst: a screen that sets its
+// columns in its own list makes no other.
+func (c *Columns) Append(dst, left, right []string, lw, gap, rw int) []string {
 	n := max(len(left), len(right))
 	if !oneEach(left) || !oneEach(right) {
 		left, right = Pad(left, n), Pad(right, n)
 	}
 	if c.lw != lw || c.gap != gap || c.rw != rw {
-		c.left, c.right, c.out = c.left[:0], c.right[:0], c.out[:0]
+		c.left, c.right, c.out, c.lws = c.left[:0], c.right[:0], c.out[:0], c.lws[:0]
 		c.lw, c.gap, c.rw = lw, gap, rw
 	}
 	// The lines kept are changed in place: a move changes a few of them.
 	for i := range n {
 		l, r := at(left, i), at(right, i)
 		if i < len(c.out) {
-			if c.left[i] != l || c.right[i] != r {
-				c.left[i], c.right[i], c.out[i] = l, r, besideLine(l, r, lw, gap, rw)
+			switch {
+			case c.left[i] != l:
+				c.lws[i] = Width(l)
+				fallthrough
+			case c.right[i] != r:
+				c.left[i], c.right[i], c.out[i] = l, r, besideLineW(l, c.lws[i], r, lw, gap, rw)
 			}
 			continue
 		}
-		c.left, c.right, c.out = append(c.left, l), append(c.right, r), append(c.out, besideLine(l, r, lw, gap, rw))
+		lsw := Width(l)
+		c.left, c.right, c.lws = append(c.left, l), append(c.right, r), append(c.lws, lsw)
+		c.out = append(c.out, besideLineW(l, lsw, r, lw, gap, rw))
 	}
-	c.left, c.right, c.out = c.left[:n], c.right[:n], c.out[:n]
-	return slices.Clone(c.out)
+	c.left, c.right, c.out, c.lws = c.left[:n], c.right[:n], c.out[:n], c.lws[:n]
+	return append(dst, c.out...)
 }
 
 // oneEach reports whether each of lines is one line.

@@ -357,3 +357,104 @@ func BenchmarkHeld(b *testing.B) {
 		return m
 	})
 }
+
+// BenchmarkGame is a move reaching the four seats of a game of each kind
+// at 80×24, as the room sends it: each seat's screen takes its snapshot
+// (one view shared among the seats where the game hides nothing,
+// engine.Public; the events as the seat read them) and draws it. The
+// screens go through the first 60 moves of a game dealt from a fixed
+// seed, one after another, as in play: no position comes back but at the
+// loop's start. An op is a move: four screens (issue 22).
+func BenchmarkGame(b *testing.B) {
+	for _, kind := range games.All {
+		b.Run(kind.Name, func(b *testing.B) {
+			moves := gameMoves(b, kind, 7, 60)
+			ms := make([]room.Model, len(moves[0]))
+			for seat := range ms {
+				ms[seat], _ = open(b, moves[0][seat], 80, 24)
+			}
+			b.ReportAllocs()
+			for i := 0; b.Loop(); i++ {
+				for seat, snap := range moves[1+i%(len(moves)-1)] {
+					ms[seat], _ = ms[seat].Update(room.SnapshotMsg{Snapshot: snap})
+					_ = ms[seat].Lines()
+				}
+			}
+		})
+	}
+}
+
+// gameMoves deals kind's game to four seats from seed and plays n moves,
+// each seat taking the legal action i·seed (mod their number) at the
+// i-th, returning each seat's snapshot before them and after each.
+func gameMoves(b testing.TB, kind engine.Kind, seed uint64, n int) [][]*rooms.Snapshot {
+	names := []string{"alice", "bob", "carol", "dave"}
+	rules := ""
+	if len(kind.Rules) > 0 {
+		rules = kind.Rules[0]
+	}
+	g, _, err := kind.Deal(rules, nil, names, seed)
+	if err != nil {
+		b.Fatal(err)
+	}
+	_, public := g.(engine.Public)
+	info := tuitest.Room
+	info.Game, info.Kind, info.Rules = kind.Title, kind.Name, rules
+	var seats []rooms.SeatInfo
+	for i, name := range names {
+		seats = append(seats, rooms.SeatInfo{Name: name, State: rooms.SeatReady, Host: i == 0})
+	}
+	logs := make([][]rooms.Event, len(names)) // each seat's, appended to as the room does
+	act := func(seat engine.Seat, i int) {
+		for {
+			legal := g.Legal(seat)
+			if err := g.Apply(seat, legal[(i*int(seed))%len(legal)]); err != nil {
+				b.Fatal(err)
+			}
+			for viewer := range logs {
+				for _, text := range g.Log(engine.Seat(viewer)) {
+					logs[viewer] = append(logs[viewer], rooms.Event{Seq: uint64(len(logs[viewer]) + 1), Seat: seat, Text: text})
+				}
+			}
+			if seat, _ = g.ToMove(); seat != engine.Chance {
+				return
+			}
+		}
+	}
+	version := uint64(1)
+	shots := func() []*rooms.Snapshot {
+		version++
+		turn := engine.Watcher
+		if t, ok := g.ToMove(); ok {
+			turn = t
+		}
+		var shared any
+		out := make([]*rooms.Snapshot, len(names))
+		for seat := range out {
+			view := shared
+			if view == nil {
+				view = g.View(engine.Seat(seat))
+				if public {
+					shared = view
+				}
+			}
+			log := logs[seat]
+			out[seat] = &rooms.Snapshot{Version: version, Room: info, You: engine.Seat(seat), Host: seat == 0,
+				Seats: seats, Game: view, Log: log[:len(log):len(log)], Turn: turn}
+		}
+		return out
+	}
+	if seat, _ := g.ToMove(); seat == engine.Chance {
+		act(seat, 0)
+	}
+	moves := [][]*rooms.Snapshot{shots()}
+	for i := range n {
+		seat, ok := g.ToMove()
+		if !ok {
+			break
+		}
+		act(seat, i)
+		moves = append(moves, shots())
+	}
+	return moves
+}

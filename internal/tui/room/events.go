@@ -32,8 +32,12 @@ func sinceMine(log []rooms.Event, seat engine.Seat) []rooms.Event {
 			break
 		}
 	}
+	since := log[from:len(log):len(log)]
+	if !slices.ContainsFunc(since, func(e rooms.Event) bool { return e.Seat == engine.Watcher }) {
+		return since // a part of the log, which is never changed: no copy
+	}
 	var out []rooms.Event
-	for _, e := range log[from:] {
+	for _, e := range since {
 		if e.Seat != engine.Watcher {
 			out = append(out, e)
 		}
@@ -66,28 +70,70 @@ func othersMoved(events []rooms.Event, seat engine.Seat, dice bool) bool {
 
 // recapItem is one line of the recap: a player's events in a row, named
 // once, as many as fit in the line ("bob plays 5E: Tower grows to 4; buys
-// 2 Tower for $800").
+// 2 Tower for $800"): the events from to to, the first's text whole and
+// the others' after the name (name bytes with its space), joined with
+// "; ", width cells wide (plain: measured as layout.PlainWidth does).
 type recapItem struct {
-	text   string
-	events int
+	from, to int
+	name     int
+	width    int
+	plain    bool
+}
+
+// part is the item's text of events[i].
+func (it recapItem) part(events []rooms.Event, i int) string {
+	text := sanitize.Line(events[i].Text)
+	if i > it.from {
+		return text[it.name:]
+	}
+	return text
+}
+
+// text is the item's line.
+func (it recapItem) text(events []rooms.Event) string {
+	if it.to-it.from == 1 {
+		return it.part(events, it.from)
+	}
+	var b strings.Builder
+	for i := it.from; i < it.to; i++ {
+		if i > it.from {
+			b.WriteString("; ")
+		}
+		b.WriteString(it.part(events, i))
+	}
+	return b.String()
 }
 
 // recapItems says the events in as few lines w cells wide as reads well.
+// Only the items shown are joined (recapPanel), measured as their parts
+// add up: the recap is drawn again at every move that brings a player's
+// turn, and joining and measuring every item at each event was a tenth of
+// drawing a move (room.BenchmarkGame).
 func recapItems(events []rooms.Event, names []string, w int) []recapItem {
-	var items []recapItem
+	items := make([]recapItem, 0, len(events))
 	last := ""
-	for _, e := range events {
+	for i, e := range events {
 		text := sanitize.Line(e.Text)
 		who := actor(text, names)
 		if who != "" && who == last {
 			it := &items[len(items)-1]
-			if joined := it.text + "; " + strings.TrimPrefix(text, who+" "); layout.Width(joined) <= w {
-				it.text = joined
-				it.events++
+			rest := text[len(who)+1:] // after the name and its space
+			width, plain := layout.PlainWidth(rest)
+			if plain && it.plain {
+				width += it.width + len("; ")
+			} else {
+				width, plain = layout.Width(it.text(events)+"; "+rest), false
+			}
+			if width <= w {
+				it.to, it.name, it.width, it.plain = i+1, len(who)+1, width, plain
 				continue
 			}
 		}
-		items = append(items, recapItem{text: text, events: 1})
+		width, plain := layout.PlainWidth(text)
+		if !plain {
+			width = layout.Width(text)
+		}
+		items = append(items, recapItem{from: i, to: i + 1, width: width, plain: plain})
 		last = who
 	}
 	return items
@@ -97,33 +143,35 @@ func recapItems(events []rooms.Event, names []string, w int) []recapItem {
 func actor(text string, names []string) string {
 	who := ""
 	for _, n := range names {
-		if len(n) > len(who) && strings.HasPrefix(text, n+" ") {
+		if len(n) > len(who) && len(text) > len(n) && text[len(n)] == ' ' && strings.HasPrefix(text, n) {
 			who = n
 		}
 	}
 	return who
 }
 
-// recapPanel draws the recap in at most h lines w cells wide: a heading,
-// then the items, only the newest if they do not all fit, the heading then
-// saying how many events are left out and that L shows them.
-func (m Model) recapPanel(w, h int) []string {
+// recapPanel draws the recap's items in at most h lines w cells wide: a
+// heading, then the items, only the newest if they do not all fit, the
+// heading then saying how many events are left out and that L shows them.
+func (m Model) recapPanel(items []recapItem, w, h int) []string {
 	s := m.styles
-	items := recapItems(m.recap, m.facts.Names, w-3)
 	// The newest items that fit, from first on, in lines lines: drawn
 	// again on every move for every seat whose recap it changed, in one
 	// list rather than one a line.
 	first, lines := len(items), 0
 	for ; first > 0; first-- {
-		n := recapLines(items[first-1].text, w-3)
+		it, n := items[first-1], 1 // a line that fits, as Wrap gives it back
+		if it.width > w-3 {
+			n = len(layout.Wrap(it.text(m.recap), w-3))
+		}
 		if lines+n > h-1 {
 			break
 		}
 		lines += n
 	}
-	hidden := 0
-	for _, it := range items[:first] {
-		hidden += it.events
+	hidden := 0 // the events of the items left out
+	if first > 0 {
+		hidden = items[first-1].to
 	}
 	// Short: it is sent again each time the player's turn comes, and the
 	// key list (?) says the rest.
@@ -137,7 +185,21 @@ func (m Model) recapPanel(w, h int) []string {
 	out := make([]string, 0, 1+lines)
 	out = append(out, layout.Cut(heading, w))
 	for _, it := range items[first:] {
-		for j, l := range layout.Wrap(it.text, w-3) {
+		if it.plain && it.width <= w-3 {
+			// As Wrap gives it back, after the bullet, in one string.
+			var b strings.Builder
+			b.Grow(len(" • ") + (it.to-it.from-1)*len("; ") + it.bytes(m.recap))
+			b.WriteString(" • ")
+			for i := it.from; i < it.to; i++ {
+				if i > it.from {
+					b.WriteString("; ")
+				}
+				b.WriteString(it.part(m.recap, i))
+			}
+			out = append(out, b.String())
+			continue
+		}
+		for j, l := range layout.Wrap(it.text(m.recap), w-3) {
 			lead := "   "
 			if j == 0 {
 				lead = " • "
@@ -148,12 +210,13 @@ func (m Model) recapPanel(w, h int) []string {
 	return out
 }
 
-// recapLines is how many lines text wraps to in w cells.
-func recapLines(text string, w int) int {
-	if layout.Width(text) <= w {
-		return 1 // as Wrap gives back a line that fits, counted without its list
+// bytes is the bytes of the item's parts.
+func (it recapItem) bytes(events []rooms.Event) int {
+	n := 0
+	for i := it.from; i < it.to; i++ {
+		n += len(it.part(events, i))
 	}
-	return len(layout.Wrap(text, w))
+	return n
 }
 
 // recapHeadings are the recap's heading with no event left out, by styles.
@@ -233,10 +296,11 @@ func (m Model) recapLines(w, h, free int) []string {
 // fitRecap is the recap panel as drawn in h lines, in the free lines if it
 // is longer.
 func (m Model) fitRecap(w, h, free int) []string {
-	if p := m.recapPanel(w, h); len(p) <= free {
+	items := recapItems(m.recap, m.facts.Names, w-3)
+	if p := m.recapPanel(items, w, h); len(p) <= free {
 		return p // the same as drawn in its own length, as the items it shows fit
 	}
-	return m.recapPanel(w, free)
+	return m.recapPanel(items, w, free)
 }
 
 // recapKey is what the recap panel shows: the events since the player's

@@ -2,6 +2,7 @@ package room
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"time"
 
@@ -585,9 +586,15 @@ func (m Model) at() At {
 		return at
 	}
 	if n := len(m.facts.Names); n > 0 {
-		at.Tags = make([]string, n)
-		for i := range at.Tags {
-			at.Tags[i] = seatTag(m.snap, i)
+		var buf [8]string // made on the stack: a move most often leaves the tags as they were
+		tags := buf[:0]
+		for i := range n {
+			tags = append(tags, seatTag(m.snap, i))
+		}
+		if d := m.parts; d != nil && slices.Equal(d.tags, tags) {
+			at.Tags = d.tags
+		} else {
+			at.Tags = slices.Clone(tags)
 		}
 	}
 	if d := m.parts; d != nil {

@@ -101,3 +101,20 @@ func BenchmarkMenuKey(b *testing.B) {
 	}
 	b.ReportMetric(float64(wrote.N.Load()-sent)/float64(b.N), "B/key")
 }
+
+// BenchmarkDecisionKey is ↓ walking Hotel Tycoon's menu of a decision with
+// four choices or more on the player's 80×24 room screen, each key's
+// screen drawn: the decision's lines are drawn again at every key.
+func BenchmarkDecisionKey(b *testing.B) {
+	g := find(b, "a menu of four", func(g *tycoon.Game) bool {
+		seat, _ := g.ToMove()
+		return seat == 0 && g.Phase() == tycoon.PhaseSpace && len(g.Legal(seat)) >= 4
+	})
+	m := openRoom(seatSnapshot(g, 0))
+	down := tuitest.Key("down")
+	b.ReportAllocs()
+	for b.Loop() {
+		m, _ = m.Update(down)
+		_ = m.Lines()
+	}
+}

@@ -2,10 +2,11 @@ package tycoon
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
+	"hotels/internal/engine"
 	"hotels/internal/engine/tycoon"
 	"hotels/internal/tui/layout"
 	"hotels/internal/tui/room"
@@ -34,7 +35,7 @@ const roadLines = 7
 // kinds, the entrances with their owners' seat numbers, the cars, the inner
 // plots, and the Bank and Town Hall lines.
 func (s Screen) road(out []string, w int, at room.At) []string {
-	v, st := s.game, s.styles
+	v := s.game
 	fixed := s.roadRows(w)
 	var ents, cars [2 * tycoon.Spaces]byte // on the stack: drawn anew on every move
 	for i := range ents {
@@ -68,30 +69,54 @@ func (s Screen) road(out []string, w int, at room.At) []string {
 			moved = c
 		}
 	}
-	// mine draws a row with the player's own cars and entrances standing
-	// out in colour too, and the car that moved last (at cell moved, -1
-	// for none) marked: ›2.
-	mine := func(head string, b []byte, moved int) string {
-		you := byte('1' + at.You)
-		var buf [256]byte // the row with its styles: one allocation, the string
-		row := append(buf[:0], head...)
-		for i := 0; i < len(b); i++ {
-			switch {
-			case i == moved-1 && b[i] == ' ':
-				row = append(row, "›"...)
-			case i == moved && b[i] == you && at.You >= 0:
-				row = st.LastOwn.AppendRender(row, string(b[i:i+1]))
-			case i == moved:
-				row = st.Last.AppendRender(row, string(b[i:i+1]))
-			case b[i] == you && at.You >= 0:
-				row = st.Notice.AppendRender(row, string(b[i:i+1]))
-			default:
-				row = append(row, b[i])
-			}
+	return append(out, fixed[0], fixed[1], fixed[2], s.mine(0, "entr. ", ents, -1, w, at), s.mine(1, "cars  ", cars, moved, w, at), fixed[3], fixed[4])
+}
+
+// roadRow is a row of the road that changes, kept (in s.kept) by what it
+// shows: the entrances' row changes at a few moves, the cars' at most.
+type roadRow struct {
+	line   string
+	styles *theme.Styles
+	cells  [2 * tycoon.Spaces]byte
+	moved  int
+	you    engine.Seat
+	w      int
+}
+
+// mine draws the row of cells b after head, with the player's own cars and
+// entrances standing out in colour too, and the car that moved last (at
+// cell moved, -1 for none) marked: ›2. It is kept in slot i of the road's
+// rows.
+func (s Screen) mine(i int, head string, b [2 * tycoon.Spaces]byte, moved, w int, at room.At) string {
+	k := roadRow{"", s.styles, b, moved, at.You, w}
+	var kp *roadRow
+	if s.kept != nil {
+		if kp = &s.kept.roadRows[i]; kp.line != "" && k == (roadRow{"", kp.styles, kp.cells, kp.moved, kp.you, kp.w}) {
+			return kp.line
 		}
-		return layout.Cut(string(row), w)
 	}
-	return append(out, fixed[0], fixed[1], fixed[2], mine("entr. ", ents[:], -1), mine("cars  ", cars[:], moved), fixed[3], fixed[4])
+	st, you := s.styles, byte('1'+at.You)
+	var buf [256]byte // the row with its styles: one allocation, the string
+	row := append(buf[:0], head...)
+	for i := 0; i < len(b); i++ {
+		switch {
+		case i == moved-1 && b[i] == ' ':
+			row = append(row, "›"...)
+		case i == moved && b[i] == you && at.You >= 0:
+			row = st.LastOwn.AppendRender(row, string(b[i:i+1]))
+		case i == moved:
+			row = st.Last.AppendRender(row, string(b[i:i+1]))
+		case b[i] == you && at.You >= 0:
+			row = st.Notice.AppendRender(row, string(b[i:i+1]))
+		default:
+			row = append(row, b[i])
+		}
+	}
+	k.line = layout.Cut(string(row), w)
+	if kp != nil {
+		*kp = k
+	}
+	return k.line
 }
 
 // roadRows are the road's rows that never change, w cells wide: the
@@ -146,142 +171,160 @@ func drawRoad(st *theme.Styles, w int) *[5]string {
 	return &rows
 }
 
-// tables draws the hotels beside the players, the last throws and the
-// auction.
-func (s Screen) tables(w int, at room.At) []string {
-	pw := w - hotelsWidth - 1
-	return layout.Beside(s.hotels(hotelsWidth), s.players(pw, at), hotelsWidth, 1, pw)
-}
-
 // hotels lists each hotel: its letter and name, owner, phases built of the
-// deed's, rent a night now, and entrances. It is drawn again only when one
-// of these, the width or the styles changed: most moves change none.
-func (s Screen) hotels(w int) []string {
-	k := s.hotelsKey(w)
-	if kp := s.kept; kp != nil {
-		if kp.hotels == nil || kp.hotelsKey != k {
-			kp.hotelsKey, kp.hotels = k, s.drawHotels(w)
-		}
-		return slices.Clip(kp.hotels)
+// deed's, rent a night now, and entrances, hotelsWidth cells wide. It is
+// kept, and a row drawn again only when what it shows changed, or the
+// owners' names or the styles: most moves change none, and the rest one.
+// Its lines are changed in place: only tables reads them, at once.
+func (s Screen) hotels() []string {
+	const w = hotelsWidth
+	kp, k := s.kept, s.hotelsKey(w)
+	if kp.hotels == nil || len(kp.hotels) != 1+len(s.game.Hotels) ||
+		kp.hotelsKey.names != k.names || kp.hotelsKey.w != k.w || kp.hotelsKey.styles != k.styles {
+		kp.hotelsKey, kp.hotels = k, s.drawHotels(w)
+		return kp.hotels
 	}
-	return s.drawHotels(w)
+	for i, h := range s.game.Hotels {
+		if i < len(k.hotels) && k.hotels[i] != kp.hotelsKey.hotels[i] {
+			kp.hotels[1+i] = s.hotelRow(h, w)
+		}
+	}
+	kp.hotelsKey = k
+	return kp.hotels
 }
 
 // hotelsKey is what the hotel table shows: each hotel's owner, phases
 // built, rent and entrances, the owners' names, in w cells with styles.
 type hotelsKey struct {
-	hotels [tycoon.Hotels]struct{ owner, built, phases, rent, ents int }
 	names  string
-	w      int
 	styles *theme.Styles
+	w      int
+	hotels [tycoon.Hotels]hotelKey
 }
+
+// hotelKey is what a hotel's row shows, but the owner's name.
+type hotelKey struct{ owner, built, phases, rent, ents int }
 
 func (s Screen) hotelsKey(w int) hotelsKey {
 	v := s.game
 	k := hotelsKey{w: w, styles: s.styles}
 	for i, h := range v.Hotels {
 		if i < len(k.hotels) {
-			k.hotels[i] = struct{ owner, built, phases, rent, ents int }{h.Owner, h.Built, h.Phases, h.Rent, len(h.Entrances)}
+			k.hotels[i] = hotelKey{h.Owner, h.Built, h.Phases, h.Rent, len(h.Entrances)}
 		}
 	}
-	if s.kept != nil && len(s.kept.names) == len(v.Seats) {
+	names := s.seatNames()
+	if s.kept != nil {
+		k.names = s.kept.namesKey
+	} else {
+		k.names = strings.Join(names, "\x00")
+	}
+	return k
+}
+
+// seatNames are the seats' names, kept (in s.kept) while they are the
+// same, with namesKey, all of them in one string, for hotelsKey. The list
+// is never changed: the room screen keeps it as the facts' names.
+func (s Screen) seatNames() []string {
+	v, kp := s.game, s.kept
+	if kp != nil && len(kp.names) == len(v.Seats) {
 		same := true
 		for i, p := range v.Seats {
-			same = same && s.kept.names[i] == p.Name
+			same = same && kp.names[i] == p.Name
 		}
 		if same {
-			k.names = s.kept.namesKey
-			return k
+			return kp.names
 		}
 	}
 	names := make([]string, len(v.Seats))
 	for i, p := range v.Seats {
 		names[i] = p.Name
 	}
-	k.names = strings.Join(names, "\x00")
-	if s.kept != nil {
-		s.kept.names, s.kept.namesKey = names, k.names
+	if kp != nil {
+		kp.names, kp.namesKey = names, strings.Join(names, "\x00")
 	}
-	return k
+	return names
 }
 
+// drawHotels draws the hotel table whole, w cells wide.
 func (s Screen) drawHotels(w int) []string {
-	v, st := s.game, s.styles
-	out := []string{st.Heading.Render(layout.Fit("  Hotel     owner    built  rent ents", w))}
+	v := s.game
+	out := make([]string, 0, 1+len(v.Hotels))
+	out = append(out, s.styles.Heading.Render(layout.Fit("  Hotel     owner    built  rent ents", w)))
 	for _, h := range v.Hotels {
-		owner := "bank"
-		if h.Owner >= 0 {
-			owner = fmt.Sprintf("%d %s", h.Owner+1, v.Seats[h.Owner].Name)
-		}
-		rent := "-"
-		if h.Rent > 0 {
-			rent = money(h.Rent)
-		}
-		row := fmt.Sprintf("%c %-9s %-8s %d/%d %6s %3d", letters[h.Hotel], h.Hotel.Title(), layout.Fit(owner, 8), h.Built, h.Phases, rent, len(h.Entrances))
-		out = append(out, layout.Fit(row, w))
+		out = append(out, s.hotelRow(h, w))
 	}
 	return out
 }
 
-// players lists each player's cash, worth and space, the turn and the last
-// throws, and the auction under way.
-func (s Screen) players(w int, at room.At) []string {
-	v, st := s.game, s.styles
-	out := make([]string, 0, len(v.Seats)+5) // the heading, the rows, the last throws and three more at most
-	out = append(out, st.Heading.Render(layout.Fit("  Player      cash    worth  at", w)))
-	var buf [160]byte // a row of a wide screen: one allocation, the string
-	b := buf[:0]
-	for i, p := range v.Seats {
-		// As fmt's "%s%d %-8s %7s %8s %3s", which was a fifth of drawing
-		// the screen (BenchmarkMove).
-		b = b[:0]
-		if int(v.ToMove) == i { // the dice and watchers are negative seats
-			b = append(b, '>')
-		} else {
-			b = append(b, ' ')
-		}
-		b = strconv.AppendInt(b, int64(i+1), 10)
-		b = append(b, ' ')
-		name, nw := p.Name, layout.Width(p.Name)
-		if nw > 8 {
-			name = layout.Fit(name, 8)
-			nw = layout.Width(name)
-		}
-		b = append(b, name...)
-		for pad := nw; pad < 8; pad++ {
-			b = append(b, ' ')
-		}
-		var num [24]byte
-		b = right(b, appendMoney(num[:0], p.Cash), 8)
-		b = right(b, appendMoney(num[:0], p.Worth), 9)
-		if p.Out {
-			b = append(b, " out"...)
-		} else {
-			b = right(b, strconv.AppendInt(num[:0], int64(p.At), 10), 4)
-		}
-		if i < len(at.Tags) && at.Tags[i] != "" {
-			b = append(append(b, ' '), at.Tags[i]...)
-		}
-		styled := 0 // the bytes of a clock's styles, which take no cells
-		if i < len(at.Times) && at.Times[i] != "" {
-			b = append(append(b, ' '), at.Times[i]...)
-			styled = len(at.Times[i]) - layout.Width(at.Times[i])
-		}
-		// The row's cells: the name's, the rest ASCII (tags, clocks).
-		cells := len(b) - len(name) + nw - styled
-		for ; cells < w; cells++ {
-			b = append(b, ' ')
-		}
-		row := string(b)
-		if cells > w {
-			row = layout.Fit(row, w) // cut
-		}
-		if int(at.You) == i {
-			row = st.Notice.Render(row)
-		}
-		out = append(out, row)
+// hotelRow is h's row of the table, w cells wide: as fmt's
+// "%c %-9s %-8s %d/%d %6s %3d", without fmt.
+func (s Screen) hotelRow(h tycoon.HotelView, w int) string {
+	owner := "bank"
+	if h.Owner >= 0 {
+		owner = strconv.Itoa(h.Owner+1) + " " + s.game.Seats[h.Owner].Name
 	}
-	out = append(out, layout.Fit("Last: "+throws(v), w))
+	var buf [128]byte
+	b := append(buf[:0], letters[h.Hotel], ' ')
+	b = left(b, h.Hotel.Title(), 9)
+	b = left(append(b, ' '), layout.Fit(owner, 8), 8)
+	b = strconv.AppendInt(append(b, ' '), int64(h.Built), 10)
+	b = strconv.AppendInt(append(b, '/'), int64(h.Phases), 10)
+	var num [24]byte
+	rent := append(num[:0], '-')
+	if h.Rent > 0 {
+		rent = appendMoney(num[:0], h.Rent)
+	}
+	b = right(append(b, ' '), rent, 6)
+	b = right(append(b, ' '), strconv.AppendInt(num[:0], int64(len(h.Entrances)), 10), 3)
+	return layout.Fit(string(b), w)
+}
+
+// left appends text to b padded on the right to n characters, as fmt's
+// %-ns (which counts characters, not cells).
+func left(b []byte, text string, n int) []byte {
+	b = append(b, text...)
+	for range n - utf8.RuneCountInString(text) {
+		b = append(b, ' ')
+	}
+	return b
+}
+
+// players lists each player's cash, worth and space, the turn and the last
+// throws, and the auction under way. The heading, each player's row and
+// the last throws are kept (in s.kept) by what they show: a move changes
+// one or two rows.
+func (s Screen) players(w int, at room.At) []string {
+	v, st, kp := s.game, s.styles, s.kept
+	if kp == nil {
+		kp = &kept{}
+	}
+	if kp.playersW != w || kp.playersStyles != st || len(kp.playerRows) != len(v.Seats) {
+		kp.playersW, kp.playersStyles = w, st
+		kp.playersHead = st.Heading.Render(layout.Fit("  Player      cash    worth  at", w))
+		kp.playerKeys, kp.playerRows = make([]playerKey, len(v.Seats)), make([]string, len(v.Seats))
+		kp.last = ""
+	}
+	out := kp.playersOut[:0] // changed in place at the next call: its callers copy it at once
+	out = append(out, kp.playersHead)
+	for i, p := range v.Seats {
+		k := playerKey{mark: int(v.ToMove) == i, you: int(at.You) == i, out: p.Out, name: p.Name,
+			cash: p.Cash, worth: p.Worth, at: p.At}
+		if i < len(at.Tags) {
+			k.tag = at.Tags[i]
+		}
+		if i < len(at.Times) {
+			k.time = at.Times[i]
+		}
+		if kp.playerRows[i] == "" || kp.playerKeys[i] != k {
+			kp.playerKeys[i], kp.playerRows[i] = k, s.playerRow(i+1, k, w)
+		}
+		out = append(out, kp.playerRows[i])
+	}
+	if k := (lastKey{v.Face, v.Roll, v.Nights}); kp.last == "" || kp.lastKey != k {
+		kp.lastKey, kp.last = k, layout.Fit("Last: "+throws(v), w)
+	}
+	out = append(out, kp.last)
 	// The > marks who decides, and the decision's line names them: the
 	// turn is named only where another player decides in it (an auction,
 	// a stay's claim), as naming it at every move sent it again at every
@@ -296,7 +339,76 @@ func (s Screen) players(w int, at room.At) []string {
 	} else if sv := v.Stay; sv != nil {
 		out = append(out, layout.Fit(fmt.Sprintf("Stay: %s at %s's %s", v.Seats[sv.Guest].Name, v.Seats[sv.Owner].Name, sv.Hotel.Title()), w))
 	}
+	kp.playersOut = out
 	return out
+}
+
+// playerKey is what a player's row shows: the > of who decides, the
+// player's own row, out of the game, the name, cash, worth and space, the
+// seat's tag and clock.
+type playerKey struct {
+	name, tag, time string
+	cash, worth, at int
+	mark, you, out  bool
+}
+
+// lastKey is what the last throws' line shows.
+type lastKey struct {
+	face         string
+	roll, nights int
+}
+
+// playerRow draws seat n's row (from 1) as k says, w cells wide.
+func (s Screen) playerRow(n int, k playerKey, w int) string {
+	// As fmt's "%s%d %-8s %7s %8s %3s", which was a fifth of drawing
+	// the screen (BenchmarkMove).
+	var buf [160]byte // a row of a wide screen: one allocation, the string
+	b := buf[:0]
+	if k.mark { // the dice and watchers are negative seats
+		b = append(b, '>')
+	} else {
+		b = append(b, ' ')
+	}
+	b = strconv.AppendInt(b, int64(n), 10)
+	b = append(b, ' ')
+	name, nw := k.name, layout.Width(k.name)
+	if nw > 8 {
+		name = layout.Fit(name, 8)
+		nw = layout.Width(name)
+	}
+	b = append(b, name...)
+	for pad := nw; pad < 8; pad++ {
+		b = append(b, ' ')
+	}
+	var num [24]byte
+	b = right(b, appendMoney(num[:0], k.cash), 8)
+	b = right(b, appendMoney(num[:0], k.worth), 9)
+	if k.out {
+		b = append(b, " out"...)
+	} else {
+		b = right(b, strconv.AppendInt(num[:0], int64(k.at), 10), 4)
+	}
+	if k.tag != "" {
+		b = append(append(b, ' '), k.tag...)
+	}
+	styled := 0 // the bytes of a clock's styles, which take no cells
+	if k.time != "" {
+		b = append(append(b, ' '), k.time...)
+		styled = len(k.time) - layout.Width(k.time)
+	}
+	// The row's cells: the name's, the rest ASCII (tags, clocks).
+	cells := len(b) - len(name) + nw - styled
+	for ; cells < w; cells++ {
+		b = append(b, ' ')
+	}
+	row := string(b)
+	if cells > w {
+		row = layout.Fit(row, w) // cut
+	}
+	if k.you {
+		row = s.styles.Notice.Render(row)
+	}
+	return row
 }
 
 // right appends text (ASCII) to b at the right of n cells, as fmt's %ns.

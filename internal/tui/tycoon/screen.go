@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -42,12 +43,32 @@ func New(styles *theme.Styles) Screen {
 }
 
 // kept are parts of the screen last drawn, with what they show, to draw
-// again only when that changed.
+// again only when that changed. Every session holds one for the collector
+// to mark: the fields that hold pointers come first, as it scans an object
+// only up to its last pointer (the hotels' numbers, the widths).
 type kept struct {
-	hotelsKey hotelsKey
-	hotels    []string
-	names     []string // the seats' names hotelsKey last read
-	namesKey  string
+	tables   layout.Columns // the hotels beside the players
+	hotels   []string
+	names    []string // the seats' names hotelsKey last read
+	namesKey string
+
+	playersStyles *theme.Styles
+	playersHead   string
+	playerKeys    []playerKey // each seat's row, by what it shows
+	playerRows    []string
+	playersOut    []string // the players' table last drawn
+	lastKey       lastKey
+	last          string // the last throws' line
+
+	decisionKey decisionKey
+	decision    []string
+
+	header string // the round, for the room's header (Facts)
+
+	roadRows                  [2]roadRow // the entrances and the cars
+	hotelsKey                 hotelsKey
+	playersW                  int
+	headerRound, headerRounds int
 }
 
 // SetStyles returns the screen drawn with st.
@@ -64,6 +85,9 @@ func (s Screen) Show(view any) (room.Screen, bool) {
 		return s, false
 	}
 	s.game = v
+	if kp := s.kept; kp != nil && kp.decisionKey.game != v {
+		kp.decisionKey, kp.decision = decisionKey{}, nil // not to hold the view before
+	}
 	if v.Due != s.due {
 		s.due, s.cursor, s.typed, s.picked = v.Due, 0, "", nil
 	}
@@ -71,18 +95,28 @@ func (s Screen) Show(view any) (room.Screen, bool) {
 }
 
 // Facts are what the room screen reads of the view.
+// The seats' names and the header are kept (in s.kept) while they read
+// the same: every snapshot asks for them.
 func (s Screen) Facts() room.Facts {
 	v := s.game
-	names := make([]string, len(v.Seats))
-	for i, p := range v.Seats {
-		names[i] = p.Name
-	}
-	header := "round " + strconv.Itoa(v.Round+1) // every snapshot's: without fmt
+	names := s.seatNames()
+	round := v.Round + 1
 	if v.Rounds > 0 {
-		header = "round " + strconv.Itoa(min(v.Round+1, v.Rounds)) + " of " + strconv.Itoa(v.Rounds)
+		round = min(v.Round+1, v.Rounds)
+	}
+	kp := s.kept
+	if kp == nil {
+		kp = &kept{}
+	}
+	if kp.header == "" || kp.headerRound != round || kp.headerRounds != v.Rounds {
+		kp.headerRound, kp.headerRounds = round, v.Rounds
+		kp.header = "round " + strconv.Itoa(round) // without fmt
+		if v.Rounds > 0 {
+			kp.header += " of " + strconv.Itoa(v.Rounds)
+		}
 	}
 	return room.Facts{Names: names, ToMove: v.ToMove, Due: v.Due, Over: v.Phase == tycoon.PhaseOver,
-		Standings: v.Standings, Unit: tycoon.Kind.Unit, Header: header}
+		Standings: v.Standings, Unit: tycoon.Kind.Unit, Header: kp.header}
 }
 
 // Composing reports whether the player has moved the cursor, typed a bid
@@ -92,15 +126,19 @@ func (s Screen) Composing() bool { return s.cursor != 0 || s.typed != "" || len(
 // Draw draws the road over the hotels beside the players, and the title
 // deeds when there is room.
 func (s Screen) Draw(w, h int, at room.At) []string {
-	// The tables and the deeds first, so that the screen's lines are set
-	// in one list of their number: the room screen keeps it.
-	tables := s.tables(w, at)
+	if s.kept == nil { // a Screen not made by New: kept for this drawing only
+		s.kept = &kept{}
+	}
+	// The tables' columns and the deeds first, so that the screen's lines
+	// are set in one list of their number: the room screen keeps it.
+	pw := w - hotelsWidth - 1
+	hotels, players := s.hotels(), s.players(pw, at)
 	var deeds []string
 	if h >= deedsFrom {
 		deeds = s.deeds(w)
 	}
-	out := append(s.road(make([]string, 0, roadLines+len(tables)+len(deeds)), w, at), tables...)
-	return append(out, deeds...)
+	out := s.road(make([]string, 0, roadLines+max(len(hotels), len(players))+len(deeds)), w, at)
+	return append(s.kept.tables.Append(out, hotels, players, hotelsWidth, 1, pw), deeds...)
 }
 
 // StepWidth is the width of the replay's step panel: beside the hotels at
@@ -113,13 +151,13 @@ func (s Screen) StepWidth() int { return 80 - hotelsWidth - 1 }
 func (s Screen) Replay(w, h int, at room.At, step []string) []string {
 	pw := w - hotelsWidth - 1
 	right := append(append([]string(nil), step...), s.players(pw, at)...)
-	return append(s.road(nil, w, at), layout.Beside(s.hotels(hotelsWidth), right, hotelsWidth, 1, pw)...)
+	return append(s.road(nil, w, at), layout.Beside(s.drawHotels(hotelsWidth), right, hotelsWidth, 1, pw)...)
 }
 
 // Final draws the hotels as the game left them, narrow enough to leave
 // the standings beside them their worth at 80 columns.
 func (s Screen) Final() ([]string, int) {
-	return s.hotels(hotelsWidth), hotelsWidth
+	return s.drawHotels(hotelsWidth), hotelsWidth
 }
 
 // Keys lists the keys of the decision due.
@@ -291,10 +329,36 @@ func (s Screen) bid(n int) room.Reply {
 }
 
 // Decision says what the player's decision due is and what is chosen.
+// It is kept (in s.kept) by what it shows: the player's keys between
+// their moves draw the screen again, most of them with the same decision.
 func (s Screen) Decision(w int, at room.At) []string {
+	k := decisionKey{s.game, unsafe.SliceData(s.picked), s.typed, at.Countdown, s.styles, s.cursor, len(s.picked), w, at.You}
+	kp := s.kept
+	if kp == nil {
+		return s.decision(w, at)
+	}
+	if kp.decision == nil || kp.decisionKey != k {
+		kp.decisionKey, kp.decision = k, s.decision(w, at)
+	}
+	return kp.decision
+}
+
+// decisionKey is what Decision shows: the view (which is never changed),
+// the cursor, the bid typed and the entrances picked (a new slice at each
+// change), in w cells for the player you, with the countdown and styles.
+type decisionKey struct {
+	game             *tycoon.View
+	picked           *int
+	typed, countdown string
+	styles           *theme.Styles
+	cursor, picks, w int
+	you              engine.Seat
+}
+
+func (s Screen) decision(w int, at room.At) []string {
 	v := s.game
 	if a := v.Auction; a != nil {
-		first := fmt.Sprintf("Your bid for the %s: at least %s, you have %s.", a.Lot.Title(), money(a.MinBid), money(v.Seats[at.You].Cash))
+		first := "Your bid for the " + a.Lot.Title() + ": at least " + money(a.MinBid) + ", you have " + money(v.Seats[at.You].Cash) + "."
 		second := "b bids " + money(a.MinBid) + " · B bids " + money(a.MinBid+500) + " · type an amount · p passes"
 		if s.typed != "" {
 			second = "Bid: $" + s.typed + "_   enter sends it, ⌫ erases"
@@ -308,25 +372,40 @@ func (s Screen) Decision(w int, at room.At) []string {
 	q := question(v)
 	if len(s.picked) > 0 {
 		a := s.chosen()
-		q = fmt.Sprintf("Town Hall: %d chosen%s, enter buys them", a.N, priceOf(v, a))
+		q = "Town Hall: " + strconv.Itoa(int(a.N)) + " chosen" + priceOf(v, a) + ", enter buys them"
 	}
-	first := fmt.Sprintf("Your move: %s  (choice %d of %d)", q, c+1, len(v.Legal))
+	first := "Your move: " + q + "  (choice " + strconv.Itoa(c+1) + " of " + strconv.Itoa(len(v.Legal)) + ")"
 	this := "> " + s.mark(c) + describe(v, v.Legal[c])
-	second := s.styles.Selected.Render(this)
+	var buf [256]byte // the line with its styles: one allocation, the string
+	second := s.styles.Selected.AppendRender(buf[:0], this)
 	if len(v.Legal) > 1 {
 		// The next choice, where it fits whole: cut, it reads as another.
 		n := (c + 1) % len(v.Legal)
-		if next := "   next: " + s.mark(n) + describe(v, v.Legal[n]); ansi.StringWidth(this+next) <= w {
-			second += s.styles.Subtle.Render(next)
+		if next := "   next: " + s.mark(n) + describe(v, v.Legal[n]); fitsBeside(this, next, w) {
+			second = s.styles.Subtle.AppendRender(second, next)
 		}
 	}
-	return []string{layout.Spread(first, at.Countdown, w), layout.Fit(second, w)}
+	return []string{layout.Spread(first, at.Countdown, w), layout.Fit(string(second), w)}
+}
+
+// fitsBeside reports whether a and b take at most w cells side by side,
+// measured apart where their widths add up (layout.PlainWidth).
+func fitsBeside(a, b string, w int) bool {
+	aw, ok := layout.PlainWidth(a)
+	bw, ok2 := layout.PlainWidth(b)
+	if !ok || !ok2 {
+		return ansi.StringWidth(a+b) <= w
+	}
+	return aw+bw <= w
 }
 
 // mark is "[x] " before an entrance picked at the Town Hall, "[ ] "
 // before one not picked, and nothing elsewhere.
 func (s Screen) mark(i int) string {
-	if _, ok := s.entranceOf(i); !ok || !s.townHall() {
+	if !s.townHall() {
+		return ""
+	}
+	if _, ok := s.entranceOf(i); !ok {
 		return ""
 	}
 	if slices.Contains(s.picked, i) {
@@ -341,10 +420,10 @@ func question(v *tycoon.View) string {
 	case tycoon.PhaseClaim:
 		return "claim the stay?"
 	case tycoon.PhasePick:
-		return fmt.Sprintf("you owe %s: auction which complex?", money(v.Stay.Debt))
+		return "you owe " + money(v.Stay.Debt) + ": auction which complex?"
 	case tycoon.PhaseSpace:
 		sp := v.Seats[v.Turn].At
-		return fmt.Sprintf("space %d (%s), what will you do?", sp, strings.ToLower(tycoon.Road[sp].Kind.String()))
+		return "space " + strconv.Itoa(sp) + " (" + strings.ToLower(tycoon.Road[sp].Kind.String()) + "), what will you do?"
 	case tycoon.PhaseDouble:
 		return "the permission die shows double: pay double?"
 	case tycoon.PhaseTownHall:
@@ -362,24 +441,24 @@ func describe(v *tycoon.View, text string) string {
 	hv := func() tycoon.HotelView { return v.Hotels[a.Hotel] }
 	switch a.Verb {
 	case tycoon.BuyLand:
-		return fmt.Sprintf("buy the %s's plot for %s", a.Hotel.Title(), money(hv().Land))
+		return "buy the " + a.Hotel.Title() + "'s plot for " + money(hv().Land)
 	case tycoon.Apply:
 		cost := 0
 		for _, p := range hv().Prices[hv().Built : hv().Built+int(a.N)] {
 			cost += p
 		}
-		return fmt.Sprintf("build %d at the %s (%s before the die)", a.N, a.Hotel.Title(), money(cost))
+		return "build " + strconv.Itoa(int(a.N)) + " at the " + a.Hotel.Title() + " (" + money(cost) + " before the die)"
 	case tycoon.Facilities:
 		h := hv()
-		return fmt.Sprintf("install the %s's facilities for %s", a.Hotel.Title(), money(h.Prices[h.Phases-1]))
+		return "install the " + a.Hotel.Title() + "'s facilities for " + money(h.Prices[h.Phases-1])
 	case tycoon.PayDouble:
-		return fmt.Sprintf("pay double (%s) and build", money(2*v.Application.Cost))
+		return "pay double (" + money(2*v.Application.Cost) + ") and build"
 	case tycoon.Free:
-		return fmt.Sprintf("build the %s's next phase free", a.Hotel.Title())
+		return "build the " + a.Hotel.Title() + "'s next phase free"
 	case tycoon.Entrance:
 		var parts []string
 		for _, p := range a.Ents[:a.N] {
-			parts = append(parts, fmt.Sprintf("%s on space %d", p.Hotel.Title(), p.Space))
+			parts = append(parts, p.Hotel.Title()+" on space "+strconv.Itoa(int(p.Space)))
 		}
 		return "entrance: " + strings.Join(parts, ", ") + priceOf(v, a)
 	case tycoon.Auction:

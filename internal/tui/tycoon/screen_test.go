@@ -3,6 +3,7 @@ package tycoon_test
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -320,6 +321,54 @@ func TestKeptPartsFollowTheGame(t *testing.T) {
 			v := g.View(0)
 			kept = tuitest.ShowKept(t, kept, func() room.Screen { return tycoonscreen.New(theme.DefaultStyles()) }, v, i, size[0], size[1])
 			seat, _ := g.ToMove()
+			a, _ := g.Eager(&buf, int(seat), rng)
+			if err := g.Do(int(seat), a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+// A screen keeps each player's row and the decision's lines by what they
+// show: drawn for each seat in turn, with tags and clocks that come and
+// go, the cursor moved and the countdown running, it draws what a new
+// screen draws.
+func TestKeptRowsFollowTheSeats(t *testing.T) {
+	tags := []string{"", "bot", "away", ""}
+	times := []string{"", "1:00", "0:59", theme.DefaultStyles().Error.Render("0:09")}
+	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+		g, err := tycoon.New(tycoon.Setup{Seats: []string{"alice", "bob", "carol"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var kept room.Screen = tycoonscreen.New(theme.DefaultStyles())
+		rng := rand.New(rand.NewPCG(9, 9))
+		var buf []tycoon.Action
+		for i := 0; g.Phase() != tycoon.PhaseOver && i < 300; i++ {
+			v := g.ViewFor(0)
+			seat, _ := g.ToMove()
+			you := (seat + engine.Seat(i%2)) % 3 // the player to move every other move
+			at := room.At{You: you, Mine: seat == you,
+				Tags: []string{tags[i%4], tags[(i/2)%4], tags[(i/3)%4]}, Times: []string{times[(i/2)%4], "", times[i%4]}}
+			kept, _ = kept.Show(v)
+			for k := range 3 { // the cursor moved on, a key a time
+				fresh := func() room.Screen { // a screen that drew nothing, the cursor as kept's
+					anew, _ := tycoonscreen.New(theme.DefaultStyles()).Show(v)
+					for range k {
+						anew, _ = anew.Key(tuitest.Key("down"), at)
+					}
+					return anew
+				}
+				if got, want := kept.Draw(size[0], size[1], at), fresh().Draw(size[0], size[1], at); !slices.Equal(got, want) {
+					t.Fatalf("move %d at %v: drawn by the screen that drew the seats before\n%s\nwant\n%s", i, size, strings.Join(got, "\n"), strings.Join(want, "\n"))
+				}
+				for _, at.Countdown = range []string{"0:29", "", "0:30", "0:29"} { // the clock runs on
+					if got, want := kept.Decision(size[0], at), fresh().Decision(size[0], at); at.Mine && !slices.Equal(got, want) {
+						t.Fatalf("move %d at %v, key %d: decision %q, want %q", i, size, k, got, want)
+					}
+				}
+				kept, _ = kept.Key(tuitest.Key("down"), at)
+			}
 			a, _ := g.Eager(&buf, int(seat), rng)
 			if err := g.Do(int(seat), a); err != nil {
 				t.Fatal(err)
