@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"runtime"
@@ -8,9 +9,16 @@ import (
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
 	gossh "golang.org/x/crypto/ssh"
 
+	"hotels/internal/rooms"
+	"hotels/internal/server"
 	"hotels/internal/sshtest"
+	"hotels/internal/tui/room"
+	"hotels/internal/tui/screens"
+	"hotels/internal/tui/theme"
+	"hotels/internal/tui/tuitest"
 )
 
 // maxGoroutinesPerSession is what an interactive session in the lobby may
@@ -48,6 +56,49 @@ func TestGoroutinesPerSession(t *testing.T) {
 	}
 }
 
+// roomScreen is the room screen (internal/tui/room) as a session's whole
+// program, on a table of its own that shows a waiting room.
+type roomScreen struct{ m room.Model }
+
+func newRoomScreen(ctx context.Context, p server.Player) tea.Model {
+	table := tuitest.NewTable(tuitest.Waiting(0))
+	return roomScreen{room.New(ctx, table, "k3vq", rooms.Player{ID: p.Account.ID, Name: p.Account.Name}, theme.DefaultStyles(), screens.New)}
+}
+
+func (s roomScreen) Init() tea.Cmd { return s.m.Init() }
+
+func (s roomScreen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if size, ok := msg.(tea.WindowSizeMsg); ok {
+		s.m.SetSize(size.Width, size.Height)
+	}
+	m, cmd := s.m.Update(msg)
+	return roomScreen{m}, cmd
+}
+
+func (s roomScreen) View() tea.View { return tea.NewView(s.m.View()) }
+
+// Twenty sessions on the room screen, waiting for the room's next
+// snapshot, cost no more goroutines than in the lobby: the program's event
+// loop waits for the snapshot (third_party/bubbletea/HOTELS.md, change 10),
+// where a command parked a goroutine on the mailbox for each session.
+func TestGoroutinesPerRoomSession(t *testing.T) {
+	ts := startServer(t, server.Options{Lobby: newRoomScreen})
+	const n = 20
+	before := settledGoroutines()
+	for i := range n {
+		key := sshtest.NewKey(t)
+		signUp(t, ts, fmt.Sprintf("p%d", i), key)
+		term := sshtest.Open(t, ts.addr, key, 80, 24)
+		term.WaitFor(t, "Waiting for players")
+	}
+	after := settledGoroutines()
+	per := float64(after-before) / n
+	t.Logf("%d sessions: %d goroutines, %.2f a session", n, after-before, per)
+	if math.Round(per) > maxGoroutinesPerSession { // one that has not ended yet is not the session's
+		t.Errorf("%.2f goroutines a session, want at most %d", per, maxGoroutinesPerSession)
+	}
+}
+
 // settledGoroutines is the number of goroutines once it has stopped
 // changing for a while (those that hand a message over, or draw a frame,
 // end in a moment).
@@ -71,7 +122,16 @@ func settledGoroutines() int {
 // reported per session (docs/capacity.md: the mark phase's work). Run with
 // a fixed count, e.g. -benchtime 200x; ns/op is the time to open one.
 func BenchmarkLobbySession(b *testing.B) {
-	ts := startCountingServer(b)
+	benchSessions(b, startCountingServer(b), "LOBBY keys=0")
+}
+
+// BenchmarkRoomSession is BenchmarkLobbySession for sessions on the room
+// screen, waiting for their room's next snapshot.
+func BenchmarkRoomSession(b *testing.B) {
+	benchSessions(b, startServer(b, server.Options{Lobby: newRoomScreen}), "Waiting for players")
+}
+
+func benchSessions(b *testing.B, ts *testServer, shown string) {
 	signers := make([]gossh.Signer, b.N)
 	for i := range signers {
 		signers[i] = sshtest.NewKey(b)
@@ -80,7 +140,7 @@ func BenchmarkLobbySession(b *testing.B) {
 	before := marked()
 	b.ResetTimer()
 	for i := range b.N {
-		sshtest.Open(b, ts.addr, signers[i], 80, 24).WaitFor(b, "LOBBY keys=0")
+		sshtest.Open(b, ts.addr, signers[i], 80, 24).WaitFor(b, shown)
 	}
 	b.StopTimer()
 	settledGoroutines()
