@@ -23,18 +23,20 @@ import (
 
 // maxGoroutinesPerSession is what an interactive session in the lobby may
 // cost in goroutines, its client's in this process included. The server's
-// are eight: x/crypto/ssh's three (mux.loop, readLoop, kexLoop),
-// charm.land/ssh's connection and session loops, refuseStderr, and Bubble
-// Tea's two (the event loop on the session's own, and the input reader,
-// which reads and parses on one: third_party/ultraviolet/HOTELS.md, change
-// 22); the client's ten (x/crypto/ssh's seven, and sshtest's two and the
-// stderr copy). Each is a stack every collection scans, and one that
-// allocates helps mark (docs/capacity.md). It was 24: the server's session
-// had a goroutine each for its requests after the shell, its window
-// changes, the server's news (shutdown, broadcasts, bans, takeovers, the
-// idle clock) and its connection's global requests; then 19, with the
-// input reader's second.
-const maxGoroutinesPerSession = 18
+// are seven: x/crypto/ssh's three (mux.loop, readLoop, kexLoop),
+// charm.land/ssh's connection loop, which the connection's first session's
+// request loop runs on (third_party/ssh/HOTELS.md, change 9),
+// refuseStderr, and Bubble Tea's two (the event loop on the session's own,
+// and the input reader, which reads and parses on one:
+// third_party/ultraviolet/HOTELS.md, change 22); the client's ten
+// (x/crypto/ssh's seven, and sshtest's two and the stderr copy). Each is a
+// stack every collection scans, and one that allocates helps mark
+// (docs/capacity.md). It was 24: the server's session had a goroutine each
+// for its requests after the shell, its window changes, the server's news
+// (shutdown, broadcasts, bans, takeovers, the idle clock) and its
+// connection's global requests; then 19, with the input reader's second
+// and the session's request loop on a goroutine of its own.
+const maxGoroutinesPerSession = 17
 
 // Twenty sessions in the lobby, each sitting there: the goroutines they
 // cost, server's and clients', come to at most maxGoroutinesPerSession each.
