@@ -112,7 +112,6 @@ func (r blockedReader) Read([]byte) (int, error) {
 // change 22): upstream kept a second for the read.
 func TestReaderOneGoroutine(t *testing.T) {
 	const n = 20
-	before := runtime.NumGoroutine()
 	r := make(blockedReader)
 	done := make(chan error, n)
 	for range n {
@@ -120,23 +119,36 @@ func TestReaderOneGoroutine(t *testing.T) {
 			done <- NewTerminalReader(r, "xterm-256color").StreamEvents(context.Background(), make(chan Event))
 		}()
 	}
-	var during int
-	for range 100 { // until every reader has started and is waiting
-		time.Sleep(10 * time.Millisecond)
-		if during = runtime.NumGoroutine(); during-before >= n {
+	readers := func() int { // goroutines in a reader's code
+		buf := make([]byte, 1<<20)
+		stacks := strings.Split(string(buf[:runtime.Stack(buf, true)]), "\n\n")
+		k := 0
+		for _, s := range stacks {
+			if strings.Contains(s, "ultraviolet.(*TerminalReader)") {
+				k++
+			}
+		}
+		return k
+	}
+	waiting := func() int { // goroutines in blockedReader.Read
+		buf := make([]byte, 1<<20)
+		return strings.Count(string(buf[:runtime.Stack(buf, true)]), "ultraviolet.blockedReader.Read(")
+	}
+	for range 500 { // until every reader has started and waits in a read
+		if waiting() == n {
 			break
 		}
+		time.Sleep(10 * time.Millisecond)
 	}
-	time.Sleep(50 * time.Millisecond)
-	during = runtime.NumGoroutine()
+	got := readers()
 	close(r)
 	for range n {
 		if err := <-done; err != nil {
 			t.Fatal(err)
 		}
 	}
-	if per := float64(during-before) / n; per != 1 {
-		t.Errorf("%.2f goroutines a waiting reader, want 1", per)
+	if got != n {
+		t.Errorf("%d goroutines for %d waiting readers, want %d", got, n, n)
 	}
 }
 
