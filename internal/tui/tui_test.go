@@ -77,6 +77,8 @@ func (d *driver) handle(done func() bool) bool {
 				for _, c := range msg {
 					d.run(c)
 				}
+			case *tea.WatchMsg: // the program watches a mailbox
+				go msg.Run(func(m tea.Msg) { d.msgs <- m })
 			default:
 				d.send(msg)
 			}

@@ -516,6 +516,8 @@ type Program struct {
 	externalCtx context.Context
 
 	msgs         chan Msg
+	watching     *WatchMsg // the Watch the event loop waits on; its own (Hotels patch)
+	watchedMsgs  chan Msg  // the message of its last value, which the loop takes next
 	errs         chan error
 	finished     chan struct{}
 	shutdownOnce sync.Once
@@ -750,6 +752,8 @@ func (p *Program) runCmd(cmd Cmd) {
 // Bubble Tea messages, update the model and triggers redraws.
 func (p *Program) eventLoop(model Model) (Model, error) {
 	for {
+		watchC, watchDone := p.watchChans() // Hotels patch: see Watch
+		msgs := p.loopMsgs()
 		select {
 		case <-p.ctx.Done():
 			return model, nil
@@ -757,7 +761,13 @@ func (p *Program) eventLoop(model Model) (Model, error) {
 		case err := <-p.errs:
 			return model, err
 
-		case msg := <-p.msgs:
+		case v, open := <-watchC:
+			p.watched(v, open)
+
+		case <-watchDone:
+			p.watched(nil, true)
+
+		case msg := <-msgs:
 			msg = p.translateInputEvent(msg)
 
 			// Filter messages.
@@ -848,6 +858,10 @@ func (p *Program) eventLoop(model Model) (Model, error) {
 
 			case BatchMsg:
 				p.startBatch(msg)
+				continue
+
+			case *WatchMsg:
+				p.startWatch(msg)
 				continue
 
 			case sequenceMsg:

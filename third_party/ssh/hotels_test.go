@@ -462,3 +462,69 @@ func TestConnMetadataNotCopied(t *testing.T) {
 		}
 	}
 }
+
+// A connection's first session runs on the connection's goroutine, its
+// request loop serving the connection's global requests and new channels
+// meanwhile (change 9): while it is open, no goroutine handles its
+// channel, a global request is answered, and a second session works (on a
+// goroutine of its own); once it has ended, the next session takes the
+// connection's goroutine again.
+func TestSessionOnConnectionLoop(t *testing.T) {
+	release := make(chan struct{})
+	srv := &Server{
+		Handler: func(s Session) {
+			if s.RawCommand() == "wait" {
+				<-release
+			}
+			_ = s.Exit(0)
+		},
+		RequestHandlers: map[string]RequestHandler{
+			"ping": func(Context, *Server, *gossh.Request) (bool, []byte) { return true, []byte("pong") },
+		},
+	}
+	addr := serve(t, srv)
+	defer func() { _ = srv.Close() }()
+	c, err := gossh.Dial("tcp", addr, clientConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = c.Close() }()
+	channelGoroutines := func() int {
+		buf := make([]byte, 1<<20)
+		stacks := string(buf[:runtime.Stack(buf, true)])
+		return strings.Count(stacks, "created by charm.land/ssh.(*Server).handleConn") +
+			strings.Count(stacks, "created by charm.land/ssh.(*connLoop).newChannel")
+	}
+	ping := func(when string) {
+		t.Helper()
+		if ok, payload, err := c.SendRequest("ping", true, nil); !ok || string(payload) != "pong" || err != nil {
+			t.Fatalf("ping %s: %v %q %v, want true pong", when, ok, payload, err)
+		}
+	}
+
+	for round := range 2 {
+		first, err := c.NewSession()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := first.Start("wait"); err != nil {
+			t.Fatal(err)
+		}
+		ping("while a session is open")
+		if n := channelGoroutines(); n > 0 {
+			t.Errorf("round %d: %d goroutines handle the one session channel, want none", round, n)
+		}
+		second, err := c.NewSession()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := second.Run("now"); err != nil {
+			t.Errorf("round %d: a second session while the first is open: %v", round, err)
+		}
+		release <- struct{}{}
+		if err := first.Wait(); err != nil {
+			t.Errorf("round %d: the first session: %v", round, err)
+		}
+		ping("after the sessions")
+	}
+}

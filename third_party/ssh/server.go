@@ -455,34 +455,89 @@ func (srv *Server) handleConn(newConn net.Conn) {
 	applyConnMetadata(ctx, sshConn)
 	// Hotels patch: the connection's global requests are handled on this
 	// loop, with its new channels, rather than on a goroutine of their own
-	// for the connection's whole life. x/crypto closes both at its end.
-	for chans != nil || reqs != nil {
+	// for the connection's whole life. x/crypto closes both at its end. A
+	// session channel's handler may run on this goroutine, its session's
+	// request loop serving this loop meanwhile (connLoop).
+	l := &connLoop{srv: srv, conn: conn, sshConn: sshConn, ctx: ctx, chans: chans, reqs: reqs}
+	for l.chans != nil || l.reqs != nil {
 		select {
-		case ch, ok := <-chans:
-			if !ok {
-				chans = nil
-				continue
-			}
-			handler := srv.ChannelHandlers[ch.ChannelType()]
-			if handler == nil {
-				handler = srv.ChannelHandlers["default"]
-			}
-			if handler == nil {
-				_ = ch.Reject(gossh.UnknownChannelType, "unsupported channel type")
-				continue
-			}
-			go func(ch gossh.NewChannel) {
-				defer recoverAndLog("panic handling channel", conn, nil)
-				handler(srv, sshConn, ch, ctx)
-			}(ch)
-		case req, ok := <-reqs:
-			if !ok {
-				reqs = nil
-				continue
-			}
-			srv.handleRequest(ctx, conn, req)
+		case ch, ok := <-l.chans:
+			l.newChannel(ch, ok)
+		case req, ok := <-l.reqs:
+			l.request(req, ok)
 		}
 	}
+}
+
+// connLoop is a connection's loop: its new channels and global requests,
+// served on the connection's goroutine (Hotels patch, HOTELS.md change 9).
+// A new session channel while no session serves the loop has its handler
+// run there, not on a goroutine of its own, and given a Context that
+// carries the loop (loopContext): DefaultSessionHandler's request loop
+// then serves the connection's loop too, beside the session's requests,
+// until the session's requests end. One goroutine fewer a session.
+type connLoop struct {
+	srv     *Server
+	conn    net.Conn
+	sshConn *gossh.ServerConn
+	ctx     Context
+	chans   <-chan gossh.NewChannel // nil once closed
+	reqs    <-chan *gossh.Request   // nil once closed
+	lent    bool                    // a session channel's handler runs on the loop's goroutine
+}
+
+// newChannel handles the new channel ch (ok false: chans has closed).
+func (l *connLoop) newChannel(ch gossh.NewChannel, ok bool) {
+	if !ok {
+		l.chans = nil
+		return
+	}
+	handler := l.srv.ChannelHandlers[ch.ChannelType()]
+	if handler == nil {
+		handler = l.srv.ChannelHandlers["default"]
+	}
+	if handler == nil {
+		_ = ch.Reject(gossh.UnknownChannelType, "unsupported channel type")
+		return
+	}
+	if ch.ChannelType() == "session" && !l.lent {
+		l.lent = true
+		defer func() { l.lent = false }()
+		defer recoverAndLog("panic handling channel", l.conn, nil)
+		handler(l.srv, l.sshConn, ch, loopContext{l.ctx, l})
+		return
+	}
+	go func(ch gossh.NewChannel) {
+		defer recoverAndLog("panic handling channel", l.conn, nil)
+		handler(l.srv, l.sshConn, ch, l.ctx)
+	}(ch)
+}
+
+// request answers the global request req (ok false: reqs has closed).
+func (l *connLoop) request(req *gossh.Request, ok bool) {
+	if !ok {
+		l.reqs = nil
+		return
+	}
+	l.srv.handleRequest(l.ctx, l.conn, req)
+}
+
+// contextKeyConnLoop is loopContext's key for its loop.
+var contextKeyConnLoop = &contextKey{"conn-loop"}
+
+// loopContext is the connection's Context, given to a session channel's
+// handler that runs on the connection's goroutine: its Value of
+// contextKeyConnLoop is the loop its session's requests must serve.
+type loopContext struct {
+	Context
+	loop *connLoop
+}
+
+func (c loopContext) Value(key interface{}) interface{} {
+	if key == contextKeyConnLoop {
+		return c.loop
+	}
+	return c.Context.Value(key)
 }
 
 // handleRequest answers a global request (Hotels patch: one request, on

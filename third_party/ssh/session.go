@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"log/slog"
 	"net"
 	"sync"
@@ -126,6 +127,33 @@ func DefaultSessionHandler(srv *Server, conn *gossh.ServerConn, newChan gossh.Ne
 	}
 	ctx.SetValue(ContextKeySession, sess)
 	sess.handleRequests(reqs)
+}
+
+// requests yields reqs' requests until reqs closes. For a session whose
+// handler runs on its connection's goroutine (Hotels patch, HOTELS.md change
+// 9: its Context carries the connection's loop), it serves the
+// connection's new channels and global requests meanwhile.
+func (sess *session) requests(reqs <-chan *gossh.Request) iter.Seq[*gossh.Request] {
+	l, _ := sess.ctx.Value(contextKeyConnLoop).(*connLoop)
+	return func(yield func(*gossh.Request) bool) {
+		for {
+			var chans <-chan gossh.NewChannel
+			var greqs <-chan *gossh.Request
+			if l != nil {
+				chans, greqs = l.chans, l.reqs
+			}
+			select {
+			case req, ok := <-reqs:
+				if !ok || !yield(req) {
+					return
+				}
+			case ch, ok := <-chans:
+				l.newChannel(ch, ok)
+			case req, ok := <-greqs:
+				l.request(req, ok)
+			}
+		}
+	}
 }
 
 type session struct {
@@ -264,7 +292,7 @@ func (sess *session) Break(c chan<- bool) {
 }
 
 func (sess *session) handleRequests(reqs <-chan *gossh.Request) {
-	for req := range reqs {
+	for req := range sess.requests(reqs) {
 		if sess.filter != nil && sess.filter(req) {
 			continue // Hotels patch: answered by the RequestFilter
 		}

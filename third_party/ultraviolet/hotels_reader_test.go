@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 )
 
 // keyReader hands out its chunks, each in as many reads as it takes, a
@@ -97,4 +98,117 @@ func TestReaderBuffers(t *testing.T) {
 	if perKey > 1024 {
 		t.Errorf("%d bytes allocated a key typed, want at most 1,024", perKey)
 	}
+}
+
+// blockedReader's reads wait until it is closed, as an idle player's do.
+type blockedReader chan struct{}
+
+func (r blockedReader) Read([]byte) (int, error) {
+	<-r
+	return 0, io.EOF
+}
+
+// A reader waiting for input keeps one goroutine, the caller's (HOTELS.md,
+// change 22): upstream kept a second for the read.
+func TestReaderOneGoroutine(t *testing.T) {
+	const n = 20
+	r := make(blockedReader)
+	done := make(chan error, n)
+	for range n {
+		go func() {
+			done <- NewTerminalReader(r, "xterm-256color").StreamEvents(context.Background(), make(chan Event))
+		}()
+	}
+	readers := func() int { // goroutines in a reader's code
+		buf := make([]byte, 1<<20)
+		stacks := strings.Split(string(buf[:runtime.Stack(buf, true)]), "\n\n")
+		k := 0
+		for _, s := range stacks {
+			if strings.Contains(s, "ultraviolet.(*TerminalReader)") {
+				k++
+			}
+		}
+		return k
+	}
+	waiting := func() int { // goroutines in blockedReader.Read
+		buf := make([]byte, 1<<20)
+		return strings.Count(string(buf[:runtime.Stack(buf, true)]), "ultraviolet.blockedReader.Read(")
+	}
+	for range 500 { // until every reader has started and waits in a read
+		if waiting() == n {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	got := readers()
+	close(r)
+	for range n {
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got != n {
+		t.Errorf("%d goroutines for %d waiting readers, want %d", got, n, n)
+	}
+}
+
+// A lone ESC is the Escape key once EscTimeout has passed with nothing
+// after it, and one that starts a sequence read later is not; keys typed
+// after either come after it, in order.
+func TestReaderLoneEscape(t *testing.T) {
+	pr, pw := io.Pipe()
+	d := NewTerminalReader(pr, "xterm-256color")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	events := make(chan Event, 8) // the pipe's writes wait for the reader
+	done := make(chan error, 1)
+	go func() { done <- d.StreamEvents(ctx, events) }()
+	next := func() Event {
+		t.Helper()
+		select {
+		case ev := <-events:
+			return ev
+		case <-time.After(5 * time.Second):
+			t.Fatal("no event")
+			return nil
+		}
+	}
+	write := func(s string) {
+		if _, err := pw.Write([]byte(s)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("\x1b")
+	start := time.Now()
+	if ev, ok := next().(KeyPressEvent); !ok || ev.Code != KeyEscape {
+		t.Fatalf("got %v, want Escape", ev)
+	}
+	if waited := time.Since(start); waited < d.EscTimeout/2 {
+		t.Errorf("Escape came after %v, before EscTimeout (%v)", waited, d.EscTimeout)
+	}
+	write("\x1b")
+	write("[A") // within EscTimeout: the up arrow
+	write("x")
+	if ev, ok := next().(KeyPressEvent); !ok || ev.Code != KeyUp {
+		t.Fatalf("got %v, want the up arrow", ev)
+	}
+	if ev, ok := next().(KeyPressEvent); !ok || ev.Text != "x" {
+		t.Fatalf("got %v, want x", ev)
+	}
+	pw.Close()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}
+
+// BenchmarkReaderKey is a key typed, one a read, from the read to its
+// event in the program's channel (HOTELS.md, change 22).
+func BenchmarkReaderKey(b *testing.B) {
+	keys := make([]string, b.N)
+	for i := range keys {
+		keys[i] = "z"
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	stream(b, keys, func(Event) {})
 }

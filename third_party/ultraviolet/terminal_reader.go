@@ -116,119 +116,132 @@ func NewTerminalReader(r io.Reader, termType string) *TerminalReader {
 // readBufSize is the size of the read buffer used to read input events at a time.
 const readBufSize = 4096
 
-// sendBytes reads data from the reader and sends it to the provided channel.
-// It stops when an error occurs or when the context is closed.
+// sendBytes reads data from the reader and hands each read to input. It
+// stops when an error occurs or when the context is closed.
 //
-// Hotels patch: it reads into two buffers in turn, of readBufSize/4 each.
-// Upstream allocated a buffer of readBufSize for every read, a key typed:
-// 4 KB of garbage a key, and 4 KB held by every idle session's pending read.
-// readc is unbuffered, and StreamEvents copies what it receives before it
-// receives again, so once a send completes the buffer sent before it is
-// free.
-func (d *TerminalReader) sendBytes(ctx context.Context, readc chan []byte) error {
-	var bufs [2][readBufSize / 4]byte
-	for i := 0; ; i ^= 1 {
-		n, err := d.r.Read(bufs[i][:])
+// Hotels patch: it reads into one buffer of readBufSize/4, on the caller's
+// goroutine. Upstream allocated a buffer of readBufSize for every read, a
+// key typed: 4 KB of garbage a key, and 4 KB held by every idle session's
+// pending read; and it ran on a goroutine of its own that handed each read
+// to StreamEvents over a channel. input has dealt with what it is given
+// before it returns, so the buffer is free for the next read.
+func (d *TerminalReader) sendBytes(ctx context.Context, input func([]byte)) error {
+	buf := make([]byte, readBufSize/4)
+	for {
+		n, err := d.r.Read(buf)
 		if err != nil {
 			return err //nolint:wrapcheck
 		}
-
-		select {
-		case <-ctx.Done():
+		if ctx.Err() != nil {
 			return nil
-		case readc <- bufs[i][:n]:
 		}
+		input(buf[:n])
 	}
 }
 
 // StreamEvents sends events to the provided channel. It stops when the context
 // is closed or when an error occurs.
+//
+// Hotels patch: it reads and parses on the caller's goroutine, and the
+// bytes of an event not yet whole (a lone ESC, which is the Escape key if
+// nothing follows it within EscTimeout) are parsed as they are by a timer's
+// function, run when the timer fires. Upstream read on a second goroutine
+// and waited on the read and the timer in a loop: two goroutines parked for
+// every program, whose stacks every garbage collection scans.
 func (d *TerminalReader) StreamEvents(ctx context.Context, eventc chan<- Event) error {
-	var buf bytes.Buffer
-	errc := make(chan error, 1)
-	readc := make(chan []byte)
-	timeout := time.NewTimer(d.EscTimeout)
-	ttimeout := time.Now().Add(d.EscTimeout)
-
-	var wg sync.WaitGroup
-	wg.Add(1)
-
-	go func() {
-		defer wg.Done()
-		if err := d.streamData(ctx, readc); err != nil {
-			if errors.Is(err, io.EOF) || errors.Is(err, cancelreader.ErrCanceled) {
-				errc <- nil
-				return
-			}
-			errc <- err
-			return
-		}
-	}()
-
-	for {
-		select {
-		case <-ctx.Done():
-			d.sendEvents(ctx, eventc, buf.Bytes(), true)
-			wg.Wait()
-			return nil
-		case err := <-errc:
-			d.sendEvents(ctx, eventc, buf.Bytes(), true)
-			wg.Wait()
-			return err // return the first error encountered
-		case <-timeout.C:
-			d.logf("timeout reached")
-
-			// Timeout reached process the buffer including any incomplete sequences.
-			var n int // n is the number of bytes processed
-			timedout := time.Now().After(ttimeout)
-			if buf.Len() > 0 && timedout {
-				d.logf("timeout expired, processing buffer")
-				n = d.sendEvents(ctx, eventc, buf.Bytes(), true)
-			}
-
-			if n > 0 {
-				buf.Next(n)
-			}
-
-			if buf.Len() > 0 {
-				if !timeout.Stop() {
-					// drain the channel if it was already running
-					select {
-					case <-timeout.C:
-					default:
-					}
-				}
-
-				d.logf("resetting timeout for remaining buffer")
-				timeout.Reset(d.EscTimeout)
-			}
-
-		case read := <-readc:
-			if d.logger != nil { // Hotels patch: read is not boxed for no logger
-				d.logf("input: %q", read)
-			}
-			buf.Write(read)
-			ttimeout = time.Now().Add(d.EscTimeout)
-			n := d.sendEvents(ctx, eventc, buf.Bytes(), false)
-			if !timeout.Stop() {
-				// drain the channel if it was already running
-				select {
-				case <-timeout.C:
-				default:
-				}
-			}
-
-			if n > 0 {
-				d.logf("processed %d bytes from buffer", n)
-				buf.Next(n)
-			}
-
-			if buf.Len() > 0 {
-				d.logf("resetting timeout for remaining buffer after parse")
-				timeout.Reset(d.EscTimeout)
-			}
-		}
+	s := &eventStream{d: d, ctx: ctx, eventc: eventc}
+	err := d.streamData(ctx, s.input)
+	s.end()
+	if errors.Is(err, io.EOF) || errors.Is(err, cancelreader.ErrCanceled) {
+		return nil
 	}
+	return err
+}
+
+// eventStream is what StreamEvents has read and not yet sent as events,
+// and the timer that sends it once nothing more has come within
+// EscTimeout. The reading goroutine and the timer's function take turns
+// under mu, so events go out in the order their bytes came.
+type eventStream struct {
+	d      *TerminalReader
+	ctx    context.Context
+	eventc chan<- Event
+
+	mu       sync.Mutex
+	buf      bytes.Buffer
+	timeout  *time.Timer // runs expire; nil until first needed
+	ttimeout time.Time   // when what is in buf is taken as whole
+	ended    bool        // StreamEvents has returned: expire does nothing
+}
+
+// input parses what was read with what came before it, sends the events
+// that are whole, and sets the timer for the rest.
+func (s *eventStream) input(read []byte) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	d := s.d
+	if d.logger != nil { // Hotels patch: read is not boxed for no logger
+		d.logf("input: %q", read)
+	}
+	s.buf.Write(read)
+	s.ttimeout = time.Now().Add(d.EscTimeout)
+	n := d.sendEvents(s.ctx, s.eventc, s.buf.Bytes(), false)
+	if s.timeout != nil {
+		s.timeout.Stop()
+	}
+	if n > 0 {
+		d.logf("processed %d bytes from buffer", n)
+		s.buf.Next(n)
+	}
+	if s.buf.Len() > 0 {
+		d.logf("resetting timeout for remaining buffer after parse")
+		s.arm()
+	}
+}
+
+// expire is the timer's: what is left in buf once EscTimeout has passed
+// since the last read is parsed as it is (a lone ESC is the Escape key).
+func (s *eventStream) expire() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.ended {
+		return
+	}
+	d := s.d
+	d.logf("timeout reached")
+	var n int // n is the number of bytes processed
+	if s.buf.Len() > 0 && time.Now().After(s.ttimeout) {
+		d.logf("timeout expired, processing buffer")
+		n = d.sendEvents(s.ctx, s.eventc, s.buf.Bytes(), true)
+	}
+	if n > 0 {
+		s.buf.Next(n)
+	}
+	if s.buf.Len() > 0 {
+		d.logf("resetting timeout for remaining buffer")
+		s.arm()
+	}
+}
+
+// arm (re)starts the timer: expire runs EscTimeout from now.
+func (s *eventStream) arm() {
+	if s.timeout == nil {
+		s.timeout = time.AfterFunc(s.d.EscTimeout, s.expire)
+		return
+	}
+	s.timeout.Reset(s.d.EscTimeout)
+}
+
+// end sends what is left as it is, and stops the timer: the stream has
+// ended.
+func (s *eventStream) end() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.ended = true
+	if s.timeout != nil {
+		s.timeout.Stop()
+	}
+	s.d.sendEvents(s.ctx, s.eventc, s.buf.Bytes(), true)
 }
 
 // SetLogger sets the logger to use for debugging. If nil, no logging will be

@@ -7,7 +7,8 @@ import (
 	"context"
 )
 
-// streamData sends data from the input stream to the event channel.
-func (d *TerminalReader) streamData(ctx context.Context, readc chan []byte) error {
-	return d.sendBytes(ctx, readc)
+// streamData hands each read of the input stream to input (Hotels patch:
+// upstream sent them on a channel to another goroutine).
+func (d *TerminalReader) streamData(ctx context.Context, input func([]byte)) error {
+	return d.sendBytes(ctx, input)
 }

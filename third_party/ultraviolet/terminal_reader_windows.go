@@ -17,12 +17,13 @@ import (
 	"golang.org/x/sys/windows"
 )
 
-// streamData sends data from the input stream to the event channel.
-func (d *TerminalReader) streamData(ctx context.Context, readc chan []byte) error {
+// streamData hands each read of the input stream to input (Hotels patch:
+// upstream sent them on a channel to another goroutine).
+func (d *TerminalReader) streamData(ctx context.Context, input func([]byte)) error {
 	cc, ok := d.r.(*conInputReader)
 	if !ok {
 		d.logf("streamData: reader is not a conInputReader, falling back to default implementation")
-		return d.sendBytes(ctx, readc)
+		return d.sendBytes(ctx, input)
 	}
 
 	// Store the value of VT Input Mode for later use.
@@ -61,11 +62,10 @@ func (d *TerminalReader) streamData(ctx context.Context, readc chan []byte) erro
 		// Win32-Input-Mode processing.
 		d.serializeWin32InputRecords(records, &buf)
 
-		select {
-		case <-ctx.Done():
+		if ctx.Err() != nil {
 			return nil
-		case readc <- buf.Bytes():
 		}
+		input(buf.Bytes())
 
 		buf.Reset()
 	}

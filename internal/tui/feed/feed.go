@@ -1,7 +1,8 @@
 // Package feed is how a screen reads a lobby's or a room's latest-wins
-// mailbox: one wait at a time, re-armed after each value, ending with the
-// screen's stay (its context) so that no goroutine and no subscription
-// outlives it. It imports nothing of ours.
+// mailbox: one wait at a time, re-armed after each value, or a watch of
+// the mailbox by the program itself, ending with the screen's stay (its
+// context) so that no goroutine and no subscription outlives it. It
+// imports nothing of ours.
 package feed
 
 import (
@@ -12,16 +13,21 @@ import (
 // Feed is one subscription: its mailbox, the context of the stay it
 // belongs to, and how to end it.
 type Feed[T any] struct {
-	ch   <-chan T
-	ctx  context.Context
-	stop func()
-	once sync.Once
+	ch    <-chan T
+	ctx   context.Context
+	stop  func()
+	once  sync.Once
+	ended chan struct{} // closed by End
 }
 
 // New returns the feed of mailbox ch for the stay ctx; stop ends the
-// subscription.
+// subscription, as the end of ctx does, whether anyone waits on the feed
+// or not (a program's event loop that watches the mailbox itself ends with
+// its session, and would not see ctx end).
 func New[T any](ctx context.Context, ch <-chan T, stop func()) *Feed[T] {
-	return &Feed[T]{ch: ch, ctx: ctx, stop: stop}
+	f := &Feed[T]{ch: ch, ctx: ctx, stop: stop, ended: make(chan struct{})}
+	context.AfterFunc(ctx, f.End)
+	return f
 }
 
 // Next waits for the next value. Once ctx ends it ends the subscription and
@@ -39,5 +45,21 @@ func (f *Feed[T]) Next() (T, bool) {
 	return zero, false
 }
 
+// Mailbox is the subscription's mailbox, for a program to watch itself
+// (tea.Watch) until Ended closes; a value taken from it is the next only
+// while Live.
+func (f *Feed[T]) Mailbox() <-chan T { return f.ch }
+
+// Ended is closed once the subscription has ended.
+func (f *Feed[T]) Ended() <-chan struct{} { return f.ended }
+
+// Live reports whether the stay has not ended.
+func (f *Feed[T]) Live() bool { return f.ctx.Err() == nil }
+
 // End ends the subscription; later calls do nothing.
-func (f *Feed[T]) End() { f.once.Do(f.stop) }
+func (f *Feed[T]) End() {
+	f.once.Do(func() {
+		f.stop()
+		close(f.ended)
+	})
+}

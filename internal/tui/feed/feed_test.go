@@ -26,3 +26,23 @@ func TestFeed(t *testing.T) {
 		t.Fatalf("stop called %d times, want once", stopped)
 	}
 }
+
+// The end of the stay ends the subscription though no one waits on the
+// feed (a program watching the mailbox itself), and closes Ended.
+func TestStayEndsFeed(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	stopped := make(chan struct{})
+	f := feed.New(ctx, make(chan int, 1), func() { close(stopped) })
+	select {
+	case <-f.Ended():
+		t.Fatal("Ended closed before the stay ended")
+	default:
+	}
+	cancel()
+	<-stopped
+	<-f.Ended()
+	if f.Live() {
+		t.Error("Live after the stay ended")
+	}
+	f.End() // again: nothing
+}

@@ -87,15 +87,17 @@ type subscription struct {
 	visit *visit
 }
 
-// wait delivers the next snapshot, or nil once the visit or the session
-// ends (which ends the subscription).
-func (s *subscription) wait() tea.Cmd {
-	return func() tea.Msg {
-		if snap, ok := s.Next(); ok {
-			return SnapshotMsg{Snapshot: snap, sub: s}
+// watch delivers every snapshot of s until the visit or the session
+// ends (which ends the subscription), or the subscription does. The
+// program's event loop watches the mailbox (tea.Watch): no goroutine waits
+// on it for every player in a room.
+func (s *subscription) watch() tea.Cmd {
+	return tea.Watch(s.Mailbox(), s.Ended(), func(snap *rooms.Snapshot) tea.Msg {
+		if snap == nil || !s.Live() {
+			return nil
 		}
-		return nil
-	}
+		return SnapshotMsg{Snapshot: snap, sub: s}
+	})
 }
 
 // Model is the room screen.
@@ -245,7 +247,7 @@ func (m Model) Init() tea.Cmd {
 		if err != nil {
 			return refusedMsg{err: err}
 		}
-		return (&subscription{Feed: feed.New(v.ctx, ch, stop), visit: v}).wait()()
+		return (&subscription{Feed: feed.New(v.ctx, ch, stop), visit: v}).watch()()
 	}
 }
 
@@ -262,7 +264,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 			}
 			m.sub = msg.sub
 		}
-		return m.setSnapshot(msg.Snapshot, msg.sub)
+		return m.setSnapshot(msg.Snapshot)
 	case doneMsg:
 		m.busy = false
 		if msg.err != nil {
@@ -284,8 +286,8 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	return m, cmd
 }
 
-// setSnapshot shows a new snapshot and re-arms the subscription.
-func (m Model) setSnapshot(snap *rooms.Snapshot, sub *subscription) (Model, tea.Cmd) {
+// setSnapshot shows a new snapshot.
+func (m Model) setSnapshot(snap *rooms.Snapshot) (Model, tea.Cmd) {
 	if snap == nil {
 		return m, nil
 	}
@@ -351,9 +353,6 @@ func (m Model) setSnapshot(snap *rooms.Snapshot, sub *subscription) (Model, tea.
 		cmds = append(cmds, alert(GameStarts))
 	}
 	m.mine = mine
-	if sub != nil {
-		cmds = append(cmds, sub.wait())
-	}
 	return m, tea.Batch(cmds...)
 }
 
