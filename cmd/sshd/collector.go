@@ -12,12 +12,14 @@ import (
 // gcPercent is the collector's GOGC unless the environment sets one. The
 // tail of a full server is the collector's mark (every allocating goroutine
 // helps it, and the network's readers wait until it ends), so how often a
-// mark comes sets how many keys meet one: at 5,000 players on two cores,
-// 200 took the key→screen p90 from 108 to 3.4 ms and the CPU a move from
-// 2.27 to 2.06 ms, for 0.32 → 0.42 MB a player; 10,000 idle lobby
-// sessions hold 259 KB each at 200 (docs/capacity.md, "The tail at 5,000
-// players").
-const gcPercent = 200
+// mark comes sets how many keys meet one. At 5,000 players on two cores,
+// 200 (against Go's 100) took the key→screen p90 from 108 to 3.4 ms; at
+// 2,500 Hotel Tycoon players on one core, 300 (against 200) a mark every
+// ~40 s instead of ~26 s, the key→screen p99 267 → 81 ms, for 0.27 →
+// 0.30 MB a player; 10,000 idle lobby sessions hold 213 KB each at 300 as
+// at 200 (docs/capacity.md, "One core, 2,500 players: fba2bb6 against this
+// afternoon's merge").
+const gcPercent = 300
 
 // setCollector sets the collector's GOGC and soft memory limit, each
 // unless the environment (getenv) sets it.
