@@ -41,14 +41,21 @@ const maxGoroutinesPerSession = 17
 // Twenty sessions in the lobby, each sitting there: the goroutines they
 // cost, server's and clients', come to at most maxGoroutinesPerSession each.
 func TestGoroutinesPerSession(t *testing.T) {
-	ts := startCountingServer(t)
+	goroutinesPerSession(t, startCountingServer(t), "LOBBY keys=0")
+}
+
+// goroutinesPerSession opens twenty sessions on ts, each left once its
+// screen shows shown, and checks the goroutines they cost, server's and
+// clients', come to at most maxGoroutinesPerSession each.
+func goroutinesPerSession(t *testing.T, ts *testServer, shown string) {
+	t.Helper()
 	const n = 20
 	before := settledGoroutines()
 	for i := range n {
 		key := sshtest.NewKey(t)
 		signUp(t, ts, fmt.Sprintf("p%d", i), key)
 		term := sshtest.Open(t, ts.addr, key, 80, 24)
-		term.WaitFor(t, "LOBBY keys=0")
+		term.WaitFor(t, shown)
 	}
 	after := settledGoroutines()
 	per := float64(after-before) / n
@@ -84,21 +91,7 @@ func (s roomScreen) View() tea.View { return tea.NewView(s.m.View()) }
 // loop waits for the snapshot (third_party/bubbletea/HOTELS.md, change 10),
 // where a command parked a goroutine on the mailbox for each session.
 func TestGoroutinesPerRoomSession(t *testing.T) {
-	ts := startServer(t, server.Options{Lobby: newRoomScreen})
-	const n = 20
-	before := settledGoroutines()
-	for i := range n {
-		key := sshtest.NewKey(t)
-		signUp(t, ts, fmt.Sprintf("p%d", i), key)
-		term := sshtest.Open(t, ts.addr, key, 80, 24)
-		term.WaitFor(t, "Waiting for players")
-	}
-	after := settledGoroutines()
-	per := float64(after-before) / n
-	t.Logf("%d sessions: %d goroutines, %.2f a session", n, after-before, per)
-	if math.Round(per) > maxGoroutinesPerSession { // one that has not ended yet is not the session's
-		t.Errorf("%.2f goroutines a session, want at most %d", per, maxGoroutinesPerSession)
-	}
+	goroutinesPerSession(t, startServer(t, server.Options{Lobby: newRoomScreen}), "Waiting for players")
 }
 
 // settledGoroutines is the number of goroutines once it has stopped
