@@ -12,9 +12,13 @@ import (
 	tea "charm.land/bubbletea/v2"
 	gossh "golang.org/x/crypto/ssh"
 
+	"hotels/internal/engine"
+	"hotels/internal/engine/tycoon"
 	"hotels/internal/rooms"
 	"hotels/internal/server"
 	"hotels/internal/sshtest"
+	"hotels/internal/store"
+	"hotels/internal/tui"
 	"hotels/internal/tui/room"
 	"hotels/internal/tui/screens"
 	"hotels/internal/tui/theme"
@@ -35,7 +39,9 @@ import (
 // for its requests after the shell, its window changes, the server's news
 // (shutdown, broadcasts, bans, takeovers, the idle clock) and its
 // connection's global requests; then 19, with the input reader's second
-// and the session's request loop on a goroutine of its own.
+// and the session's request loop on a goroutine of its own. The real
+// lobby screen cost one more, a command's goroutine waiting on the lobby's
+// mailbox, until the event loop watched it (tea.Watch).
 const maxGoroutinesPerSession = 17
 
 // Twenty sessions in the lobby, each sitting there: the goroutines they
@@ -63,6 +69,73 @@ func goroutinesPerSession(t *testing.T, ts *testServer, shown string) {
 	if math.Round(per) > maxGoroutinesPerSession { // one that has not ended yet is not the session's
 		t.Errorf("%.2f goroutines a session, want at most %d", per, maxGoroutinesPerSession)
 	}
+}
+
+// Twenty sessions in the real lobby screen (internal/tui/lobby, in the
+// session's whole model as cmd/sshd gives it), each following the lobby's
+// snapshots, cost no more goroutines than in the counting lobby: the
+// program's event loop watches the lobby's mailbox (tea.Watch), where a
+// command parked a goroutine on it for each session.
+func TestGoroutinesPerLobbyScreenSession(t *testing.T) {
+	ts, _ := startLobbyScreenServer(t)
+	goroutinesPerSession(t, ts, "No room is open yet")
+}
+
+// Sessions that go from the real lobby screen to a room's and back cost
+// no more goroutines in either: the lobby's subscription ends as the room
+// screen's watch comes, and the room's as the lobby's comes, so that the
+// event loop watches each itself (a watch given while another is watched
+// would run on a goroutine of its own).
+func TestGoroutinesPerSessionIntoRoomAndBack(t *testing.T) {
+	ts, lobby := startLobbyScreenServer(t)
+	host := signUp(t, ts, "host", sshtest.NewKey(t))
+	r, err := lobby.Create(context.Background(), rooms.Player{ID: host.ID, Name: host.Name}, rooms.Settings{Game: "tycoon", Seats: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 20
+	before := settledGoroutines()
+	terms := make([]*sshtest.Terminal, n)
+	for i := range terms {
+		key := sshtest.NewKey(t)
+		signUp(t, ts, fmt.Sprintf("p%d", i), key)
+		terms[i] = sshtest.Open(t, ts.addr, key, 80, 24)
+		terms[i].WaitFor(t, r.ID)
+		terms[i].Type("w") // watch the room
+		terms[i].WaitFor(t, "Waiting for players")
+	}
+	checkPerSession(t, "in the room", before, n)
+	for _, term := range terms {
+		term.Type("l") // back to the lobby
+		term.WaitFor(t, "Open rooms")
+	}
+	checkPerSession(t, "back in the lobby", before, n)
+}
+
+// checkPerSession checks that the goroutines started since before, by n
+// sessions, come to at most maxGoroutinesPerSession each.
+func checkPerSession(t *testing.T, where string, before, n int) {
+	t.Helper()
+	per := float64(settledGoroutines()-before) / float64(n)
+	t.Logf("%s: %.2f goroutines a session", where, per)
+	if math.Round(per) > maxGoroutinesPerSession { // one that has not ended yet is not the session's
+		t.Errorf("%s: %.2f goroutines a session, want at most %d", where, per, maxGoroutinesPerSession)
+	}
+}
+
+// startLobbyScreenServer starts a server whose sessions open on the
+// player's screens as cmd/sshd gives them, over a lobby of its own.
+func startLobbyScreenServer(t testing.TB) (*testServer, *rooms.Lobby) {
+	var lobby *rooms.Lobby
+	ts := startServerWith(t, nil, server.Options{}, func(st *store.Store, o *server.Options) {
+		lobby = rooms.NewLobby(rooms.Config{Journal: st, Kinds: []engine.Kind{tycoon.Kind}, Grace: time.Minute})
+		t.Cleanup(func() { lobby.Close("test over") })
+		o.Rooms = lobby
+		o.Lobby = func(ctx context.Context, p server.Player) tea.Model {
+			return tui.New(ctx, lobby, rooms.Player{ID: p.Account.ID, Name: p.Account.Name}, tui.Entry{})
+		}
+	})
+	return ts, lobby
 }
 
 // roomScreen is the room screen (internal/tui/room) as a session's whole
@@ -118,6 +191,13 @@ func settledGoroutines() int {
 // a fixed count, e.g. -benchtime 200x; ns/op is the time to open one.
 func BenchmarkLobbySession(b *testing.B) {
 	benchSessions(b, startCountingServer(b), "LOBBY keys=0")
+}
+
+// BenchmarkLobbyScreenSession is BenchmarkLobbySession for sessions in the
+// real lobby screen, following the lobby's snapshots.
+func BenchmarkLobbyScreenSession(b *testing.B) {
+	ts, _ := startLobbyScreenServer(b)
+	benchSessions(b, ts, "No room is open yet")
 }
 
 // BenchmarkRoomSession is BenchmarkLobbySession for sessions on the room

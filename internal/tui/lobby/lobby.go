@@ -93,15 +93,17 @@ type subscription struct {
 	visit *visit
 }
 
-// wait delivers the next snapshot, or nil once the visit or the session
-// ends (which ends the subscription).
-func (s *subscription) wait() tea.Cmd {
-	return func() tea.Msg {
-		if snap, ok := s.Next(); ok {
-			return SnapshotMsg{Snapshot: snap, sub: s}
+// watch delivers every snapshot of s until the visit or the session ends
+// (which ends the subscription), or the subscription does. The program's
+// event loop watches the mailbox (tea.Watch), as the room screen's does:
+// no goroutine waits on it for every player in the lobby.
+func (s *subscription) watch() tea.Cmd {
+	return tea.Watch(s.Mailbox(), s.Ended(), func(snap *rooms.LobbySnapshot) tea.Msg {
+		if snap == nil || !s.Live() {
+			return nil
 		}
-		return nil
-	}
+		return SnapshotMsg{Snapshot: snap, sub: s}
+	})
 }
 
 // discard ends sub in a command.
@@ -195,8 +197,8 @@ func (m *Model) SetRatings(r Ratings) { m.ratings = r }
 // room, for instance.
 func (m *Model) SetNotice(text string) { m.status, m.problem = text, false }
 
-// Init subscribes to the lobby and waits for its first snapshot, starting
-// a stay on the screen if Stop ended the last.
+// Init subscribes to the lobby, whose mailbox the program then watches,
+// starting a stay on the screen if Stop ended the last.
 func (m *Model) Init() tea.Cmd {
 	if m.visit == nil {
 		m.visit = newVisit(m.ctx)
@@ -204,7 +206,7 @@ func (m *Model) Init() tea.Cmd {
 	v, svc := m.visit, m.svc
 	return func() tea.Msg {
 		ch, stop := svc.Subscribe()
-		return (&subscription{Feed: feed.New(v.ctx, ch, stop), visit: v}).wait()()
+		return (&subscription{Feed: feed.New(v.ctx, ch, stop), visit: v}).watch()()
 	}
 }
 
@@ -212,21 +214,21 @@ func (m *Model) Init() tea.Cmd {
 // another, whose first snapshot is the lobby as it is then. The last
 // snapshot is let go meanwhile: it lists every room and every name
 // online, and a server full of games kept one for each of its players
-// (docs/capacity.md).
+// (docs/capacity.md). The subscription ends here, not in a command: the
+// program's event loop then no longer watches its mailbox when the room
+// screen's watch comes, which it takes on (a watch given while another is
+// watched would run on a goroutine of its own); its command is nil.
 func (m Model) Stop() (Model, tea.Cmd) {
-	v, sub := m.visit, m.sub
+	if m.visit != nil {
+		m.visit.cancel()
+	}
+	if m.sub != nil {
+		m.sub.End()
+	}
 	// The next stay's visit is made by Init: a player in a room held one
 	// that no one used (issue 22).
 	m.visit, m.sub, m.busy, m.snap = nil, nil, false, nil
-	return m, func() tea.Msg {
-		if v != nil {
-			v.cancel()
-		}
-		if sub != nil {
-			sub.End()
-		}
-		return nil
-	}
+	return m, nil
 }
 
 // Join is the way into the room with that ID or invite code: a seat, or a
@@ -272,9 +274,6 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		m.snap = msg.Snapshot
 		if m.selectedIndex() < 0 && len(m.snap.Rooms) > 0 {
 			m.selected = m.snap.Rooms[0].ID
-		}
-		if msg.sub != nil {
-			return m, msg.sub.wait()
 		}
 		return m, nil
 	case failedMsg:

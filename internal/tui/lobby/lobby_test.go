@@ -252,40 +252,66 @@ func TestQuickPlayAndQuit(t *testing.T) {
 	}
 }
 
-// The screen follows the lobby through its subscription, and ends it when
-// asked.
+// The screen follows the lobby through a subscription that the program
+// watches, and ends it when asked.
 func TestSubscription(t *testing.T) {
 	svc := tuitest.NewLobby(t, tuitest.LobbySnapshot())
 	m := lobby.New(context.Background(), svc, alice, theme.DefaultStyles())
 	m.SetSize(80, 24)
-	m, again := m.Update(m.Init()()) // subscribes and waits for the first snapshot
+	w := watch(t, m.Init()) // subscribes
+	m, _ = m.Update(next(t, w))
 	if view := tuitest.Plain(m.View()); !strings.Contains(view, "friday night") {
 		t.Fatalf("after the first snapshot:\n%s", view)
 	}
 	svc.Publish(&rooms.LobbySnapshot{Online: []string{"alice"}})
-	m, _ = m.Update(again())
+	m, _ = m.Update(next(t, w))
 	if view := tuitest.Plain(m.View()); !strings.Contains(view, "No room is open yet") {
 		t.Fatalf("after the second snapshot:\n%s", view)
 	}
-	m, stop := m.Stop()
-	stop()
+	// Stop ends the subscription itself, before any command runs: the
+	// room screen's watch, which comes next, finds the program's event
+	// loop free.
+	m, _ = m.Stop()
+	if got := svc.Calls(); !slices.Equal(got, []string{"Subscribe", "Stop"}) {
+		t.Errorf("calls %q, want [Subscribe Stop]", got)
+	}
+	if msg, ok := w.Next(); ok {
+		t.Errorf("watch after Stop: %#v, want it ended", msg)
+	}
 	// The snapshot is let go while the player is in a room: the next
 	// subscription brings the lobby as it is then.
 	if view := tuitest.Plain(m.View()); !strings.Contains(view, "Loading the rooms") {
 		t.Errorf("after Stop the screen keeps the last snapshot:\n%s", view)
 	}
-	if msg := again(); msg != nil {
-		t.Errorf("wait after Stop: %#v, want nil", msg)
-	}
-	if got := svc.Calls(); !slices.Equal(got, []string{"Subscribe", "Stop"}) {
-		t.Errorf("calls %q, want [Subscribe Stop]", got)
-	}
 	// Back from the room, Init starts another stay, which the screen
 	// follows.
-	m, _ = m.Update(m.Init()())
+	w = watch(t, m.Init())
+	m, _ = m.Update(next(t, w))
 	if view := tuitest.Plain(m.View()); !strings.Contains(view, "No room is open yet") {
 		t.Errorf("back in the lobby:\n%s", view)
 	}
+}
+
+// watch is the watch of the lobby's mailbox that cmd, the screen's Init,
+// gives the program.
+func watch(t *testing.T, cmd tea.Cmd) *tea.WatchMsg {
+	t.Helper()
+	msg := cmd()
+	w, ok := msg.(*tea.WatchMsg)
+	if !ok {
+		t.Fatalf("Init's message %#v, want a watch of the lobby's mailbox", msg)
+	}
+	return w
+}
+
+// next is the message of the next snapshot w takes.
+func next(t *testing.T, w *tea.WatchMsg) tea.Msg {
+	t.Helper()
+	msg, ok := w.Next()
+	if !ok {
+		t.Fatal("the watch ended")
+	}
+	return msg
 }
 
 // A game that ended is listed greyed, with who won, unless it is the one
