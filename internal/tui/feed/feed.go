@@ -1,8 +1,7 @@
 // Package feed is how a screen reads a lobby's or a room's latest-wins
-// mailbox: one wait at a time, re-armed after each value, or a watch of
-// the mailbox by the program itself, ending with the screen's stay (its
-// context) so that no goroutine and no subscription outlives it. It
-// imports nothing of ours.
+// mailbox: the program's event loop watches it (tea.Watch) until the
+// screen's stay (its context) ends, which ends the subscription too, so
+// that no subscription outlives it. It imports nothing of ours.
 package feed
 
 import (
@@ -28,21 +27,6 @@ func New[T any](ctx context.Context, ch <-chan T, stop func()) *Feed[T] {
 	f := &Feed[T]{ch: ch, ctx: ctx, stop: stop, ended: make(chan struct{})}
 	context.AfterFunc(ctx, f.End)
 	return f
-}
-
-// Next waits for the next value. Once ctx ends it ends the subscription and
-// reports false.
-func (f *Feed[T]) Next() (T, bool) {
-	select {
-	case v := <-f.ch:
-		if f.ctx.Err() == nil {
-			return v, true
-		}
-	case <-f.ctx.Done():
-	}
-	f.End()
-	var zero T
-	return zero, false
 }
 
 // Mailbox is the subscription's mailbox, for a program to watch itself

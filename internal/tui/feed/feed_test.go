@@ -7,21 +7,22 @@ import (
 	"hotels/internal/tui/feed"
 )
 
+// A feed hands out its mailbox, and its End ends the subscription once,
+// however often it is called.
 func TestFeed(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
 	ch := make(chan int, 1)
 	stopped := 0
-	f := feed.New(ctx, ch, func() { stopped++ })
+	f := feed.New(context.Background(), ch, func() { stopped++ })
 	ch <- 7
-	if v, ok := f.Next(); !ok || v != 7 {
-		t.Fatalf("Next = %d, %v; want 7, true", v, ok)
+	if v := <-f.Mailbox(); v != 7 {
+		t.Fatalf("the mailbox gave %d, want 7", v)
 	}
-	cancel()
-	ch <- 8 // a value after the stay ended is not delivered
-	if _, ok := f.Next(); ok {
-		t.Fatal("Next delivered after the context ended")
+	if !f.Live() {
+		t.Error("not Live while the stay lasts")
 	}
 	f.End()
+	f.End()
+	<-f.Ended()
 	if stopped != 1 {
 		t.Fatalf("stop called %d times, want once", stopped)
 	}
