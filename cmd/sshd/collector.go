@@ -16,9 +16,9 @@ import (
 // 200 (against Go's 100) took the key→screen p90 from 108 to 3.4 ms; at
 // 2,500 Hotel Tycoon players on one core, 300 (against 200) a mark every
 // ~40 s instead of ~26 s, the key→screen p99 267 → 81 ms, for 0.27 →
-// 0.30 MB a player; 10,000 idle lobby sessions hold 213 KB each at 300 as
-// at 200 (docs/capacity.md, "One core, 2,500 players: fba2bb6 against this
-// afternoon's merge").
+// 0.30 MB a player; 10,000 idle lobby sessions hold 213–236 KB each at
+// 300 against 210–214 KB at 200 (docs/capacity.md, "One core, 2,500
+// players: fba2bb6 against this afternoon's merge").
 const gcPercent = 300
 
 // setCollector sets the collector's GOGC and soft memory limit, each
