@@ -258,13 +258,13 @@ func TestSubscription(t *testing.T) {
 	svc := tuitest.NewLobby(t, tuitest.LobbySnapshot())
 	m := lobby.New(context.Background(), svc, alice, theme.DefaultStyles())
 	m.SetSize(80, 24)
-	w := watch(t, m.Init()) // subscribes
-	m, _ = m.Update(next(t, w))
+	w := tuitest.Watch(t, m.Init()) // subscribes
+	m, _ = m.Update(tuitest.Next(t, w))
 	if view := tuitest.Plain(m.View()); !strings.Contains(view, "friday night") {
 		t.Fatalf("after the first snapshot:\n%s", view)
 	}
 	svc.Publish(&rooms.LobbySnapshot{Online: []string{"alice"}})
-	m, _ = m.Update(next(t, w))
+	m, _ = m.Update(tuitest.Next(t, w))
 	if view := tuitest.Plain(m.View()); !strings.Contains(view, "No room is open yet") {
 		t.Fatalf("after the second snapshot:\n%s", view)
 	}
@@ -285,33 +285,11 @@ func TestSubscription(t *testing.T) {
 	}
 	// Back from the room, Init starts another stay, which the screen
 	// follows.
-	w = watch(t, m.Init())
-	m, _ = m.Update(next(t, w))
+	w = tuitest.Watch(t, m.Init())
+	m, _ = m.Update(tuitest.Next(t, w))
 	if view := tuitest.Plain(m.View()); !strings.Contains(view, "No room is open yet") {
 		t.Errorf("back in the lobby:\n%s", view)
 	}
-}
-
-// watch is the watch of the lobby's mailbox that cmd, the screen's Init,
-// gives the program.
-func watch(t *testing.T, cmd tea.Cmd) *tea.WatchMsg {
-	t.Helper()
-	msg := cmd()
-	w, ok := msg.(*tea.WatchMsg)
-	if !ok {
-		t.Fatalf("Init's message %#v, want a watch of the lobby's mailbox", msg)
-	}
-	return w
-}
-
-// next is the message of the next snapshot w takes.
-func next(t *testing.T, w *tea.WatchMsg) tea.Msg {
-	t.Helper()
-	msg, ok := w.Next()
-	if !ok {
-		t.Fatal("the watch ended")
-	}
-	return msg
 }
 
 // A game that ended is listed greyed, with who won, unless it is the one

@@ -373,13 +373,13 @@ func TestSubscription(t *testing.T) {
 	table := tuitest.NewTable(tuitest.Waiting(0))
 	m := room.New(context.Background(), table, "k3vq", alice, theme.DefaultStyles(), screens.New)
 	m.SetSize(80, 24)
-	w := watch(t, m.Init()) // subscribes
-	m, _ = m.Update(next(t, w))
+	w := tuitest.Watch(t, m.Init()) // subscribes
+	m, _ = m.Update(tuitest.Next(t, w))
 	if view := tuitest.Plain(m.View()); !strings.Contains(view, "Waiting for players") {
 		t.Fatalf("after the first snapshot:\n%s", view)
 	}
 	table.Feed <- tuitest.FourSeat(t, "play").Snapshot(0)
-	m, _ = m.Update(next(t, w))
+	m, _ = m.Update(tuitest.Next(t, w))
 	if view := tuitest.Plain(m.View()); !strings.Contains(view, "Your turn: play a tile.") {
 		t.Fatalf("after the second snapshot:\n%s", view)
 	}
@@ -402,34 +402,12 @@ func TestLeaveBeforeFirstSnapshot(t *testing.T) {
 	if _, ok := cmd().(room.LeaveMsg); !ok {
 		t.Fatal("esc: no LeaveMsg")
 	}
-	if msg, ok := watch(t, first).Next(); ok {
+	if msg, ok := tuitest.Watch(t, first).Next(); ok {
 		t.Errorf("first watch after leaving: %#v, want it ended", msg)
 	}
 	if got := table.Calls(); !slices.Equal(got, []string{"Subscribe", "Stop"}) {
 		t.Errorf("calls %q, want [Subscribe Stop]", got)
 	}
-}
-
-// watch is the watch of a room's mailbox that cmd, the screen's Init,
-// gives the program.
-func watch(t *testing.T, cmd tea.Cmd) *tea.WatchMsg {
-	t.Helper()
-	msg := cmd()
-	w, ok := msg.(*tea.WatchMsg)
-	if !ok {
-		t.Fatalf("Init's message %#v, want a watch of the room's mailbox", msg)
-	}
-	return w
-}
-
-// next is the message of the next snapshot w takes.
-func next(t *testing.T, w *tea.WatchMsg) tea.Msg {
-	t.Helper()
-	msg, ok := w.Next()
-	if !ok {
-		t.Fatal("the watch ended")
-	}
-	return msg
 }
 
 // A room that cannot be entered sends the player back with the reason.
