@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"sync"
 	"time"
 
 	"hotels/internal/cluster"
@@ -48,9 +47,6 @@ type peers struct {
 	node Cluster
 	st   peerStore
 	s    *Server
-
-	mu      sync.Mutex
-	started map[uint64]int64 // the terminals' starts (since), by session
 }
 
 // peerTimeout bounds each database call made for the other nodes.
@@ -61,7 +57,7 @@ func newPeers(s *Server, node Cluster, st peerStore) *peers {
 	if node == nil {
 		return nil
 	}
-	p := &peers{node: node, st: st, s: s, started: map[uint64]int64{}}
+	p := &peers{node: node, st: st, s: s}
 	node.On(notifyBan, p.onBan)
 	node.On(notifyBroadcast, p.onBroadcast)
 	node.On(notifyTakeover, p.onTakeover)
@@ -88,7 +84,7 @@ func (p *peers) others(ctx context.Context, fingerprint string) (n int, terminal
 }
 
 // add writes l to the shared registry, and returns what removes it. A
-// terminal's start is read from the database's clock first (since).
+// terminal's start is read from the database's clock first (stamp).
 func (p *peers) add(l *live) (remove func()) {
 	if p == nil {
 		return func() {}
@@ -98,9 +94,6 @@ func (p *peers) add(l *live) (remove func()) {
 	}
 	p.write(l)
 	return func() {
-		p.mu.Lock()
-		delete(p.started, l.id)
-		p.mu.Unlock()
 		ctx, cancel := context.WithTimeout(context.Background(), peerTimeout)
 		defer cancel()
 		if err := p.st.DropNodeSession(ctx, p.node.ID(), int64(l.id)); err != nil {
@@ -124,20 +117,7 @@ func (p *peers) stamp(l *live) {
 		logStoreError(p.s.log, "read the database's clock for a new session", err)
 		now = time.Now()
 	}
-	p.mu.Lock()
-	p.started[l.id] = now.UnixMilli()
-	p.mu.Unlock()
-}
-
-// since is when the terminal l started, in milliseconds by the database's
-// clock (stamp); 0 if it has no registry entry, or when alone.
-func (p *peers) since(l *live) int64 {
-	if p == nil || l == nil {
-		return 0
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.started[l.id]
+	l.since = now.UnixMilli()
 }
 
 func (p *peers) write(l *live) {

@@ -34,7 +34,7 @@ func (n *sentNode) Notify(_ context.Context, kind, payload string) error {
 func claimOn(id string, since int64) (*Server, *sentNode, *inbox) {
 	n := &sentNode{id: id, sent: make(chan string, 4)}
 	s := &Server{log: slog.New(slog.NewTextHandler(io.Discard, nil)), accounts: map[store.AccountID]*claim{}}
-	s.peers = &peers{node: n, s: s, started: map[uint64]int64{}}
+	s.peers = &peers{node: n, s: s}
 	box := &inbox{}
 	s.accounts[7] = &claim{box: box, since: since}
 	return s, n, box

@@ -266,7 +266,10 @@ func (s *Server) playing(id store.AccountID) bool {
 // too. The other nodes are told, and end theirs (announced). The claim
 // ends with ctx.
 func (s *Server) takeover(ctx context.Context, id store.AccountID, l *live, box *inbox) {
-	mine := &claim{box: box, l: l, since: s.peers.since(l)}
+	mine := &claim{box: box, l: l}
+	if l != nil {
+		mine.since = l.since
+	}
 	s.mu.Lock()
 	if l != nil {
 		s.replaceLocked(id, connOf(l.sess))
@@ -291,7 +294,7 @@ func (s *Server) takeover(ctx context.Context, id store.AccountID, l *live, box 
 }
 
 // announced is told of a claim of the account's interactive session made
-// on another node, from, by a session that started at since (peers.since).
+// on another node, from, by a session that started at since (peers.stamp).
 // Of two claims on different nodes the one whose session started later
 // wins, and a tie goes to the greater node id: every node decides alike,
 // whatever order the notifications reach it in, and a claim heard late
@@ -315,7 +318,7 @@ func (s *Server) announced(id store.AccountID, from string, since int64) (mine i
 }
 
 // claimed calls f with each account's interactive session here and when
-// it started (peers.since).
+// it started (peers.stamp).
 func (s *Server) claimed(f func(id store.AccountID, since int64)) {
 	s.mu.Lock()
 	held := make(map[store.AccountID]int64, len(s.accounts))
@@ -347,5 +350,5 @@ func (s *Server) replaceLocked(id store.AccountID, conn *gossh.ServerConn) {
 type claim struct {
 	box   *inbox
 	l     *live // its registry entry; nil if it has none
-	since int64 // when its session started, to the other nodes (peers.since)
+	since int64 // when its session started, to the other nodes (peers.stamp)
 }

@@ -31,6 +31,11 @@ type live struct {
 	started time.Time
 	pty     bool
 	command string
+	// since is when a terminal started by the database's clock, in
+	// milliseconds, which orders its account's claims among the nodes
+	// (peers.stamp, Server.announced); 0 on a server alone. Set before
+	// the session's program starts.
+	since int64
 
 	// box reaches the program of an interactive session (its app, or an
 	// admin's watch) with broadcasts, bans and the shutdown; nil for a
