@@ -157,12 +157,7 @@ func TestClusterReconnectTakesOverWhenOldClaimIsHeardLate(t *testing.T) {
 		}
 		return w
 	})
-	key := sshtest.NewKey(t)
-	signUp(t, a, "ann", key)
-	first := sshtest.Open(t, a.addr, key, 80, 24)
-	first.WaitFor(t, "LOBBY name=ann")
-	second := sshtest.Open(t, b.addr, key, 80, 24)
-	second.WaitFor(t, "LOBBY name=ann")
+	first, second := annOnBoth(t, a, b)
 	<-heard["a"] // b's claim, before a's own
 	close(release)
 	<-heard["b"] // a's claim, after b's own
@@ -183,17 +178,25 @@ func TestClusterReconnectTakesOverAfterLostNotification(t *testing.T) {
 		}
 		return w
 	})
-	key := sshtest.NewKey(t)
-	signUp(t, a, "ann", key)
-	first := sshtest.Open(t, a.addr, key, 80, 24)
-	first.WaitFor(t, "LOBBY name=ann")
-	second := sshtest.Open(t, b.addr, key, 80, 24)
-	second.WaitFor(t, "LOBBY name=ann")
+	first, second := annOnBoth(t, a, b)
 	<-onA.heard // b's claim, dropped
 	onA.rejoined()
 	first.WaitFor(t, "You connected again from somewhere else")
 	first.Wait(t)
 	stillThere(t, b, admin, second)
+}
+
+// annOnBoth signs ann up on a, opens her terminal there, then another on
+// b, each once it shows her lobby.
+func annOnBoth(t *testing.T, a, b *testServer) (first, second *sshtest.Terminal) {
+	t.Helper()
+	key := sshtest.NewKey(t)
+	signUp(t, a, "ann", key)
+	first = sshtest.Open(t, a.addr, key, 80, 24)
+	first.WaitFor(t, "LOBBY name=ann")
+	second = sshtest.Open(t, b.addr, key, 80, 24)
+	second.WaitFor(t, "LOBBY name=ann")
+	return first, second
 }
 
 // stillThere checks that term, a session on ts, still runs: it shows an
