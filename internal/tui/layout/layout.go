@@ -42,7 +42,7 @@ func Spaces(n int) string {
 // was most of laying out a screen, and every screen is laid out again on
 // every move (docs/capacity.md).
 func Width(s string) int {
-	if n, ok := plainWidth(s); ok {
+	if n, ok := PlainWidth(s); ok {
 		return n
 	}
 	if strings.IndexByte(s, '\n') >= 0 {
@@ -51,16 +51,13 @@ func Width(s string) int {
 	return ansi.StringWidth(s)
 }
 
-// PlainWidth is the width of s where ok says it is measured without
-// Unicode's segmentation, as Width measures most lines: such widths add
+// PlainWidth is the width of s, which ok says it could measure without
+// Unicode's segmentation, as Width measures most lines: s has no control
+// character but the CSI sequences' ESC, and every character not ASCII is
+// narrow, one cell that no following character changes. Such widths add
 // up, the width of two strings joined being the sum of theirs, so a line
 // made of parts can be measured before it is made.
-func PlainWidth(s string) (n int, ok bool) { return plainWidth(s) }
-
-// plainWidth is the width of s, which ok says it could measure: s has no
-// control character but the CSI sequences' ESC, and every character not
-// ASCII is narrow, one cell that no following character changes.
-func plainWidth(s string) (n int, ok bool) {
+func PlainWidth(s string) (n int, ok bool) {
 	for i := 0; i < len(s); {
 		switch c := s[i]; {
 		case c >= 0x20 && c < 0x7f:
@@ -176,7 +173,7 @@ func besideLineW(left string, lsw int, right string, lw, gap, rw int) string {
 // reads it grapheme by grapheme only to give it back as it was: measuring
 // it is enough (TestWrap).
 func Wrap(s string, w int) []string {
-	if n, ok := plainWidth(s); ok && n <= w {
+	if n, ok := PlainWidth(s); ok && n <= w {
 		return []string{s}
 	}
 	return strings.Split(ansi.Wrap(s, w, ""), "\n")
