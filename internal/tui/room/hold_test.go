@@ -49,12 +49,12 @@ func send(t *testing.T, m room.Model) (room.Model, tea.Cmd, tea.Cmd) {
 	t.Helper()
 	view, title := m.View(), m.Title()
 	m, cmd := m.Update(tuitest.Key("enter"))
+	if m.View() != view || m.Title() != title {
+		t.Fatalf("the decision's key drew a frame of its own before the room answered:\n%s", tuitest.Plain(m.View()))
+	}
 	batch, ok := cmd().(tea.BatchMsg)
 	if !ok || len(batch) != 2 {
 		t.Fatalf("enter's command gave %#v, want the request and its bound", batch)
-	}
-	if m.View() != view || m.Title() != title {
-		t.Fatalf("the decision's key drew a frame of its own before the room answered:\n%s", tuitest.Plain(m.View()))
 	}
 	return m, batch[0], batch[1]
 }
