@@ -21,7 +21,9 @@
 //
 // It reads the room's snapshots through a command re-armed after each one,
 // and sends every decision to the room as action text ("play 6D", "buy
-// Tower Tower") in a command, showing the room's answer in words. A
+// Tower Tower") in a command, showing the room's answer in words; while a
+// decision is on its way the screen keeps its frame, so that the key and
+// the room's answer make one frame (hold.go). A
 // countdown ticks once a second only while a decision is timed, so an idle
 // session costs nothing.
 //

@@ -115,6 +115,8 @@ type Model struct {
 	drawnHelp *drawnHelp
 	drawn     *drawnGame // the game's screen last drawn, shared by the Model's copies
 	parts     *drawnParts
+	last      *shownFrame // the frame last drawn, shared by the Model's copies
+	hold      *hold       // a decision on its way, while the screen keeps last; see hold.go
 
 	sub  *subscription
 	snap *rooms.Snapshot
@@ -180,6 +182,7 @@ func New(ctx context.Context, table Table, id string, player rooms.Player, style
 		drawnHelp: &k.help,
 		drawn:     &k.game,
 		parts:     &k.parts,
+		last:      &k.last,
 		clock:     time.Now,
 	}
 	m.SetStyles(styles)
@@ -196,6 +199,7 @@ type held struct {
 	help   drawnHelp
 	game   drawnGame
 	parts  drawnParts
+	last   shownFrame
 }
 
 // BotLevel is a level of bots the host may seat: its ID, and how such a
@@ -220,6 +224,7 @@ func (m *Model) SetBotAccounts(waiting func() []string, invite func(ctx context.
 
 // SetStyles changes the screen's styles.
 func (m *Model) SetStyles(s *theme.Styles) {
+	m.release() // the frame held is in the old styles
 	m.styles = s
 	if m.screen != nil {
 		m.setScreen(m.screen.SetStyles(s))
@@ -229,6 +234,7 @@ func (m *Model) SetStyles(s *theme.Styles) {
 
 // SetSize tells the screen how much room it has.
 func (m *Model) SetSize(width, height int) {
+	m.release() // the frame held is of the old size
 	m.width, m.height = width, height
 	// The input scrolls to keep the end of what is typed in sight: it
 	// must know its width, which the chat pane's is (feed).
@@ -264,13 +270,21 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 			}
 			m.sub = msg.sub
 		}
-		return m.setSnapshot(msg.Snapshot)
+		m, cmd := m.setSnapshot(msg.Snapshot)
+		m.answered()
+		return m, cmd
 	case doneMsg:
 		m.busy = false
 		if msg.err != nil {
 			m.say(explain(msg.err), true)
 		} else if msg.what != "" {
 			m.say(msg.what, false)
+		}
+		m.answered()
+		return m, nil
+	case holdMsg:
+		if msg.h == m.hold {
+			m.release() // the room is slow: the key's effect shows meanwhile
 		}
 		return m, nil
 	case tickMsg:
@@ -279,6 +293,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		table, p := m.table, m.player // not m, which the closure would move to the heap on every message
 		return m.request("", func(ctx context.Context) error { return table.Chat(ctx, p, msg.Text) })
 	case tea.KeyPressMsg:
+		m.release() // every key is answered on the screen
 		return m.key(msg)
 	}
 	var cmd tea.Cmd
@@ -378,8 +393,20 @@ func alert(a Alert) tea.Cmd {
 // again at every move of every game, 8 to 20 bytes a player (issue 22).
 // It keeps to ASCII
 // besides the names: with an em dash in the title, the terminal emulator
-// of the end-to-end tests (x/vt) lost the lines drawn after it.
+// of the end-to-end tests (x/vt) lost the lines drawn after it. While a
+// decision is on its way it is the title shown, as the lines are (hold.go).
 func (m Model) Title() string {
+	if m.hold != nil {
+		return m.last.title
+	}
+	t := m.title()
+	if m.last != nil {
+		m.last.title = t
+	}
+	return t
+}
+
+func (m Model) title() string {
 	switch {
 	case m.snap == nil:
 		return "Hotels"
@@ -423,7 +450,9 @@ func (m Model) act(text string) (Model, tea.Cmd) {
 	}
 	m.say("", false)
 	table, p := m.table, m.player
-	return m.request("", func(ctx context.Context) error { return table.Act(ctx, p, text) })
+	m, send := m.request("", func(ctx context.Context) error { return table.Act(ctx, p, text) })
+	bound := m.holdFrame()
+	return m, tea.Batch(send, bound)
 }
 
 // say sets the status line.
@@ -529,8 +558,20 @@ func (m Model) openRules() Model {
 // move and key, is laid out in lines (layout.Memo.Lines); the others (the
 // keys, rules and log pages, the waiting room, the final standings), far
 // fewer frames, are made as one string and cut here. The lines are never
-// changed after: the renderer keeps them as its last frame.
+// changed after: the renderer keeps them as its last frame. While a
+// decision is on its way they are the lines shown when it went (hold.go).
 func (m Model) Lines() []string {
+	if m.hold != nil {
+		return m.last.lines
+	}
+	lines := m.lines()
+	if m.last != nil {
+		m.last.lines = lines
+	}
+	return lines
+}
+
+func (m Model) lines() []string {
 	var s string
 	switch {
 	case m.snap == nil:

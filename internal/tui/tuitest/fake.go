@@ -59,6 +59,12 @@ type Table struct {
 	calls
 	Feed chan *rooms.Snapshot
 	Next *rooms.Room // what Rematch returns
+	// Moved, if set, is what Act publishes on Feed (replacing what is
+	// unread) before it answers, as a room publishes a move before it
+	// answers the player who made it; Slow, if set, is closed when Act
+	// may answer.
+	Moved *rooms.Snapshot
+	Slow  chan struct{}
 }
 
 // NewTable returns a Table whose feed holds snap, if not nil.
@@ -99,6 +105,12 @@ func (t *Table) Start(_ context.Context, _ rooms.Player) error { return t.record
 
 // Act records an action's text.
 func (t *Table) Act(_ context.Context, _ rooms.Player, text string) error {
+	if t.Slow != nil {
+		<-t.Slow
+	}
+	if t.Moved != nil {
+		replace(t.Feed, t.Moved)
+	}
 	return t.record("Act", text)
 }
 

@@ -7,6 +7,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
+
+	"hotels/internal/tui/room"
 )
 
 // Frame is a program's model that shows itself on the alternate screen and
@@ -53,7 +55,12 @@ func nextFrame(shown tea.Model, msg tea.Msg) (tea.Model, tea.Cmd) {
 // Program runs a program showing first on a w×h xterm-256color terminal
 // that takes its output, until the test ends.
 func Program(tb testing.TB, first Frame, out io.Writer, w, h int) *tea.Program {
-	p := tea.NewProgram(first, tea.WithInput(nil), tea.WithOutput(out), tea.WithWindowSize(w, h),
+	return ProgramOf(tb, first, out, w, h)
+}
+
+// ProgramOf runs a program of model as Program does.
+func ProgramOf(tb testing.TB, model tea.Model, out io.Writer, w, h int) *tea.Program {
+	p := tea.NewProgram(model, tea.WithInput(nil), tea.WithOutput(out), tea.WithWindowSize(w, h),
 		tea.WithColorProfile(colorprofile.ANSI256), tea.WithEnvironment([]string{"TERM=xterm-256color"}), tea.WithFPS(120))
 	done := make(chan struct{})
 	go func() { _, _ = p.Run(); close(done) }()
@@ -86,4 +93,23 @@ func NewCounter() *Counter { return &Counter{Signal: make(Writes, 1)} }
 func (c *Counter) Write(p []byte) (int, error) {
 	c.N.Add(int64(len(p)))
 	return c.Signal.Write(p)
+}
+
+// RoomModel is a room screen as a program's model, drawn as the session draws
+// it (tui.Model.View): its lines, on the alternate screen, under its
+// window title.
+type RoomModel struct{ Screen room.Model }
+
+func (r RoomModel) Init() tea.Cmd { return r.Screen.Init() }
+
+func (r RoomModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	var cmd tea.Cmd
+	r.Screen, cmd = r.Screen.Update(msg)
+	return r, cmd
+}
+
+func (r RoomModel) View() tea.View {
+	v := tea.NewView("")
+	v.Lines, v.AltScreen, v.WindowTitle = r.Screen.Lines(), true, r.Screen.Title()
+	return v
 }
