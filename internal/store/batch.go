@@ -103,7 +103,14 @@ var replies sync.Pool
 // a throw of the dice after a move, or a flood of actions from a few
 // rooms), and none would come in the wait. An action that comes alone is
 // committed at once.
-const commitDelay = 4 * time.Millisecond
+//
+// A waiting commit serves about 1 + rate × commitDelay actions. At a
+// one-core load run's 230 actions a second, 4 ms made 1.66 a commit (and
+// left about one action in seven waiting alone, for nothing); 8 ms makes
+// about 2.6 (BenchmarkDurableActions' 625 games), for some 4 ms more
+// before the opponents' screens, where the mover's own screen waits out a
+// frame time (1/60 s) anyway. See docs/capacity.md for the figures.
+const commitDelay = 8 * time.Millisecond
 
 func (a *Appender) run() {
 	defer a.wg.Done()
