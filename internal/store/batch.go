@@ -24,6 +24,10 @@ type Appender struct {
 	done chan struct{}
 	once sync.Once
 	bufs batchBufs // run's, for one commit at a time
+	// own is run's connection on SQLite, taken at its first commit and
+	// again after a failure broke it; nil on PostgreSQL, whose commits
+	// are WithTx's, and until then.
+	own *own
 }
 
 // batchBufs are what a commit works in, kept by the Appender from one
@@ -36,7 +40,6 @@ type batchBufs struct {
 	isFirst []bool
 	first   []appendReq
 	games   map[GameID]bool // the games of first
-	saved   map[GameID]bool // those whose first action was inserted
 	args    []any
 }
 
@@ -100,7 +103,14 @@ var replies sync.Pool
 // a throw of the dice after a move, or a flood of actions from a few
 // rooms), and none would come in the wait. An action that comes alone is
 // committed at once.
-const commitDelay = 4 * time.Millisecond
+//
+// A waiting commit serves about 1 + rate × commitDelay actions. At a
+// one-core load run's 230 actions a second, 4 ms made 1.66 a commit (and
+// left about one action in seven waiting alone, for nothing); 8 ms makes
+// about 2.6 (BenchmarkDurableActions' 625 games), for some 4 ms more
+// before the opponents' screens, where the mover's own screen waits out a
+// frame time (1/60 s) anyway. See docs/capacity.md for the figures.
+const commitDelay = 8 * time.Millisecond
 
 func (a *Appender) run() {
 	defer a.wg.Done()
@@ -127,6 +137,9 @@ func (a *Appender) run() {
 			clear(now)
 			add(r)
 		case <-a.done:
+			if a.own != nil {
+				a.own.close(false)
+			}
 			return
 		}
 		crowded, waiting := time.Since(last) < commitDelay, false
@@ -167,10 +180,10 @@ func (a *Appender) run() {
 func (a *Appender) commit(batch []appendReq) {
 	b := &a.bufs
 	if b.games == nil {
-		b.games, b.saved = map[GameID]bool{}, map[GameID]bool{}
+		b.games = map[GameID]bool{}
 	}
 	errs := slices.Grow(b.errs[:0], len(batch))[:len(batch)]
-	err := a.s.WithTx(context.Background(), func(tx *Tx) error {
+	err := a.withTx(func(tx *Tx) error {
 		// The first action of each game goes in one statement; the rest,
 		// and any it refused, one at a time after it, which says why.
 		first := b.first[:0]
@@ -191,12 +204,12 @@ func (a *Appender) commit(batch []appendReq) {
 			b.first, b.isFirst = first[:0], isFirst[:0]
 			clear(b.games)
 		}()
-		saved, err := tx.appendActions(context.Background(), first, b)
+		all, err := tx.appendActions(context.Background(), first, &b.args)
 		if err != nil {
 			return err
 		}
 		for i, r := range batch {
-			if errs[i] == nil && !(isFirst[i] && saved[r.id]) {
+			if errs[i] == nil && !(isFirst[i] && all) {
 				// Without r.ctx's end, which is ignored once written, but
 				// with its lease (Fenced).
 				errs[i] = tx.AppendAction(context.WithoutCancel(r.ctx), r.id, r.seq, r.line)
@@ -212,22 +225,45 @@ func (a *Appender) commit(batch []appendReq) {
 	}
 	clear(errs)
 	b.errs = errs[:0]
-	clear(b.saved)
+}
+
+// withTx runs fn in one transaction: on SQLite on the Appender's own
+// connection, on PostgreSQL as WithTx does.
+func (a *Appender) withTx(fn func(*Tx) error) error {
+	ctx := context.Background()
+	if a.s.kept == nil {
+		return a.s.WithTx(ctx, fn)
+	}
+	if a.own == nil {
+		o, err := a.s.newOwn(ctx)
+		if err != nil {
+			return err
+		}
+		a.own = o
+	}
+	broken, err := a.s.withOwn(ctx, a.own, fn)
+	if broken {
+		a.own = nil
+	}
+	return err
 }
 
 // appendActions inserts, in one statement, each action (of games all
 // different) whose game is open and whose seq follows the game's last
-// stored, and returns the games whose action it inserted. It is
-// AppendAction's statement too: one statement for a batch rather than one
-// per action is one round trip on PostgreSQL. b, if not nil, is the
-// Appender's buffers, the map returned among them.
-func (s *Store) appendActions(ctx context.Context, reqs []appendReq, b *batchBufs) (map[GameID]bool, error) {
-	if b == nil {
-		b = &batchBufs{saved: make(map[GameID]bool, len(reqs))}
-	}
-	saved := b.saved
+// stored, and reports whether it inserted them all: then each is saved;
+// otherwise AppendAction, one at a time, says which were and why the
+// others were not (an action inserted here is then the last stored, which
+// AppendAction takes as saved). It is AppendAction's statement too: one
+// statement for a batch rather than one per action is one round trip on
+// PostgreSQL. Knowing only how many rows went in, rather than which
+// (RETURNING), spares SQLite a temporary table of them at every commit.
+// buf, if not nil, is the Appender's, for the statement's arguments.
+func (s *Store) appendActions(ctx context.Context, reqs []appendReq, buf *[]any) (all bool, err error) {
 	if len(reqs) == 0 {
-		return saved, nil
+		return true, nil
+	}
+	if buf == nil {
+		buf = new([]any)
 	}
 	// An action carrying a lease (Fenced) is inserted only while the lease
 	// is held: its row has the lease's room, node and token too, NULL for
@@ -241,20 +277,20 @@ func (s *Store) appendActions(ctx context.Context, reqs []appendReq, b *batchBuf
 		}
 	}
 	if err := s.d.lockRooms(ctx, s.q, rooms, false); err != nil {
-		return nil, fmt.Errorf("store: append %s: %w", what(reqs), mapError(err))
+		return false, fmt.Errorf("store: append %s: %w", what(reqs), mapError(err))
 	}
 	// The statement's VALUES list has a row for each action, and rows of
 	// NULLs, which insert nothing, up to a power of two: a handful of
-	// statements, each prepared once and kept (InsertKeptContext), rather
+	// statements, each prepared once and kept (ExecKeptContext), rather
 	// than one for each size of batch, parsed each time.
 	shape := 1
 	for shape < len(reqs) {
 		shape *= 2
 	}
-	args := slices.Grow(b.args[:0], 7*shape)
+	args := slices.Grow((*buf)[:0], 7*shape)
 	defer func() {
 		clear(args) // the lines
-		b.args = args[:0]
+		*buf = args[:0]
 	}()
 	at := timestamp(s.now())
 	for i := range shape {
@@ -276,22 +312,15 @@ func (s *Store) appendActions(ctx context.Context, reqs []appendReq, b *batchBuf
 			args = append(args, nil, nil, nil)
 		}
 	}
-	rows, err := s.q.InsertKeptContext(ctx, appendQuery(s.d, shape, fenced), args...)
+	res, err := s.q.ExecKeptContext(ctx, appendQuery(s.d, shape, fenced), args...)
+	var n int64
+	if err == nil {
+		n, err = res.RowsAffected()
+	}
 	if err != nil {
-		return nil, fmt.Errorf("store: append %s: %w", what(reqs), mapError(err))
+		return false, fmt.Errorf("store: append %s: %w", what(reqs), mapError(err))
 	}
-	defer func() { _ = rows.Close() }()
-	for rows.Next() {
-		var id GameID
-		if err := rows.Scan(&id); err != nil {
-			return nil, fmt.Errorf("store: append %s: %w", what(reqs), mapError(err))
-		}
-		saved[id] = true
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: append %s: %w", what(reqs), mapError(err))
-	}
-	return saved, nil
+	return n == int64(len(reqs)), nil
 }
 
 // appendQueries are appendActions' statements, written once each: by the
@@ -331,8 +360,7 @@ func appendQuery(d dialect, shape int, fenced bool) string {
 		INSERT INTO actions (game_id, seq, line, at)
 		SELECT v.column1, v.column2, v.column3, v.column4 FROM (VALUES ` + values + `) AS v
 		WHERE EXISTS (SELECT 1 FROM games WHERE id = v.column1 AND status IN ('waiting', 'playing'))
-		  AND v.column2 = (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = v.column1)` + held + `
-		RETURNING game_id`
+		  AND v.column2 = (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = v.column1)` + held
 	if appendQueries.m == nil {
 		appendQueries.m = map[appendShape]string{}
 	}

@@ -55,12 +55,21 @@ func Commit(a *Appender, actions []Batched) []error {
 	return errs
 }
 
-// Kept returns how many statements s keeps prepared (InsertKeptContext).
-func Kept(s *Store) int {
-	if s.kept == nil {
+// Kept returns how many statements a keeps prepared (ExecKeptContext) on
+// its own connection (SQLite's).
+func Kept(a *Appender) int {
+	if a.own == nil {
 		return 0
 	}
-	s.kept.mu.Lock()
-	defer s.kept.mu.Unlock()
-	return len(s.kept.stmts)
+	a.own.kept.mu.Lock()
+	defer a.own.kept.mu.Unlock()
+	return len(a.own.kept.stmts)
+}
+
+// BreakOwn closes the connection a commits on (SQLite's) under it, as a
+// connection that fails would be: its next commit fails.
+func BreakOwn(a *Appender) {
+	if a.own != nil {
+		_ = a.own.c.Close()
+	}
 }

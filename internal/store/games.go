@@ -131,7 +131,7 @@ func (s *Store) AppendAction(ctx context.Context, id GameID, seq int, line strin
 		return s.WithTx(ctx, func(tx *Tx) error { return tx.AppendAction(ctx, id, seq, line) })
 	}
 	saved, err := s.appendActions(ctx, []appendReq{{ctx: ctx, id: id, seq: seq, line: line}}, nil)
-	if err != nil || saved[id] {
+	if err != nil || saved {
 		return err
 	}
 	// Nothing was inserted; say why.

@@ -99,7 +99,7 @@ type watched struct {
 	q    sqlQuerier
 	d    dialect // spells each query for its database
 	h    *health
-	kept *kept // SQLite's statements kept prepared; nil on PostgreSQL
+	kept *kept // SQLite's statements kept prepared (ExecKeptContext); nil on PostgreSQL
 }
 
 func (w watched) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
@@ -136,14 +136,14 @@ func (w watched) InsertRowContext(ctx context.Context, query string, args ...any
 	return w.QueryRowContext(ctx, query, args...)
 }
 
-// InsertKeptContext is InsertContext for the statements run at every
-// move: on SQLite, prepared once on each connection and kept, where the
-// driver would parse the query again each time (a large part of a
-// commit's CPU). pgx already keeps each statement it runs prepared on its
-// connection, by its text, so on PostgreSQL it is InsertContext.
-func (w watched) InsertKeptContext(ctx context.Context, query string, args ...any) (*rows, error) {
+// ExecKeptContext is ExecContext for the statements run at every move: on
+// SQLite, prepared once on each connection and kept, where the driver
+// would parse the query again each time (a large part of a commit's CPU).
+// pgx already keeps each statement it runs prepared on its connection, by
+// its text, so on PostgreSQL it is ExecContext.
+func (w watched) ExecKeptContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
 	if w.kept == nil {
-		return w.InsertContext(ctx, query, args...)
+		return w.ExecContext(ctx, query, args...)
 	}
 	if err := w.h.refuse(); err != nil {
 		return nil, err
@@ -155,36 +155,41 @@ func (w watched) InsertKeptContext(ctx context.Context, query string, args ...an
 	if tx, ok := w.q.(*sql.Tx); ok {
 		// The transaction's own handle on the statement prepared on its
 		// connection (prepared there first if it is not yet), closed
-		// with the transaction, the statement itself kept.
+		// with the transaction, the statement itself kept. (The
+		// Appender's connection keeps its own, prepared on it: own.go.)
 		stmt = tx.StmtContext(ctx, stmt)
 	}
-	r, err := stmt.QueryContext(ctx, args...)
-	if err != nil {
-		return nil, w.h.saw(err)
-	}
-	return &rows{Rows: r, h: w.h}, nil
+	res, err := stmt.ExecContext(ctx, args...)
+	return res, w.h.saw(err)
 }
 
-// kept is the statements InsertKeptContext has prepared on the database,
-// by query: a few, the shapes of a batch of actions (appendActions).
+// kept is the statements ExecKeptContext has prepared, by query: a few,
+// the shapes of a batch of actions (appendActions). Those of the database
+// are prepared on any of its connections, and on a transaction's when it
+// runs one; those of a connection (the Appender's) on it alone.
 type kept struct {
-	db    *sql.DB
+	on    preparer // *sql.DB or *sql.Conn
 	mu    sync.Mutex
 	stmts map[string]*sql.Stmt
 }
 
-func newKept(db *sql.DB) *kept { return &kept{db: db, stmts: make(map[string]*sql.Stmt)} }
+// preparer is what *sql.DB and *sql.Conn have in common for kept.
+type preparer interface {
+	PrepareContext(ctx context.Context, query string) (*sql.Stmt, error)
+}
 
-// stmt returns query's statement, prepared on first use. It may take a
-// connection of its own: SQLite's pool has no bound, so a transaction
-// asking for one cannot wait for itself.
+func newKept(on preparer) *kept { return &kept{on: on, stmts: make(map[string]*sql.Stmt)} }
+
+// stmt returns query's statement, prepared on first use. On the database it
+// may take a connection of its own: SQLite's pool has no bound, so a
+// transaction asking for one cannot wait for itself.
 func (k *kept) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	if s, ok := k.stmts[query]; ok {
 		return s, nil
 	}
-	s, err := k.db.PrepareContext(ctx, query)
+	s, err := k.on.PrepareContext(ctx, query)
 	if err != nil {
 		return nil, err
 	}

@@ -46,9 +46,9 @@ type querier interface {
 	// (INSERT ... RETURNING), refused as ExecContext is.
 	InsertContext(ctx context.Context, query string, args ...any) (*rows, error)
 	InsertRowContext(ctx context.Context, query string, args ...any) row
-	// InsertKeptContext is InsertContext with the statement kept prepared:
+	// ExecKeptContext is ExecContext with the statement kept prepared:
 	// for the few statements of every move, whose shapes are few.
-	InsertKeptContext(ctx context.Context, query string, args ...any) (*rows, error)
+	ExecKeptContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 }
 
 // Open opens the database data names and migrates it to the newest schema
