@@ -12,3 +12,7 @@ func RestKey(m Model) any { return m.restKey() }
 
 // NewKeyMap builds the key map anew, to compare with the shared one.
 var NewKeyMap = newKeyMap
+
+// Status is what m's status line says, as the load tool reads it to
+// choose its idle key (BenchmarkMix).
+func Status(m Model) string { return m.status }
