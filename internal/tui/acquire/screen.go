@@ -426,6 +426,16 @@ func (s Screen) Keys() []key.Binding {
 	return nil
 }
 
+// KeysKey names the list Keys returns (room's keysNamed): the phase, and
+// whether the end may be declared.
+func (s Screen) KeysKey() uint64 {
+	k := uint64(s.game.Phase) << 1
+	if s.game.CanDeclare {
+		k |= 1
+	}
+	return k
+}
+
 // decisionKeys are Keys' lists, made once from the keys every screen
 // shares (defaultKeys): the room screen asks for them again on every key
 // of the player's decision, and making them was most of what listing the

@@ -377,6 +377,21 @@ func (s Screen) effect(k holiday.Card) string {
 	return out
 }
 
+// KeysKey names the list Keys returns (room's keysNamed): the mode of the
+// decision being composed, the phase, and whether an option card may be
+// used; 0 for none.
+func (s Screen) KeysKey() uint64 {
+	v := s.game
+	if v == nil || v.Viewer < 0 {
+		return 0
+	}
+	k := 1 | uint64(s.in.mode)<<1 | uint64(v.Phase)<<8
+	if v.Options[v.Viewer] > 0 && v.Phase <= holiday.PhaseSpecial {
+		k |= 1 << 16
+	}
+	return k
+}
+
 // Keys lists the keys of the player's decision due.
 func (s Screen) Keys() []key.Binding {
 	k, v := s.keys, s.game

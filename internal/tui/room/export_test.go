@@ -16,3 +16,14 @@ var NewKeyMap = newKeyMap
 // Status is what m's status line says, as the load tool reads it to
 // choose its idle key (BenchmarkMix).
 func Status(m Model) string { return m.status }
+
+// ForgetSharedHelp empties the key lines every session shares, so that the
+// next screen drawn spells out its own.
+func ForgetSharedHelp() {
+	helpLines.mu.Lock()
+	clear(helpLines.lines)
+	helpLines.mu.Unlock()
+	helpByInputs.mu.Lock()
+	clear(helpByInputs.lines)
+	helpByInputs.mu.Unlock()
+}

@@ -533,12 +533,22 @@ func (m Model) helpLine() string {
 	// the keys again nor spells out their key (issue 22).
 	var in helpInputs
 	if !m.chat.Focused() {
-		in = helpInputs{true, m.helpFacts(), 0, m.choosing, len(m.levels), len(m.waitingBots), m.shown, m.width, m.styles}
-		if in.facts.mine {
-			in.screen = m.screenN // the game's keys are listed
+		in = helpInputs{kept: true, facts: m.helpFacts(), choosing: m.choosing, levels: len(m.levels),
+			waitingBots: len(m.waitingBots), shown: m.shown, width: m.width, styles: m.styles, shared: true}
+		if in.facts.mine { // the game's keys are listed
+			if k, ok := m.screen.(keysNamed); ok {
+				in.game, in.screen = m.snap.Room.Kind, k.KeysKey()
+			} else {
+				in.screen, in.shared = m.screenN, false
+			}
 		}
 		if m.drawnHelp.in == in {
 			return m.drawnHelp.line
+		}
+		if line, ok := helpByInputs.lookup(in); ok {
+			// Drawn by another: the keys it spelled out are not kept.
+			*m.drawnHelp = drawnHelp{in: in, line: line}
+			return line
 		}
 	}
 	bs := m.shortHelp()
@@ -564,40 +574,70 @@ func (m Model) helpLine() string {
 		})
 	}
 	m.drawnHelp.in = in
+	if in.kept && in.shared {
+		helpByInputs.put(in, m.drawnHelp.line)
+	}
 	return m.drawnHelp.line
+}
+
+// keysNamed is a game's Screen that names the keys it lists (Keys) with a
+// number: two screens of a game with the same number list the same keys.
+// Their help line is then the same for every session of the same inputs
+// (helpByInputs), and a key of the decision that leaves the keys as they
+// were (a cursor moved, a share typed) lists none of them again.
+type keysNamed interface {
+	KeysKey() uint64
 }
 
 // helpLines are the help lines drawn, shared by every session: a line
 // depends only on its key, of which a game has a few dozen, and on a move
 // the player whose decision comes and the one whose decision goes drew
 // theirs again, half of drawing their screens (room.BenchmarkMove).
-var helpLines = sharedLines{lines: map[helpKey]string{}}
+var helpLines = sharedLines[helpKey]{lines: map[helpKey]string{}}
+
+// helpByInputs are the help lines by what they were drawn from, where that
+// names the game's keys (helpInputs.shared): every session of every room
+// shares them, so that the seat whose decision comes or goes at a move,
+// and the decision's own keys, find their line without listing the keys
+// and spelling them out, most of what drawing a help line cost
+// (room.BenchmarkMix).
+var helpByInputs = sharedLines[helpInputs]{lines: map[helpInputs]string{}}
 
 // sharedLines is a map of lines drawn, emptied when it holds more than
 // sharedMax: keys come from a few keys' help, widths and styles.
-type sharedLines struct {
+type sharedLines[K comparable] struct {
 	mu    sync.Mutex
-	lines map[helpKey]string
+	lines map[K]string
 }
 
 const sharedMax = 4096
 
 // get returns key's line, drawing it with draw if it has none.
-func (c *sharedLines) get(key helpKey, draw func() string) string {
+func (c *sharedLines[K]) get(key K, draw func() string) string {
+	if line, ok := c.lookup(key); ok {
+		return line
+	}
+	line := draw()
+	c.put(key, line)
+	return line
+}
+
+// lookup returns key's line, if there is one.
+func (c *sharedLines[K]) lookup(key K) (string, bool) {
 	c.mu.Lock()
 	line, ok := c.lines[key]
 	c.mu.Unlock()
-	if ok {
-		return line
-	}
-	line = draw()
+	return line, ok
+}
+
+// put keeps line as key's.
+func (c *sharedLines[K]) put(key K, line string) {
 	c.mu.Lock()
 	if len(c.lines) >= sharedMax {
 		clear(c.lines)
 	}
 	c.lines[key] = line
 	c.mu.Unlock()
-	return line
 }
 
 // splitHelp draws a game's key line in two parts: the keys of the moment
@@ -653,21 +693,25 @@ type drawnHelp struct {
 }
 
 // helpInputs is what shortHelp and helpLine read, the chat aside: what
-// they read of the snapshot (and the facts taken from it), the game's
-// screen by its number (setScreen) where its keys are listed, the bot
-// level being chosen, the size and the styles. kept is false for a line
-// drawn while the chat was focused. Not the snapshot itself: every move
+// they read of the snapshot (and the facts taken from it), the game's keys
+// where they are listed (by the game's kind and its screen's KeysKey, or
+// else by the screen's number, setScreen), the bot level being chosen, the
+// size and the styles. kept is false for a line drawn while the chat was
+// focused; shared is false where the screen's number names the keys, which
+// no other session's screen has. Not the snapshot itself: every move
 // brings one, and the line of a player waiting for another's decision
 // stays as it was (room.BenchmarkMoveOn).
 type helpInputs struct {
 	kept                bool
 	facts               helpFacts
+	game                string
 	screen              uint64
 	choosing            bool
 	levels, waitingBots int
 	shown               bool
 	width               int
 	styles              *theme.Styles
+	shared              bool
 }
 
 // helpFacts is what shortHelp reads of the snapshot.

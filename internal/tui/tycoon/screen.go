@@ -176,6 +176,22 @@ func (s Screen) Keys() []key.Binding {
 	return bs
 }
 
+// KeysKey names the list Keys returns (room's keysNamed): an auction's,
+// or the moves' with the Town Hall's toggle and the pass where they apply.
+func (s Screen) KeysKey() uint64 {
+	if s.game.Auction != nil {
+		return 1
+	}
+	k := uint64(2)
+	if s.townHall() {
+		k |= 4
+	}
+	if s.legal("pass") {
+		k |= 8
+	}
+	return k
+}
+
 // Help lists every decision key and explains the board and the tables.
 func (s Screen) Help() ([][]key.Binding, []string) {
 	k := s.keys
