@@ -45,7 +45,12 @@ var _ room.Screen = Screen{}
 
 // Layout is the Memo the screen lays out its columns with, whose lines
 // the room screen need not measure again (layout.Memo.Embed).
-func (s Screen) Layout() *layout.Memo { return s.layout }
+func (s Screen) Layout() layout.Laid {
+	if s.layout == nil {
+		return nil
+	}
+	return s.layout
+}
 
 // New returns Acquire's screen, drawn with styles.
 func New(styles *theme.Styles) Screen {

@@ -224,15 +224,20 @@ func Spread(left, right string, w int) string {
 type Memo struct {
 	beside [2]Columns
 	screen lineMemo
-	inner  *Memo // another's Beside lines that Lines may be given (Embed)
+	inner  Laid // another's Beside lines that Lines may be given (Embed)
+}
+
+// Laid is a layout whose lines another Memo's Lines may be given, as a
+// game's own screen lays out its part of the room screen: a *Memo or a
+// *Columns. Lines knows the lines it set fit, and measures none of them.
+type Laid interface {
+	hasLine(l string, w int) bool
 }
 
 // Embed tells m that the lines given to its Lines may be lines that
-// inner's Beside set, as a game's own screen lays out its part of the room
-// screen with a Memo of its own: Lines need not measure them either.
-// A nil inner embeds none.
-func (m *Memo) Embed(inner *Memo) {
-	if inner != m {
+// inner set: Lines need not measure them either. A nil inner embeds none.
+func (m *Memo) Embed(inner Laid) {
+	if inner != Laid(m) {
 		m.inner = inner
 	}
 }
@@ -400,14 +405,22 @@ func (m *Memo) fits(l string, w int) bool {
 // columns no wider than w in all.
 func (m *Memo) hasLine(l string, w int) bool {
 	for i := range m.beside {
-		c := &m.beside[i]
-		if c.lw < 0 || c.gap < 0 || c.rw < 0 || c.lw+c.gap+c.rw > w {
-			continue
+		if m.beside[i].hasLine(l, w) {
+			return true
 		}
-		for _, o := range c.out {
-			if len(o) == len(l) && unsafe.StringData(o) == unsafe.StringData(l) {
-				return true
-			}
+	}
+	return false
+}
+
+// hasLine reports whether l is a line that c last set, in columns no
+// wider than w in all.
+func (c *Columns) hasLine(l string, w int) bool {
+	if c.lw < 0 || c.gap < 0 || c.rw < 0 || c.lw+c.gap+c.rw > w {
+		return false
+	}
+	for _, o := range c.out {
+		if len(o) == len(l) && unsafe.StringData(o) == unsafe.StringData(l) {
+			return true
 		}
 	}
 	return false

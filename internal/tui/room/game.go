@@ -96,8 +96,8 @@ var screens atomic.Uint64
 // are still its drawing.
 func (m *Model) setScreen(s Screen) {
 	m.screen, m.screenN = s, screens.Add(1)
-	var inner *layout.Memo // the Memo the game lays out with: its lines need no measuring again
-	if l, ok := s.(interface{ Layout() *layout.Memo }); ok {
+	var inner layout.Laid // what the game lays out with: its lines need no measuring again
+	if l, ok := s.(interface{ Layout() layout.Laid }); ok {
 		inner = l.Layout()
 	}
 	if m.layout != nil {
