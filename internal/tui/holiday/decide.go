@@ -242,7 +242,7 @@ func (s *Screen) confirm() {
 // send sends text if it is legal now, else says what is due instead: the
 // keys check each company as it is typed, so this is a last guard.
 func (s *Screen) send(text string) {
-	if !slices.Contains(legal(s.game), text) {
+	if !allowed(s.game, text) {
 		s.say(text+" is not allowed now: "+s.question()+".", true)
 		return
 	}
