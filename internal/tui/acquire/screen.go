@@ -110,7 +110,9 @@ func (s *Screen) act(text string) { s.reply.Act = text }
 // Draw draws the board beside the chains, and the rack beside the players.
 func (s Screen) Draw(w, h int, at room.At) []string {
 	s.at = at
-	out := s.boardAndChains(w, h)
+	// The screen's lines set in one list (the room screen keeps it), as
+	// many as the screen has.
+	out := s.boardAndChains(make([]string, 0, h), w, h)
 	if s.prices && at.Mine {
 		out = s.board.Prices(w, len(out))
 	}
@@ -123,12 +125,12 @@ func (s Screen) Draw(w, h int, at room.At) []string {
 		rackW, rackGap = max(minRack, w-board.NarrowPlayers-board.TimeWidth), 0
 	}
 	pw := w - rackW - rackGap
-	return append(out, s.layout.Beside(1, s.rackPanel(rackW), s.board.Players(pw, seats), rackW, rackGap, pw)...)
+	return s.layout.Append(1, out, s.rackPanel(rackW), s.board.Players(pw, seats), rackW, rackGap, pw)
 }
 
-// boardAndChains draws the board, with a legend from legendFrom lines,
-// beside the chain table.
-func (s Screen) boardAndChains(w, h int) []string {
+// boardAndChains appends to dst the board, with a legend from legendFrom
+// lines, beside the chain table.
+func (s Screen) boardAndChains(dst []string, w, h int) []string {
 	rw := w - board.Width - gap
 	b := s.board
 	b.Select(s.chosenTile())
@@ -137,7 +139,7 @@ func (s Screen) boardAndChains(w, h int) []string {
 		bh++
 	}
 	b.SetSize(board.Width, bh)
-	return s.layout.Beside(0, b.Lines(), s.board.Chains(rw, bh, board.Seats{You: s.at.You, Tags: s.at.Tags}), board.Width, gap, rw)
+	return s.layout.Append(0, dst, b.Lines(), s.board.Chains(rw, bh, board.Seats{You: s.at.You, Tags: s.at.Tags}), board.Width, gap, rw)
 }
 
 // StepWidth is the width of the replay's step panel.
@@ -147,7 +149,7 @@ func (s Screen) StepWidth() int { return board.Width - 1 }
 // with the bag's count under it while the game goes on.
 func (s Screen) Replay(w, h int, at room.At, step []string) []string {
 	s.at = at
-	out := s.boardAndChains(w, h)
+	out := s.boardAndChains(nil, w, h)
 	if s.game.Phase != acquire.PhaseOver {
 		step = append(step, s.styles.Subtle.Render(fmt.Sprintf("Bag: %d tiles.", s.game.BagLeft)))
 	}

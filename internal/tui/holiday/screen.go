@@ -106,21 +106,18 @@ func (s Screen) Draw(w, h int, at room.At) []string {
 	if h-roomLines >= tallFrom-roomLines && w >= wideFrom {
 		hw = wideHand
 	}
-	// The parts below the tracks first, so that the screen's lines are
-	// set in one list of their number: the room screen keeps it.
-	var beside []string
+	// The screen's lines are set in one list, as many as the screen has:
+	// the room screen keeps it.
+	out := append(s.tracks(make([]string, 0, h), w), s.counts(w), s.news(w), "")
 	if l := s.looks; l != nil {
-		beside = l.tables.Beside(s.handPanel(hw, h), s.players(w-hw-gap), hw, gap, w-hw-gap)
+		out = l.tables.Append(out, s.handPanel(hw, h), s.players(w-hw-gap), hw, gap, w-hw-gap)
 	} else {
-		beside = layout.Beside(s.handPanel(hw, h), s.players(w-hw-gap), hw, gap, w-hw-gap)
+		out = append(out, layout.Beside(s.handPanel(hw, h), s.players(w-hw-gap), hw, gap, w-hw-gap)...)
 	}
-	above := 1 + holiday.Companies + 3 // the tracks, the counts, the news and a blank line
-	var pile []string
 	if h >= tallFrom {
-		pile = s.pile(w, h-roomLines-above-len(beside))
+		out = append(out, s.pile(w, h-roomLines-len(out))...)
 	}
-	out := append(s.tracks(make([]string, 0, above+len(beside)+len(pile)), w), s.counts(w), s.news(w), "")
-	return append(append(out, beside...), pile...)
+	return out
 }
 
 // tracks appends to out a heading and one row a company: its letter and
