@@ -128,6 +128,17 @@ func (s Screen) Draw(w, h int, at room.At) []string {
 	return s.layout.Append(1, out, s.rackPanel(rackW), s.board.Players(pw, seats), rackW, rackGap, pw)
 }
 
+// DrawKey is what Draw shows besides the size and room.At: the view, the
+// styles, the rack's cursor, whether the price table is open, and the
+// tile typed.
+func (s Screen) DrawKey() room.DrawKey {
+	k := room.DrawKey{View: s.game, Styles: s.styles, State: uint64(s.in.cursor) << 1, Text: s.in.typed}
+	if s.prices {
+		k.State |= 1
+	}
+	return k
+}
+
 // boardAndChains appends to dst the board, with a legend from legendFrom
 // lines, beside the chain table.
 func (s Screen) boardAndChains(dst []string, w, h int) []string {

@@ -98,6 +98,16 @@ func (s Screen) Facts() room.Facts {
 // Composing reports whether the player has typed or chosen anything.
 func (s Screen) Composing() bool { return !s.in.empty() }
 
+// DrawKey is what Draw shows besides the size and room.At: the view, the
+// styles, and the card under the cursor where the hand shows it.
+func (s Screen) DrawKey() room.DrawKey {
+	k := room.DrawKey{View: s.game, Styles: s.styles}
+	if s.game != nil && s.cardChoice() {
+		k.State = 1 + uint64(s.in.cursor)
+	}
+	return k
+}
+
 // Draw draws the tracks, the counts and news, and the hand beside the
 // players; from tallFrom lines the discard pile and a legend too.
 func (s Screen) Draw(w, h int, at room.At) []string {

@@ -68,8 +68,14 @@ func (m Model) drawGame(w, h int, at At) []string {
 	if d == nil {
 		return m.screen.Draw(w, h, at)
 	}
-	if d.screen != m.screenN || d.w != w || d.h != h || !sameAt(d.at, at) {
-		*d = drawnGame{m.screenN, w, h, at, m.screen.Draw(w, h, at)}
+	var key DrawKey
+	k, keyed := m.screen.(drawKeyed)
+	if keyed {
+		key = k.DrawKey()
+	}
+	if d.lines == nil || d.keyed != keyed || keyed && d.key != key || !keyed && d.screen != m.screenN ||
+		d.w != w || d.h != h || !sameAt(d.at, at) {
+		*d = drawnGame{m.screenN, key, keyed, w, h, at, m.screen.Draw(w, h, at)}
 	}
 	return d.lines
 }
@@ -77,9 +83,31 @@ func (m Model) drawGame(w, h int, at At) []string {
 // drawnGame is the game's screen last drawn, for drawGame.
 type drawnGame struct {
 	screen uint64 // the screen's number (setScreen)
+	key    DrawKey
+	keyed  bool // drawn by the key, not the number
 	w, h   int
 	at     At
 	lines  []string
+}
+
+// DrawKey is what a game's Screen draws besides the size and At: two
+// screens of a game with the same DrawKey draw the same lines. View is
+// the view shown, a pointer; State and Text what the screen shows of the
+// decision being composed (a cursor, a tile typed), zero where it shows
+// none.
+type DrawKey struct {
+	View   any
+	Styles *theme.Styles
+	State  uint64
+	Text   string
+}
+
+// drawKeyed is a game's Screen that says what it draws (DrawKey): the
+// keys of a decision that leave the drawing as it was (a share typed, the
+// decision sent, a key refused) then draw none of it again, where every
+// key made a new Screen, drawn again (room.BenchmarkMix).
+type drawKeyed interface {
+	DrawKey() DrawKey
 }
 
 func sameAt(a, b At) bool {

@@ -152,6 +152,12 @@ func (s Screen) Draw(w, h int, at room.At) []string {
 	return append(s.kept.tables.Append(out, hotels, players, hotelsWidth, 1, pw), deeds...)
 }
 
+// DrawKey is what Draw shows besides the size and room.At: the view and
+// the styles (the decision's choice is in its own lines, Decision).
+func (s Screen) DrawKey() room.DrawKey {
+	return room.DrawKey{View: s.game, Styles: s.styles}
+}
+
 // StepWidth is the width of the replay's step panel: beside the hotels at
 // 80 columns.
 func (s Screen) StepWidth() int { return 80 - hotelsWidth - 1 }
