@@ -251,6 +251,9 @@ type rackRows struct {
 
 	firstKey firstKey // the decision's first line last drawn (firstLine)
 	first    string
+
+	decision    []string // the decision's lines last drawn (Decision), never changed
+	decisionKey decisionKey
 }
 
 // rackRow is what a row of the rack shows: the tile, what it would do
@@ -309,8 +312,48 @@ func describe(ti acquire.TileInfo, r *acquire.Rules, w int) string {
 }
 
 // Decision says what the player's decision due is and what they have
-// chosen so far.
+// chosen so far. It is kept (in s.rack) by what it shows: every frame of
+// the player's decision asks for it, and the answer to a decision sent,
+// or a key refused, leaves it as it was (room.BenchmarkMix).
 func (s Screen) Decision(w int, at room.At) []string {
+	k, ok := s.decisionKey(w, at)
+	kept := s.rack
+	if kept == nil || !ok {
+		return s.decision(w, at)
+	}
+	if kept.decision == nil || kept.decisionKey != k {
+		kept.decisionKey, kept.decision = k, s.decision(w, at)
+	}
+	return kept.decision
+}
+
+// decisionKey is what Decision shows: the view (which is never changed),
+// the player's seat, the decision being composed, whether the price table
+// is open, the width, the countdown and the styles. ok is false for more
+// shares being bought than it holds.
+type decisionKey struct {
+	game             *acquire.View
+	styles           *theme.Styles
+	typed, countdown string
+	you              int
+	w, cursor        int
+	sell, trade      int
+	prices           bool
+	buys             [4]acquire.Chain
+	n                int
+}
+
+func (s Screen) decisionKey(w int, at room.At) (decisionKey, bool) {
+	k := decisionKey{game: s.game, styles: s.styles, typed: s.in.typed, countdown: at.Countdown, you: int(at.You), w: w,
+		cursor: s.in.cursor, sell: s.in.sell, trade: s.in.trade, prices: s.prices, n: len(s.in.buys)}
+	if len(s.in.buys) > len(k.buys) {
+		return k, false
+	}
+	copy(k.buys[:], s.in.buys)
+	return k, true
+}
+
+func (s Screen) decision(w int, at room.At) []string {
 	s.at = at
 	v := s.game
 	var first, second string
