@@ -17,13 +17,16 @@ var NewKeyMap = newKeyMap
 // choose its idle key (BenchmarkMix).
 func Status(m Model) string { return m.status }
 
-// ForgetSharedHelp empties the key lines every session shares, so that the
-// next screen drawn spells out its own.
-func ForgetSharedHelp() {
+// ForgetShared empties the key lines and headers every session shares, so
+// that the next screen drawn draws its own.
+func ForgetShared() {
 	helpLines.mu.Lock()
 	clear(helpLines.lines)
 	helpLines.mu.Unlock()
 	helpByInputs.mu.Lock()
 	clear(helpByInputs.lines)
 	helpByInputs.mu.Unlock()
+	headers.mu.Lock()
+	clear(headers.lines)
+	headers.mu.Unlock()
 }

@@ -143,11 +143,25 @@ func (m Model) header() string {
 		m.seated(), m.width, m.styles, m.shown, m.facts.Over, m.facts.Header, m.screen != nil}
 	if d := m.parts; d != nil {
 		if d.header == "" || d.headerKey != k || !slices.Equal(d.headerOptions, info.Options) {
-			d.headerKey, d.headerOptions, d.header = k, info.Options, m.drawHeader()
+			shared := sharedHeaderKey{k, strings.Join(info.Options, "\x00")}
+			d.headerKey, d.headerOptions, d.header = k, info.Options, headers.get(shared, m.drawHeader)
 		}
 		return d.header
 	}
 	return m.drawHeader()
+}
+
+// headers are the headers drawn, shared by every session: the seats of a
+// room draw the same header, again at most moves (Acquire's bag, Hotel
+// Tycoon's round), and the first to draw it draws it for the others
+// (room.BenchmarkMix).
+var headers = sharedLines[sharedHeaderKey]{lines: map[sharedHeaderKey]string{}}
+
+// sharedHeaderKey is everything a header shows: its key and the room's
+// options, joined.
+type sharedHeaderKey struct {
+	headerKey
+	options string
 }
 
 // drawnParts are the parts of the game screen last drawn around the game's

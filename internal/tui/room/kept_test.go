@@ -76,7 +76,7 @@ func followGame(t *testing.T, kind engine.Kind, options []string, w, h int) {
 	}
 	check := func(move, viewer int) {
 		t.Helper()
-		room.ForgetSharedHelp() // the fresh screen spells out its key line itself
+		room.ForgetShared() // the fresh screen draws its key line and header itself
 		fresh, _ := open(t, first[viewer], w, h)
 		for _, x := range taken[viewer] {
 			switch x := x.(type) {
