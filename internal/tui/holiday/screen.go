@@ -45,14 +45,33 @@ type Screen struct {
 
 var _ room.Screen = Screen{}
 
-// Layout is the columns the screen sets the hand beside the players with,
-// whose lines the room screen need not measure again (layout.Memo.Embed):
-// measuring them was a fifth of what it measured a move (room.BenchmarkMix).
+// Layout is the screen's lines whose width it knows, which the room
+// screen need not measure again (layout.Memo.Embed): measuring the tracks'
+// rows, the counts, the news and the hand beside the players was most of
+// what it measured a move (room.BenchmarkMix).
 func (s Screen) Layout() layout.Laid {
 	if s.looks == nil {
 		return nil
 	}
-	return &s.looks.tables
+	return s.looks
+}
+
+// Holds reports whether line is one of the screen's lines last drawn that
+// fit in w cells: the hand beside the players, a row of the tracks, the
+// counts or the news (layout.Laid).
+func (l *trackLooks) Holds(line string, w int) bool {
+	if l.tables.Holds(line, w) {
+		return true
+	}
+	if l.knownW <= w && (layout.Same(line, l.known[0]) || layout.Same(line, l.known[1])) {
+		return true
+	}
+	for i := range l.rows {
+		if r := &l.rows[i]; r.width <= w && layout.Same(line, r.line) {
+			return true
+		}
+	}
+	return false
 }
 
 // New returns Holiday AG's screen, drawn with styles.
@@ -118,8 +137,10 @@ func (s Screen) Draw(w, h int, at room.At) []string {
 	}
 	// The screen's lines are set in one list, as many as the screen has:
 	// the room screen keeps it.
-	out := append(s.tracks(make([]string, 0, h), w), s.counts(w), s.news(w), "")
+	counts, news := s.counts(w), s.news(w)
+	out := append(s.tracks(make([]string, 0, h), w), counts, news, "")
 	if l := s.looks; l != nil {
+		l.known, l.knownW = [2]string{counts, news}, w
 		out = l.tables.Append(out, s.handPanel(hw, h), s.players(w-hw-gap), hw, gap, w-hw-gap)
 	} else {
 		out = append(out, layout.Beside(s.handPanel(hw, h), s.players(w-hw-gap), hw, gap, w-hw-gap)...)
@@ -163,7 +184,9 @@ func (s Screen) tracks(out []string, w int) []string {
 		}
 		// A move changes a row or two: the others are as last drawn.
 		if looks.rows[c].line == "" || looks.rows[c].key != k {
-			looks.rows[c].key, looks.rows[c].line = k, s.trackRow(looks, c, k)
+			r := &looks.rows[c]
+			r.key = k
+			r.line, r.width = s.trackRow(looks, c, k)
 		}
 		out = append(out, looks.rows[c].line)
 	}
@@ -179,13 +202,22 @@ type trackKey struct {
 	longest, value, raises, bank int
 }
 
-// trackRow draws company c's row of the tracks.
-func (s Screen) trackRow(looks *trackLooks, c holiday.Company, k trackKey) string {
+// trackRow draws company c's row of the tracks, and says its width in
+// cells, which its parts' add up to: the room screen need not measure it
+// (Holds).
+func (s Screen) trackRow(looks *trackLooks, c holiday.Company, k trackKey) (string, int) {
 	// Built on the stack: one allocation, the string, of its length (a
 	// row's cells are mostly empty, where a buffer grown for the suitcases
 	// was two or three times that).
 	var buf [1024]byte
 	b := append(buf[:0], looks.company[c]...)
+	// The letter, a space and the name in 13 cells (drawCellLooks), then
+	// the destinations a cell wide each.
+	width := 2 + max(companyName, len(c.String())) + holiday.Destinations*looks.cell
+	right := func(text string, n int) {
+		b = appendRight(b, text, n)
+		width += max(n, utf8.RuneCountInString(text))
+	}
 	for n := range holiday.Destinations {
 		switch {
 		case k.suitcases[n] && n == k.mark:
@@ -199,16 +231,19 @@ func (s Screen) trackRow(looks *trackLooks, c holiday.Company, k trackKey) strin
 		}
 	}
 	var num [24]byte
-	b = appendRight(b, string(strconv.AppendInt(num[:0], int64(k.longest), 10)), 7)
-	b = appendRight(b, string(strconv.AppendInt(num[:0], int64(k.value), 10)), 6)
+	right(string(strconv.AppendInt(num[:0], int64(k.longest), 10)), 7)
+	right(string(strconv.AppendInt(num[:0], int64(k.value), 10)), 6)
 	if k.raises > 0 {
-		b = appendRight(b, string(strconv.AppendInt(append(num[:0], '+'), int64(k.raises), 10)), 6)
+		right(string(strconv.AppendInt(append(num[:0], '+'), int64(k.raises), 10)), 6)
 	} else {
-		b = appendRight(b, "·", 6)
+		right("·", 6)
 	}
-	b = appendRight(b, string(strconv.AppendInt(num[:0], int64(k.bank), 10)), 5)
-	return string(b)
+	right(string(strconv.AppendInt(num[:0], int64(k.bank), 10)), 5)
+	return string(b), width
 }
+
+// companyName is the cells a company's name takes on the tracks, at least.
+const companyName = 13
 
 // trackLooks are what a screen and its copies keep of the tracks: the
 // looks of their cells, and the rows and the players' heading last drawn.
@@ -216,9 +251,14 @@ type trackLooks struct {
 	*cellLooks
 
 	rows [holiday.Companies]struct { // the tracks' rows last drawn
-		key  trackKey
-		line string
+		key   trackKey
+		line  string
+		width int
 	}
+
+	// The counts and the news last drawn, which fit in knownW cells.
+	known  [2]string
+	knownW int
 
 	head       string // the players' table's heading (playersHead)
 	headStyles *theme.Styles
@@ -304,7 +344,7 @@ func drawCellLooks(st *theme.Styles, cell int) *cellLooks {
 	l.heading = st.Heading.Render(fmt.Sprintf("  %-13s%s  Chain Value Raise Bank", "Company", nums))
 	for c := range holiday.Company(holiday.Companies) {
 		mark := st.Chain(c.String(), int(c)).Render(letter(c))
-		l.company[c] = mark + " " + fmt.Sprintf("%-13s", c)
+		l.company[c] = mark + " " + fmt.Sprintf("%-*s", companyName, c)
 		l.suitcase[c] = l.lead + mark
 		l.last[c] = l.lead[1:] + "›" + st.LastChain(c.String(), int(c)).Render(letter(c))
 	}

@@ -228,10 +228,13 @@ type Memo struct {
 }
 
 // Laid is a layout whose lines another Memo's Lines may be given, as a
-// game's own screen lays out its part of the room screen: a *Memo or a
-// *Columns. Lines knows the lines it set fit, and measures none of them.
+// game's own screen lays out its part of the room screen: a *Memo, a
+// *Columns, or a screen's own parts. Holds reports whether l is one of
+// the lines it last set, which it knows fit in w cells: Lines measures
+// none of them. The same string (the same bytes where it is kept) is the
+// same text.
 type Laid interface {
-	hasLine(l string, w int) bool
+	Holds(l string, w int) bool
 }
 
 // Embed tells m that the lines given to its Lines may be lines that
@@ -407,30 +410,37 @@ func (m *Memo) fits(l string, w int) bool {
 	if l == "" {
 		return false
 	}
-	return m.hasLine(l, w) || m.inner != nil && m.inner.hasLine(l, w)
+	return m.Holds(l, w) || m.inner != nil && m.inner.Holds(l, w)
 }
 
-// hasLine reports whether l is a line that m's Beside last set, in
+// Holds reports whether l is a line that m's Beside last set, in
 // columns no wider than w in all.
-func (m *Memo) hasLine(l string, w int) bool {
+func (m *Memo) Holds(l string, w int) bool {
 	for i := range m.beside {
-		if m.beside[i].hasLine(l, w) {
+		if m.beside[i].Holds(l, w) {
 			return true
 		}
 	}
 	return false
 }
 
-// hasLine reports whether l is a line that c last set, in columns no
-// wider than w in all.
-func (c *Columns) hasLine(l string, w int) bool {
+// Holds reports whether l is a line that c last set, in columns no wider
+// than w in all.
+func (c *Columns) Holds(l string, w int) bool {
 	if c.lw < 0 || c.gap < 0 || c.rw < 0 || c.lw+c.gap+c.rw > w {
 		return false
 	}
 	for _, o := range c.out {
-		if len(o) == len(l) && unsafe.StringData(o) == unsafe.StringData(l) {
+		if Same(o, l) {
 			return true
 		}
 	}
 	return false
+}
+
+// Same reports whether a and b are the same string, its bytes where they
+// are kept: a line kept is compared with what a screen gives without
+// reading it.
+func Same(a, b string) bool {
+	return len(a) == len(b) && unsafe.StringData(a) == unsafe.StringData(b)
 }
