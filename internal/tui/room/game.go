@@ -54,6 +54,7 @@ func (m Model) gameView() []string {
 	out = append(out, m.helpLine())
 	if d := m.parts; d != nil {
 		d.lines = out
+		d.held = [2]sized{{d.header, d.headerWidth}, {m.drawnHelp.line, m.drawnHelp.width}}
 	}
 	return m.layout.Lines(out, w, h)
 }
@@ -128,7 +129,12 @@ func (m *Model) setScreen(s Screen) {
 	if l, ok := s.(interface{ Layout() layout.Laid }); ok {
 		inner = l.Layout()
 	}
-	if m.layout != nil {
+	switch {
+	case m.layout == nil:
+	case m.parts != nil:
+		m.parts.game = inner
+		m.layout.Embed(m.parts)
+	default:
 		m.layout.Embed(inner)
 	}
 }
@@ -144,7 +150,8 @@ func (m Model) header() string {
 	if d := m.parts; d != nil {
 		if d.header == "" || d.headerKey != k || !slices.Equal(d.headerOptions, info.Options) {
 			shared := sharedHeaderKey{k, strings.Join(info.Options, "\x00")}
-			d.headerKey, d.headerOptions, d.header = k, info.Options, headers.get(shared, m.drawHeader)
+			h := headers.get(shared, m.drawHeader)
+			d.headerKey, d.headerOptions, d.header, d.headerWidth = k, info.Options, h.line, h.width
 		}
 		return d.header
 	}
@@ -155,7 +162,7 @@ func (m Model) header() string {
 // room draw the same header, again at most moves (Acquire's bag, Hotel
 // Tycoon's round), and the first to draw it draws it for the others
 // (room.BenchmarkMix).
-var headers = sharedLines[sharedHeaderKey]{lines: map[sharedHeaderKey]string{}}
+var headers = sharedLines[sharedHeaderKey]{lines: map[sharedHeaderKey]sized{}}
 
 // sharedHeaderKey is everything a header shows: its key and the room's
 // options, joined.
@@ -171,6 +178,7 @@ type drawnParts struct {
 	headerKey     headerKey
 	headerOptions []string // the room's options, which the key cannot hold
 	header        string
+	headerWidth   int
 	logKey        logKey
 	log           []string
 
@@ -194,6 +202,28 @@ type drawnParts struct {
 	withRecap    []string // the game's lines and the recap's under them
 
 	lines []string // the screen's lines, made again on every frame (gameView)
+
+	game layout.Laid // what the game's screen lays out with (setScreen)
+	held [2]sized    // the header and the key line of the last frame, measured (Holds)
+}
+
+// sized is a line and its width, measured once.
+type sized struct {
+	line  string
+	width int
+}
+
+// Holds reports whether line is a line of the last frame known to fit in
+// w cells: the game's (its layout says), the header or the key line,
+// measured once for every session that draws them (headers, helpLines),
+// which the screen's Memo then measures again no more (layout.Laid).
+func (d *drawnParts) Holds(line string, w int) bool {
+	for _, h := range d.held {
+		if h.width <= w && layout.Same(line, h.line) {
+			return true
+		}
+	}
+	return d.game != nil && d.game.Holds(line, w)
 }
 
 // headerKey is what the header shows but the room's options: it is kept
@@ -597,10 +627,10 @@ func (m Model) helpLine() string {
 		if m.drawnHelp.in == in {
 			return m.drawnHelp.line
 		}
-		if line, ok := helpByInputs.lookup(in); ok {
+		if l, ok := helpByInputs.lookup(in); ok {
 			// Drawn by another: the keys it spelled out are not kept.
-			*m.drawnHelp = drawnHelp{in: in, line: line}
-			return line
+			*m.drawnHelp = drawnHelp{in: in, line: l.line, width: l.width}
+			return l.line
 		}
 	}
 	bs := m.shortHelp()
@@ -618,16 +648,17 @@ func (m Model) helpLine() string {
 	split := m.shown && !m.facts.Over && !m.chat.Focused() // see splitHelp
 	key := helpKey{k.String(), m.width, m.styles, split}
 	if m.drawnHelp.key != key {
-		m.drawnHelp.key, m.drawnHelp.line = key, helpLines.get(key, func() string {
+		l := helpLines.get(key, func() string {
 			if line, ok := m.splitHelp(bs); ok {
 				return line
 			}
 			return m.styles.KeyHelpFor(m.width).ShortHelpView(m.fitHelp(bs))
 		})
+		m.drawnHelp.key, m.drawnHelp.line, m.drawnHelp.width = key, l.line, l.width
 	}
 	m.drawnHelp.in = in
 	if in.kept && in.shared {
-		helpByInputs.put(in, m.drawnHelp.line)
+		helpByInputs.put(in, sized{m.drawnHelp.line, m.drawnHelp.width})
 	}
 	return m.drawnHelp.line
 }
@@ -645,7 +676,7 @@ type keysNamed interface {
 // depends only on its key, of which a game has a few dozen, and on a move
 // the player whose decision comes and the one whose decision goes drew
 // theirs again, half of drawing their screens (room.BenchmarkMove).
-var helpLines = sharedLines[helpKey]{lines: map[helpKey]string{}}
+var helpLines = sharedLines[helpKey]{lines: map[helpKey]sized{}}
 
 // helpByInputs are the help lines by what they were drawn from, where that
 // names the game's keys (helpInputs.shared): every session of every room
@@ -653,29 +684,32 @@ var helpLines = sharedLines[helpKey]{lines: map[helpKey]string{}}
 // and the decision's own keys, find their line without listing the keys
 // and spelling them out, most of what drawing a help line cost
 // (room.BenchmarkMix).
-var helpByInputs = sharedLines[helpInputs]{lines: map[helpInputs]string{}}
+var helpByInputs = sharedLines[helpInputs]{lines: map[helpInputs]sized{}}
 
-// sharedLines is a map of lines drawn, emptied when it holds more than
-// sharedMax: keys come from a few keys' help, widths and styles.
+// sharedLines is a map of lines drawn, with their widths, emptied when it
+// holds more than sharedMax: keys come from a few keys' help, widths and
+// styles, and from the rooms' headers.
 type sharedLines[K comparable] struct {
 	mu    sync.Mutex
-	lines map[K]string
+	lines map[K]sized
 }
 
 const sharedMax = 4096
 
-// get returns key's line, drawing it with draw if it has none.
-func (c *sharedLines[K]) get(key K, draw func() string) string {
+// get returns key's line, drawing it with draw, and measuring it, if it
+// has none.
+func (c *sharedLines[K]) get(key K, draw func() string) sized {
 	if line, ok := c.lookup(key); ok {
 		return line
 	}
 	line := draw()
-	c.put(key, line)
-	return line
+	l := sized{line, layout.Width(line)}
+	c.put(key, l)
+	return l
 }
 
 // lookup returns key's line, if there is one.
-func (c *sharedLines[K]) lookup(key K) (string, bool) {
+func (c *sharedLines[K]) lookup(key K) (sized, bool) {
 	c.mu.Lock()
 	line, ok := c.lines[key]
 	c.mu.Unlock()
@@ -683,7 +717,7 @@ func (c *sharedLines[K]) lookup(key K) (string, bool) {
 }
 
 // put keeps line as key's.
-func (c *sharedLines[K]) put(key K, line string) {
+func (c *sharedLines[K]) put(key K, line sized) {
 	c.mu.Lock()
 	if len(c.lines) >= sharedMax {
 		clear(c.lines)
@@ -739,9 +773,10 @@ func (m Model) fitHelp(bs []key.Binding) []key.Binding {
 
 // drawnHelp is the help line last drawn, shared by a Model's copies.
 type drawnHelp struct {
-	in   helpInputs
-	key  helpKey
-	line string
+	in    helpInputs
+	key   helpKey
+	line  string
+	width int
 }
 
 // helpInputs is what shortHelp and helpLine read, the chat aside: what
