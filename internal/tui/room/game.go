@@ -615,6 +615,13 @@ func (m Model) helpLine() string {
 	// the keys again nor spells out their key (issue 22).
 	var in helpInputs
 	if !m.chat.Focused() {
+		// The same snapshot and screen: the same facts, which are most of
+		// reading a key between turns (room.BenchmarkIdleKey).
+		q := helpQuick{m.snap, m.screenN, m.choosing, len(m.levels), len(m.waitingBots), m.width, m.styles}
+		if m.drawnHelp.in.kept && m.drawnHelp.quick == q {
+			return m.drawnHelp.line
+		}
+		defer func() { m.drawnHelp.quick = q }()
 		in = helpInputs{kept: true, facts: m.helpFacts(), choosing: m.choosing, levels: len(m.levels),
 			waitingBots: len(m.waitingBots), shown: m.shown, width: m.width, styles: m.styles, shared: true}
 		if in.facts.mine { // the game's keys are listed
@@ -774,9 +781,22 @@ func (m Model) fitHelp(bs []key.Binding) []key.Binding {
 // drawnHelp is the help line last drawn, shared by a Model's copies.
 type drawnHelp struct {
 	in    helpInputs
+	quick helpQuick
 	key   helpKey
 	line  string
 	width int
+}
+
+// helpQuick is what helpInputs are read from: the snapshot and the screen
+// (by its number, setScreen), the bot level being chosen, the size and the
+// styles.
+type helpQuick struct {
+	snap                *rooms.Snapshot
+	screen              uint64
+	choosing            bool
+	levels, waitingBots int
+	width               int
+	styles              *theme.Styles
 }
 
 // helpInputs is what shortHelp and helpLine read, the chat aside: what
