@@ -69,15 +69,20 @@ func (m Model) drawGame(w, h int, at At) []string {
 	if d == nil {
 		return m.screen.Draw(w, h, at)
 	}
+	fits := d.lines != nil && d.w == w && d.h == h && sameAt(d.at, at)
+	if fits && d.screen == m.screenN {
+		return d.lines // the same screen: a key between turns
+	}
 	var key DrawKey
 	k, keyed := m.screen.(drawKeyed)
 	if keyed {
 		key = k.DrawKey()
 	}
-	if d.lines == nil || d.keyed != keyed || keyed && d.key != key || !keyed && d.screen != m.screenN ||
-		d.w != w || d.h != h || !sameAt(d.at, at) {
-		*d = drawnGame{m.screenN, key, keyed, w, h, at, m.screen.Draw(w, h, at)}
+	if fits && keyed && d.keyed && d.key == key {
+		d.screen = m.screenN // another screen that draws the same
+		return d.lines
 	}
+	*d = drawnGame{m.screenN, key, keyed, w, h, at, m.screen.Draw(w, h, at)}
 	return d.lines
 }
 
