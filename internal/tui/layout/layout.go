@@ -224,7 +224,7 @@ func Spread(left, right string, w int) string {
 type Memo struct {
 	beside [2]Columns
 	screen lineMemo
-	inner  Laid // another's Beside lines that Lines may be given (Embed)
+	inner  Laid // another layout, whose lines Lines may be given (Embed)
 }
 
 // Laid is a layout whose lines another Memo's Lines may be given, as a
@@ -318,10 +318,10 @@ func (c *Columns) Append(dst, left, right []string, lw, gap, rw int) []string {
 }
 
 // oneEachNew reports whether each of lines is one line, looking only at
-// the lines not as kept (the
-// lines a Columns kept, each one line): a move changes a few lines of a
-// column, and looking for line breaks in every line of both columns was a
-// sixth of setting them side by side (room.BenchmarkMix).
+// the lines not as kept (the lines a Columns kept, each one line): a move
+// changes a few lines of a column, and looking for line breaks in every
+// line of both columns was a sixth of setting them side by side
+// (room.BenchmarkMix).
 func oneEachNew(lines, kept []string) bool {
 	for i, l := range lines {
 		if (i >= len(kept) || kept[i] != l) && strings.IndexByte(l, '\n') >= 0 {
