@@ -45,7 +45,12 @@ var _ room.Screen = Screen{}
 
 // Layout is the Memo the screen lays out its columns with, whose lines
 // the room screen need not measure again (layout.Memo.Embed).
-func (s Screen) Layout() *layout.Memo { return s.layout }
+func (s Screen) Layout() layout.Laid {
+	if s.layout == nil {
+		return nil
+	}
+	return s.layout
+}
 
 // New returns Acquire's screen, drawn with styles.
 func New(styles *theme.Styles) Screen {
@@ -105,7 +110,9 @@ func (s *Screen) act(text string) { s.reply.Act = text }
 // Draw draws the board beside the chains, and the rack beside the players.
 func (s Screen) Draw(w, h int, at room.At) []string {
 	s.at = at
-	out := s.boardAndChains(w, h)
+	// The screen's lines set in one list (the room screen keeps it), as
+	// many as the screen has.
+	out := s.boardAndChains(make([]string, 0, h), w, h)
 	if s.prices && at.Mine {
 		out = s.board.Prices(w, len(out))
 	}
@@ -118,12 +125,23 @@ func (s Screen) Draw(w, h int, at room.At) []string {
 		rackW, rackGap = max(minRack, w-board.NarrowPlayers-board.TimeWidth), 0
 	}
 	pw := w - rackW - rackGap
-	return append(out, s.layout.Beside(1, s.rackPanel(rackW), s.board.Players(pw, seats), rackW, rackGap, pw)...)
+	return s.layout.Append(1, out, s.rackPanel(rackW), s.board.Players(pw, seats), rackW, rackGap, pw)
 }
 
-// boardAndChains draws the board, with a legend from legendFrom lines,
-// beside the chain table.
-func (s Screen) boardAndChains(w, h int) []string {
+// DrawKey is what Draw shows besides the size and room.At: the view, the
+// styles, the rack's cursor, whether the price table is open, and the
+// tile typed.
+func (s Screen) DrawKey() room.DrawKey {
+	k := room.DrawKey{View: s.game, Styles: s.styles, State: uint64(s.in.cursor) << 1, Text: s.in.typed}
+	if s.prices {
+		k.State |= 1
+	}
+	return k
+}
+
+// boardAndChains appends to dst the board, with a legend from legendFrom
+// lines, beside the chain table.
+func (s Screen) boardAndChains(dst []string, w, h int) []string {
 	rw := w - board.Width - gap
 	b := s.board
 	b.Select(s.chosenTile())
@@ -132,7 +150,7 @@ func (s Screen) boardAndChains(w, h int) []string {
 		bh++
 	}
 	b.SetSize(board.Width, bh)
-	return s.layout.Beside(0, b.Lines(), s.board.Chains(rw, bh, board.Seats{You: s.at.You, Tags: s.at.Tags}), board.Width, gap, rw)
+	return s.layout.Append(0, dst, b.Lines(), s.board.Chains(rw, bh, board.Seats{You: s.at.You, Tags: s.at.Tags}), board.Width, gap, rw)
 }
 
 // StepWidth is the width of the replay's step panel.
@@ -142,7 +160,7 @@ func (s Screen) StepWidth() int { return board.Width - 1 }
 // with the bag's count under it while the game goes on.
 func (s Screen) Replay(w, h int, at room.At, step []string) []string {
 	s.at = at
-	out := s.boardAndChains(w, h)
+	out := s.boardAndChains(nil, w, h)
 	if s.game.Phase != acquire.PhaseOver {
 		step = append(step, s.styles.Subtle.Render(fmt.Sprintf("Bag: %d tiles.", s.game.BagLeft)))
 	}
@@ -233,6 +251,9 @@ type rackRows struct {
 
 	firstKey firstKey // the decision's first line last drawn (firstLine)
 	first    string
+
+	decision    []string // the decision's lines last drawn (Decision), never changed
+	decisionKey decisionKey
 }
 
 // rackRow is what a row of the rack shows: the tile, what it would do
@@ -291,8 +312,48 @@ func describe(ti acquire.TileInfo, r *acquire.Rules, w int) string {
 }
 
 // Decision says what the player's decision due is and what they have
-// chosen so far.
+// chosen so far. It is kept (in s.rack) by what it shows: every frame of
+// the player's decision asks for it, and the answer to a decision sent,
+// or a key refused, leaves it as it was (room.BenchmarkMix).
 func (s Screen) Decision(w int, at room.At) []string {
+	k, ok := s.decisionKey(w, at)
+	kept := s.rack
+	if kept == nil || !ok {
+		return s.decision(w, at)
+	}
+	if kept.decision == nil || kept.decisionKey != k {
+		kept.decisionKey, kept.decision = k, s.decision(w, at)
+	}
+	return kept.decision
+}
+
+// decisionKey is what Decision shows: the view (which is never changed),
+// the player's seat, the decision being composed, whether the price table
+// is open, the width, the countdown and the styles. ok is false for more
+// shares being bought than it holds.
+type decisionKey struct {
+	game             *acquire.View
+	styles           *theme.Styles
+	typed, countdown string
+	you              int
+	w, cursor        int
+	sell, trade      int
+	prices           bool
+	buys             [4]acquire.Chain
+	n                int
+}
+
+func (s Screen) decisionKey(w int, at room.At) (decisionKey, bool) {
+	k := decisionKey{game: s.game, styles: s.styles, typed: s.in.typed, countdown: at.Countdown, you: int(at.You), w: w,
+		cursor: s.in.cursor, sell: s.in.sell, trade: s.in.trade, prices: s.prices, n: len(s.in.buys)}
+	if len(s.in.buys) > len(k.buys) {
+		return k, false
+	}
+	copy(k.buys[:], s.in.buys)
+	return k, true
+}
+
+func (s Screen) decision(w int, at room.At) []string {
 	s.at = at
 	v := s.game
 	var first, second string
@@ -424,6 +485,16 @@ func (s Screen) Keys() []key.Binding {
 		return decisionKeys.buy
 	}
 	return nil
+}
+
+// KeysKey names the list Keys returns (room's keysNamed): the phase, and
+// whether the end may be declared.
+func (s Screen) KeysKey() uint64 {
+	k := uint64(s.game.Phase) << 1
+	if s.game.CanDeclare {
+		k |= 1
+	}
+	return k
 }
 
 // decisionKeys are Keys' lists, made once from the keys every screen

@@ -12,6 +12,7 @@ import (
 	"hotels/internal/engine/holiday"
 	"hotels/internal/tui/layout"
 	"hotels/internal/tui/room"
+	"hotels/internal/tui/theme"
 )
 
 // mode is the part of a decision being composed.
@@ -241,7 +242,7 @@ func (s *Screen) confirm() {
 // send sends text if it is legal now, else says what is due instead: the
 // keys check each company as it is typed, so this is a last guard.
 func (s *Screen) send(text string) {
-	if !slices.Contains(legal(s.game), text) {
+	if !allowed(s.game, text) {
 		s.say(text+" is not allowed now: "+s.question()+".", true)
 		return
 	}
@@ -321,8 +322,45 @@ func (s Screen) question() string {
 }
 
 // Decision says what the player's decision due is and what they have
-// chosen so far.
+// chosen so far. It is kept (in s.looks) by what it shows: every frame of
+// the player's decision asks for it, and most keys and answers leave it
+// as it was (room.BenchmarkMix).
 func (s Screen) Decision(w int, at room.At) []string {
+	k, ok := s.decisionKey(w, at)
+	l := s.looks
+	if l == nil || !ok {
+		return s.decision(w, at)
+	}
+	if l.decision == nil || l.decisionKey != k {
+		l.decisionKey, l.decision = k, s.decision(w, at)
+	}
+	return l.decision
+}
+
+// decisionKey is what Decision shows: the view (which is never changed),
+// the decision being composed, the width, the countdown and the styles.
+// ok is false for more companies typed than it holds.
+type decisionKey struct {
+	game      *holiday.View
+	styles    *theme.Styles
+	countdown string
+	w, cursor int
+	mode      mode
+	picks     [4]holiday.Company
+	n         int8
+}
+
+func (s Screen) decisionKey(w int, at room.At) (decisionKey, bool) {
+	k := decisionKey{game: s.game, styles: s.styles, countdown: at.Countdown, w: w, cursor: s.in.cursor,
+		mode: s.in.mode, n: int8(len(s.in.picks))}
+	if len(s.in.picks) > len(k.picks) {
+		return k, false
+	}
+	copy(k.picks[:], s.in.picks)
+	return k, true
+}
+
+func (s Screen) decision(w int, at room.At) []string {
 	s.at = at
 	v, st := s.game, s.styles
 	first := "Your turn: " + s.question() + "."
@@ -375,6 +413,21 @@ func (s Screen) effect(k holiday.Card) string {
 		out += ": the grand coup, +10" // H17
 	}
 	return out
+}
+
+// KeysKey names the list Keys returns (room's keysNamed): the mode of the
+// decision being composed, the phase, and whether an option card may be
+// used; 0 for none.
+func (s Screen) KeysKey() uint64 {
+	v := s.game
+	if v == nil || v.Viewer < 0 {
+		return 0
+	}
+	k := 1 | uint64(s.in.mode)<<1 | uint64(v.Phase)<<8
+	if v.Options[v.Viewer] > 0 && v.Phase <= holiday.PhaseSpecial {
+		k |= 1 << 16
+	}
+	return k
 }
 
 // Keys lists the keys of the player's decision due.

@@ -8,3 +8,6 @@ var Played = played
 
 // NewKeyMap builds the key map anew, to compare with the shared one.
 var NewKeyMap = newKeyMap
+
+// Allowed is allowed, for the test that holds it to legal.
+var Allowed = allowed

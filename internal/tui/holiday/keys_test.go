@@ -75,6 +75,11 @@ func TestKeysMakeLegalActions(t *testing.T) {
 			if got := holidayscreen.Legal(v); !slices.Equal(got, want) {
 				t.Fatalf("seed %d, %s: screen offers %q, engine allows %q", seed, v.Due, got, want)
 			}
+			for _, text := range append([]string{"pass", "exchange", "take", "option", "take Alps Alps", "card Alps-1", "raise USA"}, want...) {
+				if got := holidayscreen.Allowed(v, text); got != slices.Contains(want, text) {
+					t.Fatalf("seed %d, %s: %q allowed %v, engine allows %q", seed, v.Due, text, got, want)
+				}
+			}
 			if got := holidayscreen.Legal(g.ViewFor(engine.Watcher)); got != nil {
 				t.Fatalf("a watcher is offered %q", got)
 			}

@@ -45,6 +45,35 @@ type Screen struct {
 
 var _ room.Screen = Screen{}
 
+// Layout is the screen's lines whose width it knows, which the room
+// screen need not measure again (layout.Memo.Embed): measuring the tracks'
+// rows, the counts, the news and the hand beside the players was most of
+// what it measured a move (room.BenchmarkMix).
+func (s Screen) Layout() layout.Laid {
+	if s.looks == nil {
+		return nil
+	}
+	return s.looks
+}
+
+// Holds reports whether line is one of the screen's lines last drawn that
+// fit in w cells: the hand beside the players, a row of the tracks, the
+// counts or the news (layout.Laid).
+func (l *trackLooks) Holds(line string, w int) bool {
+	if l.tables.Holds(line, w) {
+		return true
+	}
+	if l.knownW <= w && (layout.Same(line, l.known[0]) || layout.Same(line, l.known[1])) {
+		return true
+	}
+	for i := range l.rows {
+		if r := &l.rows[i]; r.width <= w && layout.Same(line, r.line) {
+			return true
+		}
+	}
+	return false
+}
+
 // New returns Holiday AG's screen, drawn with styles.
 func New(styles *theme.Styles) Screen {
 	return Screen{styles: styles, keys: &defaultKeys, looks: &trackLooks{}}
@@ -88,6 +117,16 @@ func (s Screen) Facts() room.Facts {
 // Composing reports whether the player has typed or chosen anything.
 func (s Screen) Composing() bool { return !s.in.empty() }
 
+// DrawKey is what Draw shows besides the size and room.At: the view, the
+// styles, and the card under the cursor where the hand shows it.
+func (s Screen) DrawKey() room.DrawKey {
+	k := room.DrawKey{View: s.game, Styles: s.styles}
+	if s.game != nil && s.cardChoice() {
+		k.State = 1 + uint64(s.in.cursor)
+	}
+	return k
+}
+
 // Draw draws the tracks, the counts and news, and the hand beside the
 // players; from tallFrom lines the discard pile and a legend too.
 func (s Screen) Draw(w, h int, at room.At) []string {
@@ -96,21 +135,20 @@ func (s Screen) Draw(w, h int, at room.At) []string {
 	if h-roomLines >= tallFrom-roomLines && w >= wideFrom {
 		hw = wideHand
 	}
-	// The parts below the tracks first, so that the screen's lines are
-	// set in one list of their number: the room screen keeps it.
-	var beside []string
+	// The screen's lines are set in one list, as many as the screen has:
+	// the room screen keeps it.
+	counts, news := s.counts(w), s.news(w)
+	out := append(s.tracks(make([]string, 0, h), w), counts, news, "")
 	if l := s.looks; l != nil {
-		beside = l.tables.Beside(s.handPanel(hw, h), s.players(w-hw-gap), hw, gap, w-hw-gap)
+		l.known, l.knownW = [2]string{counts, news}, w
+		out = l.tables.Append(out, s.handPanel(hw, h), s.players(w-hw-gap), hw, gap, w-hw-gap)
 	} else {
-		beside = layout.Beside(s.handPanel(hw, h), s.players(w-hw-gap), hw, gap, w-hw-gap)
+		out = append(out, layout.Beside(s.handPanel(hw, h), s.players(w-hw-gap), hw, gap, w-hw-gap)...)
 	}
-	above := 1 + holiday.Companies + 3 // the tracks, the counts, the news and a blank line
-	var pile []string
 	if h >= tallFrom {
-		pile = s.pile(w, h-roomLines-above-len(beside))
+		out = append(out, s.pile(w, h-roomLines-len(out))...)
 	}
-	out := append(s.tracks(make([]string, 0, above+len(beside)+len(pile)), w), s.counts(w), s.news(w), "")
-	return append(append(out, beside...), pile...)
+	return out
 }
 
 // tracks appends to out a heading and one row a company: its letter and
@@ -146,7 +184,9 @@ func (s Screen) tracks(out []string, w int) []string {
 		}
 		// A move changes a row or two: the others are as last drawn.
 		if looks.rows[c].line == "" || looks.rows[c].key != k {
-			looks.rows[c].key, looks.rows[c].line = k, s.trackRow(looks, c, k)
+			r := &looks.rows[c]
+			r.key = k
+			r.line, r.width = s.trackRow(looks, c, k)
 		}
 		out = append(out, looks.rows[c].line)
 	}
@@ -162,13 +202,22 @@ type trackKey struct {
 	longest, value, raises, bank int
 }
 
-// trackRow draws company c's row of the tracks.
-func (s Screen) trackRow(looks *trackLooks, c holiday.Company, k trackKey) string {
+// trackRow draws company c's row of the tracks, and says its width in
+// cells, which its parts' add up to: the room screen need not measure it
+// (Holds).
+func (s Screen) trackRow(looks *trackLooks, c holiday.Company, k trackKey) (string, int) {
 	// Built on the stack: one allocation, the string, of its length (a
 	// row's cells are mostly empty, where a buffer grown for the suitcases
 	// was two or three times that).
 	var buf [1024]byte
 	b := append(buf[:0], looks.company[c]...)
+	// The letter, a space and the name in 13 cells (drawCellLooks), then
+	// the destinations a cell wide each.
+	width := 2 + max(companyName, len(c.String())) + holiday.Destinations*looks.cell
+	right := func(text string, n int) {
+		b = appendRight(b, text, n)
+		width += max(n, utf8.RuneCountInString(text))
+	}
 	for n := range holiday.Destinations {
 		switch {
 		case k.suitcases[n] && n == k.mark:
@@ -182,16 +231,19 @@ func (s Screen) trackRow(looks *trackLooks, c holiday.Company, k trackKey) strin
 		}
 	}
 	var num [24]byte
-	b = appendRight(b, string(strconv.AppendInt(num[:0], int64(k.longest), 10)), 7)
-	b = appendRight(b, string(strconv.AppendInt(num[:0], int64(k.value), 10)), 6)
+	right(string(strconv.AppendInt(num[:0], int64(k.longest), 10)), 7)
+	right(string(strconv.AppendInt(num[:0], int64(k.value), 10)), 6)
 	if k.raises > 0 {
-		b = appendRight(b, string(strconv.AppendInt(append(num[:0], '+'), int64(k.raises), 10)), 6)
+		right(string(strconv.AppendInt(append(num[:0], '+'), int64(k.raises), 10)), 6)
 	} else {
-		b = appendRight(b, "·", 6)
+		right("·", 6)
 	}
-	b = appendRight(b, string(strconv.AppendInt(num[:0], int64(k.bank), 10)), 5)
-	return string(b)
+	right(string(strconv.AppendInt(num[:0], int64(k.bank), 10)), 5)
+	return string(b), width
 }
+
+// companyName is the cells a company's name takes on the tracks, at least.
+const companyName = 13
 
 // trackLooks are what a screen and its copies keep of the tracks: the
 // looks of their cells, and the rows and the players' heading last drawn.
@@ -199,9 +251,14 @@ type trackLooks struct {
 	*cellLooks
 
 	rows [holiday.Companies]struct { // the tracks' rows last drawn
-		key  trackKey
-		line string
+		key   trackKey
+		line  string
+		width int
 	}
+
+	// The counts and the news last drawn, which fit in knownW cells.
+	known  [2]string
+	knownW int
 
 	head       string // the players' table's heading (playersHead)
 	headStyles *theme.Styles
@@ -209,6 +266,9 @@ type trackLooks struct {
 
 	tables  layout.Columns // the hand beside the players: a move changes a few of their lines
 	players []string       // the players' table last drawn (players), changed in place
+
+	decision    []string // the decision's lines last drawn (Decision), never changed
+	decisionKey decisionKey
 
 	handPanel []string // the hand panel last drawn, never changed
 	handKey   handKey  // what it shows; last, as the collector stops at the last pointer
@@ -284,7 +344,7 @@ func drawCellLooks(st *theme.Styles, cell int) *cellLooks {
 	l.heading = st.Heading.Render(fmt.Sprintf("  %-13s%s  Chain Value Raise Bank", "Company", nums))
 	for c := range holiday.Company(holiday.Companies) {
 		mark := st.Chain(c.String(), int(c)).Render(letter(c))
-		l.company[c] = mark + " " + fmt.Sprintf("%-13s", c)
+		l.company[c] = mark + " " + fmt.Sprintf("%-*s", companyName, c)
 		l.suitcase[c] = l.lead + mark
 		l.last[c] = l.lead[1:] + "›" + st.LastChain(c.String(), int(c)).Render(letter(c))
 	}

@@ -224,15 +224,23 @@ func Spread(left, right string, w int) string {
 type Memo struct {
 	beside [2]Columns
 	screen lineMemo
-	inner  *Memo // another's Beside lines that Lines may be given (Embed)
+	inner  Laid // another layout, whose lines Lines may be given (Embed)
+}
+
+// Laid is a layout whose lines another Memo's Lines may be given, as a
+// game's own screen lays out its part of the room screen: a *Memo, a
+// *Columns, or a screen's own parts. Holds reports whether l is one of
+// the lines it last set, which it knows fit in w cells: Lines measures
+// none of them. The same string (the same bytes where it is kept) is the
+// same text.
+type Laid interface {
+	Holds(l string, w int) bool
 }
 
 // Embed tells m that the lines given to its Lines may be lines that
-// inner's Beside set, as a game's own screen lays out its part of the room
-// screen with a Memo of its own: Lines need not measure them either.
-// A nil inner embeds none.
-func (m *Memo) Embed(inner *Memo) {
-	if inner != m {
+// inner set: Lines need not measure them either. A nil inner embeds none.
+func (m *Memo) Embed(inner Laid) {
+	if inner != Laid(m) {
 		m.inner = inner
 	}
 }
@@ -266,6 +274,11 @@ func (m *Memo) Beside(slot int, left, right []string, lw, gap, rw int) []string 
 	return m.beside[slot].Beside(left, right, lw, gap, rw)
 }
 
+// Append is Beside appending the lines to dst (Columns.Append).
+func (m *Memo) Append(slot int, dst, left, right []string, lw, gap, rw int) []string {
+	return m.beside[slot].Append(dst, left, right, lw, gap, rw)
+}
+
 // Beside is Beside, setting again only the lines that differ from the
 // last call's.
 func (c *Columns) Beside(left, right []string, lw, gap, rw int) []string {
@@ -275,13 +288,13 @@ func (c *Columns) Beside(left, right []string, lw, gap, rw int) []string {
 // Append is Beside appending the lines to dst: a screen that sets its
 // columns in its own list makes no other.
 func (c *Columns) Append(dst, left, right []string, lw, gap, rw int) []string {
-	n := max(len(left), len(right))
-	if !oneEach(left) || !oneEach(right) {
-		left, right = Pad(left, n), Pad(right, n)
-	}
 	if c.lw != lw || c.gap != gap || c.rw != rw {
 		c.left, c.right, c.out, c.lws = c.left[:0], c.right[:0], c.out[:0], c.lws[:0]
 		c.lw, c.gap, c.rw = lw, gap, rw
+	}
+	n := max(len(left), len(right))
+	if !oneEachNew(left, c.left) || !oneEachNew(right, c.right) {
+		left, right = Pad(left, n), Pad(right, n)
 	}
 	// The lines kept are changed in place: a move changes a few of them.
 	for i := range n {
@@ -304,10 +317,14 @@ func (c *Columns) Append(dst, left, right []string, lw, gap, rw int) []string {
 	return append(dst, c.out...)
 }
 
-// oneEach reports whether each of lines is one line.
-func oneEach(lines []string) bool {
-	for _, l := range lines {
-		if strings.IndexByte(l, '\n') >= 0 {
+// oneEachNew reports whether each of lines is one line, looking only at
+// the lines not as kept (the lines a Columns kept, each one line): a move
+// changes a few lines of a column, and looking for line breaks in every
+// line of both columns was a sixth of setting them side by side
+// (room.BenchmarkMix).
+func oneEachNew(lines, kept []string) bool {
+	for i, l := range lines {
+		if (i >= len(kept) || kept[i] != l) && strings.IndexByte(l, '\n') >= 0 {
 			return false
 		}
 	}
@@ -393,22 +410,37 @@ func (m *Memo) fits(l string, w int) bool {
 	if l == "" {
 		return false
 	}
-	return m.hasLine(l, w) || m.inner != nil && m.inner.hasLine(l, w)
+	return m.Holds(l, w) || m.inner != nil && m.inner.Holds(l, w)
 }
 
-// hasLine reports whether l is a line that m's Beside last set, in
+// Holds reports whether l is a line that m's Beside last set, in
 // columns no wider than w in all.
-func (m *Memo) hasLine(l string, w int) bool {
+func (m *Memo) Holds(l string, w int) bool {
 	for i := range m.beside {
-		c := &m.beside[i]
-		if c.lw < 0 || c.gap < 0 || c.rw < 0 || c.lw+c.gap+c.rw > w {
-			continue
-		}
-		for _, o := range c.out {
-			if len(o) == len(l) && unsafe.StringData(o) == unsafe.StringData(l) {
-				return true
-			}
+		if m.beside[i].Holds(l, w) {
+			return true
 		}
 	}
 	return false
+}
+
+// Holds reports whether l is a line that c last set, in columns no wider
+// than w in all.
+func (c *Columns) Holds(l string, w int) bool {
+	if c.lw < 0 || c.gap < 0 || c.rw < 0 || c.lw+c.gap+c.rw > w {
+		return false
+	}
+	for _, o := range c.out {
+		if Same(o, l) {
+			return true
+		}
+	}
+	return false
+}
+
+// Same reports whether a and b are the same string, its bytes where they
+// are kept: a line kept is compared with what a screen gives without
+// reading it.
+func Same(a, b string) bool {
+	return len(a) == len(b) && unsafe.StringData(a) == unsafe.StringData(b)
 }

@@ -54,6 +54,7 @@ func (m Model) gameView() []string {
 	out = append(out, m.helpLine())
 	if d := m.parts; d != nil {
 		d.lines = out
+		d.held = [2]sized{{d.header, d.headerWidth}, {m.drawnHelp.line, m.drawnHelp.width}}
 	}
 	return m.layout.Lines(out, w, h)
 }
@@ -68,18 +69,51 @@ func (m Model) drawGame(w, h int, at At) []string {
 	if d == nil {
 		return m.screen.Draw(w, h, at)
 	}
-	if d.screen != m.screenN || d.w != w || d.h != h || !sameAt(d.at, at) {
-		*d = drawnGame{m.screenN, w, h, at, m.screen.Draw(w, h, at)}
+	fits := d.lines != nil && d.w == w && d.h == h && sameAt(d.at, at)
+	if fits && d.screen == m.screenN {
+		return d.lines // the same screen: a key between turns
 	}
+	var key DrawKey
+	k, keyed := m.screen.(drawKeyed)
+	if keyed {
+		key = k.DrawKey()
+	}
+	if fits && keyed && d.keyed && d.key == key {
+		d.screen = m.screenN // another screen that draws the same
+		return d.lines
+	}
+	*d = drawnGame{m.screenN, key, keyed, w, h, at, m.screen.Draw(w, h, at)}
 	return d.lines
 }
 
 // drawnGame is the game's screen last drawn, for drawGame.
 type drawnGame struct {
 	screen uint64 // the screen's number (setScreen)
+	key    DrawKey
+	keyed  bool // drawn by the key, not the number
 	w, h   int
 	at     At
 	lines  []string
+}
+
+// DrawKey is what a game's Screen draws besides the size and At: two
+// screens of a game with the same DrawKey draw the same lines. View is
+// the view shown, a pointer; State and Text what the screen shows of the
+// decision being composed (a cursor, a tile typed), zero where it shows
+// none.
+type DrawKey struct {
+	View   any
+	Styles *theme.Styles
+	State  uint64
+	Text   string
+}
+
+// drawKeyed is a game's Screen that says what it draws (DrawKey): the
+// keys of a decision that leave the drawing as it was (a share typed, the
+// decision sent, a key refused) then draw none of it again, where every
+// key made a new Screen, drawn again (room.BenchmarkMix).
+type drawKeyed interface {
+	DrawKey() DrawKey
 }
 
 func sameAt(a, b At) bool {
@@ -96,11 +130,16 @@ var screens atomic.Uint64
 // are still its drawing.
 func (m *Model) setScreen(s Screen) {
 	m.screen, m.screenN = s, screens.Add(1)
-	var inner *layout.Memo // the Memo the game lays out with: its lines need no measuring again
-	if l, ok := s.(interface{ Layout() *layout.Memo }); ok {
+	var inner layout.Laid // what the game lays out with: its lines need no measuring again
+	if l, ok := s.(interface{ Layout() layout.Laid }); ok {
 		inner = l.Layout()
 	}
-	if m.layout != nil {
+	switch {
+	case m.layout == nil:
+	case m.parts != nil:
+		m.parts.game = inner
+		m.layout.Embed(m.parts)
+	default:
 		m.layout.Embed(inner)
 	}
 }
@@ -115,11 +154,26 @@ func (m Model) header() string {
 		m.seated(), m.width, m.styles, m.shown, m.facts.Over, m.facts.Header, m.screen != nil}
 	if d := m.parts; d != nil {
 		if d.header == "" || d.headerKey != k || !slices.Equal(d.headerOptions, info.Options) {
-			d.headerKey, d.headerOptions, d.header = k, info.Options, m.drawHeader()
+			shared := sharedHeaderKey{k, strings.Join(info.Options, "\x00")}
+			h := headers.get(shared, m.drawHeader)
+			d.headerKey, d.headerOptions, d.header, d.headerWidth = k, info.Options, h.line, h.width
 		}
 		return d.header
 	}
 	return m.drawHeader()
+}
+
+// headers are the headers drawn, shared by every session: the seats of a
+// room draw the same header, again at most moves (Acquire's bag, Hotel
+// Tycoon's round), and the first to draw it draws it for the others
+// (room.BenchmarkMix).
+var headers = sharedLines[sharedHeaderKey]{lines: map[sharedHeaderKey]sized{}}
+
+// sharedHeaderKey is everything a header shows: its key and the room's
+// options, joined.
+type sharedHeaderKey struct {
+	headerKey
+	options string
 }
 
 // drawnParts are the parts of the game screen last drawn around the game's
@@ -129,6 +183,7 @@ type drawnParts struct {
 	headerKey     headerKey
 	headerOptions []string // the room's options, which the key cannot hold
 	header        string
+	headerWidth   int
 	logKey        logKey
 	log           []string
 
@@ -152,6 +207,28 @@ type drawnParts struct {
 	withRecap    []string // the game's lines and the recap's under them
 
 	lines []string // the screen's lines, made again on every frame (gameView)
+
+	game layout.Laid // what the game's screen lays out with (setScreen)
+	held [2]sized    // the header and the key line of the last frame, measured (Holds)
+}
+
+// sized is a line and its width, measured once.
+type sized struct {
+	line  string
+	width int
+}
+
+// Holds reports whether line is a line of the last frame known to fit in
+// w cells: the game's (its layout says), the header or the key line,
+// measured once for every session that draws them (headers, helpLines),
+// which the screen's Memo then measures again no more (layout.Laid).
+func (d *drawnParts) Holds(line string, w int) bool {
+	for _, h := range d.held {
+		if h.width <= w && layout.Same(line, h.line) {
+			return true
+		}
+	}
+	return d.game != nil && d.game.Holds(line, w)
 }
 
 // headerKey is what the header shows but the room's options: it is kept
@@ -507,10 +584,20 @@ func (m Model) chatParts() *drawnParts {
 	if d == nil || m.chat.Focused() {
 		return nil
 	}
-	if d.chatStyles != m.styles || !slices.Equal(d.chat, m.snap.Chat) {
+	if d.chatStyles != m.styles || !sameChat(d.chat, m.snap.Chat) {
 		d.chat, d.chatStyles, d.chatPane, d.needW = m.snap.Chat, m.styles, nil, -1
 	}
 	return d
+}
+
+// sameChat reports whether a and b are the same messages: at once where
+// they are the same list, as on every key between two snapshots, which
+// read every message of it twice (chatPane, chatNeed).
+func sameChat(a, b []rooms.ChatLine) bool {
+	if len(a) == len(b) && unsafe.SliceData(a) == unsafe.SliceData(b) {
+		return true
+	}
+	return slices.Equal(a, b)
 }
 
 func (m Model) drawChatPane(w, h int) []string {
@@ -533,12 +620,29 @@ func (m Model) helpLine() string {
 	// the keys again nor spells out their key (issue 22).
 	var in helpInputs
 	if !m.chat.Focused() {
-		in = helpInputs{true, m.helpFacts(), 0, m.choosing, len(m.levels), len(m.waitingBots), m.shown, m.width, m.styles}
-		if in.facts.mine {
-			in.screen = m.screenN // the game's keys are listed
+		// The same snapshot and screen: the same facts, which are most of
+		// reading a key between turns (room.BenchmarkIdleKey).
+		q := helpQuick{m.snap, m.screenN, m.choosing, len(m.levels), len(m.waitingBots), m.width, m.styles}
+		if m.drawnHelp.in.kept && m.drawnHelp.quick == q {
+			return m.drawnHelp.line
+		}
+		defer func() { m.drawnHelp.quick = q }()
+		in = helpInputs{kept: true, facts: m.helpFacts(), choosing: m.choosing, levels: len(m.levels),
+			waitingBots: len(m.waitingBots), shown: m.shown, width: m.width, styles: m.styles, shared: true}
+		if in.facts.mine { // the game's keys are listed
+			if k, ok := m.screen.(keysNamed); ok {
+				in.game, in.screen = m.snap.Room.Kind, k.KeysKey()
+			} else {
+				in.screen, in.shared = m.screenN, false
+			}
 		}
 		if m.drawnHelp.in == in {
 			return m.drawnHelp.line
+		}
+		if l, ok := helpByInputs.lookup(in); ok {
+			// Drawn by another: the keys it spelled out are not kept.
+			*m.drawnHelp = drawnHelp{in: in, line: l.line, width: l.width}
+			return l.line
 		}
 	}
 	bs := m.shortHelp()
@@ -556,48 +660,82 @@ func (m Model) helpLine() string {
 	split := m.shown && !m.facts.Over && !m.chat.Focused() // see splitHelp
 	key := helpKey{k.String(), m.width, m.styles, split}
 	if m.drawnHelp.key != key {
-		m.drawnHelp.key, m.drawnHelp.line = key, helpLines.get(key, func() string {
+		l := helpLines.get(key, func() string {
 			if line, ok := m.splitHelp(bs); ok {
 				return line
 			}
 			return m.styles.KeyHelpFor(m.width).ShortHelpView(m.fitHelp(bs))
 		})
+		m.drawnHelp.key, m.drawnHelp.line, m.drawnHelp.width = key, l.line, l.width
 	}
 	m.drawnHelp.in = in
+	if in.kept && in.shared {
+		helpByInputs.put(in, sized{m.drawnHelp.line, m.drawnHelp.width})
+	}
 	return m.drawnHelp.line
+}
+
+// keysNamed is a game's Screen that names the keys it lists (Keys) with a
+// number: two screens of a game with the same number list the same keys.
+// Their help line is then the same for every session of the same inputs
+// (helpByInputs), and a key of the decision that leaves the keys as they
+// were (a cursor moved, a share typed) lists none of them again.
+type keysNamed interface {
+	KeysKey() uint64
 }
 
 // helpLines are the help lines drawn, shared by every session: a line
 // depends only on its key, of which a game has a few dozen, and on a move
 // the player whose decision comes and the one whose decision goes drew
 // theirs again, half of drawing their screens (room.BenchmarkMove).
-var helpLines = sharedLines{lines: map[helpKey]string{}}
+var helpLines = sharedLines[helpKey]{lines: map[helpKey]sized{}}
 
-// sharedLines is a map of lines drawn, emptied when it holds more than
-// sharedMax: keys come from a few keys' help, widths and styles.
-type sharedLines struct {
+// helpByInputs are the help lines by what they were drawn from, where that
+// names the game's keys (helpInputs.shared): every session of every room
+// shares them, so that the seat whose decision comes or goes at a move,
+// and the decision's own keys, find their line without listing the keys
+// and spelling them out, most of what drawing a help line cost
+// (room.BenchmarkMix).
+var helpByInputs = sharedLines[helpInputs]{lines: map[helpInputs]sized{}}
+
+// sharedLines is a map of lines drawn, with their widths, emptied when it
+// holds more than sharedMax: keys come from a few keys' help, widths and
+// styles, and from the rooms' headers.
+type sharedLines[K comparable] struct {
 	mu    sync.Mutex
-	lines map[helpKey]string
+	lines map[K]sized
 }
 
 const sharedMax = 4096
 
-// get returns key's line, drawing it with draw if it has none.
-func (c *sharedLines) get(key helpKey, draw func() string) string {
+// get returns key's line, drawing it with draw, and measuring it, if it
+// has none.
+func (c *sharedLines[K]) get(key K, draw func() string) sized {
+	if line, ok := c.lookup(key); ok {
+		return line
+	}
+	line := draw()
+	l := sized{line, layout.Width(line)}
+	c.put(key, l)
+	return l
+}
+
+// lookup returns key's line, if there is one.
+func (c *sharedLines[K]) lookup(key K) (sized, bool) {
 	c.mu.Lock()
 	line, ok := c.lines[key]
 	c.mu.Unlock()
-	if ok {
-		return line
-	}
-	line = draw()
+	return line, ok
+}
+
+// put keeps line as key's.
+func (c *sharedLines[K]) put(key K, line sized) {
 	c.mu.Lock()
 	if len(c.lines) >= sharedMax {
 		clear(c.lines)
 	}
 	c.lines[key] = line
 	c.mu.Unlock()
-	return line
 }
 
 // splitHelp draws a game's key line in two parts: the keys of the moment
@@ -647,27 +785,45 @@ func (m Model) fitHelp(bs []key.Binding) []key.Binding {
 
 // drawnHelp is the help line last drawn, shared by a Model's copies.
 type drawnHelp struct {
-	in   helpInputs
-	key  helpKey
-	line string
+	in    helpInputs
+	quick helpQuick
+	key   helpKey
+	line  string
+	width int
+}
+
+// helpQuick is what helpInputs are read from: the snapshot and the screen
+// (by its number, setScreen), the bot level being chosen, the size and the
+// styles.
+type helpQuick struct {
+	snap                *rooms.Snapshot
+	screen              uint64
+	choosing            bool
+	levels, waitingBots int
+	width               int
+	styles              *theme.Styles
 }
 
 // helpInputs is what shortHelp and helpLine read, the chat aside: what
-// they read of the snapshot (and the facts taken from it), the game's
-// screen by its number (setScreen) where its keys are listed, the bot
-// level being chosen, the size and the styles. kept is false for a line
-// drawn while the chat was focused. Not the snapshot itself: every move
+// they read of the snapshot (and the facts taken from it), the game's keys
+// where they are listed (by the game's kind and its screen's KeysKey, or
+// else by the screen's number, setScreen), the bot level being chosen, the
+// size and the styles. kept is false for a line drawn while the chat was
+// focused; shared is false where the screen's number names the keys, which
+// no other session's screen has. Not the snapshot itself: every move
 // brings one, and the line of a player waiting for another's decision
 // stays as it was (room.BenchmarkMoveOn).
 type helpInputs struct {
 	kept                bool
 	facts               helpFacts
+	game                string
 	screen              uint64
 	choosing            bool
 	levels, waitingBots int
 	shown               bool
 	width               int
 	styles              *theme.Styles
+	shared              bool
 }
 
 // helpFacts is what shortHelp reads of the snapshot.

@@ -37,6 +37,17 @@ type Screen struct {
 
 var _ room.Screen = Screen{}
 
+// Layout is the columns the screen sets the hotels beside the players
+// with, whose lines the room screen need not measure again
+// (layout.Memo.Embed): measuring them was a third of what it measured a
+// move (room.BenchmarkMix).
+func (s Screen) Layout() layout.Laid {
+	if s.kept == nil {
+		return nil
+	}
+	return &s.kept.tables
+}
+
 // New returns Hotel Tycoon's screen, drawn with styles.
 func New(styles *theme.Styles) Screen {
 	return Screen{styles: styles, keys: &defaultKeys, kept: &kept{}}
@@ -141,6 +152,12 @@ func (s Screen) Draw(w, h int, at room.At) []string {
 	return append(s.kept.tables.Append(out, hotels, players, hotelsWidth, 1, pw), deeds...)
 }
 
+// DrawKey is what Draw shows besides the size and room.At: the view and
+// the styles (the decision's choice is in its own lines, Decision).
+func (s Screen) DrawKey() room.DrawKey {
+	return room.DrawKey{View: s.game, Styles: s.styles}
+}
+
 // StepWidth is the width of the replay's step panel: beside the hotels at
 // 80 columns.
 func (s Screen) StepWidth() int { return 80 - hotelsWidth - 1 }
@@ -174,6 +191,22 @@ func (s Screen) Keys() []key.Binding {
 		bs = append(bs, k.Pass)
 	}
 	return bs
+}
+
+// KeysKey names the list Keys returns (room's keysNamed): an auction's,
+// or the moves' with the Town Hall's toggle and the pass where they apply.
+func (s Screen) KeysKey() uint64 {
+	if s.game.Auction != nil {
+		return 1
+	}
+	k := uint64(2)
+	if s.townHall() {
+		k |= 4
+	}
+	if s.legal("pass") {
+		k |= 8
+	}
+	return k
 }
 
 // Help lists every decision key and explains the board and the tables.
