@@ -53,6 +53,13 @@ func drawFrame(frame uv.ScreenBuffer, shown *uv.TerminalRenderer, last, next []s
 		if plain && known(y) && line == lineAt(last, y) {
 			continue // plain stays true
 		}
+		// The last line of next, as in last, which was checked: it is
+		// self-contained, and no line follows to take the style it ends
+		// with (change 11: the help line at the bottom of a game screen,
+		// long and full of SGR sequences, was checked in every frame).
+		if plain && checked && y == len(next)-1 && y < len(last) && line == last[y] {
+			break
+		}
 		self, end := selfContained(line)
 		if !self || !plain {
 			return false

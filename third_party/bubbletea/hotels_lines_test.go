@@ -1,6 +1,7 @@
 package tea
 
 import (
+	"io"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -178,5 +179,27 @@ func TestLineCacheKey(t *testing.T) {
 	c.keep(k, "packed")
 	if l, _ := c.find(k, true); l != "packed" {
 		t.Fatalf("find(%q) = %q, want the line kept", k.text, l)
+	}
+}
+
+// TestDrawFrameLastLine: the last line of a frame, as in the last frame
+// (drawn line by line), is not checked again (change 11), unless the line
+// before it leaves a style open, which it then starts with: that frame is
+// drawn whole.
+func TestDrawFrameLastLine(t *testing.T) {
+	last := []string{"a line", "\x1b[2m↑↓\x1b[m choose"}
+	for _, c := range []struct {
+		before string
+		lines  bool
+	}{
+		{"another line", true},
+		{"\x1b[1mbold left open", false},
+	} {
+		frame := uv.ScreenBuffer{RenderBuffer: uv.NewRenderBuffer(20, 2), Method: ansi.WcWidth}
+		shown := uv.NewTerminalRenderer(io.Discard, []string{"TERM=xterm-256color"})
+		next := []string{c.before, last[1]}
+		if got := drawFrame(frame, shown, last, next, true, make([]string, 2), make([]uint8, 2)); got != c.lines {
+			t.Errorf("after %q: drawn line by line %v, want %v", c.before, got, c.lines)
+		}
 	}
 }
