@@ -12,6 +12,8 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -49,6 +51,9 @@ func BenchmarkFlush(b *testing.B) {
 				}
 				frames[i].AltScreen = true
 			}
+			if c.lines {
+				memoLines(frames[0].Lines, frames[1].Lines)
+			}
 			var out counter
 			r := newCursedRenderer(&out, []string{"TERM=xterm-256color"}, 80, 24)
 			r.setColorProfile(colorprofile.ANSI256)
@@ -72,6 +77,18 @@ func BenchmarkFlush(b *testing.B) {
 			b.ReportMetric(float64(threadTime(b)-cpu)/float64(b.N)/float64(time.Microsecond), "cpu-µs/frame")
 			b.ReportMetric(float64(out)/float64(b.N), "B/frame")
 		})
+	}
+}
+
+// memoLines makes each line of b that is a line of a the same string, as
+// the game screens hand over lines (internal/tui/layout's Memo keeps a line
+// that did not change): equal lines of two frames are then one string, not
+// two that == compares byte by byte.
+func memoLines(a, b []string) {
+	for i := range b {
+		if i < len(a) && a[i] == b[i] {
+			b[i] = a[i]
+		}
 	}
 }
 
@@ -409,4 +426,65 @@ func TestEmptyViewKeepsFrameBuffers(t *testing.T) {
 	if n := (after.TotalAlloc - before.TotalAlloc) / starts; n > 64<<10 {
 		t.Errorf("a session's empty first view and another's frame allocated %d bytes, want a frame buffer's lines (215 KB) not made anew", n)
 	}
+}
+
+// BenchmarkTable is a move at a table of four players, through four
+// renderers sharing the cache of parsed lines, as in play: each op, the
+// four draw a player's frame a move later whose changed lines are new (a
+// parameter of no effect at their end, "\x1b[Nm\x1b[m", makes them new
+// texts of the same cells), then the frame before the move. The first
+// renderer parses the new lines, the second parses and keeps them, the
+// other two draw them from the cache. Each renderer's frames are strings
+// of its own, a line that did not change the same string, as each
+// session's screen hands them (memoLines). cpu-µs/frame and B/frame are a
+// frame's, of the eight; making the new lines (56 short strings) is in
+// the op.
+func BenchmarkTable(b *testing.B) {
+	before := strings.Split(hotelsFrame(b, "seat"), "\n")
+	after := strings.Split(hotelsFrame(b, "seat-move"), "\n")
+	var out counter
+	var rs [4]*cursedRenderer
+	var frames [4][2][]string
+	for i := range rs {
+		rs[i] = newCursedRenderer(&out, []string{"TERM=xterm-256color"}, 80, 24)
+		rs[i].setColorProfile(colorprofile.ANSI256)
+		frames[i][0] = strings.Split(strings.Join(after, "\n"), "\n")
+		frames[i][1] = strings.Split(strings.Join(before, "\n"), "\n")
+		memoLines(frames[i][0], frames[i][1])
+	}
+	draw := func(r *cursedRenderer, lines []string) {
+		v := View{Lines: lines, AltScreen: true}
+		r.render(v)
+		if err := r.flush(false); err != nil {
+			b.Fatal(err)
+		}
+	}
+	// move draws move n at the table.
+	move := func(n int) {
+		for i, r := range rs {
+			moved := slices.Clone(frames[i][0])
+			for y, l := range after {
+				if y >= len(before) || l != before[y] {
+					moved[y] = l + "\x1b[" + strconv.Itoa(1000+n%50000) + "m\x1b[m"
+				}
+			}
+			draw(r, moved)
+		}
+		for i, r := range rs {
+			draw(r, frames[i][1])
+		}
+	}
+	for n := range 2 { // the first frames, and the cache
+		move(n)
+	}
+	out = 0
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	cpu := threadTime(b)
+	b.ReportAllocs()
+	for n := 2; b.Loop(); n++ {
+		move(n)
+	}
+	b.ReportMetric(float64(threadTime(b)-cpu)/float64(8*b.N)/float64(time.Microsecond), "cpu-µs/frame")
+	b.ReportMetric(float64(out)/float64(8*b.N), "B/frame")
 }

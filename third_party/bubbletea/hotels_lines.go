@@ -53,6 +53,13 @@ func drawFrame(frame uv.ScreenBuffer, shown *uv.TerminalRenderer, last, next []s
 		if plain && known(y) && line == lineAt(last, y) {
 			continue // plain stays true
 		}
+		// The last line of next, as in last, which was checked: it is
+		// self-contained, and no line follows to take the style it ends
+		// with (change 11: the help line at the bottom of a game screen,
+		// long and full of SGR sequences, was checked in every frame).
+		if plain && checked && y == len(next)-1 && y < len(last) && line == last[y] {
+			break
+		}
 		self, end := selfContained(line)
 		if !self || !plain {
 			return false
@@ -228,16 +235,17 @@ func drawLine(frame uv.ScreenBuffer, y int, line string) string {
 
 // drawPlain draws text, a self-contained line (selfContained) that starts
 // with the default style, into l as StyledString.Draw does, when every
-// character of it is printable ASCII or a rune from U+00A0 to U+02FF other
-// than the soft hyphen; otherwise it reports false, and l is to be drawn
-// by StyledString.Draw, which clears it first (Hotels patch, change 7).
+// character of it is printable ASCII, a rune from U+00A0 to U+02FF other
+// than the soft hyphen, or a symbol of plainSymbols (change 11); otherwise
+// it reports false, and l is to be drawn by StyledString.Draw, which
+// clears it first (Hotels patch, change 7).
 //
 // Such a character is a grapheme cluster of its own (none of them extends
 // a cluster or is extended by another of them), one cell wide by either
 // width method, and StyledString.Draw gives it a cell of its own with the
 // style the SGR sequences before it set, read by the same parser and
 // ReadStyle; the cells after the text are blank. The cells' texts are
-// plainText's, not the line's. Most of a game screen's
+// plainText's and plainSymbols', not the line's. Most of a game screen's
 // lines are such lines (the board's dots are U+00B7), and the general
 // parser, which decodes every byte through its state machine and sets
 // cells one by one through the screen, was 7% of the server's CPU with
@@ -269,7 +277,22 @@ func drawPlain(l uv.Line, text string) bool {
 			continue
 		case c >= utf8.RuneSelf:
 			r, n = utf8.DecodeRuneInString(text[i:])
-			if r < 0xa0 || r >= 0x300 || r == 0xad { // utf8.RuneError too
+			if r >= 0x300 { // change 11: see plainSymbols
+				t := ""
+				if r >= symbolsFrom && r < symbolsFrom+rune(len(plainSymbols)) {
+					t = plainSymbols[r-symbolsFrom]
+				}
+				if t == "" {
+					return false
+				}
+				if x < len(l) {
+					l[x] = uv.Cell{Content: t, Width: 1, Style: style}
+				}
+				x++
+				i += n
+				continue
+			}
+			if r < 0xa0 || r == 0xad { // utf8.RuneError too
 				return false
 			}
 		case c < 0x20 || c == 0x7f:
@@ -286,6 +309,37 @@ func drawPlain(l uv.Line, text string) bool {
 	}
 	return true
 }
+
+// plainSymbols holds the text of each rune from symbolsFrom that drawPlain
+// takes, "" for one it does not (Hotels patch, change 11): the punctuation,
+// arrows, technical symbols, box drawing, blocks and shapes of the general
+// punctuation to geometric shapes blocks (U+2010 to U+25FF) that are a
+// grapheme cluster of their own, one cell wide by either width method
+// (not an emoji drawn two wide, as U+231A is), and neither extend a cluster
+// nor are extended by a rune drawPlain takes: none is a mark, a joiner, a
+// spacing mark or a prepended character; the spaces, separators and
+// invisible characters of U+2000 to U+200F, U+2028 to U+202F and U+205F on
+// are left out. The game screens draw bullets, arrows, dashes and "›" in
+// most lines a move changes (help and decision lines, Holiday AG's board),
+// which StyledString.Draw parsed: 3.5% of the server's CPU at 2,500 players
+// (issue 22).
+var plainSymbols = func() *[0x600]string {
+	var t [0x600]string
+	for _, span := range [][2]rune{{0x2010, 0x2027}, {0x2030, 0x205e}, {0x2190, 0x23ff}, {0x2500, 0x25ff}} {
+		for r := span[0]; r <= span[1]; r++ {
+			s := string(r)
+			c, wc := ansi.FirstGraphemeCluster(s, ansi.WcWidth)
+			_, gw := ansi.FirstGraphemeCluster(s, ansi.GraphemeWidth)
+			if c == s && wc == 1 && gw == 1 {
+				t[r-symbolsFrom] = s
+			}
+		}
+	}
+	return &t
+}()
+
+// symbolsFrom is the rune of plainSymbols[0].
+const symbolsFrom = 0x2000
 
 // plainText holds the text of each character drawPlain takes, by its rune:
 // the cells it draws point to these, not into the line, which need not be
@@ -332,9 +386,9 @@ const maxBytes = 4 << 20
 
 type lineCache struct {
 	mu       sync.Mutex
-	now, old map[lineKey]string
-	bytes    int          // of now's texts and lines
-	once     [4096]uint64 // hashes of lines parsed once, by their low bits
+	now, old map[uint64]cachedLine // by the key's hash (lineKey.hash)
+	bytes    int                   // of now's texts and lines
+	once     [4096]uint64          // hashes of lines parsed once, by their low bits
 	seed     maphash.Seed
 }
 
@@ -344,19 +398,34 @@ type lineKey struct {
 	method ansi.Method
 }
 
+// cachedLine is a line kept, with its key: two keys of one hash are
+// different lines, the one kept last is kept.
+type cachedLine struct {
+	key  lineKey
+	line string
+}
+
+// hash hashes k, once a look-up (Hotels patch, change 11): the maps were
+// keyed by lineKey, which each look-up hashed again, twice if the newer
+// generation did not hold it, with the struct's generic hash (issue 22:
+// 3% of the server's CPU at 2,500 players).
+func (c *lineCache) hash(k lineKey) uint64 {
+	return (maphash.String(c.seed, k.text) ^ uint64(k.width)<<8 ^ uint64(k.method)) * 0x9e3779b97f4a7c15
+}
+
 // find returns the line kept for k, or "" and whether k was parsed once
 // before; with parsing, it records that k is being parsed now.
 func (c *lineCache) find(k lineKey, parsing bool) (l string, again bool) {
-	h := maphash.Comparable(c.seed, k)
+	h := c.hash(k)
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if l, ok := c.now[k]; ok {
-		return l, false
+	if e, ok := c.now[h]; ok && e.key == k {
+		return e.line, false
 	}
-	if l, ok := c.old[k]; ok {
+	if e, ok := c.old[h]; ok && e.key == k {
 		k.text = strings.Clone(k.text) // not the frame it was cut from
-		c.add(k, l)
-		return l, false
+		c.add(h, k, e.line)
+		return e.line, false
 	}
 	if !parsing {
 		return "", false
@@ -369,18 +438,20 @@ func (c *lineCache) find(k lineKey, parsing bool) (l string, again bool) {
 
 // keep adds a line to the newer generation.
 func (c *lineCache) keep(k lineKey, l string) {
+	h := c.hash(k)
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.add(k, l)
+	c.add(h, k, l)
 }
 
-// add adds a line to the newer generation; c.mu is held.
-func (c *lineCache) add(k lineKey, l string) {
+// add adds a line of key k, whose hash is h, to the newer generation;
+// c.mu is held.
+func (c *lineCache) add(h uint64, k lineKey, l string) {
 	n := len(k.text) + len(l)
 	if c.now == nil || c.bytes+n > maxBytes {
-		c.old, c.now, c.bytes = c.now, make(map[lineKey]string), 0
+		c.old, c.now, c.bytes = c.now, make(map[uint64]cachedLine), 0
 	}
-	c.now[k] = l
+	c.now[h] = cachedLine{k, l}
 	c.bytes += n
 }
 

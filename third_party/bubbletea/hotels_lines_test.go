@@ -1,7 +1,9 @@
 package tea
 
 import (
+	"io"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 	"unsafe"
@@ -14,12 +16,13 @@ import (
 // was cut from: the renderer keeps a player's own lines for as long as they
 // are shown, and each would keep its whole frame (issue 22).
 //
-// Lines drawn by drawPlain (change 7) and by the general parser (an arrow),
+// Lines drawn by drawPlain (change 7) and by the general parser (a wide
+// character),
 // each twice, so that the second time the cache keeps it: neither the
 // cells nor the cache's keys point into the frame.
 func TestParsedLinesKeepNoFrame(t *testing.T) {
 	frame := uv.ScreenBuffer{RenderBuffer: uv.NewRenderBuffer(80, 3), Method: ansi.WcWidth}
-	text := "a line only one player sees: 2I 12G 9B\n\x1b[1mand another\x1b[m\n\x1b[2m↑↓\x1b[m choose 8C"
+	text := "a line only one player sees: 2I 12G 9B\n\x1b[1mand another\x1b[m\n\x1b[2m漢字\x1b[m choose 8C"
 	lo := uintptr(unsafe.Pointer(unsafe.StringData(text)))
 	hi := lo + uintptr(len(text))
 	into := func(s string) bool {
@@ -39,7 +42,8 @@ func TestParsedLinesKeepNoFrame(t *testing.T) {
 	kept := 0
 	parsed.mu.Lock()
 	defer parsed.mu.Unlock()
-	for k := range parsed.now {
+	for _, e := range parsed.now {
+		k := e.key
 		if into(k.text) {
 			t.Fatalf("the cache's key %q points into the frame", k.text)
 		}
@@ -63,14 +67,14 @@ func TestDrawPlain(t *testing.T) {
 	sgrs := []string{"\x1b[m", "\x1b[0m", "\x1b[1m", "\x1b[38;5;239m", "\x1b[1;38;5;16;48;5;37m",
 		"\x1b[1;4;38;5;16;48;5;220;4m", "\x1b[38;2;95;175;255m", "\x1b[7m", "\x1b[4:3;58;5;9m", "\x1b[;1m",
 		"\x1b[22;39m", "\x1b[9;2;3m", "\x1b[48;2;1;2;3;38;5;300m"}
-	chars := []string{"a", "Z", " ", "~", "$", "·", "é", "\u00a0", "\u02ff", "\u00ad", "\u0301", "↑", "•",
-		"漢", "👍", "\ufe0f", "\u200d", "e\u0301"}
+	chars := []string{"a", "Z", " ", "~", "$", "·", "é", "\u00a0", "\u02ff", "↑", "•", "›", "─", "▶", "…",
+		"\u00ad", "\u0301", "\u231a", "\u2028", "漢", "👍", "\ufe0f", "\u200d", "e\u0301"}
 	rnd := rand.New(rand.NewPCG(1, 22))
 	random := func() string {
 		var b strings.Builder
 		n := len(chars) // half of the lines have only characters drawPlain takes
 		if rnd.IntN(2) == 0 {
-			n = 8
+			n = 15
 		}
 		for range rnd.IntN(90) {
 			if rnd.IntN(5) == 0 {
@@ -86,6 +90,17 @@ func TestDrawPlain(t *testing.T) {
 	var lines []string
 	for r := rune(0xa0); r < 0x300; r++ {
 		lines = append(lines, "a"+string(r)+"b", "\x1b[1m"+string(r)+"\u0301")
+	}
+	symbols := 0
+	for r := rune(0x2000); r < 0x2800; r++ { // plainSymbols' blocks, and around them
+		lines = append(lines, "a"+string(r)+"b", "\x1b[1m"+string(r)+"\u0301", string(r)+string(r)+"\ufe0f",
+			"\x1b[7m"+string(r)+"\u200d"+string(r))
+		if r >= symbolsFrom && r < symbolsFrom+rune(len(plainSymbols)) && plainSymbols[r-symbolsFrom] != "" {
+			symbols++
+		}
+	}
+	if symbols < 700 {
+		t.Errorf("drawPlain takes %d symbols from U+2000: fewer than the blocks hold", symbols)
 	}
 	for range 20000 {
 		lines = append(lines, random())
@@ -120,5 +135,71 @@ func TestDrawPlain(t *testing.T) {
 	}
 	if fast < 5000 {
 		t.Errorf("drawPlain drew %d lines: too few to tell", fast)
+	}
+}
+
+// BenchmarkDrawLine is drawLine (Hotels patch, change 3) for lines of a
+// player's frame (testdata/hotels-seat.txt): "new" lines the cache does not
+// hold (a parameter of no effect at their end makes each new), parsed, "kept"
+// the same lines found in the cache. The lines are the help line (arrows and
+// bullets), a board row and the status line, in turn.
+func BenchmarkDrawLine(b *testing.B) {
+	lines := strings.Split(hotelsFrame(b, "seat"), "\n")
+	lines = []string{lines[23], lines[3], lines[20]}
+	frame := uv.ScreenBuffer{RenderBuffer: uv.NewRenderBuffer(80, 1), Method: ansi.WcWidth}
+	b.Run("new", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; b.Loop(); i++ {
+			drawLine(frame, 0, lines[i%3]+"\x1b["+strconv.Itoa(1000+i)+"m\x1b[m")
+		}
+	})
+	b.Run("kept", func(b *testing.B) {
+		for range 2 {
+			for _, l := range lines {
+				drawLine(frame, 0, l)
+			}
+		}
+		b.ReportAllocs()
+		for i := 0; b.Loop(); i++ {
+			drawLine(frame, 0, lines[i%3])
+		}
+	})
+}
+
+// TestLineCacheKey: a line kept under a key is not found for another key
+// of the same hash (change 11: the cache is keyed by the hash).
+func TestLineCacheKey(t *testing.T) {
+	c := lineCache{seed: parsed.seed}
+	k := lineKey{"kept", 80, ansi.WcWidth}
+	other := lineKey{"other", 80, ansi.WcWidth}
+	c.add(c.hash(other), k, "packed") // as if k's hash were other's
+	if l, _ := c.find(other, true); l != "" {
+		t.Fatalf("find(%q) = %q, the line of %q", other.text, l, k.text)
+	}
+	c.keep(k, "packed")
+	if l, _ := c.find(k, true); l != "packed" {
+		t.Fatalf("find(%q) = %q, want the line kept", k.text, l)
+	}
+}
+
+// TestDrawFrameLastLine: the last line of a frame, as in the last frame
+// (drawn line by line), is not checked again (change 11), unless the line
+// before it leaves a style open, which it then starts with: that frame is
+// drawn whole.
+func TestDrawFrameLastLine(t *testing.T) {
+	last := []string{"a line", "\x1b[2m↑↓\x1b[m choose"}
+	for _, c := range []struct {
+		before string
+		lines  bool
+	}{
+		{"another line", true},
+		{"\x1b[1mbold left open", false},
+	} {
+		frame := uv.ScreenBuffer{RenderBuffer: uv.NewRenderBuffer(20, 2), Method: ansi.WcWidth}
+		shown := uv.NewTerminalRenderer(io.Discard, []string{"TERM=xterm-256color"})
+		next := []string{c.before, last[1]}
+		if got := drawFrame(frame, shown, last, next, true, make([]string, 2), make([]uint8, 2)); got != c.lines {
+			t.Errorf("after %q: drawn line by line %v, want %v", c.before, got, c.lines)
+		}
 	}
 }

@@ -140,8 +140,16 @@ func packLine(b []byte, l Line, recent *penMemo) ([]byte, bool) {
 
 // penMemo holds pens a renderer packed lines with, by a hash of their
 // bytes, to find them without the lock of pens: a screen's lines have a
-// few dozen.
+// few dozen. Its slots are read and written atomically, so that PackLine's
+// memo (sharedPens) may be shared by all goroutines: a slot read holds an
+// index whose pen was added, under the lock, before the slot was written.
 type penMemo [64]uint32 // a pen's index+1, 0 for none
+
+// sharedPens is PackLine's memo, for every program (Hotels patch, change
+// 23): PackLine made a memo of its own for each line, empty, so that each
+// pen of the line was looked up in pens, under its lock, in the map of
+// all pens (issue 22: half of PackLine's CPU at 2,500 players).
+var sharedPens penMemo
 
 // penWords is a pen's bytes as words, for penHash.
 type penWords = [unsafe.Sizeof(pen{}) / 8]uint64
@@ -157,7 +165,7 @@ func penHash(c *Cell) uint64 {
 
 // find returns the pen in m that c has.
 func (m *penMemo) find(c *Cell) (uint16, bool) {
-	i := m[penHash(c)]
+	i := atomic.LoadUint32(&m[penHash(c)])
 	if i == 0 {
 		return 0, false
 	}
@@ -171,7 +179,7 @@ func (m *penMemo) find(c *Cell) (uint16, bool) {
 
 // add adds the pen p of c to m.
 func (m *penMemo) add(c *Cell, p uint16) {
-	m[penHash(c)] = uint32(p) + 1
+	atomic.StoreUint32(&m[penHash(c)], uint32(p)+1)
 }
 
 // samePen reports whether two cells have the same style and link, byte for
@@ -230,7 +238,7 @@ func unpackLine(l Line, p string) bool {
 // the same strings.
 func PackLine(l Line) (string, bool) {
 	var buf [1024]byte
-	b, ok := packLine(buf[:0], l, new(penMemo))
+	b, ok := packLine(buf[:0], l, &sharedPens)
 	if !ok || len(l) == 0 {
 		return "", false
 	}

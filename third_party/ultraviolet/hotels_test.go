@@ -1,6 +1,7 @@
 package uv
 
 import (
+	"bytes"
 	"image/color"
 	"io"
 	"math/rand/v2"
@@ -149,6 +150,12 @@ func BenchmarkPack(b *testing.B) {
 			unpackLine(l, p)
 		}
 	})
+	b.Run("PackLine", func(b *testing.B) { // as Bubble Tea's cache packs a line it keeps
+		b.ReportAllocs()
+		for b.Loop() {
+			_, _ = PackLine(line)
+		}
+	})
 }
 
 // TestCellEqual: the fast paths of Cell.Equal and Style.Equal (change 13)
@@ -216,7 +223,30 @@ func TestNarrowRune(t *testing.T) {
 			t.Fatalf("narrowRune(%q) = %v, want %v", s, got, want)
 		}
 	}
-	for _, s := range []string{"é", "·", "\u00ad", "\u0300", "日", "a\u0301", "ab"} {
+	// Every text of three bytes from U+2000 to U+27FF (change 23) is narrow
+	// only if no width method measures it otherwise (lineHasDrift).
+	measured := func(s string) bool {
+		return ansi.StringWidth(s) == 1 && ansi.WcWidth.StringWidth(s) == 1 && ansi.GraphemeWidth.StringWidth(s) == 1
+	}
+	symbols := 0
+	for r := rune(0x2000); r < 0x2800; r++ {
+		s := string(r)
+		if got, want := narrowRune(s), measured(s); got != want && (got || r < 0x2600) {
+			t.Fatalf("narrowRune(%q) = %v, measured narrow %v", s, got, want)
+		}
+		if narrowRune(s) {
+			symbols++
+		}
+		for _, bad := range []string{s[:2] + "\x7f", s[:1] + "\x7f" + s[2:], "\xe3" + s[1:]} {
+			if narrowRune(bad) != decoded(bad) {
+				t.Fatalf("narrowRune(%q) = %v", bad, narrowRune(bad))
+			}
+		}
+	}
+	if symbols < 900 {
+		t.Errorf("narrowRune takes %d runes from U+2000: too few", symbols)
+	}
+	for _, s := range []string{"é", "·", "\u00ad", "\u0300", "日", "a\u0301", "ab", "⌚", "a•"} {
 		if got, want := narrowRune(s), decoded(s); got != want {
 			t.Errorf("narrowRune(%q) = %v, want %v", s, got, want)
 		}
@@ -441,5 +471,56 @@ func TestFirstFrameTakesSpareLines(t *testing.T) {
 				t.Fatalf("resizeOwn(%d, %d), line %d: %v, want %v", size[0], size[1], y, r.curbuf.Lines[y], want.Lines[y])
 			}
 		}
+	}
+}
+
+// TestSamePacked: a touched line with the cells of the renderer's packed
+// line, unpacked from it, is left packed and not drawn (change 23) only
+// where transformLine would draw nothing: a line that drifts (a wide
+// character) is repainted all the same, and a line unpacked and changed is
+// drawn. Each is rendered by a renderer whose lines are packed and by one
+// whose are not, which must write the same bytes.
+func TestSamePacked(t *testing.T) {
+	for _, c := range []struct {
+		name, text string
+		change     bool // a cell of the line changed
+	}{
+		{"plain", "\x1b[1mplain\x1b[m line", false},
+		{"wide", "wide \x1b[1m漢字\x1b[m line", false},
+		{"changed", "\x1b[1mplain\x1b[m line", true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var outs [2]bytes.Buffer
+			for i, pack := range []bool{false, true} {
+				r := NewTerminalRenderer(&outs[i], []string{"TERM=xterm-256color"})
+				r.SetFullscreen(true)
+				frame := ScreenBuffer{RenderBuffer: NewRenderBuffer(20, 3), Method: ansi.WcWidth}
+				NewStyledString(c.text+"\nstatus\nhelp").Draw(frame, frame.Bounds())
+				r.Render(frame.RenderBuffer)
+				if pack {
+					r.Pack()
+				}
+				outs[i].Reset()
+				// Line 0 as the screen shows it, touched; line 1 blank
+				// (a status line cleared), line 2 as it was.
+				copy(frame.Line(0), r.ShownLine(0))
+				if c.change {
+					frame.Line(0)[1].Content = "L"
+				}
+				frame.TouchLine(0, 0, 20)
+				frame.ClearArea(Rect(0, 1, 20, 1))
+				r.Render(frame.RenderBuffer)
+				if err := r.Flush(); err != nil {
+					t.Fatal(err)
+				}
+				// Left packed: the plain line, unchanged.
+				if got, want := r.lines[0].packed != "", pack && c.name == "plain"; got != want {
+					t.Errorf("line 0 packed after the frame: %v, want %v", got, want)
+				}
+			}
+			if outs[0].String() != outs[1].String() {
+				t.Errorf("packed, the renderer wrote %q; unpacked %q", outs[1].String(), outs[0].String())
+			}
+		})
 	}
 }

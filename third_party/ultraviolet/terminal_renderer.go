@@ -882,9 +882,31 @@ func narrowRune(s string) bool {
 		// byte from 0xc2 to 0xcb and a continuation byte.
 		r := rune(s[0]&0x1f)<<6 | rune(s[1]&0x3f)
 		return s[0] >= 0xc2 && s[0] <= 0xcb && s[1]&0xc0 == 0x80 && r >= 0xa0 && r != 0xad
+	case 3:
+		// Hotels patch (change 23): a rune of U+2000 to U+25FF (bullets,
+		// dashes, arrows, box drawing, shapes) that narrowSymbols holds,
+		// without measuring it twice through the grapheme segmenter: the
+		// help and decision lines of a game screen and Holiday AG's board
+		// hold them.
+		if s[0] == 0xe2 && s[1]&0xc0 == 0x80 && s[2]&0xc0 == 0x80 {
+			r := rune(s[1]&0x3f)<<6 | rune(s[2]&0x3f) // from U+2000
+			return r < rune(len(narrowSymbols)) && narrowSymbols[r]
+		}
 	}
 	return narrowDecoded(s)
 }
+
+// narrowSymbols says, for each rune from U+2000 to U+25FF, whether it is a
+// grapheme cluster of its own one cell wide by every width method, so that
+// lineHasDrift has nothing to measure (Hotels patch, change 23).
+var narrowSymbols = func() *[0x600]bool {
+	var t [0x600]bool
+	for r := range rune(len(t)) {
+		s := string(0x2000 + r)
+		t[r] = ansi.StringWidth(s) == 1 && ansi.WcWidth.StringWidth(s) == 1 && ansi.GraphemeWidth.StringWidth(s) == 1
+	}
+	return &t
+}()
 
 // narrowDecoded is narrowRune for texts of three bytes or more.
 func narrowDecoded(s string) bool {
@@ -1219,7 +1241,6 @@ func (s *TerminalRenderer) clearBottom(newbuf *RenderBuffer, total int) (top int
 	if canClearWithBlank { //nolint:nestif
 		var row int
 		for row = total - 1; row >= 0; row-- {
-			oldLine := s.peekLine(row)
 			newLine := newbuf.Line(row)
 
 			var col int
@@ -1231,6 +1252,10 @@ func (s *TerminalRenderer) clearBottom(newbuf *RenderBuffer, total int) (top int
 				break
 			}
 
+			// Unpacked only when the new line is blank (Hotels patch,
+			// change 23): the bottom line of most frames is not, and
+			// was unpacked for nothing in every frame.
+			oldLine := s.peekLine(row)
 			for col = 0; ok && col < last; col++ {
 				ok = cellEqual(oldLine.At(col), blank)
 			}
@@ -1422,6 +1447,13 @@ func (s *TerminalRenderer) Render(newbuf *RenderBuffer) {
 		for i = 0; i < nonEmpty; i++ {
 			if newbuf.Touched == nil || i >= len(newbuf.Touched) || (newbuf.Touched[i] != nil &&
 				(newbuf.Touched[i].FirstCell != -1 || newbuf.Touched[i].LastCell != -1)) {
+				if s.samePacked(newbuf, i) {
+					// Left packed, and nothing to write (Hotels patch,
+					// change 23).
+					st := &s.lines[i]
+					st.drift, st.driftKnown = false, true
+					continue
+				}
 				s.transformLine(newbuf, i)
 				changedLines++
 				// It holds the frame's cells now (Hotels patch, change
@@ -1454,6 +1486,31 @@ func (s *TerminalRenderer) Render(newbuf *RenderBuffer) {
 	s.curbuf.Touched = nil
 
 	s.updatePen(nil) // nil indicates a blank cell with no styles
+}
+
+// samePacked reports whether line y of newbuf, touched, has the cells of
+// the renderer's packed line y, unpacked from it (unchanged: their texts
+// point into it), and neither drifts (lineHasDrift), so that transformLine
+// would find no cell to draw: the patched Bubble Tea touches the line
+// above one that became blank with the cells the screen shows, and a line
+// the cache of parsed lines gives is the renderer's own shared line when
+// only its text changed. The line is left packed: not unpacked, compared
+// cell by cell, and packed or compared again (Hotels patch, change 23). A
+// line that drifts is repainted by transformLine even when unchanged, so
+// it is not the same here.
+func (s *TerminalRenderer) samePacked(newbuf *RenderBuffer, y int) bool {
+	if y >= len(s.lines) || y >= s.curbuf.Height() || s.lines[y].packed == "" {
+		return false
+	}
+	st := &s.lines[y]
+	newLine := newbuf.Line(y)
+	if len(newLine) != len(s.curbuf.Lines[y]) || !s.unchanged(newLine, st.packed) {
+		return false
+	}
+	if st.driftKnown {
+		return !st.drift
+	}
+	return !lineHasDrift(s.method, newLine)
 }
 
 // untouch marks line i untouched, in the LineData it has if any (Hotels
