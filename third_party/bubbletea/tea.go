@@ -1253,18 +1253,21 @@ func (p *Program) Wait() {
 	<-p.finished
 }
 
-// execute writes the given sequence to the program output.
+// execute writes the given sequence to the program output. It is queued:
+// the render that ends every message the event loop handles flushes it,
+// before the frame and in the same write (Hotels patch, HOTELS.md change 11).
 func (p *Program) execute(seq string) {
 	p.mu.Lock()
 	_, _ = p.outputBuf.WriteString(seq)
 	p.mu.Unlock()
-	p.wake()
 }
 
-// wake tells the renderer that there is something to flush. It never
-// blocks: one pending wake-up covers any number of changes. If no flush
-// runs or waits out a frame time, it starts one on a goroutine of its own
-// (Hotels patch, HOTELS.md change 8).
+// wake tells the renderer that there is something to flush. One pending
+// wake-up covers any number of changes. If no flush runs or waits out a
+// frame time, it flushes at once on the caller's goroutine: the event
+// loop's (render), whose stack has grown to draw the view already; a
+// goroutine of its own, started for the flush, grew its stack on every
+// frame (Hotels patch, HOTELS.md changes 8 and 11).
 func (p *Program) wake() {
 	p.pace.Lock()
 	p.pace.pending = true
@@ -1275,27 +1278,30 @@ func (p *Program) wake() {
 	}
 	p.pace.Unlock()
 	if start {
-		go p.paced()
+		p.paced()
 	}
 }
 
 // paced flushes what is pending, if anything, then lets at least one frame
 // time pass before it flushes again, so that fps stays the most frames a
 // second: a timer calls it again then, and no goroutine waits meanwhile.
+// A flush that wrote nothing (the view as it was) starts no frame time:
+// what is pending after it is flushed at once (HOTELS.md change 11).
 // Only one runs at a time (wake, stopRenderer).
 func (p *Program) paced() {
-	p.pace.Lock()
-	if !p.pace.pending || !p.pace.rendering {
-		p.pace.running = false
+	for wrote := false; !wrote; {
+		p.pace.Lock()
+		if !p.pace.pending || !p.pace.rendering {
+			p.pace.running = false
+			p.pace.Unlock()
+			p.pace.flushing.Done()
+			return
+		}
+		p.pace.pending = false
 		p.pace.Unlock()
-		p.pace.flushing.Done()
-		return
-	}
-	p.pace.pending = false
-	p.pace.Unlock()
 
-	_ = p.flush()
-	_ = p.renderer.flush(false)
+		wrote = p.flushFrame()
+	}
 
 	p.pace.Lock()
 	defer p.pace.Unlock()
@@ -1327,11 +1333,34 @@ func (p *Program) executeQuery(seq string) {
 	p.execute(seq)
 }
 
+// flushFrame writes the queued output and the renderer's frame, if there
+// are any, and reports whether it wrote. The cursed renderer writes the
+// queued output before its frame, in the frame's write (Hotels patch,
+// HOTELS.md change 11): a bell rung with the frame that shows a turn was a
+// write, and an SSH packet, of its own.
+func (p *Program) flushFrame() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if r, ok := p.renderer.(*cursedRenderer); ok {
+		wrote, _ := r.flushAfter(false, p.outputBuf.Bytes())
+		p.outputBuf.Reset()
+		return wrote
+	}
+	wrote := p.outputBuf.Len() > 0
+	_ = p.flushLocked()
+	_ = p.renderer.flush(false)
+	return wrote
+}
+
 // flush flushes the output buffer to the program output.
 func (p *Program) flush() error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	return p.flushLocked()
+}
 
+// flushLocked is flush with p.mu held (Hotels patch).
+func (p *Program) flushLocked() error {
 	if p.outputBuf.Len() == 0 {
 		return nil
 	}
