@@ -25,6 +25,7 @@ type shownModel struct {
 type (
 	shown string
 	bell  struct{}
+	stall time.Duration // the event loop busy for that long
 )
 
 func (m shownModel) Init() Cmd { return nil }
@@ -35,6 +36,8 @@ func (m shownModel) Update(msg Msg) (Model, Cmd) {
 		m.text = string(msg)
 	case bell:
 		return m, Raw("\a")
+	case stall:
+		time.Sleep(time.Duration(msg))
 	case WindowSizeMsg:
 		if m.sized != nil {
 			close(m.sized)
@@ -227,6 +230,33 @@ func TestQueuedOutputInTheFramesWrite(t *testing.T) {
 	p.Send(bell{})
 	if w, _ := out.next(t, n+1); w != "\a" {
 		t.Errorf("a bell alone written as %q", w)
+	}
+}
+
+// A program stopped after the frame time's timer asked the event loop to
+// flush, and before the loop did, ends: stopRenderer takes the request
+// the loop will not (it waited for that flush for ever).
+func TestStopWhileFlushDue(t *testing.T) {
+	for range 3 {
+		sized := make(chan struct{})
+		p := NewProgram(shownModel{"first", sized}, WithInput(nil), WithOutput(newTimedWrites()),
+			WithoutSignalHandler(), WithFPS(10), WithWindowSize(80, 24))
+		done := make(chan error, 1)
+		go func() { _, err := p.Run(); done <- err }()
+		<-sized
+		idle(t, p)
+		p.Send(shown("a")) // written at once; the next waits 100 ms
+		p.Send(shown("b"))
+		go p.Send(stall(400 * time.Millisecond)) // the loop busy as the timer fires
+		time.Sleep(200 * time.Millisecond)
+		killed := make(chan struct{})
+		go func() { p.Kill(); close(killed) }() // the loop ends after the stall, without flushing
+		select {
+		case <-killed:
+			<-done
+		case <-time.After(10 * time.Second):
+			t.Fatal("the program did not end in 10 s")
+		}
 	}
 }
 

@@ -559,7 +559,8 @@ type Program struct {
 		rendering bool           // between startRenderer and stopRenderer
 		pending   bool           // a new view or queued output is waiting
 		running   bool           // a flush runs, or limit waits to run paced
-		limit     *time.Timer    // calls paced once a frame time has passed
+		limit     *time.Timer    // calls frameOver once a frame time has passed
+		due       chan struct{}  // frameOver's: the event loop is to call paced
 		frame     time.Duration  // the frame time
 		flushing  sync.WaitGroup // one while running, for stopRenderer
 	}
@@ -766,6 +767,9 @@ func (p *Program) eventLoop(model Model) (Model, error) {
 
 		case <-watchDone:
 			p.watched(nil, true)
+
+		case <-p.pace.due: // Hotels patch: see frameOver
+			p.paced()
 
 		case msg := <-msgs:
 			msg = p.translateInputEvent(msg)
@@ -1284,10 +1288,10 @@ func (p *Program) wake() {
 
 // paced flushes what is pending, if anything, then lets at least one frame
 // time pass before it flushes again, so that fps stays the most frames a
-// second: a timer calls it again then, and no goroutine waits meanwhile.
-// A flush that wrote nothing (the view as it was) starts no frame time:
+// second: a timer has the event loop call it again then (frameOver), and
+// no goroutine waits meanwhile. A flush that wrote nothing (the view as it was) starts no frame time:
 // what is pending after it is flushed at once (HOTELS.md change 11).
-// Only one runs at a time (wake, stopRenderer).
+// Only one runs at a time (wake, frameOver, stopRenderer).
 func (p *Program) paced() {
 	for wrote := false; !wrote; {
 		p.pace.Lock()
@@ -1311,9 +1315,28 @@ func (p *Program) paced() {
 		return
 	}
 	if p.pace.limit == nil {
-		p.pace.limit = time.AfterFunc(p.pace.frame, p.paced)
+		p.pace.limit = time.AfterFunc(p.pace.frame, p.frameOver)
 	} else {
 		p.pace.limit.Reset(p.pace.frame)
+	}
+}
+
+// frameOver is the timer's, once the frame time after a write has passed:
+// what is pending is flushed by the event loop (eventLoop calls paced), on
+// its stack, which has grown already, not on the timer's new goroutine
+// (HOTELS.md change 11); with nothing pending the renderer is idle. It
+// signals the loop under the lock, so that stopRenderer finds the signal.
+func (p *Program) frameOver() {
+	p.pace.Lock()
+	defer p.pace.Unlock()
+	if !p.pace.pending || !p.pace.rendering {
+		p.pace.running = false
+		p.pace.flushing.Done()
+		return
+	}
+	select {
+	case p.pace.due <- struct{}{}:
+	default: // the loop is asked already
 	}
 }
 
@@ -1537,6 +1560,9 @@ func (p *Program) startRenderer() {
 	p.renderer.start()
 	p.pace.Lock()
 	p.pace.frame = time.Second / time.Duration(p.fps)
+	if p.pace.due == nil {
+		p.pace.due = make(chan struct{}, 1)
+	}
 	p.pace.rendering = true
 	p.pace.pending = true
 	p.pace.Unlock()
@@ -1554,6 +1580,14 @@ func (p *Program) stopRenderer(kill bool) {
 		// paced waited out a frame time and will not run.
 		p.pace.running = false
 		p.pace.flushing.Done()
+	} else if p.pace.running {
+		select {
+		case <-p.pace.due:
+			// frameOver asked the event loop, which will not, to flush.
+			p.pace.running = false
+			p.pace.flushing.Done()
+		default:
+		}
 	}
 	p.pace.Unlock()
 	p.pace.flushing.Wait()
