@@ -558,7 +558,7 @@ type Program struct {
 		sync.Mutex
 		rendering bool           // between startRenderer and stopRenderer
 		pending   bool           // a new view or queued output is waiting
-		running   bool           // a flush runs, or limit waits to run paced
+		running   bool           // a flush runs, or limit or due waits to run paced
 		limit     *time.Timer    // calls frameOver once a frame time has passed
 		due       chan struct{}  // frameOver's: the event loop is to call paced
 		frame     time.Duration  // the frame time
@@ -1289,8 +1289,9 @@ func (p *Program) wake() {
 // paced flushes what is pending, if anything, then lets at least one frame
 // time pass before it flushes again, so that fps stays the most frames a
 // second: a timer has the event loop call it again then (frameOver), and
-// no goroutine waits meanwhile. A flush that wrote nothing (the view as it was) starts no frame time:
-// what is pending after it is flushed at once (HOTELS.md change 11).
+// no goroutine waits meanwhile. A flush that wrote nothing (the view as it
+// was) starts no frame time: what is pending after it is flushed at once
+// (HOTELS.md change 11).
 // Only one runs at a time (wake, frameOver, stopRenderer).
 func (p *Program) paced() {
 	for wrote := false; !wrote; {
