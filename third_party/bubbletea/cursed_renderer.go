@@ -397,6 +397,15 @@ func (s *cursedRenderer) writeString(str string) (int, error) {
 
 // flush implements renderer.
 func (s *cursedRenderer) flush(closing bool) error {
+	_, err := s.flushAfter(closing, nil)
+	return err
+}
+
+// flushAfter is flush that writes queued, the program's queued output,
+// before the frame in the frame's write, or alone when there is no frame
+// to write, and reports whether it wrote anything (Hotels patch, HOTELS.md
+// change 12).
+func (s *cursedRenderer) flushAfter(closing bool, queued []byte) (bool, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 
@@ -432,8 +441,8 @@ func (s *cursedRenderer) flush(closing bool) error {
 	}
 
 	if !s.starting && !closing && !s.pendingErase && s.lastView != nil && viewEquals(s.lastView, &view) && frameArea == s.frame {
-		// No changes, nothing to do.
-		return nil
+		// No changes, nothing to do but the queued output.
+		return s.writeFrame(queued)
 	}
 
 	// The screen shows the last frame, line for line, if nothing since asks
@@ -675,7 +684,7 @@ func (s *cursedRenderer) flush(closing bool) error {
 	}
 
 	if err := s.scr.Flush(); err != nil {
-		return fmt.Errorf("bubbletea: error flushing screen writer: %w", err)
+		return false, fmt.Errorf("bubbletea: error flushing screen writer: %w", err)
 	}
 
 	// Check if we have any render updates to flush.
@@ -713,6 +722,7 @@ func (s *cursedRenderer) flush(closing bool) error {
 	// from empty, before it wrote it).
 	pre := outBufs.Get().(*[]byte)
 	buf := bytes.NewBuffer((*pre)[:0])
+	buf.Write(queued)
 	if shouldUpdateAltScreen {
 		// We always reset keyboard enhancements when switching screens
 		// because the terminal is expected to have two different keyboard
@@ -760,7 +770,7 @@ func (s *cursedRenderer) flush(closing bool) error {
 		buf.Write(out)
 		out = buf.Bytes()
 	}
-	err := s.writeFrame(out)
+	wrote, err := s.writeFrame(out)
 	buf.Reset()
 	if b := buf.AvailableBuffer(); cap(b) <= maxPooledOut {
 		*pre = b
@@ -769,19 +779,20 @@ func (s *cursedRenderer) flush(closing bool) error {
 	// Reset internal screen renderer buffer.
 	s.buf.Reset()
 	if err != nil {
-		return err
+		return wrote, err
 	}
 
 	s.last = view
 	s.lastView = &s.last
 
-	return nil
+	return wrote, nil
 }
 
-// writeFrame writes a frame's bytes, if any, to s.w in one write.
-func (s *cursedRenderer) writeFrame(frame []byte) error {
+// writeFrame writes a frame's bytes, if any, to s.w in one write, and
+// reports whether there were any.
+func (s *cursedRenderer) writeFrame(frame []byte) (bool, error) {
 	if len(frame) == 0 {
-		return nil
+		return false, nil
 	}
 	if s.logger != nil {
 		s.logger.Printf("output: %q", frame)
@@ -791,9 +802,9 @@ func (s *cursedRenderer) writeFrame(frame []byte) error {
 		err = io.ErrShortWrite
 	}
 	if err != nil {
-		return fmt.Errorf("bubbletea: error flushing update to the writer: %w", err)
+		return true, fmt.Errorf("bubbletea: error flushing update to the writer: %w", err)
 	}
-	return nil
+	return true, nil
 }
 
 // render implements renderer.

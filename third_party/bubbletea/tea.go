@@ -558,8 +558,9 @@ type Program struct {
 		sync.Mutex
 		rendering bool           // between startRenderer and stopRenderer
 		pending   bool           // a new view or queued output is waiting
-		running   bool           // a flush runs, or limit waits to run paced
-		limit     *time.Timer    // calls paced once a frame time has passed
+		running   bool           // a flush runs, or limit or due waits to run paced
+		limit     *time.Timer    // calls frameOver once a frame time has passed
+		due       chan struct{}  // frameOver's: the event loop is to call paced
 		frame     time.Duration  // the frame time
 		flushing  sync.WaitGroup // one while running, for stopRenderer
 	}
@@ -766,6 +767,9 @@ func (p *Program) eventLoop(model Model) (Model, error) {
 
 		case <-watchDone:
 			p.watched(nil, true)
+
+		case <-p.pace.due: // Hotels patch: see frameOver
+			p.paced()
 
 		case msg := <-msgs:
 			msg = p.translateInputEvent(msg)
@@ -1253,18 +1257,21 @@ func (p *Program) Wait() {
 	<-p.finished
 }
 
-// execute writes the given sequence to the program output.
+// execute writes the given sequence to the program output. It is queued:
+// the render that ends every message the event loop handles flushes it,
+// before the frame and in the same write (Hotels patch, HOTELS.md change 12).
 func (p *Program) execute(seq string) {
 	p.mu.Lock()
 	_, _ = p.outputBuf.WriteString(seq)
 	p.mu.Unlock()
-	p.wake()
 }
 
-// wake tells the renderer that there is something to flush. It never
-// blocks: one pending wake-up covers any number of changes. If no flush
-// runs or waits out a frame time, it starts one on a goroutine of its own
-// (Hotels patch, HOTELS.md change 8).
+// wake tells the renderer that there is something to flush. One pending
+// wake-up covers any number of changes. If no flush runs or waits out a
+// frame time, it flushes at once on the caller's goroutine: the event
+// loop's (render), whose stack has grown to draw the view already; a
+// goroutine of its own, started for the flush, grew its stack on every
+// frame (Hotels patch, HOTELS.md changes 8 and 11).
 func (p *Program) wake() {
 	p.pace.Lock()
 	p.pace.pending = true
@@ -1275,27 +1282,31 @@ func (p *Program) wake() {
 	}
 	p.pace.Unlock()
 	if start {
-		go p.paced()
+		p.paced()
 	}
 }
 
 // paced flushes what is pending, if anything, then lets at least one frame
 // time pass before it flushes again, so that fps stays the most frames a
-// second: a timer calls it again then, and no goroutine waits meanwhile.
-// Only one runs at a time (wake, stopRenderer).
+// second: a timer has the event loop call it again then (frameOver), and
+// no goroutine waits meanwhile. A flush that wrote nothing (the view as it
+// was) starts no frame time: what is pending after it is flushed at once
+// (HOTELS.md change 12).
+// Only one runs at a time (wake, frameOver, stopRenderer).
 func (p *Program) paced() {
-	p.pace.Lock()
-	if !p.pace.pending || !p.pace.rendering {
-		p.pace.running = false
+	for wrote := false; !wrote; {
+		p.pace.Lock()
+		if !p.pace.pending || !p.pace.rendering {
+			p.pace.running = false
+			p.pace.Unlock()
+			p.pace.flushing.Done()
+			return
+		}
+		p.pace.pending = false
 		p.pace.Unlock()
-		p.pace.flushing.Done()
-		return
-	}
-	p.pace.pending = false
-	p.pace.Unlock()
 
-	_ = p.flush()
-	_ = p.renderer.flush(false)
+		wrote = p.flushFrame()
+	}
 
 	p.pace.Lock()
 	defer p.pace.Unlock()
@@ -1305,9 +1316,28 @@ func (p *Program) paced() {
 		return
 	}
 	if p.pace.limit == nil {
-		p.pace.limit = time.AfterFunc(p.pace.frame, p.paced)
+		p.pace.limit = time.AfterFunc(p.pace.frame, p.frameOver)
 	} else {
 		p.pace.limit.Reset(p.pace.frame)
+	}
+}
+
+// frameOver is the timer's, once the frame time after a write has passed:
+// what is pending is flushed by the event loop (eventLoop calls paced), on
+// its stack, which has grown already, not on the timer's new goroutine
+// (HOTELS.md change 12); with nothing pending the renderer is idle. It
+// signals the loop under the lock, so that stopRenderer finds the signal.
+func (p *Program) frameOver() {
+	p.pace.Lock()
+	defer p.pace.Unlock()
+	if !p.pace.pending || !p.pace.rendering {
+		p.pace.running = false
+		p.pace.flushing.Done()
+		return
+	}
+	select {
+	case p.pace.due <- struct{}{}:
+	default: // the loop is asked already
 	}
 }
 
@@ -1327,11 +1357,34 @@ func (p *Program) executeQuery(seq string) {
 	p.execute(seq)
 }
 
+// flushFrame writes the queued output and the renderer's frame, if there
+// are any, and reports whether it wrote. The cursed renderer writes the
+// queued output before its frame, in the frame's write (Hotels patch,
+// HOTELS.md change 12): a bell rung with the frame that shows a turn was a
+// write, and an SSH packet, of its own.
+func (p *Program) flushFrame() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if r, ok := p.renderer.(*cursedRenderer); ok {
+		wrote, _ := r.flushAfter(false, p.outputBuf.Bytes())
+		p.outputBuf.Reset()
+		return wrote
+	}
+	wrote := p.outputBuf.Len() > 0
+	_ = p.flushLocked()
+	_ = p.renderer.flush(false)
+	return wrote
+}
+
 // flush flushes the output buffer to the program output.
 func (p *Program) flush() error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	return p.flushLocked()
+}
 
+// flushLocked is flush with p.mu held (Hotels patch).
+func (p *Program) flushLocked() error {
 	if p.outputBuf.Len() == 0 {
 		return nil
 	}
@@ -1508,6 +1561,9 @@ func (p *Program) startRenderer() {
 	p.renderer.start()
 	p.pace.Lock()
 	p.pace.frame = time.Second / time.Duration(p.fps)
+	if p.pace.due == nil {
+		p.pace.due = make(chan struct{}, 1)
+	}
 	p.pace.rendering = true
 	p.pace.pending = true
 	p.pace.Unlock()
@@ -1525,6 +1581,14 @@ func (p *Program) stopRenderer(kill bool) {
 		// paced waited out a frame time and will not run.
 		p.pace.running = false
 		p.pace.flushing.Done()
+	} else if p.pace.running {
+		select {
+		case <-p.pace.due:
+			// frameOver asked the event loop, which will not, to flush.
+			p.pace.running = false
+			p.pace.flushing.Done()
+		default:
+		}
 	}
 	p.pace.Unlock()
 	p.pace.flushing.Wait()
