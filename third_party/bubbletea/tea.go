@@ -1271,7 +1271,7 @@ func (p *Program) execute(seq string) {
 // frame time, it flushes at once on the caller's goroutine: the event
 // loop's (render), whose stack has grown to draw the view already; a
 // goroutine of its own, started for the flush, grew its stack on every
-// frame (Hotels patch, HOTELS.md changes 8 and 11).
+// frame (Hotels patch, HOTELS.md changes 8 and 12).
 func (p *Program) wake() {
 	p.pace.Lock()
 	p.pace.pending = true
