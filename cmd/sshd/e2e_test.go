@@ -165,8 +165,10 @@ func TestGameToTheEnd(t *testing.T) {
 
 	dave := signUp(t, addr, "dave", 120, 40, "watch "+room)
 	for _, w := range []*player{carol, dave} {
-		s := w.term.WaitFor(t, "watching · Acquire")
-		for _, name := range []string{"alice", "bob", "bot1", "bot2", "Tiles in hand:"} {
+		// The game's screen, not the waiting room's, which names the
+		// watcher and the game as well.
+		s := w.term.WaitFor(t, "Tiles in hand:")
+		for _, name := range []string{"watching · Acquire", "alice", "bob", "bot1", "bot2"} {
 			if !strings.Contains(s, name) {
 				t.Errorf("%s's screen lacks %q:\n%s", w.name, name, s)
 			}
