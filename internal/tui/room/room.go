@@ -344,7 +344,7 @@ func (m Model) setSnapshot(snap *rooms.Snapshot) (Model, tea.Cmd) {
 	}
 	m.chat.SetLines(snap.Chat)
 	m.now = m.clock()
-	cmds := []tea.Cmd{m.armTick()}
+	tick := m.armTick()
 	mine := m.myDecision()
 	var since []rooms.Event // read only when the decision is the player's
 	if mine {
@@ -369,7 +369,7 @@ func (m Model) setSnapshot(snap *rooms.Snapshot) (Model, tea.Cmd) {
 		m.alerts++
 	}
 	m.mine = mine
-	return m, tea.Batch(cmds...)
+	return m, tick
 }
 
 // Alerts counts the news that may call the player back to this window
