@@ -59,7 +59,7 @@ func (b *bells) get(name string) (on, ok bool) {
 
 // hosts open the rooms of these tests, each one, and take their other
 // seat: a player plays in one game at a time.
-var hosts = []rooms.Player{{ID: 5, Name: "erin"}, {ID: 6, Name: "frank"}, {ID: 7, Name: "gina"}}
+var hosts = []rooms.Player{{ID: 5, Name: "erin"}, {ID: 6, Name: "frank"}, {ID: 7, Name: "gina"}, {ID: 8, Name: "hal"}}
 
 // twoSeats opens a room of two seats for Acquire in svc, host seated.
 func twoSeats(t *testing.T, svc *tuitest.Lobby, host rooms.Player) *rooms.Room {
@@ -73,10 +73,11 @@ func twoSeats(t *testing.T, svc *tuitest.Lobby, host rooms.Player) *rooms.Room {
 
 // gameStarts takes the other seat of a new room of host's for d's player
 // (c in the lobby, the room's ID), starts the game and reports whether the
-// session rang the bell for it: whether its view's Bell grew.
-func gameStarts(t *testing.T, d *driver, svc *tuitest.Lobby, host rooms.Player) bool {
+// session rang the bell for it: whether its view's Bell grew; and the room.
+func gameStarts(t *testing.T, d *driver, svc *tuitest.Lobby, host rooms.Player) (bool, *rooms.Room) {
 	t.Helper()
 	r := twoSeats(t, svc, host)
+	before := d.m.View().Bell
 	d.key("c")
 	for _, c := range r.ID {
 		d.key(string(c))
@@ -84,18 +85,22 @@ func gameStarts(t *testing.T, d *driver, svc *tuitest.Lobby, host rooms.Player) 
 	d.send(tea.KeyPressMsg{Code: tea.KeyEnter})
 	d.until("Waiting for players: 2 of 2 seats taken.")
 	was := d.m.View().Bell
+	if was != before {
+		t.Errorf("entering the waiting room rang the bell %d times", was-before)
+	}
 	if err := r.Start(context.Background(), host); err != nil {
 		t.Fatal(err)
 	}
 	if !d.handle(func() bool { return !strings.Contains(plain(d.m.View()), "Waiting for players") }) {
 		t.Fatalf("the game does not start on the screen:\n%s", plain(d.m.View()))
 	}
-	return d.m.View().Bell > was
+	return d.m.View().Bell > was, r
 }
 
-// The session rings the bell as the player's setting says; B in the lobby
-// turns it on and off and the setting is saved; a setting that cannot be
-// saved leaves the bell as it was.
+// The session rings the bell as the player's setting says, once for the
+// game that starts, none for entering a room, in the player's second room
+// as in the first; B in the lobby turns it on and off and the setting is
+// saved; a setting that cannot be saved leaves the bell as it was.
 func TestBell(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -112,7 +117,7 @@ func TestBell(t *testing.T) {
 		return d
 	}
 
-	if gameStarts(t, session(alice), svc, hosts[0]) {
+	if rang, _ := gameStarts(t, session(alice), svc, hosts[0]); rang {
 		t.Error("alice turned her bell off, but the session rings it")
 	}
 
@@ -128,15 +133,25 @@ func TestBell(t *testing.T) {
 	saved.mu.Unlock()
 	d.key("B")
 	d.until("could not be saved")
-	if !gameStarts(t, d, svc, hosts[1]) {
+	rang, r := gameStarts(t, d, svc, hosts[1])
+	if !rang {
 		t.Error("B turned the bell on, then a change that could not be saved: the bell does not ring")
 	}
 	saved.mu.Lock()
 	saved.fail = false
 	saved.mu.Unlock()
 
+	// The next room's screen counts its news from none: its first rings.
+	if err := r.Close(ctx, "closed by the test"); err != nil {
+		t.Fatal(err)
+	}
+	d.until("friday night")
+	if rang, _ := gameStarts(t, d, svc, hosts[3]); !rang {
+		t.Error("the game of carol's second room starts: the bell does not ring")
+	}
+
 	// A new player's bell rings.
-	if !gameStarts(t, session(rooms.Player{ID: 2, Name: "bob"}), svc, hosts[2]) {
+	if rang, _ := gameStarts(t, session(rooms.Player{ID: 2, Name: "bob"}), svc, hosts[2]); !rang {
 		t.Error("a new player's bell does not ring")
 	}
 }
