@@ -139,6 +139,11 @@ type Model struct {
 	// bell rings the terminal's bell on the room's alerts: on until the
 	// player's setting, read at the start, says otherwise.
 	bell bool
+	// bells counts the bells rung, which View hands to Bubble Tea
+	// (tea.View.Bell) to ring each in the write of the frame that shows
+	// its news; heard is the room screen's count of alerts last seen (see
+	// ring).
+	bells, heard uint64
 
 	width, height int
 }
@@ -233,11 +238,6 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if msg.String() == "ctrl+c" {
 			return m, tea.Quit
 		}
-	case room.AlertMsg:
-		if m.bell {
-			return m, tea.Raw("\a")
-		}
-		return m, nil
 	case bellMsg:
 		return m.bellSet(msg)
 	case lobby.BellMsg:
@@ -306,6 +306,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch m.screen {
 	case roomScreen:
 		*m.room, cmd = m.room.Update(msg)
+		m.ring()
 	case historyScreen:
 		*m.history, cmd = m.history.Update(msg)
 	case rankingScreen:
@@ -314,6 +315,17 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.lobby, cmd = m.lobby.Update(msg)
 	}
 	return m, cmd
+}
+
+// ring rings the bell once for news the room screen's frame now shows
+// (room.Model.Alerts), if the player wants the bell.
+func (m *Model) ring() {
+	if a := m.room.Alerts(); a != m.heard {
+		m.heard = a
+		if m.bell {
+			m.bells++
+		}
+	}
 }
 
 // toggleBell turns the bell off if it is on, or on, remembering it for
@@ -363,6 +375,7 @@ func (m *Model) enter(msg lobby.EnterMsg) (tea.Model, tea.Cmd) {
 	}
 	r := room.New(m.ctx, msg.Room, msg.Room.ID, m.player, m.styles, screens.New)
 	m.room = &r
+	m.heard = r.Alerts() // a new screen counts its own
 	kind := msg.Room.Info().Kind
 	var levels []room.BotLevel
 	for _, id := range m.lobbyS.BotLevels(kind) {
@@ -404,6 +417,7 @@ func (m *Model) View() tea.View {
 	v := tea.NewView(s)
 	v.Lines = lines
 	v.AltScreen = true
+	v.Bell = m.bells
 	v.WindowTitle = "Hotels"
 	if m.screen == roomScreen {
 		v.WindowTitle = m.room.Title() // whose move it is, seen from another window

@@ -15,17 +15,23 @@ import (
 )
 
 // shownModel shows the text of the last shown it was sent, on the
-// alternate screen as Hotels' game screens do; a bell queues "\a". It
-// closes sized once it has the window's size.
+// alternate screen as Hotels' game screens do; a bell queues "\a"; a ring
+// shows its text and rings the view's bell (change 13), a silent shows its
+// text in a view that counts no bells. It closes sized once it has the
+// window's size.
 type shownModel struct {
 	text  string
+	bells uint64
+	quiet bool // the view counts no bells
 	sized chan struct{}
 }
 
 type (
-	shown string
-	bell  struct{}
-	stall time.Duration // the event loop busy for that long
+	shown  string
+	bell   struct{}
+	ring   string
+	silent string
+	stall  time.Duration // the event loop busy for that long
 )
 
 func (m shownModel) Init() Cmd { return nil }
@@ -36,6 +42,12 @@ func (m shownModel) Update(msg Msg) (Model, Cmd) {
 		m.text = string(msg)
 	case bell:
 		return m, Raw("\a")
+	case ring:
+		m.text = string(msg)
+		m.bells++
+		m.quiet = false
+	case silent:
+		m.text, m.quiet = string(msg), true
 	case stall:
 		time.Sleep(time.Duration(msg))
 	case WindowSizeMsg:
@@ -50,6 +62,9 @@ func (m shownModel) Update(msg Msg) (Model, Cmd) {
 func (m shownModel) View() View {
 	v := NewView(m.text)
 	v.AltScreen = true
+	if !m.quiet {
+		v.Bell = m.bells
+	}
 	return v
 }
 
@@ -107,7 +122,7 @@ func (w *timedWrites) count() int {
 // out the frame time after: out's writes from then on are the test's.
 func runShown(tb testing.TB, fps int, out *timedWrites) *Program {
 	sized := make(chan struct{})
-	p := NewProgram(shownModel{"first", sized}, WithInput(nil), WithOutput(out), WithoutSignalHandler(),
+	p := NewProgram(shownModel{text: "first", sized: sized}, WithInput(nil), WithOutput(out), WithoutSignalHandler(),
 		WithFPS(fps), WithWindowSize(80, 24), WithColorProfile(colorprofile.ANSI256),
 		WithEnvironment([]string{"TERM=xterm-256color"}))
 	done := make(chan error, 1)
@@ -239,7 +254,7 @@ func TestQueuedOutputInTheFramesWrite(t *testing.T) {
 func TestStopWhileFlushDue(t *testing.T) {
 	for range 3 {
 		sized := make(chan struct{})
-		p := NewProgram(shownModel{"first", sized}, WithInput(nil), WithOutput(newTimedWrites()),
+		p := NewProgram(shownModel{text: "first", sized: sized}, WithInput(nil), WithOutput(newTimedWrites()),
 			WithoutSignalHandler(), WithFPS(10), WithWindowSize(80, 24))
 		done := make(chan error, 1)
 		go func() { _, err := p.Run(); done <- err }()

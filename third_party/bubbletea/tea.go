@@ -104,6 +104,14 @@ type View struct {
 	// returned it.
 	Lines []string
 
+	// Bell counts the bells a model rang (Hotels patch, change 13): each
+	// time it is greater than in every view rendered before, the terminal's
+	// bell rings once, in the write of the frame that first shows it. A view
+	// that counts none (0, as a view drawn without the model that counts)
+	// rings nothing. Raw("\a"), a command, reached the renderer after the
+	// frame the bell was for, and mostly went in a write of its own.
+	Bell uint64
+
 	// OnMouse is an optional mouse message handler that can be used to
 	// intercept mouse messages that depends on view content from last render.
 	// It can be useful for implementing view-specific behavior without
@@ -527,6 +535,7 @@ type Program struct {
 	// where to send output, this will usually be os.Stdout.
 	output    io.Writer
 	outputBuf bytes.Buffer // buffer used to queue commands to be sent to the output
+	bell      uint64       // the greatest Bell of the views rendered (Hotels patch, change 13)
 
 	// ttyOutput is null if output is not a TTY.
 	ttyOutput           term.File
@@ -910,9 +919,17 @@ func (p *Program) eventLoop(model Model) (Model, error) {
 }
 
 // render renders the given view to the renderer.
+// A bell the view rings is queued before the view reaches the renderer,
+// which writes queued output in the frame's write (Hotels patch, changes
+// 12 and 13).
 func (p *Program) render(model Model) {
 	if p.renderer != nil {
-		p.renderer.render(model.View()) // send view to renderer
+		v := model.View()
+		if v.Bell > p.bell {
+			p.bell = v.Bell
+			p.execute("\a")
+		}
+		p.renderer.render(v) // send view to renderer
 		p.wake()
 	}
 }

@@ -11,7 +11,7 @@
 // did since the player's own last move, while they decide (the decision's
 // keys play under it; another key hides it); L opens the game's whole log, for watchers too. The rules
 // page, the log and the key list (?) scroll in one Pager (pager.go) when
-// taller than the screen. It tells the session, with an AlertMsg, when the
+// taller than the screen. It counts for the session, in Alerts, when the
 // player's turn comes or the game they wait for starts, and its Title says
 // whose move it is. What is the
 // game's own — its board and hands, the player's decision composed by keys,

@@ -6,8 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	tea "charm.land/bubbletea/v2"
-
 	"hotels/internal/engine"
 	"hotels/internal/games"
 	"hotels/internal/rooms"
@@ -18,30 +16,14 @@ import (
 )
 
 // turnComes opens alice's screen on before, then sends after, as the room
-// does when the others have moved; it returns the screen and the messages
-// of the commands after's arrival ran.
-func turnComes(t *testing.T, before, after *rooms.Snapshot, w, h int) (room.Model, []tea.Msg) {
+// does when the others have moved; it returns the screen and the alerts
+// after's arrival gave (Alerts: the bells the session rings).
+func turnComes(t *testing.T, before, after *rooms.Snapshot, w, h int) (room.Model, uint64) {
 	t.Helper()
 	m, _ := open(t, before, w, h)
-	m, cmd := m.Update(room.SnapshotMsg{Snapshot: after})
-	return m, messages(cmd)
-}
-
-// messages runs cmd and the commands it batches, and returns their
-// messages.
-func messages(cmd tea.Cmd) []tea.Msg {
-	if cmd == nil {
-		return nil
-	}
-	msg := cmd()
-	if batch, ok := msg.(tea.BatchMsg); ok {
-		var out []tea.Msg
-		for _, c := range batch {
-			out = append(out, messages(c)...)
-		}
-		return out
-	}
-	return []tea.Msg{msg}
+	was := m.Alerts()
+	m, _ = m.Update(room.SnapshotMsg{Snapshot: after})
+	return m, m.Alerts() - was
 }
 
 // others is alice's screen before bob's turn, and mine when her turn has
@@ -98,12 +80,12 @@ func TestRecapWhenTheOthersTurnsWereNotSeen(t *testing.T) {
 	if len(before.Log) == len(after.Log) {
 		t.Fatal("alice made no move in the log")
 	}
-	m, msgs := turnComes(t, &before, after, 80, 24)
+	m, alerts := turnComes(t, &before, after, 80, 24)
 	if view := tuitest.Plain(m.View()); !strings.Contains(view, "Since your last move") || !strings.Contains(view, "dave buys 1 Worldwide") {
 		t.Errorf("no recap of the others' moves:\n%s", view)
 	}
-	if !hasAlert(msgs, room.YourTurn) {
-		t.Errorf("alice's turn came back unseen: messages %v, want YourTurn", msgs)
+	if alerts != 1 {
+		t.Errorf("alice's turn came back unseen: %d alerts, want 1", alerts)
 	}
 
 	// The others' turns may be played by the dice alone (a Hotel Tycoon
@@ -151,28 +133,16 @@ func TestRecapLongView(t *testing.T) {
 // does not.
 func TestAlerts(t *testing.T) {
 	before, after := others(t)
-	_, msgs := turnComes(t, before, after, 80, 24)
-	if !hasAlert(msgs, room.YourTurn) {
-		t.Errorf("alice's turn comes back: messages %v, want YourTurn", msgs)
+	if _, n := turnComes(t, before, after, 80, 24); n != 1 {
+		t.Errorf("alice's turn comes back: %d alerts, want 1", n)
 	}
-	_, msgs = turnComes(t, after, after, 80, 24)
-	if hasAlert(msgs, room.YourTurn) {
-		t.Errorf("a second snapshot of the same turn alerts again: %v", msgs)
+	if _, n := turnComes(t, after, after, 80, 24); n != 0 {
+		t.Errorf("a second snapshot of the same turn alerts again: %d alerts", n)
 	}
 	waiting := tuitest.Waiting(1)
-	_, msgs = turnComes(t, waiting, before, 80, 24)
-	if !hasAlert(msgs, room.GameStarts) {
-		t.Errorf("the game alice waited for starts: messages %v, want GameStarts", msgs)
+	if _, n := turnComes(t, waiting, before, 80, 24); n != 1 {
+		t.Errorf("the game alice waited for starts: %d alerts, want 1", n)
 	}
-}
-
-func hasAlert(msgs []tea.Msg, a room.Alert) bool {
-	for _, msg := range msgs {
-		if m, ok := msg.(room.AlertMsg); ok && m.Alert == a {
-			return true
-		}
-	}
-	return false
 }
 
 // The window's title says when the move is the player's, and otherwise
@@ -226,14 +196,14 @@ func TestRecapOnArrival(t *testing.T) {
 	table := tuitest.NewTable(nil)
 	m := room.New(context.Background(), table, "k3vq", alice, theme.DefaultStyles(), screens.New)
 	m.SetSize(120, 40)
-	m, cmd := m.Update(room.SnapshotMsg{Snapshot: after})
+	m, _ = m.Update(room.SnapshotMsg{Snapshot: after})
 	view := tuitest.Plain(m.View())
 	for _, want := range []string{"Since your last move", "carol plays 9I: Tower grows to 25"} {
 		if !strings.Contains(view, want) {
 			t.Errorf("alice arrives on her turn: the recap does not say %q:\n%s", want, view)
 		}
 	}
-	if hasAlert(messages(cmd), room.YourTurn) {
+	if m.Alerts() != 0 {
 		t.Error("arriving on one's turn rings the bell")
 	}
 }

@@ -26,8 +26,9 @@ const holdFor = 100 * time.Millisecond
 
 // hold is a decision on its way, while the screen keeps its last frame.
 type hold struct {
-	ended chan struct{} // closed once the hold ends, which ends its bound
-	once  sync.Once
+	ended  chan struct{} // closed once the hold ends, which ends its bound
+	once   sync.Once
+	alerts uint64 // the screen's alerts when it began: those of the frame kept
 }
 
 // holdMsg says that h has lasted holdFor.
@@ -46,7 +47,7 @@ func (m *Model) holdFrame() tea.Cmd {
 	if m.last == nil || m.last.lines == nil {
 		return nil // nothing drawn yet
 	}
-	h := &hold{ended: make(chan struct{})}
+	h := &hold{ended: make(chan struct{}), alerts: m.alerts}
 	m.hold = h
 	return func() tea.Msg {
 		t := time.NewTimer(holdFor)

@@ -133,6 +133,26 @@ func TestDecisionNeverUnanswered(t *testing.T) {
 	})
 }
 
+// News that comes while a decision is on its way (the others' turns played
+// before the room answered, and the player's turn back) is counted for the
+// bell (Alerts) with the frame after the hold, the first that shows it.
+func TestAlertAfterTheHold(t *testing.T) {
+	m, table, w := subscribed(t)
+	m, request, _ := send(t, m)
+	table.Feed <- tuitest.FourSeat(t, "play").Snapshot(0)
+	m, _ = m.Update(tuitest.Next(t, w))
+	if n := m.Alerts(); n != 0 {
+		t.Errorf("%d alerts while the screen keeps the frame before the turn came back, want 0", n)
+	}
+	m, _ = m.Update(request())
+	if view := tuitest.Plain(m.View()); !strings.Contains(view, "Your turn") {
+		t.Fatalf("after the answer, alice's turn is not on the screen:\n%s", view)
+	}
+	if n := m.Alerts(); n != 1 {
+		t.Errorf("%d alerts with the frame that shows alice's turn back, want 1", n)
+	}
+}
+
 // Through a real Bubble Tea program, as a session shows the screen: a
 // decision's key and the room's answer, published before the room answers
 // the request (as rooms.Room does), reach the terminal as one frame, not

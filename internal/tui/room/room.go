@@ -117,6 +117,7 @@ type Model struct {
 	parts     *drawnParts
 	last      *shownFrame // the frame last drawn, shared by the Model's copies
 	hold      *hold       // a decision on its way, while the screen keeps last; see hold.go
+	alerts    uint64      // the news that may call the player back, counted; see Alerts
 
 	sub  *subscription
 	snap *rooms.Snapshot
@@ -343,7 +344,7 @@ func (m Model) setSnapshot(snap *rooms.Snapshot) (Model, tea.Cmd) {
 	}
 	m.chat.SetLines(snap.Chat)
 	m.now = m.clock()
-	cmds := []tea.Cmd{m.armTick()}
+	tick := m.armTick()
 	mine := m.myDecision()
 	var since []rooms.Event // read only when the decision is the player's
 	if mine {
@@ -358,33 +359,31 @@ func (m Model) setSnapshot(snap *rooms.Snapshot) (Model, tea.Cmd) {
 		// of the dice within their own.
 		m.recap = since
 		if !first && (!m.mine || othersMoved(since, snap.You, false)) {
-			cmds = append(cmds, alert(YourTurn))
+			m.alerts++
 		}
 	case !mine:
 		m.recap = nil
 	}
 	m.own = own
 	if wasWaiting && m.shown && m.seated() && !mine {
-		cmds = append(cmds, alert(GameStarts))
+		m.alerts++
 	}
 	m.mine = mine
-	return m, tea.Batch(cmds...)
+	return m, tick
 }
 
-// AlertMsg is news that may call the player back to this window: the
-// session rings the terminal's bell for it, if the player wants the bell.
-type AlertMsg struct{ Alert Alert }
-
-// Alert says what the news is.
-type Alert int
-
-const (
-	YourTurn   Alert = iota + 1 // a decision of the player's is due
-	GameStarts                  // the game the player sat down to wait for starts
-)
-
-func alert(a Alert) tea.Cmd {
-	return func() tea.Msg { return AlertMsg{Alert: a} }
+// Alerts counts the news that may call the player back to this window
+// (their turn come back while they are here, the game they sat down to
+// wait for started), as of the frame the screen shows: the session rings
+// the terminal's bell once for each change (tea.View.Bell), in the write
+// of the frame that shows the news, not in a write of its own (issue 22).
+// News that comes while a decision is on its way waits for the frame
+// after the hold (hold.go).
+func (m Model) Alerts() uint64 {
+	if m.hold != nil {
+		return m.hold.alerts
+	}
+	return m.alerts
 }
 
 // Title is the window's title for this screen: whether the move is the
