@@ -32,8 +32,8 @@ var kinds = [...]byte{tycoon.Start: 'S', tycoon.Build: 'b', tycoon.Buy: '$', tyc
 const roadLines = 7
 
 // road appends to out the road of 31 spaces: numbers, the outer plots, the space
-// kinds, the entrances with their owners' seat numbers, the cars, the inner
-// plots, and the Bank and Town Hall lines.
+// kinds, the entrances with their owners' seat numbers, the cars with the
+// last move roll, the inner plots, and the Bank and Town Hall lines.
 func (s Screen) road(out []string, w int, at room.At) []string {
 	v := s.game
 	fixed := s.roadRows(w)
@@ -69,7 +69,7 @@ func (s Screen) road(out []string, w int, at room.At) []string {
 			moved = c
 		}
 	}
-	return append(out, fixed[0], fixed[1], fixed[2], s.mine(0, "entr. ", ents, -1, w, at), s.mine(1, "cars  ", cars, moved, w, at), fixed[3], fixed[4])
+	return append(out, fixed[0], fixed[1], fixed[2], s.mine(0, "entr. ", ents, -1, 0, w, at), s.mine(1, "cars  ", cars, moved, v.Roll, w, at), fixed[3], fixed[4])
 }
 
 // roadRow is a row of the road that changes, kept (in s.kept) by what it
@@ -79,19 +79,22 @@ type roadRow struct {
 	styles *theme.Styles
 	cells  [2 * tycoon.Spaces]byte
 	moved  int
+	roll   int
 	you    engine.Seat
 	w      int
 }
 
 // mine draws the row of cells b after head, with the player's own cars and
-// entrances standing out in colour too, and the car that moved last (at
-// cell moved, -1 for none) marked: ›2. It is kept in slot i of the road's
-// rows.
-func (s Screen) mine(i int, head string, b [2 * tycoon.Spaces]byte, moved, w int, at room.At) string {
-	k := roadRow{"", s.styles, b, moved, at.You, w}
+// entrances standing out in colour too, the car that moved last (at cell
+// moved, -1 for none) marked, ›2, and the roll that moved it (0 for none)
+// at the row's end: the row changes with every move anyway, where a line
+// of its own for the roll was one more line sent at every move (issue
+// 22). It is kept in slot i of the road's rows.
+func (s Screen) mine(i int, head string, b [2 * tycoon.Spaces]byte, moved, roll, w int, at room.At) string {
+	k := roadRow{"", s.styles, b, moved, roll, at.You, w}
 	var kp *roadRow
 	if s.kept != nil {
-		if kp = &s.kept.roadRows[i]; kp.line != "" && k == (roadRow{"", kp.styles, kp.cells, kp.moved, kp.you, kp.w}) {
+		if kp = &s.kept.roadRows[i]; kp.line != "" && k == (roadRow{"", kp.styles, kp.cells, kp.moved, kp.roll, kp.you, kp.w}) {
 			return kp.line
 		}
 	}
@@ -111,6 +114,9 @@ func (s Screen) mine(i int, head string, b [2 * tycoon.Spaces]byte, moved, w int
 		default:
 			row = append(row, b[i])
 		}
+	}
+	if roll > 0 {
+		row = strconv.AppendInt(append(row, "  roll "...), int64(roll), 10)
 	}
 	k.line = layout.Cut(string(row), w)
 	if kp != nil {
@@ -290,10 +296,10 @@ func left(b []byte, text string, n int) []byte {
 	return b
 }
 
-// players lists each player's cash, worth and space, the turn and the last
-// throws, and the auction under way. The heading, each player's row and
-// the last throws are kept (in s.kept) by what they show: a move changes
-// one or two rows.
+// players lists each player's cash, worth and space, the turn, the last
+// nights and permission dice (the move roll is on the cars' row), and the
+// auction under way. The heading, each player's row and the last throws
+// are kept (in s.kept) by what they show: a move changes one or two rows.
 func (s Screen) players(w int, at room.At) []string {
 	v, st, kp := s.game, s.styles, s.kept
 	if kp == nil {
@@ -321,10 +327,12 @@ func (s Screen) players(w int, at room.At) []string {
 		}
 		out = append(out, kp.playerRows[i])
 	}
-	if k := (lastKey{v.Face, v.Roll, v.Nights}); kp.last == "" || kp.lastKey != k {
-		kp.lastKey, kp.last = k, layout.Fit("Last: "+throws(v), w)
+	if v.Nights > 0 || v.Face != "" { // thrown at some moves, kept from one to the next
+		if k := (lastKey{v.Face, v.Nights}); kp.last == "" || kp.lastKey != k {
+			kp.lastKey, kp.last = k, layout.Fit("Last: "+throws(v), w)
+		}
+		out = append(out, kp.last)
 	}
-	out = append(out, kp.last)
 	// The > marks who decides, and the decision's line names them: the
 	// turn is named only where another player decides in it (an auction,
 	// a stay's claim), as naming it at every move sent it again at every
@@ -354,8 +362,8 @@ type playerKey struct {
 
 // lastKey is what the last throws' line shows.
 type lastKey struct {
-	face         string
-	roll, nights int
+	face   string
+	nights int
 }
 
 // playerRow draws seat n's row (from 1) as k says, w cells wide.
@@ -419,19 +427,16 @@ func right(b, text []byte, n int) []byte {
 	return append(b, text...)
 }
 
-// throws says the last move roll, nights and permission die's face.
+// throws says the last nights and permission die's face, where thrown.
 func throws(v *tycoon.View) string {
-	if v.Roll == 0 {
-		return "no throw yet"
-	}
-	out := "roll " + strconv.Itoa(v.Roll)
+	var parts []string
 	if v.Nights > 0 {
-		out += " · nights " + strconv.Itoa(v.Nights)
+		parts = append(parts, "nights "+strconv.Itoa(v.Nights))
 	}
 	if v.Face != "" {
-		out += " · permit " + faceWord(v.Face)
+		parts = append(parts, "permit "+faceWord(v.Face))
 	}
-	return out
+	return strings.Join(parts, " · ")
 }
 
 // faceWord is the permission die's face as players read it everywhere:

@@ -223,6 +223,8 @@ func (s Screen) Help() ([][]key.Binding, []string) {
 			"entrance is the hotel's letter and its owner's seat number. ^ marks the Bank",
 			"line (+$2,000) and the Town Hall line (buy an entrance).",
 			"Spaces: S start, b build, $ buy land, e free entrance, f free phase.",
+			"The cars' row ends with the last move roll; under the players: the last",
+			"nights and permission dice (Last).",
 			"Stopping on another's entrance you roll the nights and pay the rent;",
 			"who cannot pay auctions a complex. A build rolls the permission die:",
 			"green builds, red builds nothing, H at half price (or free), double: pay",
