@@ -252,8 +252,7 @@ type rackRows struct {
 	firstKey firstKey // the decision's first line last drawn (firstLine)
 	first    string
 
-	decision    []string // the decision's lines last drawn (Decision), never changed
-	decisionKey decisionKey
+	decision layout.Kept[decisionKey] // the decision's lines last drawn (Decision)
 }
 
 // rackRow is what a row of the rack shows: the tile, what it would do
@@ -317,14 +316,10 @@ func describe(ti acquire.TileInfo, r *acquire.Rules, w int) string {
 // or a key refused, leaves it as it was (room.BenchmarkMix).
 func (s Screen) Decision(w int, at room.At) []string {
 	k, ok := s.decisionKey(w, at)
-	kept := s.rack
-	if kept == nil || !ok {
+	if s.rack == nil || !ok {
 		return s.decision(w, at)
 	}
-	if kept.decision == nil || kept.decisionKey != k {
-		kept.decisionKey, kept.decision = k, s.decision(w, at)
-	}
-	return kept.decision
+	return s.rack.decision.Lines(k, func() []string { return s.decision(w, at) })
 }
 
 // decisionKey is what Decision shows: the view (which is never changed),

@@ -327,14 +327,10 @@ func (s Screen) question() string {
 // as it was (room.BenchmarkMix).
 func (s Screen) Decision(w int, at room.At) []string {
 	k, ok := s.decisionKey(w, at)
-	l := s.looks
-	if l == nil || !ok {
+	if s.looks == nil || !ok {
 		return s.decision(w, at)
 	}
-	if l.decision == nil || l.decisionKey != k {
-		l.decisionKey, l.decision = k, s.decision(w, at)
-	}
-	return l.decision
+	return s.looks.decision.Lines(k, func() []string { return s.decision(w, at) })
 }
 
 // decisionKey is what Decision shows: the view (which is never changed),

@@ -267,8 +267,7 @@ type trackLooks struct {
 	tables  layout.Columns // the hand beside the players: a move changes a few of their lines
 	players []string       // the players' table last drawn (players), changed in place
 
-	decision    []string // the decision's lines last drawn (Decision), never changed
-	decisionKey decisionKey
+	decision layout.Kept[decisionKey] // the decision's lines last drawn (Decision)
 
 	handPanel []string // the hand panel last drawn, never changed
 	handKey   handKey  // what it shows; last, as the collector stops at the last pointer

@@ -444,3 +444,23 @@ func (c *Columns) Holds(l string, w int) bool {
 func Same(a, b string) bool {
 	return len(a) == len(b) && unsafe.StringData(a) == unsafe.StringData(b)
 }
+
+// Kept is lines kept by a key of everything they are drawn from, so that
+// the frames that leave them as they were (most keys, the room's answer
+// to a decision) draw them no more. The lines are never changed once
+// drawn: the renderer keeps them as its last frame.
+type Kept[K comparable] struct {
+	key   K
+	lines []string
+}
+
+// Key is the key of the lines kept: the zero K before any.
+func (k *Kept[K]) Key() K { return k.key }
+
+// Lines gives the lines kept for key, drawn by draw when key is another.
+func (k *Kept[K]) Lines(key K, draw func() []string) []string {
+	if k.lines == nil || k.key != key {
+		k.key, k.lines = key, draw()
+	}
+	return k.lines
+}

@@ -183,3 +183,19 @@ func TestMemoLinesBeforeAllocatesNothing(t *testing.T) {
 		t.Errorf("%.1f allocations a screen, want none", n)
 	}
 }
+
+// TestKept draws the lines again only for another key.
+func TestKept(t *testing.T) {
+	var k layout.Kept[int]
+	draws := 0
+	draw := func() []string { draws++; return []string{"a"} }
+	for _, key := range []int{0, 0, 1, 1, 0} {
+		k.Lines(key, draw)
+	}
+	if draws != 3 {
+		t.Errorf("drawn %d times for keys 0 0 1 1 0, want 3", draws)
+	}
+	if k.Key() != 0 {
+		t.Errorf("key %d, want the last, 0", k.Key())
+	}
+}

@@ -71,8 +71,7 @@ type kept struct {
 	lastKey       lastKey
 	last          string // the last throws' line
 
-	decisionKey decisionKey
-	decision    []string
+	decision layout.Kept[decisionKey] // the decision's lines last drawn (Decision)
 
 	header string // the round, for the room's header (Facts)
 
@@ -96,8 +95,8 @@ func (s Screen) Show(view any) (room.Screen, bool) {
 		return s, false
 	}
 	s.game = v
-	if kp := s.kept; kp != nil && kp.decisionKey.game != v {
-		kp.decisionKey, kp.decision = decisionKey{}, nil // not to hold the view before
+	if kp := s.kept; kp != nil && kp.decision.Key().game != v {
+		kp.decision = layout.Kept[decisionKey]{} // not to hold the view before
 	}
 	if v.Due != s.due {
 		s.due, s.cursor, s.typed, s.picked = v.Due, 0, "", nil
@@ -368,14 +367,10 @@ func (s Screen) bid(n int) room.Reply {
 // their moves draw the screen again, most of them with the same decision.
 func (s Screen) Decision(w int, at room.At) []string {
 	k := decisionKey{s.game, unsafe.SliceData(s.picked), s.typed, at.Countdown, s.styles, s.cursor, len(s.picked), w, at.You}
-	kp := s.kept
-	if kp == nil {
+	if s.kept == nil {
 		return s.decision(w, at)
 	}
-	if kp.decision == nil || kp.decisionKey != k {
-		kp.decisionKey, kp.decision = k, s.decision(w, at)
-	}
-	return kp.decision
+	return s.kept.decision.Lines(k, func() []string { return s.decision(w, at) })
 }
 
 // decisionKey is what Decision shows: the view (which is never changed),
