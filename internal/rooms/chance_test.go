@@ -136,14 +136,14 @@ type refusing struct {
 	refuse bool
 }
 
-func (j *refusing) AppendAction(ctx context.Context, id store.GameID, seq int, line string) error {
+func (j *refusing) AppendAction(ctx context.Context, id store.GameID, seq int, lines ...string) error {
 	j.mu.Lock()
-	refuse := j.refuse && strings.HasPrefix(line, "roll ")
+	refuse := j.refuse && slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(l, "roll ") })
 	j.mu.Unlock()
 	if refuse {
 		return errors.New("disk full")
 	}
-	return j.journal.AppendAction(ctx, id, seq, line)
+	return j.journal.AppendAction(ctx, id, seq, lines...)
 }
 
 // TestChanceSeat: the room throws the die itself, journals each throw as a

@@ -25,8 +25,8 @@ type loseAnswer struct {
 	armed bool
 }
 
-func (j *loseAnswer) AppendAction(ctx context.Context, id store.GameID, seq int, line string) error {
-	err := j.Journal.AppendAction(ctx, id, seq, line)
+func (j *loseAnswer) AppendAction(ctx context.Context, id store.GameID, seq int, lines ...string) error {
+	err := j.Journal.AppendAction(ctx, id, seq, lines...)
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	if err == nil && j.armed {
