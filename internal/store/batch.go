@@ -315,8 +315,16 @@ func (s *Store) appendActions(ctx context.Context, reqs []appendReq, buf *[]any)
 		if lease, ok := fenceOf(r.ctx); ok {
 			room, node, token = lease.Room, lease.Node, lease.Token
 		}
+		// Boxed once a request, as the int64s that database/sql would
+		// otherwise convert them to: the game, and the first row's seq,
+		// which is every row's first seq.
+		id, first := any(int64(r.id)), any(int64(r.seq))
 		for k, line := range r.lines {
-			args = append(args, r.id, r.seq+k, line, at, r.seq)
+			seq := first
+			if k > 0 {
+				seq = int64(r.seq + k)
+			}
+			args = append(args, id, seq, line, at, first)
 			if fenced {
 				args = append(args, room, node, token)
 			}

@@ -272,6 +272,7 @@ func BenchmarkDurableActions(b *testing.B) {
 			cpu, commits := cpuTime(b), commitCount(b)
 			for _, id := range ids { // a goroutine a game, as a room
 				wg.Go(func() {
+					line := []string{"ann buy Tower Tower Luxor"} // the room's own, as a room's lines
 					for seq := 1; ; seq++ {
 						n := left.Add(-1)
 						if n < 0 {
@@ -281,7 +282,7 @@ func BenchmarkDurableActions(b *testing.B) {
 							time.Sleep(c.pace/2 + rand.N(c.pace))
 						}
 						start := time.Now()
-						if err := appendAction(context.Background(), id, seq, "ann buy Tower Tower Luxor"); err != nil {
+						if err := appendAction(context.Background(), id, seq, line...); err != nil {
 							b.Error(err)
 							return
 						}
