@@ -41,13 +41,13 @@ func (j *journal) CreateGame(_ context.Context, g store.NewGame) (store.GameID, 
 	return id, nil
 }
 
-func (j *journal) AppendAction(_ context.Context, id store.GameID, seq int, line string) error {
+func (j *journal) AppendAction(_ context.Context, id store.GameID, seq int, lines ...string) error {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	if seq != len(j.lines[id])+1 {
 		return store.ErrConflict
 	}
-	j.lines[id] = append(j.lines[id], line)
+	j.lines[id] = append(j.lines[id], lines...)
 	return nil
 }
 

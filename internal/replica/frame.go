@@ -48,13 +48,13 @@ func (k *link) leased() saved.Lease {
 	return saved.Lease{}
 }
 
-// Commit journals the action, fenced by the lease while this node runs
+// Commit journals the actions, fenced by the lease while this node runs
 // the room.
-func (k *link) Commit(ctx context.Context, id saved.GameID, seq int, line string) error {
+func (k *link) Commit(ctx context.Context, id saved.GameID, seq int, lines ...string) error {
 	if lease := k.leased(); lease.Room != "" {
 		ctx = saved.Fenced(ctx, lease) // journaled only while this node runs the room
 	}
-	return k.c.j.AppendAction(ctx, id, seq, line)
+	return k.c.j.AppendAction(ctx, id, seq, lines...)
 }
 
 func (k *link) Follows() bool { return k.follow.Load() != nil }

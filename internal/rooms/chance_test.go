@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -130,30 +131,43 @@ func (g *race) Standings() []engine.Standing {
 	}
 }
 
-// refusing is a journal that refuses to save throws while refuse is set.
+// refusing is a journal that refuses to save throws while refuse is set,
+// with every action committed with them, and counts its commits.
 type refusing struct {
-	*journal
-	refuse bool
+	rooms.Journal
+	mu      sync.Mutex
+	refuse  bool
+	commits int
 }
 
-func (j *refusing) AppendAction(ctx context.Context, id store.GameID, seq int, line string) error {
+func (j *refusing) AppendAction(ctx context.Context, id store.GameID, seq int, lines ...string) error {
 	j.mu.Lock()
-	refuse := j.refuse && strings.HasPrefix(line, "roll ")
+	refuse := j.refuse && slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(l, "roll ") })
+	j.commits++
 	j.mu.Unlock()
 	if refuse {
 		return errors.New("disk full")
 	}
-	return j.journal.AppendAction(ctx, id, seq, line)
+	return j.Journal.AppendAction(ctx, id, seq, lines...)
+}
+
+func (j *refusing) set(refuse bool) (commits int) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	j.refuse = refuse
+	return j.commits
 }
 
 // TestChanceSeat: the room throws the die itself, journals each throw as a
-// seat-less line before anyone sees it, never shows Chance as the seat to
-// move, tries a throw it could not save again, and stores each seat's place
-// when the game ends.
+// seat-less line before anyone sees it, in one commit with the move that
+// made it due, never shows Chance as the seat to move, and stores each
+// seat's place when the game ends. A move whose throw cannot be saved is
+// not saved either.
 func TestChanceSeat(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	j, tm := &refusing{journal: newJournal()}, &roomstest.Timers{}
+	mem, tm := newJournal(), &roomstest.Timers{}
+	j := &refusing{Journal: mem}
 	l := rooms.NewLobby(rooms.Config{Journal: j, Kinds: []engine.Kind{raceKind}, BotDelay: roomstest.BotDelay, After: tm.After})
 	t.Cleanup(func() { l.Close("test over") })
 	// A clock, which must never time the die.
@@ -171,31 +185,38 @@ func TestChanceSeat(t *testing.T) {
 	defer stop()
 	who := map[string]rooms.Player{"ann": ann, "bob": bob}
 
-	// A throw that cannot be saved leaves no one to move, and is thrown
-	// again after the bot delay.
-	j.mu.Lock()
-	j.refuse = true
-	j.mu.Unlock()
+	// A move whose throw cannot be saved is refused: neither is journaled
+	// or shown, and the same seat is still to move.
+	j.set(true)
 	s := roomstest.Next(t, ch, func(s *rooms.Snapshot) bool { return s.Turn >= 0 })
 	p := who[s.Seats[s.Turn].Name]
+	if err := r.Act(ctx, p, "go"); !errors.Is(err, rooms.ErrSaveFailed) {
+		t.Fatalf("%s go, its throw refused: %v; want %v", p.Name, err, rooms.ErrSaveFailed)
+	}
+	if lines, _ := mem.saved(1); len(lines) != 0 {
+		t.Fatalf("journal after a refused throw = %q, want nothing", lines)
+	}
+	now, stopNow, _ := r.Subscribe(ctx, bob) // the room as it is now
+	snap := roomstest.Next(t, now, func(*rooms.Snapshot) bool { return true })
+	stopNow()
+	if snap.Turn != s.Turn || slices.ContainsFunc(snap.Log, func(e rooms.Event) bool { return e.Seat == engine.Chance }) {
+		t.Fatalf("after a refused move and throw the room shows seat %d to move, events %v; want %s still to move, no throw", snap.Turn, snap.Log, p.Name)
+	}
+	before := j.set(false)
 	if err := r.Act(ctx, p, "go"); err != nil {
-		t.Fatalf("%s go: %v", p.Name, err)
+		t.Fatalf("%s go again: %v", p.Name, err)
 	}
-	lines, _ := j.saved(1)
-	if want := []string{p.Name + " go"}; !slices.Equal(lines, want) {
-		t.Fatalf("journal after a refused throw = %q, want %q", lines, want)
+	lines, _ := mem.saved(1)
+	if len(lines) != 2 || lines[0] != p.Name+" go" || !strings.HasPrefix(lines[1], "roll ") {
+		t.Fatalf("journal after a move = %q, want %s's go and a throw", lines, p.Name)
 	}
-	if err := r.Act(ctx, p, "go"); !errors.Is(err, engine.ErrIllegal) {
-		t.Errorf("acting while the die is due = %v, want it refused as illegal", err)
+	if commits := j.set(false) - before; commits != 1 {
+		t.Errorf("a move and its throw took %d commits, want one", commits)
 	}
-	j.mu.Lock()
-	j.refuse = false
-	j.mu.Unlock()
-	tm.Fire()
 
 	for turns := 0; ; turns++ {
 		s := roomstest.Next(t, ch, func(s *rooms.Snapshot) bool {
-			lines, _ := j.saved(1)
+			lines, _ := mem.saved(1)
 			return s.Room.Status == rooms.Over || (s.Turn >= 0 && len(lines)%2 == 0)
 		})
 		if s.Turn == engine.Chance {
@@ -211,16 +232,16 @@ func TestChanceSeat(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	lines, result := j.saved(1)
+	lines, result := mem.saved(1)
 	for i, l := range lines {
 		seat, text := engine.SplitLine([]string{"ann", "bob"}, l)
 		if (i%2 == 0) != (seat != engine.Chance) || (seat == engine.Chance && text != "roll 1" && text != "roll 2") {
 			t.Fatalf("journal line %d = %q; want a seat's go, then a seat-less roll, in turn: %q", i+1, l, lines)
 		}
 	}
-	j.mu.Lock()
-	places, game := j.places[1], j.games[1]
-	j.mu.Unlock()
+	mem.mu.Lock()
+	places, game := mem.places[1], mem.games[1]
+	mem.mu.Unlock()
 	var got []int
 	for _, o := range places {
 		got = append(got, o.Place)
@@ -262,6 +283,57 @@ func TestChanceAfterRestart(t *testing.T) {
 		if len(lines) != 2 || lines[0] != "ann go" || !strings.HasPrefix(lines[1], "roll ") {
 			t.Fatalf("after restart %d the journal is %q; want ann's go and one throw", restart, lines)
 		}
+	}
+}
+
+// TestThrowAloneRetried: a throw due with no move to commit it with (one
+// due but never journaled, after a restart) that cannot be saved is tried
+// again after the bot delay; until then nothing is journaled or thrown.
+func TestThrowAloneRetried(t *testing.T) {
+	ctx := context.Background()
+	st, err := store.Open(ctx, storetest.Data(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = st.Close() })
+	id, err := st.CreateGame(ctx, store.NewGame{Game: "race", Chance: "seats ann bob", Status: store.StatusPlaying,
+		Seats: []store.Seat{{Index: 0, Name: "ann", Bot: "random"}, {Index: 1, Name: "bob", Bot: "random"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.AppendAction(ctx, id, 1, "ann go"); err != nil { // the server stopped before the throw
+		t.Fatal(err)
+	}
+	j, tm := &refusing{Journal: st, refuse: true}, &roomstest.Timers{}
+	l := rooms.NewLobby(rooms.Config{Journal: j, Kinds: []engine.Kind{raceKind}, BotDelay: roomstest.BotDelay, After: tm.After})
+	defer l.Close("test over")
+	if n, err := l.Restore(ctx, st); n != 1 || err != nil {
+		t.Fatalf("Restore = %d, %v; want the race back", n, err)
+	}
+	if lines, err := st.Actions(ctx, id); err != nil || len(lines) != 1 {
+		t.Fatalf("journal after a refused throw = %q, %v; want ann's go alone", lines, err)
+	}
+	if n := tm.Armed(roomstest.BotDelay); n != 1 {
+		t.Fatalf("%d callbacks after the bot delay, want one: the throw again", n)
+	}
+	j.set(false)
+	tm.Fire()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		lines, err := st.Actions(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(lines) >= 2 {
+			if !strings.HasPrefix(lines[1], "roll ") {
+				t.Fatalf("journal after the throw was tried again = %q, want ann's go, then a throw", lines)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the refused throw was not tried again")
+		}
+		time.Sleep(time.Millisecond)
 	}
 }
 

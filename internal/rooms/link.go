@@ -13,9 +13,11 @@ import (
 // server's is its Journal alone (journalLink); several servers sharing a
 // database give each room a link of internal/replica's (Cluster.Claim).
 type Link interface {
-	// Commit journals action seq of game id, as a record writes it,
-	// before anyone sees its effect (house rule 3).
-	Commit(ctx context.Context, id saved.GameID, seq int, line string) error
+	// Commit journals actions seq, seq+1, ... of game id, one a line as
+	// a record writes it, in one commit (all or none), before anyone
+	// sees their effect (house rule 3): a move and the throw of the dice
+	// it made due. It holds lines no longer than the call.
+	Commit(ctx context.Context, id saved.GameID, seq int, lines ...string) error
 	// Announce tells of a change of r, on r's goroutine: after each
 	// command that changed it, and once when it closes for good.
 	Announce(r *Room, c Change)
@@ -47,8 +49,8 @@ type Change struct {
 // follows its rooms, and every room is run here.
 type journalLink struct{ j Journal }
 
-func (l journalLink) Commit(ctx context.Context, id saved.GameID, seq int, line string) error {
-	return l.j.AppendAction(ctx, id, seq, line)
+func (l journalLink) Commit(ctx context.Context, id saved.GameID, seq int, lines ...string) error {
+	return l.j.AppendAction(ctx, id, seq, lines...)
 }
 
 func (journalLink) Announce(*Room, Change) {}

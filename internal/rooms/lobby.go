@@ -31,7 +31,9 @@ type Player struct {
 // Journal is what rooms need of the store.
 type Journal interface {
 	CreateGame(ctx context.Context, g saved.NewGame) (saved.GameID, error)
-	AppendAction(ctx context.Context, id saved.GameID, seq int, line string) error
+	// AppendAction journals actions seq, seq+1, ... of game id, one a
+	// line, all or none (store.Store.AppendAction).
+	AppendAction(ctx context.Context, id saved.GameID, seq int, lines ...string) error
 	ActionsAfter(ctx context.Context, id saved.GameID, seq int) ([]string, error)
 	FinishGame(ctx context.Context, id saved.GameID, result string, seats []saved.Outcome) error
 	AbortGame(ctx context.Context, id saved.GameID, reason string) error

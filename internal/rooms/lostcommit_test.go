@@ -25,8 +25,8 @@ type loseAnswer struct {
 	armed bool
 }
 
-func (j *loseAnswer) AppendAction(ctx context.Context, id store.GameID, seq int, line string) error {
-	err := j.Journal.AppendAction(ctx, id, seq, line)
+func (j *loseAnswer) AppendAction(ctx context.Context, id store.GameID, seq int, lines ...string) error {
+	err := j.Journal.AppendAction(ctx, id, seq, lines...)
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	if err == nil && j.armed {
@@ -108,5 +108,52 @@ func TestLostCommitAnswerDoesNotJamTheRoom(t *testing.T) {
 	}
 	if len(lines) < len(before)+4 {
 		t.Errorf("journal has %d lines after 3 more moves; want at least %d", len(lines), len(before)+4)
+	}
+}
+
+// A move and the throw it made due are one commit: when its answer is
+// lost, both are in the journal and neither in the room. The move asked
+// again finds its number taken (or, thrown alike, the same lines saved):
+// the room applies the journal's move and throw, never throws again, and
+// play goes on from them.
+func TestLostCommitAnswerOfAMoveAndItsThrow(t *testing.T) {
+	ctx := context.Background()
+	st, err := store.Open(ctx, storetest.Data(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	app := store.NewAppender(st)
+	defer app.Close()
+	j := &loseAnswer{Journal: store.Journal{Store: st, Appender: app}}
+	ps := roomstest.Accounts(t, st, "ann", "bob")
+	l := rooms.NewLobby(rooms.Config{Journal: j, Kinds: []engine.Kind{raceKind}, Grace: time.Minute, After: (&roomstest.Timers{}).After})
+	defer l.Close("test over")
+	d := startDuel(t, l, ps)
+	r := d.r
+	p, s := d.onTurn(t, 0)
+
+	j.mu.Lock()
+	j.armed = true
+	j.mu.Unlock()
+	if err := r.Act(ctx, p, "go"); !errors.Is(err, rooms.ErrSaveFailed) {
+		t.Fatalf("%s go, its answer lost: %v; want %v", p.Name, err, rooms.ErrSaveFailed)
+	}
+	if err := r.Act(ctx, p, "go"); err != nil && !errors.Is(err, rooms.ErrMovedOn) {
+		t.Fatalf("%s go again after the lost answer: %v; want it saved already, or %v", p.Name, err, rooms.ErrMovedOn)
+	}
+	lines, err := st.Actions(ctx, s.GameID)
+	if err != nil || len(lines) != 2 || lines[0] != p.Name+" go" || !strings.HasPrefix(lines[1], "roll ") {
+		t.Fatalf("journal after the lost answer and the retry = %q, %v; want %s's go and one throw", lines, err, p.Name)
+	}
+	next, _ := d.onTurn(t, s.Version+1)
+	if next == p {
+		t.Fatalf("%s is still to move after the journal's move and throw", p.Name)
+	}
+	if err := r.Act(ctx, next, "go"); err != nil {
+		t.Fatalf("%s go after catching up: %v", next.Name, err)
+	}
+	if lines, err := st.Actions(ctx, s.GameID); err != nil || len(lines) != 4 {
+		t.Errorf("journal after the next move = %q, %v; want four lines", lines, err)
 	}
 }

@@ -108,21 +108,11 @@ func (r *Room) act(ctx context.Context, p Player, text string) error {
 	})
 }
 
-// apply validates an action on a copy of the game, saves it, and only then
-// makes it the game (house rule 3); then it throws whatever chance is due.
+// apply validates seat s's action on a copy of the game, draws there
+// every throw of chance it makes due, journals the action and the throws
+// in one commit, and only then makes the copy the game (house rule 3).
 // An autopilot's action is saved and shown as such.
 func (r *Room) apply(s engine.Seat, text string, autopilot bool) error {
-	err := r.step(s, text, autopilot)
-	if err != nil && !errors.Is(err, ErrMovedOn) {
-		return err
-	}
-	r.throw()
-	return err
-}
-
-// step applies one action of seat s (Chance for a throw) and journals it
-// before anyone sees its effect.
-func (r *Room) step(s engine.Seat, text string, autopilot bool) error {
 	next := r.copyGame()
 	a, err := next.ParseAction(s, text)
 	if err == nil {
@@ -137,22 +127,75 @@ func (r *Room) step(s engine.Seat, text string, autopilot bool) error {
 		line += autopilotMark
 		note = " (autopilot)"
 	}
+	var acts [2]acted // the action and the throw it makes due, if any
+	acts[0].seat, acts[0].note = s, note
+	acts[0].events.take(next, len(r.st.Seats))
+	n := len(r.lines)
+	r.lines = append(r.lines, line)
+	err = r.commit(next, n, acts[:1])
+	if err == nil || errors.Is(err, ErrMovedOn) {
+		r.throw() // any throw due that commit did not journal
+	}
+	return err
+}
+
+// acted is an action applied to the copy of the game that a commit makes
+// the room's: whose it was, and its events, taken as it was applied,
+// before the next (Game.Log tells of the last action only).
+type acted struct {
+	seat   engine.Seat
+	note   string
+	events viewerLog
+}
+
+// commit journals in one commit (one wait for the journal) the lines
+// added to r.lines from n on, which are those of the actions applied to
+// next, a copy of the game, acts, together with every throw of chance they
+// made due, drawn now on next (and added to acts, in its room to spare).
+// Only once all are committed does next become the game and each action's
+// events shown (house rule 3). If the commit fails none of it is applied
+// and the lines are taken off again: the journal holds none of them
+// (ErrSaveFailed), or lines the room lacks, which it applies (ErrMovedOn).
+func (r *Room) commit(next engine.Game, n int, acts []acted) error {
+	for {
+		if seat, ok := next.ToMove(); !ok || seat != engine.Chance {
+			break
+		}
+		outcomes := next.Legal(engine.Chance)
+		a := outcomes[cryptoIntN(len(outcomes))]
+		if err := next.Apply(engine.Chance, a); err != nil { // a game's own outcome: never
+			r.lobby.cfg.Log.Error("a throw the game listed is refused", "room", r.ID, "game", r.gameID, "throw", a.String(), "err", err)
+			break // the throw stays due: throw tries again
+		}
+		acts = append(acts, acted{seat: engine.Chance})
+		acts[len(acts)-1].events.take(next, len(r.st.Seats))
+		r.lines = append(r.lines, a.String())
+	}
+	lines := r.lines[n:]
+	if len(lines) == 0 {
+		r.spare = next
+		return ErrSaveFailed // nothing to journal: no throw could be drawn
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
 	defer cancel()
-	if err := r.link.Commit(ctx, r.gameID, len(r.lines)+1, line); err != nil {
+	if err := r.link.Commit(ctx, r.gameID, n+1, lines...); err != nil {
+		what := strings.Join(lines, " / ")
+		clear(lines) // before movedOn appends the journal's lines there
+		r.lines = r.lines[:n]
 		if errors.Is(err, saved.ErrConflict) && r.movedOn(ctx) {
 			return ErrMovedOn
 		}
-		r.lobby.saveFailed("save action", err, "room", r.ID, "game", r.gameID, "line", line)
+		r.lobby.saveFailed("save action", err, "room", r.ID, "game", r.gameID, "line", what)
 		r.spare = next
 		return ErrSaveFailed
 	}
 	r.lobby.saved()
-	metrics.ActionsCommitted.WithLabelValues(r.kind.Name).Inc()
-	r.chargeClock(s)
+	metrics.ActionsCommitted.WithLabelValues(r.kind.Name).Add(float64(len(lines)))
 	r.game, r.spare = next, r.game // nothing holds the game before: views share nothing with it
-	r.lines = append(r.lines, line)
-	r.logGame(s, note)
+	for i := range acts {
+		r.chargeClock(acts[i].seat)
+		r.logEvents(acts[i].seat, acts[i].note, acts[i].events.texts())
+	}
 	if _, ok := r.game.ToMove(); !ok {
 		r.finish()
 	}
@@ -194,28 +237,28 @@ func (r *Room) movedOn(ctx context.Context) bool {
 // autopilotMark ends the journal line of an action the autopilot chose.
 const autopilotMark = "  # autopilot"
 
-// throw draws every chance outcome due (a die's throw), uniformly among
-// Legal(Chance) from crypto/rand, and applies it as Chance's action: each is
-// journaled before anyone sees it, so a restart replays it and never throws
-// again. A throw that cannot be saved is tried again after the bot delay;
-// until then no seat's decision is due.
+// throw draws every chance outcome due (a die's throw) that no action
+// made due with it (apply): at the start, after a restart, after the room
+// learnt of actions it lacked (ErrMovedOn). Each is drawn uniformly among
+// Legal(Chance) from crypto/rand and applied as Chance's action, journaled
+// before anyone sees it, so a restart replays it and never throws again. A
+// throw that cannot be saved is tried again after the bot delay; until
+// then no seat's decision is due.
 func (r *Room) throw() {
 	for r.st.Status == Playing {
 		if seat, ok := r.game.ToMove(); !ok || seat != engine.Chance {
 			return
 		}
-		outcomes := r.game.Legal(engine.Chance)
-		a := outcomes[cryptoIntN(len(outcomes))]
-		err := r.step(engine.Chance, a.String(), false)
-		if errors.Is(err, ErrMovedOn) {
+		var acts [1]acted // the throw
+		err := r.commit(r.copyGame(), len(r.lines), acts[:0])
+		if err == nil || errors.Is(err, ErrMovedOn) {
 			continue // the journal's throw stands; another may be due
 		}
-		if err != nil { // step logged why
-			r.lobby.cfg.After(r.lobby.cfg.BotDelay, func() {
-				r.post(func() bool { r.throw(); return true })
-			})
-			return
-		}
+		// commit logged why
+		r.lobby.cfg.After(r.lobby.cfg.BotDelay, func() {
+			r.post(func() bool { r.throw(); return true })
+		})
+		return
 	}
 }
 
@@ -236,22 +279,49 @@ func (r *Room) toMove() (engine.Seat, bool) {
 
 // logGame adds the events of seat's last action, in each viewer's words.
 func (r *Room) logGame(seat engine.Seat, note string) {
-	var buf [8][]string // the logs of most rooms' viewers, without an allocation
-	var texts [][]string
-	if n := 1 + len(r.st.Seats); n <= len(buf) {
-		texts = buf[:n]
-	} else {
-		texts = make([][]string, n)
+	var l viewerLog
+	l.take(r.game, len(r.st.Seats))
+	r.logEvents(seat, note, l.texts())
+}
+
+// viewerLog is the events of an action in the words of each viewer of a
+// room: the watcher's first, then each seat's.
+type viewerLog struct {
+	n    int
+	few  [8][]string // most rooms' viewers', without an allocation
+	many [][]string  // where they do not fit
+}
+
+// take takes the events of g's last action for a room of seats.
+func (l *viewerLog) take(g engine.Game, seats int) {
+	texts := l.few[:0]
+	if l.n = 1 + seats; l.n > len(l.few) {
+		l.many = make([][]string, l.n)
+		texts = l.many
 	}
-	texts[0] = r.game.Log(engine.Watcher)
-	_, public := r.game.(engine.Public) // everyone reads the same: put in words once
-	for i := range r.st.Seats {
+	texts = texts[:l.n]
+	texts[0] = g.Log(engine.Watcher)
+	_, public := g.(engine.Public) // everyone reads the same: put in words once
+	for i := range seats {
 		if public {
 			texts[1+i] = texts[0]
 		} else {
-			texts[1+i] = r.game.Log(engine.Seat(i))
+			texts[1+i] = g.Log(engine.Seat(i))
 		}
 	}
+}
+
+// texts returns the events by viewer.
+func (l *viewerLog) texts() [][]string {
+	if l.many != nil {
+		return l.many
+	}
+	return l.few[:l.n]
+}
+
+// logEvents adds the events of an action of seat, texts by viewer
+// (viewerLogs).
+func (r *Room) logEvents(seat engine.Seat, note string, texts [][]string) {
 	for k, public := range texts[0] {
 		// The note is the action's: the events after its first (another
 		// seat's forced pass, the next throw) are no autopilot's doing.

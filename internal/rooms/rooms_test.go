@@ -44,7 +44,7 @@ func (j *journal) CreateGame(_ context.Context, g store.NewGame) (store.GameID, 
 	return id, nil
 }
 
-func (j *journal) AppendAction(_ context.Context, id store.GameID, seq int, line string) error {
+func (j *journal) AppendAction(_ context.Context, id store.GameID, seq int, lines ...string) error {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	if j.fail {
@@ -53,7 +53,7 @@ func (j *journal) AppendAction(_ context.Context, id store.GameID, seq int, line
 	if seq != len(j.lines[id])+1 {
 		return fmt.Errorf("seq %d after %d", seq, len(j.lines[id]))
 	}
-	j.lines[id] = append(j.lines[id], line)
+	j.lines[id] = append(j.lines[id], lines...)
 	return nil
 }
 

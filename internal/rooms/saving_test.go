@@ -100,7 +100,7 @@ type fullDisk struct {
 
 var errFull = errors.New("store: append action 3 to game 1: database or disk is full (13)")
 
-func (d *fullDisk) AppendAction(ctx context.Context, id store.GameID, seq int, line string) error {
+func (d *fullDisk) AppendAction(ctx context.Context, id store.GameID, seq int, lines ...string) error {
 	d.mu.Lock()
 	d.appends++
 	full := d.full
@@ -108,7 +108,7 @@ func (d *fullDisk) AppendAction(ctx context.Context, id store.GameID, seq int, l
 	if full {
 		return errFull
 	}
-	return d.journal.AppendAction(ctx, id, seq, line)
+	return d.journal.AppendAction(ctx, id, seq, lines...)
 }
 
 func (d *fullDisk) set(full bool) (appends int) {

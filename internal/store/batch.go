@@ -11,7 +11,7 @@ import (
 )
 
 // Appender commits game actions from many rooms in shared transactions
-// (group commit): every Append waits until its action is on disk, but one
+// (group commit): every Append waits until its actions are on disk, but one
 // commit, and one sync of the log, serves every action that arrived while
 // the previous commit was being written, and, when games act close
 // together, those that come in a short wait (commitDelay). Under load that
@@ -43,16 +43,18 @@ type batchBufs struct {
 	args    []any
 }
 
+// appendReq is one AppendAction: lines are actions seq, seq+1, ... of
+// game id, saved all or none.
 type appendReq struct {
 	ctx   context.Context
 	id    GameID
 	seq   int
-	line  string
+	lines []string
 	reply chan error
 }
 
-// maxBatch bounds one transaction, so that a flood cannot hold the write
-// lock for long.
+// maxBatch bounds the actions of one transaction, so that a flood cannot
+// hold the write lock for long.
 const maxBatch = 512
 
 // ErrClosed is returned by an Appender that has been closed.
@@ -67,13 +69,18 @@ func NewAppender(s *Store) *Appender {
 }
 
 // AppendAction is Store.AppendAction, committed together with concurrent
-// calls. It returns once the action is committed, or with why it was not.
-func (a *Appender) AppendAction(ctx context.Context, id GameID, seq int, line string) error {
+// calls: a room's action and the throw of the dice it made due in one
+// commit, and one wait. It returns once the actions are committed, or
+// with why they were not. It holds lines no longer than the call.
+func (a *Appender) AppendAction(ctx context.Context, id GameID, seq int, lines ...string) error {
+	if len(lines) == 0 {
+		return nil
+	}
 	reply, _ := replies.Get().(chan error)
 	if reply == nil {
 		reply = make(chan error, 1)
 	}
-	r := appendReq{ctx: ctx, id: id, seq: seq, line: line, reply: reply}
+	r := appendReq{ctx: ctx, id: id, seq: seq, lines: lines, reply: reply}
 	select {
 	case a.reqs <- r:
 	case <-a.done:
@@ -122,9 +129,10 @@ func (a *Appender) run() {
 		before = map[GameID]bool{} // the games of the last commit
 		now    = map[GameID]bool{} // and of this one
 		back   int                 // games of the last commit in this one
+		n      int                 // the actions of this one
 	)
 	add := func(r appendReq) {
-		batch = append(batch, r)
+		batch, n = append(batch, r), n+len(r.lines)
 		if before[r.id] && !now[r.id] {
 			back++
 		}
@@ -133,7 +141,7 @@ func (a *Appender) run() {
 	for {
 		select {
 		case r := <-a.reqs:
-			batch, back = batch[:0], 0
+			batch, back, n = batch[:0], 0, 0
 			clear(now)
 			add(r)
 		case <-a.done:
@@ -144,7 +152,7 @@ func (a *Appender) run() {
 		}
 		crowded, waiting := time.Since(last) < commitDelay, false
 	more:
-		for len(batch) < maxBatch {
+		for n < maxBatch {
 			if !crowded || back == len(before) { // those already waiting
 				select {
 				case r := <-a.reqs:
@@ -175,8 +183,9 @@ func (a *Appender) run() {
 	}
 }
 
-// commit writes a batch in one transaction. A refused action (a gap in the
-// sequence, a finished game) fails alone; a failed commit fails them all.
+// commit writes a batch in one transaction. A refused request (a gap in
+// the sequence, a finished game) fails alone, none of its actions saved; a
+// failed commit fails them all.
 func (a *Appender) commit(batch []appendReq) {
 	b := &a.bufs
 	if b.games == nil {
@@ -184,8 +193,9 @@ func (a *Appender) commit(batch []appendReq) {
 	}
 	errs := slices.Grow(b.errs[:0], len(batch))[:len(batch)]
 	err := a.withTx(func(tx *Tx) error {
-		// The first action of each game goes in one statement; the rest,
-		// and any it refused, one at a time after it, which says why.
+		// The first request of each game goes in one statement; the
+		// rest, and any it refused, one at a time after it, which says
+		// why.
 		first := b.first[:0]
 		isFirst := slices.Grow(b.isFirst[:0], len(batch))[:len(batch)]
 		for i, r := range batch {
@@ -212,7 +222,7 @@ func (a *Appender) commit(batch []appendReq) {
 			if errs[i] == nil && !(isFirst[i] && all) {
 				// Without r.ctx's end, which is ignored once written, but
 				// with its lease (Fenced).
-				errs[i] = tx.AppendAction(context.WithoutCancel(r.ctx), r.id, r.seq, r.line)
+				errs[i] = tx.AppendAction(context.WithoutCancel(r.ctx), r.id, r.seq, r.lines...)
 			}
 		}
 		return nil
@@ -248,16 +258,19 @@ func (a *Appender) withTx(fn func(*Tx) error) error {
 	return err
 }
 
-// appendActions inserts, in one statement, each action (of games all
-// different) whose game is open and whose seq follows the game's last
-// stored, and reports whether it inserted them all: then each is saved;
-// otherwise AppendAction, one at a time, says which were and why the
-// others were not (an action inserted here is then the last stored, which
-// AppendAction takes as saved). It is AppendAction's statement too: one
-// statement for a batch rather than one per action is one round trip on
-// PostgreSQL. Knowing only how many rows went in, rather than which
-// (RETURNING), spares SQLite a temporary table of them at every commit.
-// buf, if not nil, is the Appender's, for the statement's arguments.
+// appendActions inserts, in one statement, the actions of each request
+// (of games all different) whose game is open and whose first seq follows
+// the game's last stored, and reports whether it inserted them all: then
+// each is saved; otherwise AppendAction, one at a time, says which were
+// and why the others were not (the actions inserted here are then the
+// last stored, which AppendAction takes as saved). A request's actions
+// are all inserted or none: each row is judged by its request's first
+// seq, against the actions stored before the statement (a statement never
+// sees its own rows). It is AppendAction's statement too: one statement
+// for a batch rather than one per action is one round trip on PostgreSQL.
+// Knowing only how many rows went in, rather than which (RETURNING),
+// spares SQLite a temporary table of them at every commit. buf, if not
+// nil, is the Appender's, for the statement's arguments.
 func (s *Store) appendActions(ctx context.Context, reqs []appendReq, buf *[]any) (all bool, err error) {
 	if len(reqs) == 0 {
 		return true, nil
@@ -283,32 +296,43 @@ func (s *Store) appendActions(ctx context.Context, reqs []appendReq, buf *[]any)
 	// NULLs, which insert nothing, up to a power of two: a handful of
 	// statements, each prepared once and kept (ExecKeptContext), rather
 	// than one for each size of batch, parsed each time.
+	rows := 0
+	for _, r := range reqs {
+		rows += len(r.lines)
+	}
 	shape := 1
-	for shape < len(reqs) {
+	for shape < rows {
 		shape *= 2
 	}
-	args := slices.Grow((*buf)[:0], 7*shape)
+	args := slices.Grow((*buf)[:0], 8*shape)
 	defer func() {
 		clear(args) // the lines
 		*buf = args[:0]
 	}()
 	at := timestamp(s.now())
-	for i := range shape {
-		if i >= len(reqs) {
-			args = append(args, nil, nil, nil, nil)
-			if fenced {
-				args = append(args, nil, nil, nil)
-			}
-			continue
-		}
-		r := reqs[i]
-		args = append(args, r.id, r.seq, r.line, at)
-		if !fenced {
-			continue
-		}
+	for _, r := range reqs {
+		room, node, token := any(nil), any(nil), any(nil)
 		if lease, ok := fenceOf(r.ctx); ok {
-			args = append(args, lease.Room, lease.Node, lease.Token)
-		} else {
+			room, node, token = lease.Room, lease.Node, lease.Token
+		}
+		// Boxed once a request, as the int64s that database/sql would
+		// otherwise convert them to: the game, and the first row's seq,
+		// which is every row's first seq.
+		id, first := any(int64(r.id)), any(int64(r.seq))
+		for k, line := range r.lines {
+			seq := first
+			if k > 0 {
+				seq = int64(r.seq + k)
+			}
+			args = append(args, id, seq, line, at, first)
+			if fenced {
+				args = append(args, room, node, token)
+			}
+		}
+	}
+	for range shape - rows {
+		args = append(args, nil, nil, nil, nil, nil)
+		if fenced {
 			args = append(args, nil, nil, nil)
 		}
 	}
@@ -320,7 +344,7 @@ func (s *Store) appendActions(ctx context.Context, reqs []appendReq, buf *[]any)
 	if err != nil {
 		return false, fmt.Errorf("store: append %s: %w", what(reqs), mapError(err))
 	}
-	return n == int64(len(reqs)), nil
+	return n == int64(rows), nil
 }
 
 // appendQueries are appendActions' statements, written once each: by the
@@ -345,22 +369,24 @@ func appendQuery(d dialect, shape int, fenced bool) string {
 	if q, ok := appendQueries.m[k]; ok {
 		return q
 	}
-	row := "(CAST(? AS BIGINT), CAST(? AS BIGINT), ?, ?)"
+	// A row: the game, the seq, the line, the time, the first seq of its
+	// request, and the lease's room, node and token if fenced.
+	row := "(CAST(? AS BIGINT), CAST(? AS BIGINT), ?, ?, CAST(? AS BIGINT))"
 	if fenced {
-		row = "(CAST(? AS BIGINT), CAST(? AS BIGINT), ?, ?, CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS BIGINT))"
+		row = "(CAST(? AS BIGINT), CAST(? AS BIGINT), ?, ?, CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS BIGINT))"
 	}
 	values := strings.Repeat(", "+row, shape)[2:]
 	held := ""
 	if fenced {
-		held = ` AND (v.column5 IS NULL OR EXISTS (SELECT 1 FROM room_leases
-			WHERE room = v.column5 AND node = v.column6 AND token = v.column7 AND expires > ` + k.clock + `))`
+		held = ` AND (v.column6 IS NULL OR EXISTS (SELECT 1 FROM room_leases
+			WHERE room = v.column6 AND node = v.column7 AND token = v.column8 AND expires > ` + k.clock + `))`
 	}
 	// A VALUES list's columns are column1, column2, ... on both databases.
 	q := `
 		INSERT INTO actions (game_id, seq, line, at)
 		SELECT v.column1, v.column2, v.column3, v.column4 FROM (VALUES ` + values + `) AS v
 		WHERE EXISTS (SELECT 1 FROM games WHERE id = v.column1 AND status IN ('waiting', 'playing'))
-		  AND v.column2 = (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = v.column1)` + held
+		  AND v.column5 = (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = v.column1)` + held
 	if appendQueries.m == nil {
 		appendQueries.m = map[appendShape]string{}
 	}
@@ -371,9 +397,17 @@ func appendQuery(d dialect, shape int, fenced bool) string {
 // what names the actions of reqs in an error.
 func what(reqs []appendReq) string {
 	if len(reqs) == 1 {
-		return fmt.Sprintf("action %d to game %d", reqs[0].seq, reqs[0].id)
+		return actionsOf(reqs[0].id, reqs[0].seq, len(reqs[0].lines))
 	}
-	return fmt.Sprintf("%d actions", len(reqs))
+	return fmt.Sprintf("the actions of %d games", len(reqs))
+}
+
+// actionsOf names n actions of game id from seq in an error.
+func actionsOf(id GameID, seq, n int) string {
+	if n == 1 {
+		return fmt.Sprintf("action %d to game %d", seq, id)
+	}
+	return fmt.Sprintf("actions %d-%d to game %d", seq, seq+n-1, id)
 }
 
 // Close stops the Appender after the batch in progress.
@@ -390,7 +424,7 @@ type Journal struct {
 	Appender *Appender
 }
 
-// AppendAction commits one action through the Appender.
-func (j Journal) AppendAction(ctx context.Context, id GameID, seq int, line string) error {
-	return j.Appender.AppendAction(ctx, id, seq, line)
+// AppendAction commits actions through the Appender, all or none.
+func (j Journal) AppendAction(ctx context.Context, id GameID, seq int, lines ...string) error {
+	return j.Appender.AppendAction(ctx, id, seq, lines...)
 }

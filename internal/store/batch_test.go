@@ -71,17 +71,23 @@ func TestAppenderCommitsEachAction(t *testing.T) {
 	}
 }
 
-// A batch is one statement for the first action of each game, and the
-// rest one at a time after it: each action is answered as AppendAction
-// alone would answer it, in the order of the batch.
+// A batch is one statement for the first request of each game, and the
+// rest one at a time after it: each request is answered as AppendAction
+// alone would answer it, in the order of the batch, and the actions of a
+// request (a move and the throw it made due) are saved all or none.
 func TestAppenderBatchAnswersEachAction(t *testing.T) {
 	s, _ := open(t)
 	a := store.NewAppender(s)
 	defer a.Close()
 	ctx := context.Background()
-	ids := newGames(t, s, 4)
-	if err := s.AppendAction(ctx, ids[1], 1, "bob play 1A"); err != nil {
-		t.Fatal(err)
+	ids := newGames(t, s, 8)
+	for _, pre := range []struct {
+		id    store.GameID
+		lines []string
+	}{{ids[1], []string{"bob play 1A"}}, {ids[5], []string{"fay play 1A"}}, {ids[6], []string{"gus play 1A", "roll 3"}}} {
+		if err := s.AppendAction(ctx, pre.id, 1, pre.lines...); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if err := s.FinishGame(ctx, ids[2], "", nil); err != nil {
 		t.Fatal(err)
@@ -89,22 +95,52 @@ func TestAppenderBatchAnswersEachAction(t *testing.T) {
 	gone, cancel := context.WithCancel(ctx)
 	cancel()
 	batch := []store.Batched{
-		{ctx, ids[0], 1, "ann play 1A"},
-		{ctx, ids[0], 1, "ann play 9A"},  // a duplicate
-		{ctx, ids[0], 2, "ann play 2A"},  // follows one in the same batch
-		{ctx, ids[1], 1, "bob play 1A"},  // the retry of a commit whose answer was lost
-		{ctx, ids[1], 3, "bob play 3A"},  // a gap
-		{ctx, ids[2], 1, "cat play 1A"},  // a finished game
-		{gone, ids[3], 1, "dan play 1A"}, // given up
-		{ctx, ids[3] + 1, 1, "eve play 1A"},
+		{ctx, ids[0], 1, []string{"ann play 1A"}},
+		{ctx, ids[0], 1, []string{"ann play 9A"}},  // a duplicate
+		{ctx, ids[0], 2, []string{"ann play 2A"}},  // follows one in the same batch
+		{ctx, ids[1], 1, []string{"bob play 1A"}},  // the retry of a commit whose answer was lost
+		{ctx, ids[1], 3, []string{"bob play 3A"}},  // a gap
+		{ctx, ids[2], 1, []string{"cat play 1A"}},  // a finished game
+		{gone, ids[3], 1, []string{"dan play 1A"}}, // given up
+		{ctx, ids[4], 1, []string{"eve play 1A", "roll 4"}},
+		{ctx, ids[4], 3, []string{"eve play 3A", "roll 2", "roll 6"}}, // follows two in the same batch
+		{ctx, ids[5], 1, []string{"fay play 1A", "roll 6"}},           // the first a duplicate: neither saved
+		{ctx, ids[6], 1, []string{"gus play 1A", "roll 3"}},           // the retry of both
+		{ctx, ids[6], 1, []string{"gus play 1A", "roll 5"}},           // a retry that throws again
+		{ctx, ids[7], 2, []string{"hal play 2A", "roll 1"}},           // a gap
+		{ctx, ids[7] + 1, 1, []string{"ivy play 1A"}},
 	}
-	want := []error{nil, store.ErrConflict, nil, nil, store.ErrConflict, store.ErrConflict, context.Canceled, store.ErrNotFound}
+	want := []error{nil, store.ErrConflict, nil, nil, store.ErrConflict, store.ErrConflict, context.Canceled,
+		nil, nil, store.ErrConflict, nil, store.ErrConflict, store.ErrConflict, store.ErrNotFound}
 	for i, err := range store.Commit(a, batch) {
 		if !errors.Is(err, want[i]) || (want[i] == nil) != (err == nil) {
 			t.Errorf("%+v: %v, want %v", batch[i], err, want[i])
 		}
 	}
-	for id, want := range map[store.GameID]string{ids[0]: "[ann play 1A ann play 2A]", ids[1]: "[bob play 1A]", ids[3]: "[]"} {
+	for id, want := range map[store.GameID]string{
+		ids[0]: "[ann play 1A ann play 2A]", ids[1]: "[bob play 1A]", ids[3]: "[]",
+		ids[4]: "[eve play 1A roll 4 eve play 3A roll 2 roll 6]", ids[5]: "[fay play 1A]",
+		ids[6]: "[gus play 1A roll 3]", ids[7]: "[]",
+	} {
+		if lines, err := s.Actions(ctx, id); err != nil || fmt.Sprint(lines) != want {
+			t.Errorf("Actions(game %d) = %q, %v; want %s", id, lines, err, want)
+		}
+	}
+	// Alone in their batch, the first requests of the games all go in the
+	// one statement, the two actions of each included.
+	more := []store.Batched{
+		{ctx, ids[0], 3, []string{"ann play 3A", "roll 1"}},
+		{ctx, ids[3], 1, []string{"dan play 1A", "roll 2"}},
+		{ctx, ids[7], 1, []string{"hal play 1A"}},
+	}
+	for i, err := range store.Commit(a, more) {
+		if err != nil {
+			t.Errorf("%+v: %v", more[i], err)
+		}
+	}
+	for id, want := range map[store.GameID]string{
+		ids[0]: "[ann play 1A ann play 2A ann play 3A roll 1]", ids[3]: "[dan play 1A roll 2]", ids[7]: "[hal play 1A]",
+	} {
 		if lines, err := s.Actions(ctx, id); err != nil || fmt.Sprint(lines) != want {
 			t.Errorf("Actions(game %d) = %q, %v; want %s", id, lines, err, want)
 		}
@@ -138,7 +174,7 @@ func TestAppenderBatchesOfEverySize(t *testing.T) {
 				if fenced && i%2 == 0 { // some with a lease, some without
 					c = saved.Fenced(ctx, lease)
 				}
-				batch = append(batch, store.Batched{Ctx: c, Game: id, Seq: len(lines) + 1, Line: fmt.Sprintf("batch %d %v", n, fenced)})
+				batch = append(batch, store.Batched{Ctx: c, Game: id, Seq: len(lines) + 1, Lines: []string{fmt.Sprintf("batch %d %v", n, fenced)}})
 			}
 			for i, err := range store.Commit(a, batch) {
 				if err != nil {
@@ -170,7 +206,7 @@ func TestAppenderTakesAnotherConnectionAfterAFailure(t *testing.T) {
 	ctx := context.Background()
 	id := newGames(t, s, 1)[0]
 	commit := func(seq int, line string) error {
-		return store.Commit(a, []store.Batched{{Ctx: ctx, Game: id, Seq: seq, Line: line}})[0]
+		return store.Commit(a, []store.Batched{{Ctx: ctx, Game: id, Seq: seq, Lines: []string{line}}})[0]
 	}
 	if err := commit(1, "ann play 1A"); err != nil {
 		t.Fatal(err)
@@ -236,6 +272,7 @@ func BenchmarkDurableActions(b *testing.B) {
 			cpu, commits := cpuTime(b), commitCount(b)
 			for _, id := range ids { // a goroutine a game, as a room
 				wg.Go(func() {
+					line := []string{"ann buy Tower Tower Luxor"} // the room's own, as a room's lines
 					for seq := 1; ; seq++ {
 						n := left.Add(-1)
 						if n < 0 {
@@ -245,7 +282,7 @@ func BenchmarkDurableActions(b *testing.B) {
 							time.Sleep(c.pace/2 + rand.N(c.pace))
 						}
 						start := time.Now()
-						if err := appendAction(context.Background(), id, seq, "ann buy Tower Tower Luxor"); err != nil {
+						if err := appendAction(context.Background(), id, seq, line...); err != nil {
 							b.Error(err)
 							return
 						}

@@ -32,20 +32,22 @@ func Columns(s *Store, table string) ([]string, error) {
 	return cols, rows.Err()
 }
 
-// Batched is one action for Commit.
+// Batched is one AppendAction for Commit: its actions from Seq, one a
+// line of Lines.
 type Batched struct {
-	Ctx  context.Context
-	Game GameID
-	Seq  int
-	Line string
+	Ctx   context.Context
+	Game  GameID
+	Seq   int
+	Lines []string
 }
 
-// Commit commits actions as one batch of a's, as if they had all arrived
-// while the previous batch was being written, and returns each one's answer.
+// Commit commits AppendActions as one batch of a's, as if they had all
+// arrived while the previous batch was being written, and returns each
+// one's answer.
 func Commit(a *Appender, actions []Batched) []error {
 	batch := make([]appendReq, len(actions))
 	for i, x := range actions {
-		batch[i] = appendReq{ctx: x.Ctx, id: x.Game, seq: x.Seq, line: x.Line, reply: make(chan error, 1)}
+		batch[i] = appendReq{ctx: x.Ctx, id: x.Game, seq: x.Seq, lines: x.Lines, reply: make(chan error, 1)}
 	}
 	a.commit(batch)
 	errs := make([]error, len(batch))

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // CreateGame stores a new game and its seats and returns its id.
@@ -115,26 +116,32 @@ func (s *Store) listGames(ctx context.Context, op, query string, args ...any) ([
 	return games, nil
 }
 
-// AppendAction records action number seq of a game. Actions are numbered 1, 2,
-// 3, ... so seq must be exactly one more than the last stored: a duplicate or
-// a gap returns an error wrapping ErrConflict, as does appending to a game
-// that is finished or aborted. An unknown game is ErrNotFound. Appending
-// again the last action stored, the same line at the same seq, succeeds
-// and changes nothing: it is the retry of a commit whose answer was lost
-// with the connection (PostgreSQL going away), and the action is saved.
-// Given a lease (Fenced), it appends only while that lease is held, in a
-// transaction, so that a node taking the room over waits for it or sees
-// it; otherwise it returns an error wrapping ErrFenced.
-func (s *Store) AppendAction(ctx context.Context, id GameID, seq int, line string) error {
+// AppendAction records actions number seq, seq+1, ... of a game, one a
+// line, in one transaction: all of them or none (no lines: nothing).
+// Actions are numbered 1, 2, 3, ... so seq must be exactly one more than
+// the last stored: a duplicate or a gap returns an error wrapping
+// ErrConflict, as does appending to a game that is finished or aborted.
+// An unknown game is ErrNotFound. Appending again the last actions stored,
+// the same lines from the same seq, succeeds and changes nothing: it is
+// the retry of a commit whose answer was lost with the connection
+// (PostgreSQL going away), and the actions are saved. Given a lease
+// (Fenced), it appends only while that lease is held, in a transaction, so
+// that a node taking the room over waits for it or sees it; otherwise it
+// returns an error wrapping ErrFenced.
+func (s *Store) AppendAction(ctx context.Context, id GameID, seq int, lines ...string) error {
+	if len(lines) == 0 {
+		return nil
+	}
 	lease, fenced := fenceOf(ctx)
 	if fenced && s.db != nil {
-		return s.WithTx(ctx, func(tx *Tx) error { return tx.AppendAction(ctx, id, seq, line) })
+		return s.WithTx(ctx, func(tx *Tx) error { return tx.AppendAction(ctx, id, seq, lines...) })
 	}
-	saved, err := s.appendActions(ctx, []appendReq{{ctx: ctx, id: id, seq: seq, line: line}}, nil)
+	saved, err := s.appendActions(ctx, []appendReq{{ctx: ctx, id: id, seq: seq, lines: lines}}, nil)
 	if err != nil || saved {
 		return err
 	}
 	// Nothing was inserted; say why.
+	what := actionsOf(id, seq, len(lines))
 	var (
 		status Status
 		last   int
@@ -153,20 +160,18 @@ func (s *Store) AppendAction(ctx context.Context, id GameID, seq int, line strin
 	}
 	switch {
 	case err != nil:
-		return fmt.Errorf("store: append action %d to game %d: %w", seq, id, mapError(err))
+		return fmt.Errorf("store: append %s: %w", what, mapError(err))
 	case status.Done():
-		return fmt.Errorf("store: append action %d to game %d: game is %s: %w", seq, id, status, ErrConflict)
-	case seq == last:
-		var stored string
-		err := s.q.QueryRowContext(ctx, `SELECT line FROM actions WHERE game_id = ? AND seq = ?`, id, seq).Scan(&stored)
-		if err == nil && stored == line {
+		return fmt.Errorf("store: append %s: game is %s: %w", what, status, ErrConflict)
+	case seq >= 1 && last == seq+len(lines)-1:
+		if stored, err := s.ActionsAfter(ctx, id, seq-1); err == nil && slices.Equal(stored, lines) {
 			return nil
 		}
 	}
 	if !holds {
-		return fmt.Errorf("store: append action %d to game %d: room %s, node %s, token %d: %w", seq, id, lease.Room, lease.Node, lease.Token, ErrFenced)
+		return fmt.Errorf("store: append %s: room %s, node %s, token %d: %w", what, lease.Room, lease.Node, lease.Token, ErrFenced)
 	}
-	return fmt.Errorf("store: append action %d to game %d: next action is %d: %w", seq, id, last+1, ErrConflict)
+	return fmt.Errorf("store: append %s: next action is %d: %w", what, last+1, ErrConflict)
 }
 
 // Actions returns a game's record lines in order, or ErrNotFound if there is

@@ -146,10 +146,36 @@ func TestAppendActionRefuses(t *testing.T) {
 		t.Errorf("Actions after a retry = %q, %v; want the action once", lines, err)
 	}
 
+	// Several actions at once (a move and the throw it made due) are
+	// saved all or none, and their retry too.
+	for _, tt := range []struct {
+		name  string
+		seq   int
+		lines []string
+		want  error
+	}{
+		{"two after the last", 2, []string{"alice play 2A", "roll 4"}, nil},
+		{"the retry of both", 2, []string{"alice play 2A", "roll 4"}, nil},
+		{"a retry that throws again", 2, []string{"alice play 2A", "roll 5"}, store.ErrConflict},
+		{"the first a duplicate", 3, []string{"roll 4", "alice play 4A"}, store.ErrConflict},
+		{"a gap", 5, []string{"alice play 5A", "roll 1"}, store.ErrConflict},
+		{"none", 4, nil, nil},
+	} {
+		if err := s.AppendAction(ctx, id, tt.seq, tt.lines...); !errors.Is(err, tt.want) || (tt.want == nil) != (err == nil) {
+			t.Errorf("AppendAction(%s: seq %d, %q) = %v, want %v", tt.name, tt.seq, tt.lines, err, tt.want)
+		}
+	}
+	if lines, err := s.Actions(ctx, id); err != nil || fmt.Sprint(lines) != "[alice play 1A alice play 2A roll 4]" {
+		t.Errorf("Actions after appending two at once = %q, %v", lines, err)
+	}
+
 	if err := s.FinishGame(ctx, id, "alice 6000", nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.AppendAction(ctx, id, 2, "alice play 2A"); !errors.Is(err, store.ErrConflict) {
+	if err := s.AppendAction(ctx, id, 4, "alice play 4A", "roll 2"); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("AppendAction(two to a finished game) = %v, want ErrConflict", err)
+	}
+	if err := s.AppendAction(ctx, id, 4, "alice play 4A"); !errors.Is(err, store.ErrConflict) {
 		t.Errorf("AppendAction(finished game) = %v, want ErrConflict", err)
 	}
 }

@@ -101,27 +101,37 @@ func TestFencedAppend(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, append := range map[string]func(context.Context, store.GameID, int, string) error{
+	for name, append := range map[string]func(context.Context, store.GameID, int, ...string) error{
 		"direct": s.AppendAction, "group": ap.AppendAction,
 	} {
 		if err := append(saved.Fenced(ctx, a), id, 3, "fenced"); !errors.Is(err, store.ErrFenced) {
 			t.Errorf("%s append with the old token = %v; want ErrFenced", name, err)
 		}
 	}
-	if err := ap.AppendAction(saved.Fenced(ctx, b), id, 3, "three"); err != nil {
-		t.Fatalf("append by the new holder = %v", err)
+	if err := ap.AppendAction(saved.Fenced(ctx, b), id, 3, "three", "3b"); err != nil {
+		t.Fatalf("append of two actions by the new holder = %v", err)
+	}
+	if err := s.AppendAction(saved.Fenced(ctx, b), id, 5, "3c", "3d"); err != nil {
+		t.Fatalf("direct append of two actions by the new holder = %v", err)
+	}
+	for name, append := range map[string]func(context.Context, store.GameID, int, ...string) error{
+		"direct": s.AppendAction, "group": ap.AppendAction,
+	} {
+		if err := append(saved.Fenced(ctx, a), id, 7, "fenced", "too"); !errors.Is(err, store.ErrFenced) {
+			t.Errorf("%s append of two actions with the old token = %v; want ErrFenced", name, err)
+		}
 	}
 	lines, err := s.Actions(ctx, id)
-	if err != nil || !slices.Equal(lines, []string{"one", "two", "three"}) {
-		t.Fatalf("Actions = %q, %v; want one, two, three", lines, err)
+	if want := []string{"one", "two", "three", "3b", "3c", "3d"}; err != nil || !slices.Equal(lines, want) {
+		t.Fatalf("Actions = %q, %v; want %q", lines, err, want)
 	}
 	if err := s.ReleaseLease(ctx, b); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.AppendAction(saved.Fenced(ctx, b), id, 4, "released"); !errors.Is(err, store.ErrFenced) {
+	if err := s.AppendAction(saved.Fenced(ctx, b), id, 7, "released"); !errors.Is(err, store.ErrFenced) {
 		t.Fatalf("fenced append after the release = %v; want ErrFenced", err)
 	}
-	if err := s.AppendAction(ctx, id, 4, "four"); err != nil {
+	if err := s.AppendAction(ctx, id, 7, "four"); err != nil {
 		t.Fatalf("an append without a lease (one server) = %v", err)
 	}
 }

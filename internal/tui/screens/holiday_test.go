@@ -34,10 +34,10 @@ func (j *journal) CreateGame(_ context.Context, g store.NewGame) (store.GameID, 
 	return 1, nil
 }
 
-func (j *journal) AppendAction(_ context.Context, _ store.GameID, _ int, line string) error {
+func (j *journal) AppendAction(_ context.Context, _ store.GameID, _ int, lines ...string) error {
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	j.lines = append(j.lines, line)
+	j.lines = append(j.lines, lines...)
 	return nil
 }
 

@@ -278,7 +278,7 @@ func (j *journal) CreateGame(context.Context, saved.NewGame) (saved.GameID, erro
 	return saved.GameID(j.games), nil
 }
 
-func (j *journal) AppendAction(context.Context, saved.GameID, int, string) error { return nil }
+func (j *journal) AppendAction(context.Context, saved.GameID, int, ...string) error { return nil }
 func (j *journal) ActionsAfter(context.Context, saved.GameID, int) ([]string, error) {
 	return nil, nil
 }
