@@ -60,8 +60,19 @@ func drawFrame(frame uv.ScreenBuffer, shown *uv.TerminalRenderer, last, next []s
 		if plain && checked && y == len(next)-1 && y < len(last) && line == last[y] {
 			break
 		}
-		self, end := selfContained(line)
+		// A line the cache holds is self-contained: only frames drawn
+		// line by line, every line of which was checked, keep lines
+		// there. It is taken from the cache below (Hotels patch, change
+		// 16: the check was 1.5% of the server's CPU at 2,500 players).
+		var self bool
+		var end lineEnd
+		if l, _ := parsed.find(lineKey{line, w, frame.Method}, false); l != "" {
+			self, end, cached[y] = true, lastEnd(line), l
+		} else {
+			self, end = selfContained(line)
+		}
 		if !self || !plain {
+			clear(cached)
 			return false
 		}
 		plain = end.plain(plain)
@@ -89,12 +100,17 @@ func drawFrame(frame uv.ScreenBuffer, shown *uv.TerminalRenderer, last, next []s
 			kept = y
 			// The screen's copy of a line drawn before it was cached
 			// may give way to the cache's.
+			cached[y] = "" // not the line the check found
 			if !shown.LineShared(y) && looked[y] < maxLooks {
 				looked[y]++
 				cached[y], _ = parsed.find(lineKey{b, w, frame.Method}, false)
 			}
 		} else {
-			cached[y] = drawLine(frame, y, b)
+			if l := cached[y]; l != "" { // found by the check
+				uv.UnpackLine(frame.Lines[y], l)
+			} else {
+				cached[y] = drawLine(frame, y, b)
+			}
 			looked[y] = 0
 			frame.TouchLine(0, y, w)
 			// The renderer may erase from the line above a line that
@@ -548,6 +564,21 @@ func selfContained(line string) (bool, lineEnd) {
 		i += n
 	}
 	return true, end
+}
+
+// lastEnd is the style a self-contained line leaves to the next, as
+// selfContained reports it: its last SGR sequence's, found from the end
+// (every escape sequence of such a line is a complete SGR one, and no byte
+// of an SGR sequence or of a multibyte character is ESC) (change 16).
+func lastEnd(line string) lineEnd {
+	i := strings.LastIndexByte(line, '\x1b')
+	if i < 0 {
+		return endAsBegun
+	}
+	if _, reset, _ := sgr(line[i:]); reset {
+		return endReset
+	}
+	return endStyled
 }
 
 // foldsUp reports whether the text s starts with, the first a line prints,

@@ -270,3 +270,38 @@ func TestLineCacheOlder(t *testing.T) {
 		t.Error("a line moved to the newer generation was not found after the next generation began")
 	}
 }
+
+// TestDrawFrameCachedLine: a line the cache holds is taken as
+// self-contained without the check (change 16), and leaves the style its
+// last SGR sequence sets to the line after it: a line that leaves a style
+// open, kept as a frame's last line, makes the frame it begins drawn whole,
+// as when the cache does not hold it. And the line is drawn from the cache.
+func TestDrawFrameCachedLine(t *testing.T) {
+	for _, c := range []struct {
+		line  string
+		lines bool
+	}{
+		{"\x1b[1mbold left open, change 16", false},
+		{"\x1b[1mbold\x1b[m closed, change 16", true},
+		{"\x1b[1mbold\x1b[0m closed, change 16", true},
+		{"\x1b[1mbold\x1b[0;2m dim left open, change 16", false},
+		{"plain, change 16", true},
+	} {
+		draw := func(next []string, cached []string) bool {
+			frame := uv.ScreenBuffer{RenderBuffer: uv.NewRenderBuffer(40, 2), Method: ansi.WcWidth}
+			return drawFrame(frame, nil, nil, next, false, cached, make([]uint8, 2))
+		}
+		for range 2 { // kept the second time it is parsed
+			if !draw([]string{"above", c.line}, make([]string, 2)) {
+				t.Fatalf("%q as the last line: drawn whole", c.line)
+			}
+		}
+		cached := make([]string, 2)
+		if got := draw([]string{c.line, "below"}, cached); got != c.lines {
+			t.Errorf("%q before a line: drawn line by line %v, want %v", c.line, got, c.lines)
+		}
+		if c.lines && cached[0] == "" {
+			t.Errorf("%q: not drawn from the cache", c.line)
+		}
+	}
+}
