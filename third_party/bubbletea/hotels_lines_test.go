@@ -1,6 +1,7 @@
 package tea
 
 import (
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"strconv"
@@ -200,6 +201,107 @@ func TestDrawFrameLastLine(t *testing.T) {
 		next := []string{c.before, last[1]}
 		if got := drawFrame(frame, shown, last, next, true, make([]string, 2), make([]uint8, 2)); got != c.lines {
 			t.Errorf("after %q: drawn line by line %v, want %v", c.before, got, c.lines)
+		}
+	}
+}
+
+// BenchmarkLineCache is a look-up in a cache of parsed lines as full as it
+// gets (two generations of maxBytes of 300-byte texts and 200-byte lines,
+// some 16,000 lines; more than the processor's caches hold, as with
+// thousands of sessions): "miss" a line it does not hold, "hit" one it
+// does, in the newer generation (Hotels patch, change 15).
+func BenchmarkLineCache(b *testing.B) {
+	c := lineCache{seed: parsed.seed}
+	key := func(i int) lineKey {
+		return lineKey{fmt.Sprintf("%0300d", i), 80, ansi.WcWidth}
+	}
+	n := 0
+	for ; c.old == nil || c.bytes+500 <= maxBytes; n++ {
+		c.keep(key(n), strings.Repeat("p", 200))
+	}
+	keys := make([]lineKey, 4096) // in a random order, newer and not kept
+	for i := range keys {
+		keys[i] = key(n - 1 - (i*7919)%(n/3))
+	}
+	b.Run("hit", func(b *testing.B) {
+		for i := 0; b.Loop(); i++ {
+			if l, _ := c.find(keys[i%len(keys)], false); l == "" {
+				b.Fatal("a line kept was not found")
+			}
+		}
+	})
+	for i := range keys {
+		keys[i] = key(n + i)
+	}
+	b.Run("miss", func(b *testing.B) {
+		for i := 0; b.Loop(); i++ {
+			if l, _ := c.find(keys[i%len(keys)], false); l != "" {
+				b.Fatal("a line not kept was found")
+			}
+		}
+	})
+}
+
+// TestLineCacheOlder: a line kept is found in either generation, and a
+// line dropped with the older one is not (change 15: the maps are looked
+// in only where lineCache.in says they may hold the line).
+func TestLineCacheOlder(t *testing.T) {
+	c := lineCache{seed: parsed.seed}
+	key := func(i int) lineKey { return lineKey{fmt.Sprintf("%0300d", i), 80, ansi.WcWidth} }
+	packed := strings.Repeat("p", 200)
+	c.keep(key(0), packed)
+	n := 1
+	for ; c.old == nil; n++ { // key(0) is in the older generation now
+		c.keep(key(n), packed)
+	}
+	if l, _ := c.find(key(0), false); l != packed {
+		t.Fatal("a line of the older generation was not found")
+	}
+	if _, ok := c.now[c.hash(key(0))]; !ok {
+		t.Error("a line found in the older generation was not moved to the newer")
+	}
+	for m := n; c.old[c.hash(key(1))].key == key(1); m++ {
+		c.keep(key(m), packed) // until the next generation drops key(1)
+	}
+	if l, _ := c.find(key(1), false); l != "" {
+		t.Error("a line dropped with the older generation was found")
+	}
+	if l, _ := c.find(key(0), false); l != packed {
+		t.Error("a line moved to the newer generation was not found after the next generation began")
+	}
+}
+
+// TestDrawFrameCachedLine: a line the cache holds is taken as
+// self-contained without the check (change 16), and leaves the style its
+// last SGR sequence sets to the line after it: a line that leaves a style
+// open, kept as a frame's last line, makes the frame it begins drawn whole,
+// as when the cache does not hold it. And the line is drawn from the cache.
+func TestDrawFrameCachedLine(t *testing.T) {
+	for _, c := range []struct {
+		line  string
+		lines bool
+	}{
+		{"\x1b[1mbold left open, change 16", false},
+		{"\x1b[1mbold\x1b[m closed, change 16", true},
+		{"\x1b[1mbold\x1b[0m closed, change 16", true},
+		{"\x1b[1mbold\x1b[0;2m dim left open, change 16", false},
+		{"plain, change 16", true},
+	} {
+		draw := func(next []string, cached []string) bool {
+			frame := uv.ScreenBuffer{RenderBuffer: uv.NewRenderBuffer(40, 2), Method: ansi.WcWidth}
+			return drawFrame(frame, nil, nil, next, false, cached, make([]uint8, 2))
+		}
+		for range 2 { // kept the second time it is parsed
+			if !draw([]string{"above", c.line}, make([]string, 2)) {
+				t.Fatalf("%q as the last line: drawn whole", c.line)
+			}
+		}
+		cached := make([]string, 2)
+		if got := draw([]string{c.line, "below"}, cached); got != c.lines {
+			t.Errorf("%q before a line: drawn line by line %v, want %v", c.line, got, c.lines)
+		}
+		if c.lines && cached[0] == "" {
+			t.Errorf("%q: not drawn from the cache", c.line)
 		}
 	}
 }

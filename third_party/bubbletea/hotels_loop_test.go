@@ -6,6 +6,7 @@ package tea
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"runtime"
 	"runtime/metrics"
 	"strings"
@@ -212,5 +213,46 @@ func BenchmarkIdlePrograms(b *testing.B) {
 		if err := <-done; err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// sentModel counts the messages it is sent and draws the same view for all
+// of them, so that a flush writes nothing after the first frame.
+type sentModel struct{ n *int }
+
+func (m sentModel) Init() Cmd { return nil }
+
+func (m sentModel) Update(msg Msg) (Model, Cmd) {
+	if _, ok := msg.(int); ok {
+		*m.n++
+	}
+	return m, nil
+}
+
+func (m sentModel) View() View { return NewView("sent") }
+
+// BenchmarkSend is a message sent to a running program until its event loop
+// waits for the next: Send, the loop's select, Update, the render and the
+// flush of a view as the last (HOTELS.md, change 14). cpu-ns/op is the
+// process's CPU time an op.
+func BenchmarkSend(b *testing.B) {
+	var n int
+	p := NewProgram(sentModel{&n}, WithInput(nil), WithOutput(io.Discard), WithoutSignalHandler(), WithWindowSize(80, 24))
+	done := make(chan error, 1)
+	go func() { _, err := p.Run(); done <- err }()
+	p.Send(0) // the program runs
+	b.ReportAllocs()
+	cpu := cpuTime(b)
+	for i := 0; b.Loop(); i++ {
+		p.Send(i)
+	}
+	b.ReportMetric(float64(cpuTime(b)-cpu)/float64(b.N), "cpu-ns/op")
+	b.StopTimer()
+	p.Quit()
+	if err := <-done; err != nil {
+		b.Fatal(err)
+	}
+	if n < b.N {
+		b.Fatalf("the model got %d messages, want %d", n, b.N+1)
 	}
 }

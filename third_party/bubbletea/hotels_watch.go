@@ -87,36 +87,22 @@ func (p *Program) startWatch(w *WatchMsg) {
 }
 
 // watched is the loop's: v was taken from the watched mailbox (open false:
-// it has closed; v nil and open true: done has closed). It has the loop
-// take v's message next, or ends the watch.
-func (p *Program) watched(v unsafe.Pointer, open bool) {
+// it has closed; v nil and open true: done has closed). It returns v's
+// message, which the loop handles before it waits again (HOTELS.md, change
+// 14), or ends the watch.
+func (p *Program) watched(v unsafe.Pointer, open bool) Msg {
 	w := p.watching
 	if !open || v == nil || w.ended() {
 		p.watching = nil
-		return
+		return nil
 	}
-	if msg := w.then(v); msg != nil {
-		if p.watchedMsgs == nil {
-			p.watchedMsgs = make(chan Msg, 1)
-		}
-		p.watchedMsgs <- msg // empty: the loop takes it before it waits again
-	}
-}
-
-// loopMsgs is the channel the event loop takes its next message from: the
-// one where watched put a message, if it holds one, else the program's.
-func (p *Program) loopMsgs() chan Msg {
-	if len(p.watchedMsgs) > 0 {
-		return p.watchedMsgs
-	}
-	return p.msgs
+	return w.then(v)
 }
 
 // watchChans are the channels the event loop waits on for p.watching: nil
-// (which never delivers) while there is none, or while the message of its
-// last value waits in watchedMsgs (the mailbox keeps the next meanwhile).
+// (which never delivers) while there is none.
 func (p *Program) watchChans() (<-chan unsafe.Pointer, <-chan struct{}) {
-	if p.watching == nil || len(p.watchedMsgs) > 0 {
+	if p.watching == nil {
 		return nil, nil
 	}
 	return p.watching.c, p.watching.done

@@ -525,8 +525,8 @@ type Program struct {
 
 	msgs         chan Msg
 	watching     *WatchMsg // the Watch the event loop waits on; its own (Hotels patch)
-	watchedMsgs  chan Msg  // the message of its last value, which the loop takes next
 	errs         chan error
+	ctl          chan struct{} // the event loop's: see poke (Hotels patch, change 14)
 	finished     chan struct{}
 	shutdownOnce sync.Once
 
@@ -569,7 +569,7 @@ type Program struct {
 		pending   bool           // a new view or queued output is waiting
 		running   bool           // a flush runs, or limit or due waits to run paced
 		limit     *time.Timer    // calls frameOver once a frame time has passed
-		due       chan struct{}  // frameOver's: the event loop is to call paced
+		due       bool           // frameOver's: the event loop is to call paced (poke)
 		frame     time.Duration  // the frame time
 		flushing  sync.WaitGroup // one while running, for stopRenderer
 	}
@@ -631,6 +631,7 @@ func NewProgram(model Model, opts ...ProgramOption) *Program {
 		initialModel: model,
 		msgs:         make(chan Msg),
 		errs:         make(chan error, 1),
+		ctl:          make(chan struct{}, 1),
 	}
 
 	// Apply all options to the program.
@@ -761,160 +762,169 @@ func (p *Program) runCmd(cmd Cmd) {
 // eventLoop is the central message loop. It receives and handles the default
 // Bubble Tea messages, update the model and triggers redraws.
 func (p *Program) eventLoop(model Model) (Model, error) {
+	// Hotels patch (HOTELS.md, change 14): the loop waits on ctl for what
+	// upstream gave channels of their own (the context's end, an error, a
+	// flush due), so that its select, on every message, is over two
+	// channels, or four while it watches a mailbox, not six.
+	stop := context.AfterFunc(p.ctx, p.poke)
+	defer stop()
 	for {
+		var msg Msg
 		watchC, watchDone := p.watchChans() // Hotels patch: see Watch
-		msgs := p.loopMsgs()
 		select {
-		case <-p.ctx.Done():
-			return model, nil
-
-		case err := <-p.errs:
-			return model, err
+		case <-p.ctl:
+			if end, err := p.control(); end {
+				return model, err
+			}
+			continue
 
 		case v, open := <-watchC:
-			p.watched(v, open)
+			// The value's message is handled now, before the loop
+			// waits on anything again (change 14).
+			if msg = p.watched(v, open); msg == nil {
+				continue
+			}
 
 		case <-watchDone:
 			p.watched(nil, true)
+			continue
 
-		case <-p.pace.due: // Hotels patch: see frameOver
-			p.paced()
-
-		case msg := <-msgs:
-			msg = p.translateInputEvent(msg)
-
-			// Filter messages.
-			if p.filter != nil {
-				msg = p.filter(model, msg)
-			}
-			if msg == nil {
-				continue
-			}
-
-			// Handle special internal messages.
-			switch msg := msg.(type) {
-			case QuitMsg:
-				return model, nil
-
-			case InterruptMsg:
-				return model, ErrInterrupted
-
-			case SuspendMsg:
-				if suspendSupported {
-					p.suspend()
-				}
-
-			case CapabilityMsg:
-				switch msg.Content {
-				case "RGB", "Tc":
-					if *p.profile != colorprofile.TrueColor {
-						tc := colorprofile.TrueColor
-						p.profile = &tc
-						go p.Send(ColorProfileMsg{*p.profile})
-					}
-				}
-
-			case ModeReportMsg:
-				switch msg.Mode {
-				case ansi.ModeSynchronizedOutput:
-					if msg.Value == ansi.ModeReset {
-						// The terminal supports synchronized output and it's
-						// currently disabled, so we can enable it on the renderer.
-						p.renderer.setSyncdUpdates(true)
-					}
-				case ansi.ModeUnicodeCore:
-					if msg.Value == ansi.ModeReset || msg.Value == ansi.ModeSet || msg.Value == ansi.ModePermanentlySet {
-						p.renderer.setWidthMethod(ansi.GraphemeWidth)
-					}
-				}
-
-			case MouseMsg:
-				switch msg.(type) {
-				case MouseClickMsg, MouseReleaseMsg, MouseWheelMsg, MouseMotionMsg:
-					// Only send mouse messages to the renderer if they are an
-					// actual mouse event.
-					if cmd := p.renderer.onMouse(msg); cmd != nil {
-						go p.Send(cmd())
-					}
-				}
-
-			case readClipboardMsg:
-				p.executeQuery(ansi.RequestSystemClipboard)
-
-			case setClipboardMsg:
-				p.execute(ansi.SetSystemClipboard(string(msg)))
-
-			case readPrimaryClipboardMsg:
-				p.executeQuery(ansi.RequestPrimaryClipboard)
-
-			case setPrimaryClipboardMsg:
-				p.execute(ansi.SetPrimaryClipboard(string(msg)))
-
-			case backgroundColorMsg:
-				p.executeQuery(ansi.RequestBackgroundColor)
-
-			case foregroundColorMsg:
-				p.executeQuery(ansi.RequestForegroundColor)
-
-			case cursorColorMsg:
-				p.executeQuery(ansi.RequestCursorColor)
-
-			case execMsg:
-				// NB: this blocks.
-				p.exec(msg.cmd, msg.fn)
-
-			case terminalVersion:
-				p.executeQuery(ansi.RequestNameVersion)
-
-			case requestCapabilityMsg:
-				p.executeQuery(ansi.RequestTermcap(string(msg)))
-
-			case BatchMsg:
-				p.startBatch(msg)
-				continue
-
-			case *WatchMsg:
-				p.startWatch(msg)
-				continue
-
-			case sequenceMsg:
-				go p.execSequenceMsg(msg)
-				continue
-
-			case WindowSizeMsg:
-				p.renderer.resize(msg.Width, msg.Height)
-
-			case windowSizeMsg:
-				go p.checkResize()
-
-			case requestCursorPosMsg:
-				p.executeQuery(ansi.RequestCursorPositionReport)
-
-			case RawMsg:
-				p.execute(fmt.Sprint(msg.Msg))
-
-			case printLineMessage:
-				p.renderer.insertAbove(msg.messageBody) //nolint:errcheck,gosec
-
-			case clearScreenMsg:
-				p.renderer.clearScreen()
-
-			case ColorProfileMsg:
-				p.renderer.setColorProfile(msg.Profile)
-			}
-
-			var cmd Cmd
-			model, cmd = model.Update(msg) // run update
-
-			select {
-			case <-p.ctx.Done():
-				return model, nil
-			default:
-				p.runCmd(cmd) // process command (if any)
-			}
-
-			p.render(model) // render view
+		case msg = <-p.msgs:
 		}
+
+		msg = p.translateInputEvent(msg)
+
+		// Filter messages.
+		if p.filter != nil {
+			msg = p.filter(model, msg)
+		}
+		if msg == nil {
+			continue
+		}
+
+		// Handle special internal messages.
+		switch msg := msg.(type) {
+		case QuitMsg:
+			return model, nil
+
+		case InterruptMsg:
+			return model, ErrInterrupted
+
+		case SuspendMsg:
+			if suspendSupported {
+				p.suspend()
+			}
+
+		case CapabilityMsg:
+			switch msg.Content {
+			case "RGB", "Tc":
+				if *p.profile != colorprofile.TrueColor {
+					tc := colorprofile.TrueColor
+					p.profile = &tc
+					go p.Send(ColorProfileMsg{*p.profile})
+				}
+			}
+
+		case ModeReportMsg:
+			switch msg.Mode {
+			case ansi.ModeSynchronizedOutput:
+				if msg.Value == ansi.ModeReset {
+					// The terminal supports synchronized output and it's
+					// currently disabled, so we can enable it on the renderer.
+					p.renderer.setSyncdUpdates(true)
+				}
+			case ansi.ModeUnicodeCore:
+				if msg.Value == ansi.ModeReset || msg.Value == ansi.ModeSet || msg.Value == ansi.ModePermanentlySet {
+					p.renderer.setWidthMethod(ansi.GraphemeWidth)
+				}
+			}
+
+		case MouseMsg:
+			switch msg.(type) {
+			case MouseClickMsg, MouseReleaseMsg, MouseWheelMsg, MouseMotionMsg:
+				// Only send mouse messages to the renderer if they are an
+				// actual mouse event.
+				if cmd := p.renderer.onMouse(msg); cmd != nil {
+					go p.Send(cmd())
+				}
+			}
+
+		case readClipboardMsg:
+			p.executeQuery(ansi.RequestSystemClipboard)
+
+		case setClipboardMsg:
+			p.execute(ansi.SetSystemClipboard(string(msg)))
+
+		case readPrimaryClipboardMsg:
+			p.executeQuery(ansi.RequestPrimaryClipboard)
+
+		case setPrimaryClipboardMsg:
+			p.execute(ansi.SetPrimaryClipboard(string(msg)))
+
+		case backgroundColorMsg:
+			p.executeQuery(ansi.RequestBackgroundColor)
+
+		case foregroundColorMsg:
+			p.executeQuery(ansi.RequestForegroundColor)
+
+		case cursorColorMsg:
+			p.executeQuery(ansi.RequestCursorColor)
+
+		case execMsg:
+			// NB: this blocks.
+			p.exec(msg.cmd, msg.fn)
+
+		case terminalVersion:
+			p.executeQuery(ansi.RequestNameVersion)
+
+		case requestCapabilityMsg:
+			p.executeQuery(ansi.RequestTermcap(string(msg)))
+
+		case BatchMsg:
+			p.startBatch(msg)
+			continue
+
+		case *WatchMsg:
+			p.startWatch(msg)
+			continue
+
+		case sequenceMsg:
+			go p.execSequenceMsg(msg)
+			continue
+
+		case WindowSizeMsg:
+			p.renderer.resize(msg.Width, msg.Height)
+
+		case windowSizeMsg:
+			go p.checkResize()
+
+		case requestCursorPosMsg:
+			p.executeQuery(ansi.RequestCursorPositionReport)
+
+		case RawMsg:
+			p.execute(fmt.Sprint(msg.Msg))
+
+		case printLineMessage:
+			p.renderer.insertAbove(msg.messageBody) //nolint:errcheck,gosec
+
+		case clearScreenMsg:
+			p.renderer.clearScreen()
+
+		case ColorProfileMsg:
+			p.renderer.setColorProfile(msg.Profile)
+		}
+
+		var cmd Cmd
+		model, cmd = model.Update(msg) // run update
+
+		select {
+		case <-p.ctx.Done():
+			return model, nil
+		default:
+			p.runCmd(cmd) // process command (if any)
+		}
+
+		p.render(model) // render view
 	}
 }
 
@@ -1244,7 +1254,15 @@ func (p *Program) Run() (returnModel Model, returnErr error) {
 // If the program hasn't started yet this will be a blocking operation.
 // If the program has already been terminated this will be a no-op, so it's safe
 // to send messages after the program has exited.
+//
+// Hotels patch (HOTELS.md, change 14): a message the event loop waits for is
+// handed over without a select over two channels, which every Send was.
 func (p *Program) Send(msg Msg) {
+	select {
+	case p.msgs <- msg:
+		return
+	default:
+	}
 	select {
 	case <-p.ctx.Done():
 	case p.msgs <- msg:
@@ -1340,7 +1358,7 @@ func (p *Program) paced() {
 }
 
 // frameOver is the timer's, once the frame time after a write has passed:
-// what is pending is flushed by the event loop (eventLoop calls paced), on
+// what is pending is flushed by the event loop (control calls paced), on
 // its stack, which has grown already, not on the timer's new goroutine
 // (HOTELS.md change 12); with nothing pending the renderer is idle. It
 // signals the loop under the lock, so that stopRenderer finds the signal.
@@ -1352,10 +1370,51 @@ func (p *Program) frameOver() {
 		p.pace.flushing.Done()
 		return
 	}
+	p.pace.due = true
+	p.poke()
+}
+
+// poke has the event loop look at what it waits for on ctl: the program's
+// context has ended (an AfterFunc of it pokes), errs holds an error, a flush
+// is due (pace.due). Each is set before the poke, and the loop takes the
+// poke before it looks, so that one poke covers any number of them (Hotels
+// patch, HOTELS.md change 14): upstream's loop waited on a channel for each,
+// in a select that locks every channel it waits on, twice, for every message.
+func (p *Program) poke() {
 	select {
-	case p.pace.due <- struct{}{}:
-	default: // the loop is asked already
+	case p.ctl <- struct{}{}:
+	default: // poked already
 	}
+}
+
+// sendErr hands the event loop err, unless the program has ended.
+func (p *Program) sendErr(err error) {
+	select {
+	case <-p.ctx.Done():
+	case p.errs <- err:
+		p.poke()
+	}
+}
+
+// control is the event loop's, when poked: it reports whether the loop
+// ends, with an error if errs holds one, and flushes if frameOver asked.
+func (p *Program) control() (bool, error) {
+	select {
+	case err := <-p.errs:
+		return true, err
+	default:
+	}
+	if p.ctx.Err() != nil {
+		return true, nil
+	}
+	p.pace.Lock()
+	due := p.pace.due
+	p.pace.due = false
+	p.pace.Unlock()
+	if due {
+		p.paced()
+	}
+	return false, nil
 }
 
 // executeQuery writes a terminal query to the program output. Queries expect a
@@ -1449,6 +1508,7 @@ func (p *Program) shutdown(kill bool) {
 func (p *Program) recoverFromPanic(r interface{}) {
 	select {
 	case p.errs <- ErrProgramPanic:
+		p.poke()
 	default:
 	}
 	p.shutdown(true) // Ok to call here, p.Run() cannot do it anymore.
@@ -1474,6 +1534,7 @@ func (p *Program) recoverFromPanic(r interface{}) {
 func (p *Program) recoverFromGoPanic(r interface{}) {
 	select {
 	case p.errs <- ErrProgramPanic:
+		p.poke()
 	default:
 	}
 	p.cancel()
@@ -1578,9 +1639,6 @@ func (p *Program) startRenderer() {
 	p.renderer.start()
 	p.pace.Lock()
 	p.pace.frame = time.Second / time.Duration(p.fps)
-	if p.pace.due == nil {
-		p.pace.due = make(chan struct{}, 1)
-	}
 	p.pace.rendering = true
 	p.pace.pending = true
 	p.pace.Unlock()
@@ -1598,14 +1656,11 @@ func (p *Program) stopRenderer(kill bool) {
 		// paced waited out a frame time and will not run.
 		p.pace.running = false
 		p.pace.flushing.Done()
-	} else if p.pace.running {
-		select {
-		case <-p.pace.due:
-			// frameOver asked the event loop, which will not, to flush.
-			p.pace.running = false
-			p.pace.flushing.Done()
-		default:
-		}
+	} else if p.pace.running && p.pace.due {
+		// frameOver asked the event loop, which will not, to flush.
+		p.pace.due = false
+		p.pace.running = false
+		p.pace.flushing.Done()
 	}
 	p.pace.Unlock()
 	p.pace.flushing.Wait()

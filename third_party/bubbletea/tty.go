@@ -85,11 +85,7 @@ func (p *Program) readLoop() {
 	defer close(p.readLoopDone)
 
 	if err := p.inputScanner.StreamEvents(p.ctx, p.msgs); err != nil {
-		select {
-		case <-p.ctx.Done():
-			return
-		case p.errs <- err:
-		}
+		p.sendErr(err) // Hotels patch: see poke
 	}
 }
 
@@ -114,11 +110,7 @@ func (p *Program) checkResize() {
 
 	w, h, err := term.GetSize(p.ttyOutput.Fd())
 	if err != nil {
-		select {
-		case <-p.ctx.Done():
-		case p.errs <- err:
-		}
-
+		p.sendErr(err) // Hotels patch: see poke
 		return
 	}
 
