@@ -528,3 +528,17 @@ func TestSessionOnConnectionLoop(t *testing.T) {
 		ping("after the sessions")
 	}
 }
+
+// A session with no command (a shell: every interactive Hotels session)
+// has none, and asking allocates nothing; a command is split as upstream
+// splits it (change 10).
+func TestCommandOfShell(t *testing.T) {
+	shell := &session{}
+	if a := testing.AllocsPerRun(100, func() { _ = shell.Command() }); a > 0 || shell.Command() != nil {
+		t.Errorf("a shell's command: %q, %v allocations; want none and none", shell.Command(), a)
+	}
+	exec := &session{rawCmd: `play "a b" c`}
+	if got, want := exec.Command(), []string{"play", "a b", "c"}; !slices.Equal(got, want) {
+		t.Errorf("command %q, want %q", got, want)
+	}
+}

@@ -250,6 +250,9 @@ func (sess *session) RawCommand() string {
 }
 
 func (sess *session) Command() []string {
+	if sess.rawCmd == "" {
+		return nil // Hotels patch: shlex reads even "" through a new 4 KB bufio.Reader
+	}
 	cmd, _ := shlex.Split(sess.rawCmd, true)
 	return append([]string(nil), cmd...)
 }
