@@ -7,6 +7,7 @@ package ssh
 import (
 	"bytes"
 	"context"
+	"crypto/ed25519"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -540,5 +541,67 @@ func TestCommandOfShell(t *testing.T) {
 	exec := &session{rawCmd: `play "a b" c`}
 	if got, want := exec.Command(), []string{"play", "a b", "c"}; !slices.Equal(got, want) {
 		t.Errorf("command %q, want %q", got, want)
+	}
+}
+
+// A session's public key is the one that signed, also when the handler
+// refused another first, and the connection keeps no copy of it in its
+// permissions' extensions (change 11).
+func TestPublicKeyNotInExtensions(t *testing.T) {
+	signer := func() gossh.Signer {
+		_, k, err := ed25519.GenerateKey(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := gossh.NewSignerFromKey(k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	a, b := signer(), signer()
+	for _, tt := range []struct {
+		name   string
+		accept []gossh.Signer
+		want   gossh.Signer
+	}{
+		{"both accepted", []gossh.Signer{a, b}, a},
+		{"the first refused", []gossh.Signer{b}, b},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			type seen struct {
+				key PublicKey
+				ext map[string]string
+			}
+			got := make(chan seen, 1)
+			srv := &Server{
+				PublicKeyHandler: func(_ Context, key PublicKey) bool {
+					return slices.ContainsFunc(tt.accept, func(s gossh.Signer) bool { return KeysEqual(s.PublicKey(), key) })
+				},
+				Handler: func(s Session) { got <- seen{s.PublicKey(), s.Permissions().Extensions} },
+			}
+			cfg := clientConfig()
+			cfg.Auth = []gossh.AuthMethod{gossh.PublicKeys(a, b)}
+			c, err := gossh.Dial("tcp", serve(t, srv), cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Close()
+			ch, reqs, err := c.OpenChannel("session", nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			go gossh.DiscardRequests(reqs)
+			if _, err := ch.SendRequest("shell", true, nil); err != nil {
+				t.Fatal(err)
+			}
+			s := <-got
+			if s.key == nil || !KeysEqual(s.key, tt.want.PublicKey()) {
+				t.Errorf("the session's key is %v, want the one that signed", s.key)
+			}
+			if len(s.ext) > 0 {
+				t.Errorf("the connection's permissions keep extensions %q, want none", s.ext)
+			}
+		})
 	}
 }
