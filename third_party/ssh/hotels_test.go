@@ -605,3 +605,63 @@ func TestPublicKeyNotInExtensions(t *testing.T) {
 		})
 	}
 }
+
+// What a pty-req set up is released when the session's requests end: the
+// window channel is closed and the pty handler's closer called, once
+// (change 12: by releasePty rather than two defers in the loop's body).
+func TestPtyReleasedWhenRequestsEnd(t *testing.T) {
+	closed, winchClosed := make(chan struct{}, 2), make(chan struct{})
+	srv := &Server{
+		PtyHandler: func(Context, Session, Pty) (func() error, error) {
+			return func() error { closed <- struct{}{}; return nil }, nil
+		},
+		Handler: func(s Session) {
+			_, winch, _ := s.Pty()
+			for range winch {
+			}
+			close(winchClosed)
+		},
+	}
+	c, err := gossh.Dial("tcp", serve(t, srv), clientConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	ch, reqs, err := c.OpenChannel("session", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	go gossh.DiscardRequests(reqs)
+	pty := gossh.Marshal(struct {
+		Term          string
+		Columns, Rows uint32
+		Width, Height uint32
+		Modes         string
+	}{"xterm", 80, 24, 0, 0, ""})
+	for _, req := range []struct {
+		name    string
+		payload []byte
+	}{{"pty-req", pty}, {"shell", nil}} {
+		if ok, err := ch.SendRequest(req.name, true, req.payload); !ok || err != nil {
+			t.Fatalf("%s: %v %v", req.name, ok, err)
+		}
+	}
+	select {
+	case <-closed:
+		t.Fatal("the pty was closed while the session's requests go on")
+	case <-time.After(100 * time.Millisecond):
+	}
+	_ = ch.Close()
+	for what, done := range map[string]<-chan struct{}{"the window channel closed": winchClosed, "the pty closed": closed} {
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			t.Fatalf("the session's requests ended, and not %s", what)
+		}
+	}
+	select {
+	case <-closed:
+		t.Error("the pty was closed twice")
+	case <-time.After(100 * time.Millisecond):
+	}
+}
