@@ -539,11 +539,12 @@ func (r *Room) note(text string) {
 // room never writes again, as it only appends past it or, to cut a log
 // back, copies the rest to a new array.
 //
-// Viewers who have read the same events share one log (one array): in a
-// game that hides nothing (Hotel Tycoon) all of them, for the whole game;
-// in the others, until the first event that they read in other words (a
-// tile drawn). Each log is pointer-holding memory that every collection
-// marks, and one for each viewer was most of what a room keeps (issue 22).
+// Viewers who have read the same events share one log (one array): where
+// every event reads the same to everyone (Hotel Tycoon, Acquire with open
+// holdings) all of them, for the whole game; elsewhere until the first
+// event that some read in other words (a card drawn in Holiday AG). Each
+// log is pointer-holding memory that every collection marks, and one for
+// each viewer was the largest part of what a room kept (issue 22).
 func (r *Room) addEvent(seat engine.Seat, text func(v int) string) {
 	if r.logs == nil {
 		r.logs = make([][]Event, 1+len(r.st.Seats))
