@@ -2,10 +2,14 @@ package rooms_test
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"hotels/internal/engine"
+	"hotels/internal/engine/acquire"
 	"hotels/internal/rooms"
 	"hotels/internal/rooms/roomstest"
 )
@@ -78,5 +82,87 @@ func TestLogIsBounded(t *testing.T) {
 	}
 	if !slices.Equal(early.Log, kept) {
 		t.Error("an early snapshot's log changed as the room went on")
+	}
+}
+
+// Viewers who read the same events share one log, and those who read
+// some in other words (their own holdings, hidden from the others) each
+// keep theirs whole: sharing changes no viewer's events, nor any snapshot
+// already sent (issue 22: a log for each viewer was most of what a room
+// kept for the collector to mark).
+func TestLogsShared(t *testing.T) {
+	for _, options := range [][]string{nil, {"holdings=hidden"}} {
+		t.Run(fmt.Sprint(options), func(t *testing.T) {
+			ctx := context.Background()
+			l := newLobby(t, newJournal(), &roomstest.Timers{BotNow: true})
+			r, _ := l.Create(ctx, ann, rooms.Settings{Seats: 3, Options: options})
+			ch, stop, _ := r.Subscribe(ctx, ann)
+			defer stop()
+			watch, stopWatch, _ := r.Subscribe(ctx, cat)
+			defer stopWatch()
+			r.AddBot(ctx, ann, "")
+			r.AddBot(ctx, ann, "")
+			if err := r.Start(ctx, ann); err != nil {
+				t.Fatal(err)
+			}
+			// Every snapshot on the way, and its log as it was sent.
+			var sent []*rooms.Snapshot
+			var kept [][]rooms.Event
+			mine := make(chan *rooms.Snapshot, 1)
+			go func() {
+				defer close(mine)
+				for s := range ch {
+					sent, kept = append(sent, s), append(kept, slices.Clone(s.Log))
+					if s.Room.Status == rooms.Over {
+						mine <- s
+						return
+					}
+					if s.Turn == s.You {
+						if err := r.Act(ctx, ann, roomstest.FirstLegal(s.Game.(*acquire.View))); err != nil && !errors.Is(err, engine.ErrIllegal) {
+							t.Error(err)
+						}
+					}
+				}
+			}()
+			var watched []*rooms.Snapshot
+			var keptWatched [][]rooms.Event
+			w := roomstest.Next(t, watch, func(s *rooms.Snapshot) bool {
+				watched, keptWatched = append(watched, s), append(keptWatched, slices.Clone(s.Log))
+				return s.Room.Status == rooms.Over
+			})
+			final := <-mine
+			if final == nil {
+				t.Fatal("ann saw no end of the game")
+			}
+			for i, s := range sent {
+				if !slices.Equal(s.Log, kept[i]) || !slices.Equal(s.Log, final.Log[:len(s.Log)]) {
+					t.Fatalf("ann's snapshot %d: its log changed, or is not the start of her last one", i)
+				}
+			}
+			for i, s := range watched {
+				if !slices.Equal(s.Log, keptWatched[i]) || !slices.Equal(s.Log, w.Log[:len(s.Log)]) {
+					t.Fatalf("the watcher's snapshot %d: its log changed, or is not the start of the last one", i)
+				}
+			}
+			if len(final.Log) != len(w.Log) {
+				t.Fatalf("ann's log has %d events, the watcher's %d", len(final.Log), len(w.Log))
+			}
+			differ := 0
+			for i, e := range final.Log {
+				if e.Text != w.Log[i].Text {
+					differ++
+					if !strings.HasPrefix(e.Text, "ann ") { // her own holdings
+						t.Errorf("event %d reads %q to ann and %q to the watcher", i, e.Text, w.Log[i].Text)
+					}
+				}
+			}
+			shared := &final.Log[0] == &w.Log[0]
+			switch {
+			case options == nil && (differ > 0 || !shared):
+				t.Errorf("open holdings: %d events read otherwise to ann, logs shared %v; want none and one log", differ, shared)
+			case options != nil && (differ == 0 || shared):
+				t.Errorf("hidden holdings: %d events read otherwise to ann, logs shared %v; want some, and a log each", differ, shared)
+			}
+		})
 	}
 }

@@ -538,16 +538,43 @@ func (r *Room) note(text string) {
 // Snapshots share the logs: a snapshot holds a prefix of each, which the
 // room never writes again, as it only appends past it or, to cut a log
 // back, copies the rest to a new array.
+//
+// Viewers who have read the same events share one log (one array): where
+// every event reads the same to everyone (Hotel Tycoon, Acquire with open
+// holdings) all of them, for the whole game; elsewhere until the first
+// event that some read in other words (a card drawn in Holiday AG). Each
+// log is pointer-holding memory that every collection marks, and one for
+// each viewer was the largest part of what a room kept (issue 22).
 func (r *Room) addEvent(seat engine.Seat, text func(v int) string) {
 	if r.logs == nil {
 		r.logs = make([][]Event, 1+len(r.st.Seats))
 	}
 	r.seq++
-	for v := range r.logs {
-		l := r.logs[v]
+	var buf [8][]Event
+	was := append(buf[:0], r.logs...) // the logs before the event
+viewers:
+	for v, l := range was {
+		e := Event{Seq: r.seq, Seat: seat, Text: text(v)}
+		for w := range v {
+			if sameLog(was[w], l) {
+				if r.logs[w][len(r.logs[w])-1] == e {
+					r.logs[v] = r.logs[w] // still the same events: still one log
+					continue viewers
+				}
+				// w's event went into the array they shared, past l:
+				// v's goes into one of its own (append copies l).
+				l = l[:len(l):len(l)]
+			}
+		}
 		if len(l) >= logKeep+logKeep/4 {
 			l = append(make([]Event, 0, logKeep+logKeep/4), l[len(l)-logKeep+1:]...)
 		}
-		r.logs[v] = append(l, Event{Seq: r.seq, Seat: seat, Text: text(v)})
+		r.logs[v] = append(l, e)
 	}
+}
+
+// sameLog reports whether a and b are one log: the same events in the
+// same array.
+func sameLog(a, b []Event) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }

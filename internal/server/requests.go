@@ -190,11 +190,15 @@ func (g *guarded) afterShell(req *gossh.Request) bool {
 // reads, so that what a client sends before its shell is not left in the
 // SSH window's buffers; and whose extended data, which no client sends to
 // a server's session, is read and ends the connection.
+//
+// What it needs is in the one object (no channel, no read buffer of its
+// own): every session keeps it, and each collection marks it (issue 22).
 type earlyChannel struct {
 	gossh.Channel
-	log    *slog.Logger
-	conn   *gossh.ServerConn
-	pumped chan struct{} // closed when pump has returned
+	log     *slog.Logger
+	conn    *gossh.ServerConn
+	pumping sync.WaitGroup // done when pump has returned
+	stderr  [1]byte        // refuseStderr's read
 
 	mu    sync.Mutex
 	buf   []byte // read by pump, not yet by the session
@@ -204,7 +208,8 @@ type earlyChannel struct {
 
 // start starts reading ch; log and conn are for drop.
 func (e *earlyChannel) start(ch gossh.Channel, log *slog.Logger, conn *gossh.ServerConn) {
-	e.Channel, e.log, e.conn, e.pumped = ch, log, conn, make(chan struct{})
+	e.Channel, e.log, e.conn = ch, log, conn
+	e.pumping.Add(1)
 	go e.pump()
 	go e.refuseStderr()
 }
@@ -219,7 +224,7 @@ func (e *earlyChannel) drop(what string, n int) {
 // has returned since (the session's reads wait for that one), or the
 // input ends, or it is more than maxEarlyData.
 func (e *earlyChannel) pump() {
-	defer close(e.pumped)
+	defer e.pumping.Done()
 	var b [4096]byte
 	for {
 		n, err := e.Channel.Read(b[:])
@@ -243,8 +248,7 @@ func (e *earlyChannel) pump() {
 // It is the one goroutine a session keeps for itself: x/crypto/ssh has
 // no way to learn of extended data but a read that waits for it.
 func (e *earlyChannel) refuseStderr() {
-	var b [1]byte
-	if n, _ := e.Stderr().Read(b[:]); n > 0 {
+	if n, _ := e.Stderr().Read(e.stderr[:]); n > 0 {
 		e.drop("extended data on a session", n)
 	}
 }
@@ -258,7 +262,7 @@ func (e *earlyChannel) started() {
 
 // Read returns what pump read first, then reads the channel.
 func (e *earlyChannel) Read(p []byte) (int, error) {
-	<-e.pumped
+	e.pumping.Wait()
 	e.mu.Lock()
 	if len(e.buf) > 0 {
 		n := copy(p, e.buf)

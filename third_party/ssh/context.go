@@ -106,6 +106,41 @@ type sshContext struct {
 	// than applyConnMetadata copying each into values (a string and its
 	// box each) for the connection's whole life.
 	meta gossh.ConnMetadata
+	// accepted are the public keys that PublicKeyHandler accepted during
+	// the handshake (Hotels patch), each with the permissions it was
+	// accepted with: x/crypto authenticates the connection with the
+	// permissions of the key that signed, which need not be the last one
+	// accepted (CVE-2024-45337), so the permissions tell which key it
+	// was. Upstream put the key in those permissions' extensions, as
+	// base64, for the connection's whole life: a map and a string.
+	accepted []acceptedKey
+}
+
+type acceptedKey struct {
+	perms *gossh.Permissions
+	key   []byte // the key's wire form
+}
+
+// accept notes that key was accepted with perms.
+func (ctx *sshContext) accept(perms *gossh.Permissions, key PublicKey) {
+	ctx.valuesMu.Lock()
+	defer ctx.valuesMu.Unlock()
+	ctx.accepted = append(ctx.accepted, acceptedKey{perms, key.Marshal()})
+}
+
+// acceptedKey returns the wire form of the key that was accepted with
+// perms, if one was; the keys accepted are forgotten.
+func (ctx *sshContext) acceptedKey(perms *gossh.Permissions) ([]byte, bool) {
+	ctx.valuesMu.Lock()
+	accepted := ctx.accepted
+	ctx.accepted = nil
+	ctx.valuesMu.Unlock()
+	for _, a := range accepted {
+		if a.perms == perms {
+			return a.key, true
+		}
+	}
+	return nil, false
 }
 
 var _ context.Context = &sshContext{}

@@ -7,6 +7,7 @@ package ssh
 import (
 	"bytes"
 	"context"
+	"crypto/ed25519"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -526,5 +527,141 @@ func TestSessionOnConnectionLoop(t *testing.T) {
 			t.Errorf("round %d: the first session: %v", round, err)
 		}
 		ping("after the sessions")
+	}
+}
+
+// A session with no command (a shell: every interactive Hotels session)
+// has none, and asking allocates nothing; a command is split as upstream
+// splits it (change 10).
+func TestCommandOfShell(t *testing.T) {
+	shell := &session{}
+	if a := testing.AllocsPerRun(100, func() { _ = shell.Command() }); a > 0 || shell.Command() != nil {
+		t.Errorf("a shell's command: %q, %v allocations; want none and none", shell.Command(), a)
+	}
+	exec := &session{rawCmd: `play "a b" c`}
+	if got, want := exec.Command(), []string{"play", "a b", "c"}; !slices.Equal(got, want) {
+		t.Errorf("command %q, want %q", got, want)
+	}
+}
+
+// A session's public key is the one that signed, also when the handler
+// refused another first, and the connection keeps no copy of it in its
+// permissions' extensions (change 11).
+func TestPublicKeyNotInExtensions(t *testing.T) {
+	signer := func() gossh.Signer {
+		_, k, err := ed25519.GenerateKey(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := gossh.NewSignerFromKey(k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	a, b := signer(), signer()
+	for _, tt := range []struct {
+		name   string
+		accept []gossh.Signer
+		want   gossh.Signer
+	}{
+		{"both accepted", []gossh.Signer{a, b}, a},
+		{"the first refused", []gossh.Signer{b}, b},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			type seen struct {
+				key PublicKey
+				ext map[string]string
+			}
+			got := make(chan seen, 1)
+			srv := &Server{
+				PublicKeyHandler: func(_ Context, key PublicKey) bool {
+					return slices.ContainsFunc(tt.accept, func(s gossh.Signer) bool { return KeysEqual(s.PublicKey(), key) })
+				},
+				Handler: func(s Session) { got <- seen{s.PublicKey(), s.Permissions().Extensions} },
+			}
+			cfg := clientConfig()
+			cfg.Auth = []gossh.AuthMethod{gossh.PublicKeys(a, b)}
+			c, err := gossh.Dial("tcp", serve(t, srv), cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Close()
+			ch, reqs, err := c.OpenChannel("session", nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			go gossh.DiscardRequests(reqs)
+			if _, err := ch.SendRequest("shell", true, nil); err != nil {
+				t.Fatal(err)
+			}
+			s := <-got
+			if s.key == nil || !KeysEqual(s.key, tt.want.PublicKey()) {
+				t.Errorf("the session's key is %v, want the one that signed", s.key)
+			}
+			if len(s.ext) > 0 {
+				t.Errorf("the connection's permissions keep extensions %q, want none", s.ext)
+			}
+		})
+	}
+}
+
+// What a pty-req set up is released when the session's requests end: the
+// window channel is closed and the pty handler's closer called, once
+// (change 12: by releasePty rather than two defers in the loop's body).
+func TestPtyReleasedWhenRequestsEnd(t *testing.T) {
+	closed, winchClosed := make(chan struct{}, 2), make(chan struct{})
+	srv := &Server{
+		PtyHandler: func(Context, Session, Pty) (func() error, error) {
+			return func() error { closed <- struct{}{}; return nil }, nil
+		},
+		Handler: func(s Session) {
+			_, winch, _ := s.Pty()
+			for range winch {
+			}
+			close(winchClosed)
+		},
+	}
+	c, err := gossh.Dial("tcp", serve(t, srv), clientConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	ch, reqs, err := c.OpenChannel("session", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	go gossh.DiscardRequests(reqs)
+	pty := gossh.Marshal(struct {
+		Term          string
+		Columns, Rows uint32
+		Width, Height uint32
+		Modes         string
+	}{"xterm", 80, 24, 0, 0, ""})
+	for _, req := range []struct {
+		name    string
+		payload []byte
+	}{{"pty-req", pty}, {"shell", nil}} {
+		if ok, err := ch.SendRequest(req.name, true, req.payload); !ok || err != nil {
+			t.Fatalf("%s: %v %v", req.name, ok, err)
+		}
+	}
+	select {
+	case <-closed:
+		t.Fatal("the pty was closed while the session's requests go on")
+	case <-time.After(100 * time.Millisecond):
+	}
+	_ = ch.Close()
+	for what, done := range map[string]<-chan struct{}{"the window channel closed": winchClosed, "the pty closed": closed} {
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			t.Fatalf("the session's requests ended, and not %s", what)
+		}
+	}
+	select {
+	case <-closed:
+		t.Error("the pty was closed twice")
+	case <-time.After(100 * time.Millisecond):
 	}
 }

@@ -207,6 +207,13 @@ func (srv *Server) config(ctx Context) *gossh.ServerConfig {
 				return ctx.Permissions().Permissions, ErrPermissionDenied
 			}
 
+			if c, ok := ctx.(*sshContext); ok {
+				// Hotels patch: the key kept beside the permissions it
+				// was accepted with, not in their extensions (a map and
+				// a base64 string that the connection kept).
+				c.accept(ctx.Permissions().Permissions, key)
+				return ctx.Permissions().Permissions, nil
+			}
 			pkStr := base64.StdEncoding.EncodeToString(key.Marshal())
 			if ctx.Permissions().Extensions == nil {
 				ctx.Permissions().Extensions = map[string]string{}
@@ -703,6 +710,18 @@ func (srv *Server) trackConn(c *gossh.ServerConn, add bool) bool {
 func extractPublicKeyFromPermissions(ctx Context, sshConn *gossh.ServerConn) error {
 	if sshConn.Permissions == nil {
 		return nil
+	}
+	if c, ok := ctx.(*sshContext); ok {
+		// Hotels patch: the key that was accepted with the permissions
+		// the connection authenticated with (accept).
+		if data, ok := c.acceptedKey(sshConn.Permissions); ok {
+			key, err := gossh.ParsePublicKey(data)
+			if err != nil {
+				return err
+			}
+			ctx.SetValue(ContextKeyPublicKey, key)
+			return nil
+		}
 	}
 	keyData, ok := sshConn.Permissions.Extensions[permissionsPublicKeyExt]
 	if !ok {

@@ -166,18 +166,22 @@ type session struct {
 	exited            bool
 	pty               *Pty
 	winch             chan Window
-	env               []string
-	ptyCb             PtyCallback
-	ptyHandler        PtyHandler
-	sessReqCb         SessionRequestCallback
-	rawCmd            string
-	subsystem         string
-	ctx               Context
-	sigCh             chan<- Signal
-	sigBuf            []Signal
-	breakCh           chan<- bool
-	filter            func(*gossh.Request) bool // Hotels patch: RequestFilter
-	onWindow          func(Window)              // Hotels patch: OnWindowChange
+	// ptyCloser and closeWinch are what the pty-req set up, released
+	// when the requests end (releasePty; Hotels patch).
+	ptyCloser  func() error
+	closeWinch bool
+	env        []string
+	ptyCb      PtyCallback
+	ptyHandler PtyHandler
+	sessReqCb  SessionRequestCallback
+	rawCmd     string
+	subsystem  string
+	ctx        Context
+	sigCh      chan<- Signal
+	sigBuf     []Signal
+	breakCh    chan<- bool
+	filter     func(*gossh.Request) bool // Hotels patch: RequestFilter
+	onWindow   func(Window)              // Hotels patch: OnWindowChange
 }
 
 func (sess *session) Stderr() io.ReadWriter {
@@ -250,6 +254,9 @@ func (sess *session) RawCommand() string {
 }
 
 func (sess *session) Command() []string {
+	if sess.rawCmd == "" {
+		return nil // Hotels patch: shlex reads even "" through a new 4 KB bufio.Reader
+	}
 	cmd, _ := shlex.Split(sess.rawCmd, true)
 	return append([]string(nil), cmd...)
 }
@@ -285,6 +292,20 @@ func (sess *session) Signals(c chan<- Signal) {
 	}
 }
 
+// releasePty closes the window channel and then the pty that a pty-req
+// set up, when the session's requests end, as upstream's two defers in
+// the request loop's body did (Hotels patch). A defer in a range-over-func
+// loop's body is a defer record and a closure on the heap, kept for the
+// session's whole life for the collector to mark; this one is on the stack.
+func (sess *session) releasePty() {
+	if sess.closeWinch {
+		close(sess.winch)
+	}
+	if sess.ptyCloser != nil {
+		_ = sess.ptyCloser()
+	}
+}
+
 func (sess *session) Break(c chan<- bool) {
 	sess.Lock()
 	defer sess.Unlock()
@@ -292,6 +313,7 @@ func (sess *session) Break(c chan<- bool) {
 }
 
 func (sess *session) handleRequests(reqs <-chan *gossh.Request) {
+	defer sess.releasePty() // Hotels patch: see releasePty
 	for req := range sess.requests(reqs) {
 		if sess.filter != nil && sess.filter(req) {
 			continue // Hotels patch: answered by the RequestFilter
@@ -433,7 +455,7 @@ func (sess *session) handleRequests(reqs <-chan *gossh.Request) {
 					continue
 				}
 
-				defer func() { _ = closer() }() //nolint:staticcheck // intentional: runs when req channel closes
+				sess.ptyCloser = closer // Hotels patch: released by releasePty
 
 				if !sess.EmulatedPty() && !sess.pty.IsZero() {
 					go func() {
@@ -448,10 +470,7 @@ func (sess *session) handleRequests(reqs <-chan *gossh.Request) {
 				}
 			}
 
-			defer func() { //nolint:staticcheck // intentional: runs when req channel closes
-				// when reqs is closed
-				close(sess.winch)
-			}()
+			sess.closeWinch = true // Hotels patch: closed by releasePty
 			_ = req.Reply(ok, nil)
 		case "window-change":
 			if sess.pty == nil {
