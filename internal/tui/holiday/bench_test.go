@@ -13,13 +13,40 @@ import (
 
 // BenchmarkMove is a decision reaching a four-seat Holiday AG room at
 // 80×24: each seat's screen takes its new snapshot, a decision from the
-// last, and draws it. An op is a decision: four screens (docs/capacity.md).
+// last, and draws it. The screens go through 100 decisions of a game, one
+// after another, as in play: the seats draw what they see alike once a
+// snapshot (public), and a room never sees one twice. An op is a
+// decision: four screens (docs/capacity.md).
 func BenchmarkMove(b *testing.B) {
-	before, after := moveSnapshots(b)
-	tuitest.BenchMove(b, before, after, func(s *rooms.Snapshot) room.Model {
-		m, _ := open(b, s, 80, 24)
-		return m
-	})
+	g := game(b, 2, func(g *holiday.Game) bool { return due(2, holiday.PhasePlay)(g) && g.StockLeft() < 60 })
+	rng := rand.New(rand.NewPCG(1, 2))
+	var moves [][]*rooms.Snapshot // by decision, by seat
+	for range 101 {
+		if g.Over() {
+			break
+		}
+		snaps := make([]*rooms.Snapshot, len(seats))
+		for seat := range snaps {
+			snaps[seat] = snapshot(g, engine.Seat(seat))
+		}
+		moves = append(moves, snaps)
+		seat, _ := g.ToMove()
+		a, _ := g.RandomAction(int(seat), rng)
+		if err := g.Do(int(seat), a); err != nil {
+			b.Fatal(err)
+		}
+	}
+	ms := make([]room.Model, len(seats))
+	for seat := range ms {
+		ms[seat], _ = open(b, moves[0][seat], 80, 24)
+	}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		for seat, snap := range moves[1+i%(len(moves)-1)] {
+			ms[seat], _ = ms[seat].Update(room.SnapshotMsg{Snapshot: snap})
+			_ = ms[seat].Lines()
+		}
+	}
 }
 
 // BenchmarkHeld is what a seat's Holiday AG screen keeps between

@@ -137,13 +137,14 @@ func (s Screen) Draw(w, h int, at room.At) []string {
 	}
 	// The screen's lines are set in one list, as many as the screen has:
 	// the room screen keeps it.
-	counts, news := s.counts(w), s.news(w)
-	out := append(s.tracks(make([]string, 0, h), w), counts, news, "")
+	pw := w - hw - gap
+	p := s.public(w, pw)
+	out := append(s.tracks(make([]string, 0, h), w), p.counts, p.news, "")
 	if l := s.looks; l != nil {
-		l.known, l.knownW = [2]string{counts, news}, w
-		out = l.tables.Append(out, s.handPanel(hw, h), s.players(w-hw-gap), hw, gap, w-hw-gap)
+		l.known, l.knownW = [2]string{p.counts, p.news}, w
+		out = l.tables.Append(out, s.handPanel(hw, h), s.players(p, pw), hw, gap, pw)
 	} else {
-		out = append(out, layout.Beside(s.handPanel(hw, h), s.players(w-hw-gap), hw, gap, w-hw-gap)...)
+		out = append(out, layout.Beside(s.handPanel(hw, h), s.players(p, pw), hw, gap, pw)...)
 	}
 	if h >= tallFrom {
 		out = append(out, s.pile(w, h-roomLines-len(out))...)
@@ -650,53 +651,24 @@ var chainMarks = func() (marks [holiday.Destinations + 1]string) {
 
 // players draws every seat's shares, option cards, hand size and points
 // now, in w cells; > marks whose decision is due, * the grand coup. The
-// list is the one kept in s.looks, changed in place at the next call: its
-// callers set it beside another at once.
-func (s Screen) players(w int) []string {
-	v, st := s.game, s.styles
-	clock := 0
-	if s.at.Times != nil {
-		clock = 6
-	}
-	nw := min(maxName, max(6, w-2-15-4-5-7-clock))
+// others' rows are p's, drawn once for the room's seats, and the player's
+// own, in bold, its own. The list is the one kept in s.looks, changed in
+// place at the next call: its callers set it beside another at once.
+func (s Screen) players(p *public, w int) []string {
+	v := s.game
+	nw := s.nameWidth(w)
 	var out []string
 	if l := s.looks; l != nil {
 		out = l.players[:0]
 	}
-	out = append(out, s.looks.playersHead(st, nw))
-	for i, name := range v.Names {
+	out = append(out, p.head)
+	for i := range v.Names {
+		if i != int(v.Viewer) && i < len(p.rows) {
+			out = append(out, p.rows[i])
+			continue
+		}
 		var buf [160]byte // a row of a wide screen: one allocation, the string, where it changed
-		b := buf[:0]
-		if int(v.ToMove) == i && v.Phase != holiday.PhaseOver {
-			b = append(b, "> "...)
-		} else {
-			b = append(b, "  "...)
-		}
-		if i < len(s.at.Tags) && s.at.Tags[i] != "" {
-			name += " " + s.at.Tags[i]
-		}
-		if i == int(v.Viewer) {
-			b = st.Name.AppendRender(b, layout.Fit(name, nw))
-		} else if n := layout.Width(name); n <= nw {
-			b = append(b, name...)
-			b = append(b, layout.Spaces(nw-n)...)
-		} else {
-			b = append(b, layout.Fit(name, nw)...)
-		}
-		for c := range holiday.Companies {
-			b = appendRight(b, count(v.Shares[i][c]), 3)
-		}
-		b = appendRight(b, count(v.Options[i]), 4)
-		b = appendRight(b, strconv.Itoa(v.HandSizes[i]), 5)
-		b = appendRight(b, strconv.Itoa(v.Scores[i]), 6)
-		if v.Coup == i {
-			b = append(b, '*')
-		} else {
-			b = append(b, ' ')
-		}
-		if clock > 0 && i < len(s.at.Times) {
-			b = appendRight(b, s.at.Times[i], 6)
-		}
+		b := s.appendPlayer(buf[:0], i, nw, true)
 		// The row as last drawn where it reads the same: a move changes
 		// one or two.
 		if 1+i < cap(out) && out[:cap(out)][1+i] == string(b) {
@@ -709,6 +681,52 @@ func (s Screen) players(w int) []string {
 		l.players = out
 	}
 	return out
+}
+
+// nameWidth is the players' names' width in a table w cells wide.
+func (s Screen) nameWidth(w int) int {
+	clock := 0
+	if s.at.Times != nil {
+		clock = 6
+	}
+	return min(maxName, max(6, w-2-15-4-5-7-clock))
+}
+
+// appendPlayer appends seat i's row of the players' table, its name nw
+// cells wide and in bold where it is the viewer's and mine.
+func (s Screen) appendPlayer(b []byte, i, nw int, mine bool) []byte {
+	v, st, name := s.game, s.styles, s.game.Names[i]
+	if int(v.ToMove) == i && v.Phase != holiday.PhaseOver {
+		b = append(b, "> "...)
+	} else {
+		b = append(b, "  "...)
+	}
+	if i < len(s.at.Tags) && s.at.Tags[i] != "" {
+		name += " " + s.at.Tags[i]
+	}
+	if mine && i == int(v.Viewer) {
+		b = st.Name.AppendRender(b, layout.Fit(name, nw))
+	} else if n := layout.Width(name); n <= nw {
+		b = append(b, name...)
+		b = append(b, layout.Spaces(nw-n)...)
+	} else {
+		b = append(b, layout.Fit(name, nw)...)
+	}
+	for c := range holiday.Companies {
+		b = appendRight(b, count(v.Shares[i][c]), 3)
+	}
+	b = appendRight(b, count(v.Options[i]), 4)
+	b = appendRight(b, strconv.Itoa(v.HandSizes[i]), 5)
+	b = appendRight(b, strconv.Itoa(v.Scores[i]), 6)
+	if v.Coup == i {
+		b = append(b, '*')
+	} else {
+		b = append(b, ' ')
+	}
+	if s.at.Times != nil && i < len(s.at.Times) {
+		b = appendRight(b, s.at.Times[i], 6)
+	}
+	return b
 }
 
 // appendRight appends text to b at the right of n cells, as fmt's %ns
@@ -775,8 +793,9 @@ func (s Screen) StepWidth() int { return handWidth - 1 }
 // Replay draws the tracks and counts, and step beside the players.
 func (s Screen) Replay(w, h int, at room.At, step []string) []string {
 	s.at = at
-	out := append(s.tracks(nil, w), s.counts(w), s.news(w), "")
-	return append(out, layout.Beside(step, s.players(w-handWidth-gap), handWidth, gap, w-handWidth-gap)...)
+	p := s.public(w, w-handWidth-gap)
+	out := append(s.tracks(nil, w), p.counts, p.news, "")
+	return append(out, layout.Beside(step, s.players(p, w-handWidth-gap), handWidth, gap, w-handWidth-gap)...)
 }
 
 // Final draws the final score as H22 counts it: each company's value, then

@@ -279,6 +279,42 @@ func (m *Memo) Append(slot int, dst, left, right []string, lw, gap, rw int) []st
 	return m.beside[slot].Append(dst, left, right, lw, gap, rw)
 }
 
+// Set is two columns set side by side, as Beside sets them, that is never
+// changed: a part of a screen that the seats of a room share (Shared).
+type Set struct {
+	Left, Right, Lines []string // the columns, and the lines set of them
+	lw, gap, rw        int
+}
+
+// SetBeside sets left and right side by side as Beside does, taking the
+// lines of last (nil for none) whose columns' lines are the same strings
+// (Same): the part the seats share at a snapshot is set from the one of
+// the snapshot before, which a move changes a line or two of. The Set
+// holds left and right: the caller must not change them.
+func SetBeside(last *Set, left, right []string, lw, gap, rw int) Set {
+	if last != nil && (last.lw != lw || last.gap != gap || last.rw != rw) {
+		last = nil
+	}
+	var lastLeft, lastRight []string
+	if last != nil {
+		lastLeft, lastRight = last.Left, last.Right
+	}
+	if !oneEachNew(left, lastLeft) || !oneEachNew(right, lastRight) {
+		return Set{left, right, Beside(left, right, lw, gap, rw), lw, gap, rw}
+	}
+	n := max(len(left), len(right))
+	lines := make([]string, n)
+	for i := range n {
+		l, r := at(left, i), at(right, i)
+		if last != nil && i < len(last.Lines) && Same(l, at(lastLeft, i)) && Same(r, at(lastRight, i)) {
+			lines[i] = last.Lines[i]
+			continue
+		}
+		lines[i] = besideLine(l, r, lw, gap, rw)
+	}
+	return Set{left, right, lines, lw, gap, rw}
+}
+
 // Beside is Beside, setting again only the lines that differ from the
 // last call's.
 func (c *Columns) Beside(left, right []string, lw, gap, rw int) []string {

@@ -31,12 +31,30 @@ func openRoom(snap *rooms.Snapshot) room.Model {
 }
 
 // BenchmarkMove is a decision reaching a three-seat Hotel Tycoon room at
-// 80×24: each seat's screen takes its new snapshot, a decision from the
-// last, and draws it. An op is a decision: three screens
-// (docs/capacity.md).
+// 80×24 as the room sends it: each seat's screen takes its new snapshot,
+// a decision from the last, and draws it. The seats' snapshots carry one
+// view, as a room's do for a game that hides nothing (engine.Public), and
+// a new one at every op, as a room never sends a view twice: the seats
+// draw what they show alike once a view (public). An op is a decision:
+// three screens (docs/capacity.md).
 func BenchmarkMove(b *testing.B) {
 	before, after := moveSnapshots(b)
-	tuitest.BenchMove(b, before, after, openRoom)
+	snaps := [2][]*rooms.Snapshot{before, after}
+	ms := make([]room.Model, len(after))
+	for seat := range ms {
+		ms[seat] = openRoom(after[seat])
+	}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		from := snaps[i%2]
+		view := *from[0].Game.(*tycoon.View) // the same game, a new view
+		for seat := range ms {
+			snap := *from[seat]
+			snap.Game = &view
+			ms[seat], _ = ms[seat].Update(room.SnapshotMsg{Snapshot: &snap})
+			_ = ms[seat].Lines()
+		}
+	}
 }
 
 // BenchmarkHeld is what a seat's Hotel Tycoon screen keeps between
@@ -54,8 +72,10 @@ func moveSnapshots(b *testing.B) (before, after []*rooms.Snapshot) {
 	var buf []tycoon.Action
 	var snaps [2][3]*rooms.Snapshot // a decision apart, by seat
 	for i := range snaps {
+		view := g.View(engine.Watcher) // one for every seat, as the room's
 		for seat := range snaps[i] {
 			snaps[i][seat] = seatSnapshot(g, engine.Seat(seat))
+			snaps[i][seat].Game = view
 		}
 		seat, _ := g.ToMove()
 		a, _ := g.Eager(&buf, int(seat), rng)

@@ -2,6 +2,7 @@ package tycoon
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -182,16 +183,19 @@ func drawRoad(st *theme.Styles, w int) *[5]string {
 // kept, and a row drawn again only when what it shows changed, or the
 // owners' names or the styles: most moves change none, and the rest one.
 // Its lines are changed in place: only tables reads them, at once.
-func (s Screen) hotels() []string {
+func (s Screen) hotels(kp *tableParts) []string {
 	const w = hotelsWidth
-	kp, k := s.kept, s.hotelsKey(w)
+	k := s.hotelsKey(kp, w)
 	if kp.hotels == nil || len(kp.hotels) != 1+len(s.game.Hotels) ||
 		kp.hotelsKey.names != k.names || kp.hotelsKey.w != k.w || kp.hotelsKey.styles != k.styles {
-		kp.hotelsKey, kp.hotels = k, s.drawHotels(w)
+		kp.hotelsKey, kp.hotels, kp.hotelsLent = k, s.drawHotels(w), false
 		return kp.hotels
 	}
 	for i, h := range s.game.Hotels {
 		if i < len(k.hotels) && k.hotels[i] != kp.hotelsKey.hotels[i] {
+			if kp.hotelsLent {
+				kp.hotels, kp.hotelsLent = slices.Clone(kp.hotels), false
+			}
 			kp.hotels[1+i] = s.hotelRow(h, w)
 		}
 	}
@@ -211,7 +215,7 @@ type hotelsKey struct {
 // hotelKey is what a hotel's row shows, but the owner's name.
 type hotelKey struct{ owner, built, phases, rent, ents int }
 
-func (s Screen) hotelsKey(w int) hotelsKey {
+func (s Screen) hotelsKey(kp *tableParts, w int) hotelsKey {
 	v := s.game
 	k := hotelsKey{w: w, styles: s.styles}
 	for i, h := range v.Hotels {
@@ -219,20 +223,20 @@ func (s Screen) hotelsKey(w int) hotelsKey {
 			k.hotels[i] = hotelKey{h.Owner, h.Built, h.Phases, h.Rent, len(h.Entrances)}
 		}
 	}
-	names := s.seatNames()
-	if s.kept != nil {
-		k.names = s.kept.namesKey
+	names := s.seatNames(kp)
+	if kp != nil {
+		k.names = kp.namesKey
 	} else {
 		k.names = strings.Join(names, "\x00")
 	}
 	return k
 }
 
-// seatNames are the seats' names, kept (in s.kept) while they are the
+// seatNames are the seats' names, kept (in kp, if any) while they are the
 // same, with namesKey, all of them in one string, for hotelsKey. The list
 // is never changed: the room screen keeps it as the facts' names.
-func (s Screen) seatNames() []string {
-	v, kp := s.game, s.kept
+func (s Screen) seatNames(kp *tableParts) []string {
+	v := s.game
 	if kp != nil && len(kp.names) == len(v.Seats) {
 		same := true
 		for i, p := range v.Seats {
@@ -299,16 +303,17 @@ func left(b []byte, text string, n int) []byte {
 // players lists each player's cash, worth and space, the turn, the last
 // nights and permission dice (the move roll is on the cars' row), and the
 // auction under way. The heading, each player's row and the last throws
-// are kept (in s.kept) by what they show: a move changes one or two rows.
-func (s Screen) players(w int, at room.At) []string {
-	v, st, kp := s.game, s.styles, s.kept
+// are kept (in kp, if any) by what they show: a move changes one or two
+// rows.
+func (s Screen) players(kp *tableParts, w int, at room.At) []string {
+	v, st := s.game, s.styles
 	if kp == nil {
-		kp = &kept{}
+		kp = &tableParts{}
 	}
 	if kp.playersW != w || kp.playersStyles != st || len(kp.playerRows) != len(v.Seats) {
 		kp.playersW, kp.playersStyles = w, st
 		kp.playersHead = st.Heading.Render(layout.Fit("  Player      cash    worth  at", w))
-		kp.playerKeys, kp.playerRows = make([]playerKey, len(v.Seats)), make([]string, len(v.Seats))
+		kp.playerKeys, kp.playerRows, kp.rowsLent = make([]playerKey, len(v.Seats)), make([]string, len(v.Seats)), false
 		kp.last = ""
 	}
 	out := kp.playersOut[:0] // changed in place at the next call: its callers copy it at once
@@ -323,6 +328,9 @@ func (s Screen) players(w int, at room.At) []string {
 			k.time = at.Times[i]
 		}
 		if kp.playerRows[i] == "" || kp.playerKeys[i] != k {
+			if kp.rowsLent {
+				kp.playerKeys, kp.playerRows, kp.rowsLent = slices.Clone(kp.playerKeys), slices.Clone(kp.playerRows), false
+			}
 			kp.playerKeys[i], kp.playerRows[i] = k, s.playerRow(i+1, k, w)
 		}
 		out = append(out, kp.playerRows[i])

@@ -45,7 +45,7 @@ func (s Screen) Layout() layout.Laid {
 	if s.kept == nil {
 		return nil
 	}
-	return &s.kept.tables
+	return s.kept
 }
 
 // New returns Hotel Tycoon's screen, drawn with styles.
@@ -58,6 +58,24 @@ func New(styles *theme.Styles) Screen {
 // to mark: the fields that hold pointers come first, as it scans an object
 // only up to its last pointer (the hotels' numbers, the widths).
 type kept struct {
+	tableParts         // the seat's own row beside its hotel (ownLine); Replay's players
+	pub        *public // the part shared with the room's other seats last drawn
+	own        string  // the seat's own row of the players (ownLine)
+	ownStyles  *theme.Styles
+	ownKey     playerKey
+	ownW       int
+
+	decision layout.Kept[decisionKey] // the decision's lines last drawn (Decision)
+
+	header string // the round, for the room's header (Facts)
+
+	roadRows                  [2]roadRow // the entrances and the cars
+	headerRound, headerRounds int
+}
+
+// tableParts are the hotels and the players last drawn, with what they
+// show: a seat's (kept), or the part the room's seats share (public).
+type tableParts struct {
 	tables   layout.Columns // the hotels beside the players
 	hotels   []string
 	names    []string // the seats' names hotelsKey last read
@@ -71,14 +89,19 @@ type kept struct {
 	lastKey       lastKey
 	last          string // the last throws' line
 
-	decision layout.Kept[decisionKey] // the decision's lines last drawn (Decision)
+	hotelsKey hotelsKey
+	playersW  int
+	// The hotels' and the players' rows are lent by the public they were
+	// drawn for, which is never changed: copied before a change.
+	hotelsLent, rowsLent bool
+}
 
-	header string // the round, for the room's header (Facts)
-
-	roadRows                  [2]roadRow // the entrances and the cars
-	hotelsKey                 hotelsKey
-	playersW                  int
-	headerRound, headerRounds int
+// parts are the screen's tableParts: a Screen not made by New keeps none.
+func (s Screen) parts() *tableParts {
+	if s.kept == nil {
+		return nil
+	}
+	return &s.kept.tableParts
 }
 
 // SetStyles returns the screen drawn with st.
@@ -109,7 +132,7 @@ func (s Screen) Show(view any) (room.Screen, bool) {
 // the same: every snapshot asks for them.
 func (s Screen) Facts() room.Facts {
 	v := s.game
-	names := s.seatNames()
+	names := s.seatNames(s.parts())
 	round := v.Round + 1
 	if v.Rounds > 0 {
 		round = min(v.Round+1, v.Rounds)
@@ -139,16 +162,14 @@ func (s Screen) Draw(w, h int, at room.At) []string {
 	if s.kept == nil { // a Screen not made by New: kept for this drawing only
 		s.kept = &kept{}
 	}
-	// The tables' columns and the deeds first, so that the screen's lines
-	// are set in one list of their number: the room screen keeps it.
-	pw := w - hotelsWidth - 1
-	hotels, players := s.hotels(), s.players(pw, at)
-	var deeds []string
-	if h >= deedsFrom {
-		deeds = s.deeds(w)
+	// The tables and the deeds are the same for every seat but for the
+	// seat's own row: drawn once for the room's seats (public).
+	p := s.public(w, h, at)
+	out := append(s.road(make([]string, 0, roadLines+len(p.lines)), w, at), p.lines...)
+	if i := 1 + int(at.You); at.You >= 0 && i < len(p.hotels) && int(at.You) < len(s.game.Seats) {
+		out[roadLines+i] = s.ownLine(p, w, at)
 	}
-	out := s.road(make([]string, 0, roadLines+max(len(hotels), len(players))+len(deeds)), w, at)
-	return append(s.kept.tables.Append(out, hotels, players, hotelsWidth, 1, pw), deeds...)
+	return out
 }
 
 // DrawKey is what Draw shows besides the size and room.At: the view and
@@ -166,7 +187,7 @@ func (s Screen) StepWidth() int { return 80 - hotelsWidth - 1 }
 // did (the throws of the dice among it).
 func (s Screen) Replay(w, h int, at room.At, step []string) []string {
 	pw := w - hotelsWidth - 1
-	right := append(append([]string(nil), step...), s.players(pw, at)...)
+	right := append(append([]string(nil), step...), s.players(s.parts(), pw, at)...)
 	return append(s.road(nil, w, at), layout.Beside(s.drawHotels(hotelsWidth), right, hotelsWidth, 1, pw)...)
 }
 
