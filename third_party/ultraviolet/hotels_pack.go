@@ -196,6 +196,11 @@ func penBytes(c *Cell) *[unsafe.Sizeof(pen{})]byte {
 	return (*[unsafe.Sizeof(pen{})]byte)(unsafe.Pointer(&c.Style))
 }
 
+// cellPen is the style and link of c as a pen.
+func cellPen(c *Cell) *pen {
+	return (*pen)(unsafe.Pointer(&c.Style))
+}
+
 // A cell's link follows its style, as a pen's does, and a pen is words.
 var (
 	_ [0]struct{} = [unsafe.Offsetof(Cell{}.Link) - unsafe.Offsetof(Cell{}.Style) - unsafe.Offsetof(pen{}.link)]struct{}{}
@@ -225,8 +230,7 @@ func unpackLine(l Line, p string) bool {
 		i++
 		c := &l[x]
 		c.Content = p[i : i+n]
-		c.Style = pn.style
-		c.Link = pn.link
+		*cellPen(c) = *pn // its style and link in one copy (change 24)
 		c.Width = int(h &^ penFollows)
 		i += n
 	}

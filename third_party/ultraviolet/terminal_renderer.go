@@ -591,7 +591,10 @@ func (s *TerminalRenderer) updatePen(cell *Cell) {
 	// without downsampling both styles to the profile to compare them
 	// (the cells of a line mostly come in runs of one style; HOTELS.md,
 	// change 8).
-	if cell.Style.Equal(&s.cur.Style) && cell.Link == s.cur.Link {
+	// Compared as Cell.Equal compares (change 24): the same colours and
+	// no links seen without a call.
+	if cell.Style.Attrs == s.cur.Style.Attrs && cell.Style.Underline == s.cur.Style.Underline &&
+		(sameColors(&cell.Style, &s.cur.Style) || cell.Style.Equal(&s.cur.Style)) && cell.Link.Equal(&s.cur.Link) {
 		return
 	}
 
@@ -849,11 +852,13 @@ func (s *TerminalRenderer) el0Cost() int {
 // column each glyph landed on.
 func lineHasDrift(m ansi.Method, line Line) bool {
 	for i := 0; i < len(line); i++ {
-		c := line.At(i)
-		if c == nil || c.Width == 0 || len(c.Content) == 0 {
+		c := &line[i]
+		if c.Width == 0 || len(c.Content) == 0 {
 			continue
 		}
-		if c.Width == 1 && narrowRune(c.Content) {
+		// Hotels patch, change 24: printable ASCII, most cells' text, seen
+		// here as narrowRune sees it, without a call.
+		if c.Width == 1 && (len(c.Content) == 1 && c.Content[0]-0x20 < 0x7f-0x20 || narrowRune(c.Content)) {
 			// Hotels patch: a single rune below U+0300 (ASCII, Latin-1
 			// and Latin Extended, no combining marks) is one cell wide by
 			// every method; measuring it twice was an eighth of a game
@@ -1112,14 +1117,16 @@ func (s *TerminalRenderer) transformLine(newbuf *RenderBuffer, y int) {
 
 		// Find the last cells that really differ.
 		// Can be -1 if no cells differ.
-		for cellEqual(newLine.At(nLastCell), oldLine.At(oLastCell)) {
-			if !cellEqual(newLine.At(nLastCell-1), oldLine.At(oLastCell-1)) {
-				break
-			}
-			nLastCell--
-			oLastCell--
-			if nLastCell == -1 || oLastCell == -1 {
-				break
+		// Hotels patch (HOTELS.md, change 24): each pair compared once;
+		// upstream compared the pair before, found equal, again as the
+		// loop's condition.
+		if cellEqual(newLine.At(nLastCell), oldLine.At(oLastCell)) {
+			for cellEqual(newLine.At(nLastCell-1), oldLine.At(oLastCell-1)) {
+				nLastCell--
+				oLastCell--
+				if nLastCell == -1 || oLastCell == -1 {
+					break
+				}
 			}
 		}
 
