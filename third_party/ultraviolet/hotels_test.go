@@ -524,3 +524,47 @@ func TestSamePacked(t *testing.T) {
 		})
 	}
 }
+
+// TestSamePen: samePen, and so sameWords, which packLine, penMemo.find and
+// unchanged compare pens with, tells apart two cells that differ in any one
+// of the eleven words of their style and link alone: a colour's type or its
+// box, the attributes, a link's text or its length (Hotels patch, change
+// 24). It fails if a word is left out.
+func TestSamePen(t *testing.T) {
+	box := func(c color.Color) color.Color { return c } // a new box for an RGBA
+	// ansi.IndexedColor(5) and ansi.BasicColor(5) are boxed at the same
+	// address (a byte's value): the same data word, another type word.
+	indexed, basic := color.Color(ansi.IndexedColor(5)), color.Color(ansi.BasicColor(5))
+	if (*[2]unsafe.Pointer)(unsafe.Pointer(&indexed))[1] != (*[2]unsafe.Pointer)(unsafe.Pointer(&basic))[1] {
+		t.Skip("small colours are not boxed at one address")
+	}
+	rgb := color.RGBA{1, 2, 3, 255}
+	url := "https://example.com/ab"
+	base := Cell{Content: "x", Width: 1, Style: Style{Fg: indexed, Bg: box(rgb), UnderlineColor: box(rgb), Attrs: AttrBold},
+		Link: Link{URL: url, Params: "id=1"}}
+	for name, change := range map[string]func(c *Cell){
+		"fg type":   func(c *Cell) { c.Style.Fg = basic },
+		"fg box":    func(c *Cell) { c.Style.Fg = box(rgb); base.Style.Fg = box(rgb) },
+		"bg type":   func(c *Cell) { c.Style.Bg = indexed; base.Style.Bg = basic },
+		"bg box":    func(c *Cell) { c.Style.Bg = box(rgb) },
+		"ul type":   func(c *Cell) { c.Style.UnderlineColor = indexed; base.Style.UnderlineColor = basic },
+		"ul box":    func(c *Cell) { c.Style.UnderlineColor = box(rgb) },
+		"attrs":     func(c *Cell) { c.Style.Attrs = AttrItalic },
+		"underline": func(c *Cell) { c.Style.Underline = UnderlineCurly },
+		"url text":  func(c *Cell) { c.Link.URL = strings.Clone(url) },
+		"url len":   func(c *Cell) { c.Link.URL = url[:len(url)-1] },
+		"params":    func(c *Cell) { c.Link.Params = strings.Clone("id=1") },
+		"param len": func(c *Cell) { c.Link.Params = base.Link.Params[:3] },
+	} {
+		saved := base
+		c := base
+		change(&c)
+		if samePen(&c, &base) || samePen(&base, &c) {
+			t.Errorf("%s: samePen takes cells of other words for the same", name)
+		}
+		if c := base; !samePen(&c, &base) {
+			t.Errorf("%s: samePen takes a cell and its copy for different", name)
+		}
+		base = saved
+	}
+}

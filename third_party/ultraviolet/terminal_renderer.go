@@ -1779,13 +1779,13 @@ func (s *TerminalRenderer) Pack() {
 // p as it stands, without unpacking p (Hotels patch, change 16): a changed
 // line, most of those unpacked, differs within a few cells.
 func (s *TerminalRenderer) unchanged(l Line, p string) bool {
-	var pn *[unsafe.Sizeof(pen{})]byte
+	var pn *penWords
 	x, i := 0, 0
 	for ; i < len(p) && x < len(l); x++ {
 		h := p[i]
 		i++
 		if h&penFollows != 0 {
-			pn = (*[unsafe.Sizeof(pen{})]byte)(unsafe.Pointer(penAt(uint16(p[i]) | uint16(p[i+1])<<8)))
+			pn = (*penWords)(unsafe.Pointer(penAt(uint16(p[i]) | uint16(p[i+1])<<8)))
 			i += 2
 		}
 		n := int(p[i])
@@ -1793,7 +1793,7 @@ func (s *TerminalRenderer) unchanged(l Line, p string) bool {
 		// As unpackLine would set the cell: its text points into p.
 		c := &l[x]
 		if c.Width != int(h&^penFollows) || len(c.Content) != n || n > 0 && unsafe.StringData(c.Content) != unsafe.StringData(p[i:]) ||
-			*penBytes(c) != *pn {
+			!sameWords((*penWords)(unsafe.Pointer(&c.Style)), pn) { // change 24
 			return false
 		}
 		i += n
