@@ -543,7 +543,13 @@ func (s *TerminalRenderer) putAttrCell(newbuf *RenderBuffer, cell *Cell) {
 	if cell == nil {
 		_ = s.buf.WriteByte(' ')
 	} else {
-		_, _ = s.buf.WriteString(cell.Content)
+		if len(cell.Content) == 1 {
+			// Hotels patch (change 24): most cells' text, one byte,
+			// without WriteString's copy.
+			_ = s.buf.WriteByte(cell.Content[0])
+		} else {
+			_, _ = s.buf.WriteString(cell.Content)
+		}
 		cellWidth = cell.Width
 	}
 
@@ -858,7 +864,7 @@ func lineHasDrift(m ansi.Method, line Line) bool {
 		}
 		// Hotels patch, change 24: printable ASCII, most cells' text, seen
 		// here as narrowRune sees it, without a call.
-		if c.Width == 1 && (len(c.Content) == 1 && c.Content[0]-0x20 < 0x7f-0x20 || narrowRune(c.Content)) {
+		if c.Width == 1 && (len(c.Content) == 1 && narrowASCII(c.Content[0]) || narrowRune(c.Content)) {
 			// Hotels patch: a single rune below U+0300 (ASCII, Latin-1
 			// and Latin Extended, no combining marks) is one cell wide by
 			// every method; measuring it twice was an eighth of a game
@@ -880,7 +886,7 @@ func narrowRune(s string) bool {
 		// Hotels patch (HOTELS.md, change 15): the text of most cells, one
 		// byte, is printable ASCII; a byte of 0x80 or more alone decodes
 		// to utf8.RuneError, which is not narrow either.
-		return s[0] >= 0x20 && s[0] < 0x7f
+		return narrowASCII(s[0])
 	case 2:
 		// Hotels patch (change 18): a rune of two bytes (a board's dots,
 		// U+00B7) without decoding it: from U+00A0 to U+02FF, with a lead
@@ -899,6 +905,12 @@ func narrowRune(s string) bool {
 		}
 	}
 	return narrowDecoded(s)
+}
+
+// narrowASCII is narrowRune of a text of one byte, b, which lineHasDrift
+// calls without a call (Hotels patch, change 24).
+func narrowASCII(b byte) bool {
+	return b >= 0x20 && b < 0x7f
 }
 
 // narrowSymbols says, for each rune from U+2000 to U+25FF, whether it is a
