@@ -54,10 +54,15 @@ func (c *Cell) String() string {
 
 // Equal returns whether the cell is equal to the other cell.
 func (c *Cell) Equal(o *Cell) bool {
+	// Hotels patch (HOTELS.md, change 24): Style.Equal written out here,
+	// its colours compared by colorEqual only when they are not the same
+	// interface values, without a call for most cells.
 	return o != nil &&
 		c.Width == o.Width &&
 		sameContent(c.Content, o.Content) &&
-		c.Style.Equal(&o.Style) &&
+		c.Style.Attrs == o.Style.Attrs &&
+		c.Style.Underline == o.Style.Underline &&
+		(sameColors(&c.Style, &o.Style) || c.Style.Equal(&o.Style)) &&
 		c.Link.Equal(&o.Link)
 }
 

@@ -194,6 +194,10 @@ func TestCellEqual(t *testing.T) {
 		{"link params", &Cell{Content: "a", Width: 1, Link: Link{Params: "id=1"}}, &Cell{Content: "a", Width: 1}, false},
 		{"another underline colour", &Cell{Content: "a", Width: 1, Style: Style{Fg: pen, UnderlineColor: ansi.Red}},
 			&Cell{Content: "a", Width: 1, Style: Style{Fg: pen, UnderlineColor: ansi.Green}}, false},
+		// Cell.Equal compares attributes and underline itself (change 24).
+		{"one pen, another underline", &Cell{Content: "a", Width: 1, Style: Style{Fg: pen, Underline: UnderlineSingle}},
+			&Cell{Content: "a", Width: 1, Style: Style{Fg: pen}}, false},
+		{"another width", &Cell{Content: "a", Width: 1, Style: Style{Fg: pen}}, &Cell{Content: "a", Width: 2, Style: Style{Fg: pen}}, false},
 	} {
 		if got := c.a.Equal(c.b); got != c.equal {
 			t.Errorf("%s: Equal = %v, want %v", c.name, got, c.equal)
@@ -523,4 +527,113 @@ func TestSamePacked(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestSamePen: samePen, and so sameWords, which packLine, penMemo.find and
+// unchanged compare pens with, tells apart two cells that differ in any one
+// of the eleven words of their style and link alone: a colour's type or its
+// box, the attributes, a link's text or its length (Hotels patch, change
+// 24). It fails if a word is left out.
+func TestSamePen(t *testing.T) {
+	box := func(c color.Color) color.Color { return c } // a new box for an RGBA
+	// ansi.IndexedColor(5) and ansi.BasicColor(5) are boxed at the same
+	// address (a byte's value): the same data word, another type word.
+	indexed, basic := color.Color(ansi.IndexedColor(5)), color.Color(ansi.BasicColor(5))
+	if (*[2]unsafe.Pointer)(unsafe.Pointer(&indexed))[1] != (*[2]unsafe.Pointer)(unsafe.Pointer(&basic))[1] {
+		t.Skip("small colours are not boxed at one address")
+	}
+	rgb := color.RGBA{1, 2, 3, 255}
+	url := "https://example.com/ab"
+	base := Cell{Content: "x", Width: 1, Style: Style{Fg: indexed, Bg: box(rgb), UnderlineColor: box(rgb), Attrs: AttrBold},
+		Link: Link{URL: url, Params: "id=1"}}
+	for name, change := range map[string]func(c *Cell){
+		"fg type":   func(c *Cell) { c.Style.Fg = basic },
+		"fg box":    func(c *Cell) { c.Style.Fg = box(rgb); base.Style.Fg = box(rgb) },
+		"bg type":   func(c *Cell) { c.Style.Bg = indexed; base.Style.Bg = basic },
+		"bg box":    func(c *Cell) { c.Style.Bg = box(rgb) },
+		"ul type":   func(c *Cell) { c.Style.UnderlineColor = indexed; base.Style.UnderlineColor = basic },
+		"ul box":    func(c *Cell) { c.Style.UnderlineColor = box(rgb) },
+		"attrs":     func(c *Cell) { c.Style.Attrs = AttrItalic },
+		"underline": func(c *Cell) { c.Style.Underline = UnderlineCurly },
+		"url text":  func(c *Cell) { c.Link.URL = strings.Clone(url) },
+		"url len":   func(c *Cell) { c.Link.URL = url[:len(url)-1] },
+		"params":    func(c *Cell) { c.Link.Params = strings.Clone("id=1") },
+		"param len": func(c *Cell) { c.Link.Params = base.Link.Params[:3] },
+	} {
+		saved := base
+		c := base
+		change(&c)
+		if samePen(&c, &base) || samePen(&base, &c) {
+			t.Errorf("%s: samePen takes cells of other words for the same", name)
+		}
+		if c := base; !samePen(&c, &base) {
+			t.Errorf("%s: samePen takes a cell and its copy for different", name)
+		}
+		base = saved
+	}
+}
+
+// BenchmarkRender is Render of an 80×24 game screen of which a frame
+// changes a few lines (a tile on the board, a chain's size and a player's
+// cash in the tables, the status and help lines), the renderer's lines
+// packed between frames as the patched Bubble Tea packs them (Hotels
+// patch, change 24): the diff of changed lines against the packed copy.
+func BenchmarkRender(b *testing.B) {
+	const w, h = 80, 24
+	table := "  \x1b[1;38;2;95;175;255malice\x1b[m      $4,700  \x1b[38;5;245m·\x1b[m  6* 1  1  2+ 7+ 1"
+	a := make([]string, h)
+	for y := range a {
+		switch {
+		case y < 10:
+			a[y] = boardLine
+		case y < 16:
+			a[y] = table
+		}
+	}
+	a[20] = "\x1b[1;38;2;255;215;95mYour turn: play a tile.\x1b[m"
+	a[23] = "\x1b[38;2;98;98;98m↑↓\x1b[m \x1b[38;2;74;74;74mchoose\x1b[m\x1b[38;2;60;60;60m • \x1b[m\x1b[38;2;98;98;98menter\x1b[m \x1b[38;2;74;74;74mplay\x1b[m"
+	c := slices.Clone(a)
+	c[3] = strings.Replace(boardLine, "48;5;37m C ", "48;5;220m T ", 1)
+	c[5] = strings.Replace(boardLine, "  3   $300", "  4   $400", 1)
+	c[12] = strings.Replace(table, "$4,700", "$4,400", 1)
+	c[20] = "\x1b[1;38;2;255;215;95mYour turn: buy up to 3 shares.\x1b[m"
+	c[23] = strings.Replace(a[23], "play", "buy", 1)
+	var frames [2]*RenderBuffer
+	for i, lines := range [][]string{a, c} {
+		f := ScreenBuffer{RenderBuffer: NewRenderBuffer(w, h), Method: ansi.WcWidth}
+		NewStyledString(strings.Join(lines, "\n")).Draw(f, f.Bounds())
+		frames[i] = f.RenderBuffer
+	}
+	var out counter
+	r := NewTerminalRenderer(&out, []string{"TERM=xterm-256color"})
+	r.SetFullscreen(true)
+	r.SetColorProfile(colorprofile.ANSI256)
+	render := func(f *RenderBuffer) {
+		for y := range h {
+			if a[y] != c[y] {
+				f.TouchLine(0, y, w)
+			}
+		}
+		r.Render(f)
+		r.Pack()
+		if err := r.Flush(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	render(frames[0])
+	render(frames[1])
+	out = 0
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		render(frames[i%2])
+	}
+	b.ReportMetric(float64(out)/float64(b.N), "B/frame")
+}
+
+// counter counts the bytes written to it.
+type counter int
+
+func (n *counter) Write(p []byte) (int, error) {
+	*n += counter(len(p))
+	return len(p), nil
 }

@@ -543,7 +543,13 @@ func (s *TerminalRenderer) putAttrCell(newbuf *RenderBuffer, cell *Cell) {
 	if cell == nil {
 		_ = s.buf.WriteByte(' ')
 	} else {
-		_, _ = s.buf.WriteString(cell.Content)
+		if len(cell.Content) == 1 {
+			// Hotels patch (change 24): most cells' text, one byte,
+			// without WriteString's copy.
+			_ = s.buf.WriteByte(cell.Content[0])
+		} else {
+			_, _ = s.buf.WriteString(cell.Content)
+		}
 		cellWidth = cell.Width
 	}
 
@@ -591,7 +597,10 @@ func (s *TerminalRenderer) updatePen(cell *Cell) {
 	// without downsampling both styles to the profile to compare them
 	// (the cells of a line mostly come in runs of one style; HOTELS.md,
 	// change 8).
-	if cell.Style.Equal(&s.cur.Style) && cell.Link == s.cur.Link {
+	// Compared as Cell.Equal compares (change 24): the same colours and
+	// no links seen without a call.
+	if cell.Style.Attrs == s.cur.Style.Attrs && cell.Style.Underline == s.cur.Style.Underline &&
+		(sameColors(&cell.Style, &s.cur.Style) || cell.Style.Equal(&s.cur.Style)) && cell.Link.Equal(&s.cur.Link) {
 		return
 	}
 
@@ -849,11 +858,13 @@ func (s *TerminalRenderer) el0Cost() int {
 // column each glyph landed on.
 func lineHasDrift(m ansi.Method, line Line) bool {
 	for i := 0; i < len(line); i++ {
-		c := line.At(i)
-		if c == nil || c.Width == 0 || len(c.Content) == 0 {
+		c := &line[i]
+		if c.Width == 0 || len(c.Content) == 0 {
 			continue
 		}
-		if c.Width == 1 && narrowRune(c.Content) {
+		// Hotels patch, change 24: printable ASCII, most cells' text, seen
+		// here as narrowRune sees it, without a call.
+		if c.Width == 1 && (len(c.Content) == 1 && narrowASCII(c.Content[0]) || narrowRune(c.Content)) {
 			// Hotels patch: a single rune below U+0300 (ASCII, Latin-1
 			// and Latin Extended, no combining marks) is one cell wide by
 			// every method; measuring it twice was an eighth of a game
@@ -875,7 +886,7 @@ func narrowRune(s string) bool {
 		// Hotels patch (HOTELS.md, change 15): the text of most cells, one
 		// byte, is printable ASCII; a byte of 0x80 or more alone decodes
 		// to utf8.RuneError, which is not narrow either.
-		return s[0] >= 0x20 && s[0] < 0x7f
+		return narrowASCII(s[0])
 	case 2:
 		// Hotels patch (change 18): a rune of two bytes (a board's dots,
 		// U+00B7) without decoding it: from U+00A0 to U+02FF, with a lead
@@ -894,6 +905,12 @@ func narrowRune(s string) bool {
 		}
 	}
 	return narrowDecoded(s)
+}
+
+// narrowASCII is narrowRune of a text of one byte, b, which lineHasDrift
+// calls without a call (Hotels patch, change 24).
+func narrowASCII(b byte) bool {
+	return b >= 0x20 && b < 0x7f
 }
 
 // narrowSymbols says, for each rune from U+2000 to U+25FF, whether it is a
@@ -1112,14 +1129,16 @@ func (s *TerminalRenderer) transformLine(newbuf *RenderBuffer, y int) {
 
 		// Find the last cells that really differ.
 		// Can be -1 if no cells differ.
-		for cellEqual(newLine.At(nLastCell), oldLine.At(oLastCell)) {
-			if !cellEqual(newLine.At(nLastCell-1), oldLine.At(oLastCell-1)) {
-				break
-			}
-			nLastCell--
-			oLastCell--
-			if nLastCell == -1 || oLastCell == -1 {
-				break
+		// Hotels patch (HOTELS.md, change 24): each pair compared once;
+		// upstream compared the pair before, found equal, again as the
+		// loop's condition.
+		if cellEqual(newLine.At(nLastCell), oldLine.At(oLastCell)) {
+			for cellEqual(newLine.At(nLastCell-1), oldLine.At(oLastCell-1)) {
+				nLastCell--
+				oLastCell--
+				if nLastCell == -1 || oLastCell == -1 {
+					break
+				}
 			}
 		}
 
@@ -1772,13 +1791,13 @@ func (s *TerminalRenderer) Pack() {
 // p as it stands, without unpacking p (Hotels patch, change 16): a changed
 // line, most of those unpacked, differs within a few cells.
 func (s *TerminalRenderer) unchanged(l Line, p string) bool {
-	var pn *[unsafe.Sizeof(pen{})]byte
+	var pn *penWords
 	x, i := 0, 0
 	for ; i < len(p) && x < len(l); x++ {
 		h := p[i]
 		i++
 		if h&penFollows != 0 {
-			pn = (*[unsafe.Sizeof(pen{})]byte)(unsafe.Pointer(penAt(uint16(p[i]) | uint16(p[i+1])<<8)))
+			pn = (*penWords)(unsafe.Pointer(penAt(uint16(p[i]) | uint16(p[i+1])<<8)))
 			i += 2
 		}
 		n := int(p[i])
@@ -1786,7 +1805,7 @@ func (s *TerminalRenderer) unchanged(l Line, p string) bool {
 		// As unpackLine would set the cell: its text points into p.
 		c := &l[x]
 		if c.Width != int(h&^penFollows) || len(c.Content) != n || n > 0 && unsafe.StringData(c.Content) != unsafe.StringData(p[i:]) ||
-			*penBytes(c) != *pn {
+			!sameWords((*penWords)(unsafe.Pointer(&c.Style)), pn) { // change 24
 			return false
 		}
 		i += n
