@@ -305,7 +305,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	var cmd tea.Cmd
 	switch m.screen {
 	case roomScreen:
-		*m.room, cmd = m.room.Update(msg)
+		cmd = m.room.Handle(msg)
 		m.ring()
 	case historyScreen:
 		*m.history, cmd = m.history.Update(msg)
