@@ -237,7 +237,16 @@ func (m *Model) withRecap(game []string, w, h int) []string {
 	if len(m.recap) == 0 {
 		return game
 	}
-	game = lineEach(game)
+	if d := m.drawn; d != nil && len(game) > 0 && len(game) == len(d.lines) && unsafe.SliceData(game) == unsafe.SliceData(d.lines) {
+		// drawGame's lines, kept: looked through once, not at every
+		// frame the recap stays for.
+		if d.each == nil {
+			d.each = lineEach(game)
+		}
+		game = d.each
+	} else {
+		game = lineEach(game)
+	}
 	free := h - len(game)
 	if free < 2 { // not even a heading and one line
 		return game
@@ -294,13 +303,12 @@ func (m *Model) recapLines(w, h, free int) []string {
 }
 
 // fitRecap is the recap panel as drawn in h lines, in the free lines if it
-// is longer.
+// is longer: the panel drawn in the free lines, which shows the same
+// items as in h where they fit in free (free is never more than h), and
+// drawn once, where drawing it in h to measure it was half the recap's
+// work in a long one.
 func (m *Model) fitRecap(w, h, free int) []string {
-	items := recapItems(m.recap, m.facts.Names, w-3)
-	if p := m.recapPanel(items, w, h); len(p) <= free {
-		return p // the same as drawn in its own length, as the items it shows fit
-	}
-	return m.recapPanel(items, w, free)
+	return m.recapPanel(recapItems(m.recap, m.facts.Names, w-3), w, min(h, free))
 }
 
 // recapKey is what the recap panel shows: the events since the player's

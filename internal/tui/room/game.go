@@ -82,7 +82,7 @@ func (m *Model) drawGame(w, h int, at At) []string {
 		d.screen = m.screenN // another screen that draws the same
 		return d.lines
 	}
-	*d = drawnGame{m.screenN, key, keyed, w, h, at, m.screen.Draw(w, h, at)}
+	*d = drawnGame{m.screenN, key, keyed, w, h, at, m.screen.Draw(w, h, at), nil}
 	return d.lines
 }
 
@@ -94,6 +94,7 @@ type drawnGame struct {
 	w, h   int
 	at     At
 	lines  []string
+	each   []string // lines, one a line (lineEach), once withRecap asked
 }
 
 // DrawKey is what a game's Screen draws besides the size and At: two
@@ -149,6 +150,12 @@ func (m *Model) setScreen(s Screen) {
 // drawing it on every key was a twentieth of the server's CPU in play
 // (docs/capacity.md).
 func (m *Model) header() string {
+	// The same snapshot, size and styles: the same header, at every key
+	// between two moves, without reading the room's words again.
+	q := headerQuick{m.snap, m.width, m.styles, m.shown, m.facts.Over, m.facts.Header}
+	if d := m.parts; d != nil && d.header != "" && d.headerQuick == q {
+		return d.header
+	}
 	info := m.snap.Room
 	k := headerKey{info.ID, info.Name, info.Game, info.Kind, info.Rules, info.Ranked, m.snap.Code, m.snap.Clock,
 		m.seated(), m.width, m.styles, m.shown, m.facts.Over, m.facts.Header, m.screen != nil}
@@ -158,6 +165,7 @@ func (m *Model) header() string {
 			h := headers.get(shared, m.drawHeader)
 			d.headerKey, d.headerOptions, d.header, d.headerWidth = k, info.Options, h.line, h.width
 		}
+		d.headerQuick = q
 		return d.header
 	}
 	return m.drawHeader()
@@ -180,6 +188,7 @@ type sharedHeaderKey struct {
 // own, shared by a Model's copies: each is kept with the key of everything
 // it depends on.
 type drawnParts struct {
+	headerQuick   headerQuick
 	headerKey     headerKey
 	headerOptions []string // the room's options, which the key cannot hold
 	header        string
@@ -199,6 +208,9 @@ type drawnParts struct {
 
 	dueKey dueKey
 	due    [2]string // the lines of a decision not the player's
+
+	statusKey statusKey
+	status    string
 
 	tagsSnap *rooms.Snapshot // the snapshot tags were made for (at)
 	tags     []string
@@ -229,6 +241,17 @@ func (d *drawnParts) Holds(line string, w int) bool {
 		}
 	}
 	return d.game != nil && d.game.Holds(line, w)
+}
+
+// headerQuick is what the header is drawn from: the snapshot (which holds
+// the room's words), the size and the styles, and what the game's screen
+// made of the snapshot.
+type headerQuick struct {
+	snap        *rooms.Snapshot
+	width       int
+	styles      *theme.Styles
+	shown, over bool
+	factsHeader string
 }
 
 // headerKey is what the header shows but the room's options: it is kept
@@ -406,6 +429,27 @@ type dueKey struct {
 // statusLine shows the room's last answer or the last problem, else
 // the vote a player's leaving opens.
 func (m *Model) statusLine(w int) string {
+	d := m.parts
+	if d == nil || m.status == "" && !m.busy {
+		return m.drawStatusLine(w) // "", or the vote, which the key does not hold
+	}
+	// Kept while it says the same: an answer stays on the screen for
+	// every frame until the next key, and was styled again at each.
+	if k := (statusKey{m.status, m.problem, m.busy, w, m.styles}); d.statusKey != k {
+		d.statusKey, d.status = k, m.drawStatusLine(w)
+	}
+	return d.status
+}
+
+// statusKey is what the status line shows, but the vote.
+type statusKey struct {
+	status        string
+	problem, busy bool
+	w             int
+	styles        *theme.Styles
+}
+
+func (m *Model) drawStatusLine(w int) string {
 	switch {
 	case m.status != "" && m.problem:
 		return m.styles.Error.Render(layout.Cut(m.status, w))

@@ -422,13 +422,24 @@ func (m *Model) title() string {
 	case m.waiting():
 		return "Hotels: waiting for players"
 	case !m.shown:
-		return "Hotels: " + m.snap.Room.Game
+		return m.gameTitle()
 	case m.facts.Over:
 		return "Hotels: game over"
 	case m.myDecision():
 		return "Hotels: your turn"
 	}
-	return "Hotels: " + m.snap.Room.Game
+	return m.gameTitle()
+}
+
+// gameTitle is the title that names the room's game: the one last shown
+// if it is that, not a new string at every frame of the players who wait.
+func (m *Model) gameTitle() string {
+	const lead = "Hotels: "
+	game := m.snap.Room.Game
+	if f := m.last; f != nil && len(f.title) == len(lead)+len(game) && strings.HasPrefix(f.title, lead) && strings.HasSuffix(f.title, game) {
+		return f.title
+	}
+	return lead + game
 }
 
 // leave ends the visit and its subscription, and tells the parent.
