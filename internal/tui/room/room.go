@@ -109,8 +109,8 @@ type Model struct {
 	id     string // the room's ID, shown until the first snapshot
 
 	styles    *theme.Styles
-	keys      *KeyMap      // shared and never changed: by value it was most of the model, which is copied on every message
-	chat      *chat.Model  // by pointer: the model is copied on every message
+	keys      *KeyMap      // shared and never changed: by value it was most of the model, which Update copies
+	chat      *chat.Model  // by pointer: Update copies the model
 	layout    *layout.Memo // the game screen's last layout, shared by the Model's copies
 	drawnHelp *drawnHelp
 	drawn     *drawnGame // the game's screen last drawn, shared by the Model's copies
