@@ -2,8 +2,12 @@ package server
 
 import (
 	"context"
+	"runtime"
 	"strings"
+	"sync"
+	"syscall"
 	"testing"
+	"time"
 	"unsafe"
 
 	tea "charm.land/bubbletea/v2"
@@ -65,15 +69,47 @@ func TestOnSharedPanics(t *testing.T) {
 	}
 }
 
+// The shared goroutines that the calls of a busy moment needed end once
+// none needs them, and not while they are needed.
+func TestIdleSharedGoroutinesEnd(t *testing.T) {
+	before := runtime.NumGoroutine()
+	release := make(chan struct{})
+	var started, ended sync.WaitGroup
+	for range 3 { // three calls at once: three goroutines
+		started.Add(1)
+		ended.Add(1)
+		go func() {
+			defer ended.Done()
+			done := newSharedDone()
+			onShared(&done, func() { started.Done(); <-release })
+		}()
+	}
+	started.Wait()
+	if reapIdle(); pool.n < 3 {
+		t.Fatalf("%d shared goroutines left while three calls run", pool.n)
+	}
+	close(release)
+	ended.Wait()
+	for deadline := time.Now().Add(5 * time.Second); runtime.NumGoroutine() > before; {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d goroutines, want %d: the idle shared goroutines did not end (%d left)", runtime.NumGoroutine(), before, pool.n)
+		}
+		reapIdle()
+		time.Sleep(time.Millisecond)
+	}
+}
+
 // BenchmarkOnShared is what handing a session's Update or View to a shared
 // goroutine costs, on top of the call itself.
 func BenchmarkOnShared(b *testing.B) {
 	done := newSharedDone()
 	n := 0
 	b.ReportAllocs()
+	cpu := cpuTime(b)
 	for b.Loop() {
 		onShared(&done, func() { n++ })
 	}
+	reportCPU(b, cpu)
 }
 
 // BenchmarkAppOnShared is a session's message and frame, Update then View
@@ -84,8 +120,26 @@ func BenchmarkAppOnShared(b *testing.B) {
 	a := newApp(&session{ctx: context.Background()}, identity{})
 	msg := tea.WindowSizeMsg{Width: 80, Height: 24}
 	b.ReportAllocs()
+	cpu := cpuTime(b)
 	for b.Loop() {
 		a.Update(msg)
 		_ = a.View()
 	}
+	reportCPU(b, cpu)
+}
+
+// cpuTime is the CPU time the process has used.
+func cpuTime(b *testing.B) time.Duration {
+	var u syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &u); err != nil {
+		b.Fatal(err)
+	}
+	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
+}
+
+// reportCPU reports the process's CPU time an op since cpu (cpuTime), as
+// cpu-ns/op: on a machine that others share, the time an op waits for
+// the processor is in its sec/op, not in its CPU time.
+func reportCPU(b *testing.B, cpu time.Duration) {
+	b.ReportMetric(float64(cpuTime(b)-cpu)/float64(b.N), "cpu-ns/op")
 }

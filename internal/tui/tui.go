@@ -235,7 +235,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, nil
 	case tea.KeyPressMsg:
-		if msg.String() == "ctrl+c" {
+		// A key with neither ctrl nor text is not ctrl+c: its name is
+		// not spelled out (a new string) for every arrow and enter.
+		if (msg.Mod.Contains(tea.ModCtrl) || msg.Text != "") && msg.String() == "ctrl+c" {
 			return m, tea.Quit
 		}
 	case bellMsg:
@@ -305,7 +307,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	var cmd tea.Cmd
 	switch m.screen {
 	case roomScreen:
-		*m.room, cmd = m.room.Update(msg)
+		cmd = m.room.Handle(msg)
 		m.ring()
 	case historyScreen:
 		*m.history, cmd = m.history.Update(msg)

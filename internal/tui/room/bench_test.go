@@ -27,9 +27,11 @@ func BenchmarkView(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			m, _ := open(b, tuitest.FourSeat(b, "play").Snapshot(c.seat), 80, 24)
 			b.ReportAllocs()
+			cpu := cpuTime(b)
 			for b.Loop() {
 				_ = m.Lines()
 			}
+			reportCPU(b, cpu)
 		})
 	}
 }

@@ -21,7 +21,7 @@ const urgent = 10 * time.Second
 
 // deadline is when the decision due times out; zero if it is untimed or
 // no game is in play.
-func (m Model) deadline() time.Time {
+func (m *Model) deadline() time.Time {
 	if m.snap == nil || !m.shown || m.facts.Over {
 		return time.Time{}
 	}
@@ -46,7 +46,7 @@ func (m *Model) armTick() tea.Cmd {
 
 // tick waits until the countdown next shows a new second. Once the time
 // is up it stops: the room's next snapshot says what happens.
-func (m Model) tick() tea.Cmd {
+func (m *Model) tick() tea.Cmd {
 	left := m.tickFor.Sub(m.now)
 	if left <= 0 {
 		return nil
@@ -60,22 +60,22 @@ func (m Model) tick() tea.Cmd {
 }
 
 // onTick redraws the countdown and waits for the next second.
-func (m Model) onTick(msg tickMsg) (Model, tea.Cmd) {
+func (m *Model) onTick(msg tickMsg) tea.Cmd {
 	if msg.id != m.tickID || m.tickFor.IsZero() {
-		return m, nil // a stale tick
+		return nil // a stale tick
 	}
 	m.now = m.clock()
-	return m, m.tick()
+	return m.tick()
 }
 
 // timeLeft is how long the decision due has left, never below zero.
-func (m Model) timeLeft() time.Duration {
+func (m *Model) timeLeft() time.Duration {
 	return max(0, m.deadline().Sub(m.now))
 }
 
 // countdown is the time left for the decision due, for the due line: ""
 // if it is untimed.
-func (m Model) countdown() string {
+func (m *Model) countdown() string {
 	if m.deadline().IsZero() {
 		return ""
 	}
@@ -92,7 +92,7 @@ func (m Model) countdown() string {
 
 // times is each seat's clock for the players table: the seat deciding
 // counts down, the others show their game time; nil for an untimed room.
-func (m Model) times() []string {
+func (m *Model) times() []string {
 	if m.snap.Clock.Off() || !m.shown || m.facts.Over {
 		return nil
 	}

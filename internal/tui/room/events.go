@@ -153,7 +153,7 @@ func actor(text string, names []string) string {
 // recapPanel draws the recap's items in at most h lines w cells wide: a
 // heading, then the items, only the newest if they do not all fit, the
 // heading then saying how many events are left out and that L shows them.
-func (m Model) recapPanel(items []recapItem, w, h int) []string {
+func (m *Model) recapPanel(items []recapItem, w, h int) []string {
 	s := m.styles
 	// The newest items that fit, from first on, in lines lines: drawn
 	// again on every move for every seat whose recap it changed, in one
@@ -233,11 +233,20 @@ func plural(n int, what string) string {
 // lines at most: in the lines the game leaves free, which the events and
 // chat would have taken. It never covers the game, which the player reads
 // to decide: what does not fit is left to the log (L), newest last.
-func (m Model) withRecap(game []string, w, h int) []string {
+func (m *Model) withRecap(game []string, w, h int) []string {
 	if len(m.recap) == 0 {
 		return game
 	}
-	game = lineEach(game)
+	if d := m.drawn; d != nil && len(game) > 0 && len(game) == len(d.lines) && unsafe.SliceData(game) == unsafe.SliceData(d.lines) {
+		// drawGame's lines, kept: looked through once, not at every
+		// frame the recap stays for.
+		if d.each == nil {
+			d.each = lineEach(game)
+		}
+		game = d.each
+	} else {
+		game = lineEach(game)
+	}
 	free := h - len(game)
 	if free < 2 { // not even a heading and one line
 		return game
@@ -281,7 +290,7 @@ func lineEach(lines []string) []string {
 // recapLines is the recap panel in the free lines of h, drawn again only
 // when the recap, the size or the styles changed: it stays on the screen
 // for every key until the player's next move.
-func (m Model) recapLines(w, h, free int) []string {
+func (m *Model) recapLines(w, h, free int) []string {
 	k := recapKey{unsafe.SliceData(m.recap), len(m.recap), w, h, free, m.styles}
 	d := m.parts
 	if d == nil {
@@ -294,13 +303,12 @@ func (m Model) recapLines(w, h, free int) []string {
 }
 
 // fitRecap is the recap panel as drawn in h lines, in the free lines if it
-// is longer.
-func (m Model) fitRecap(w, h, free int) []string {
-	items := recapItems(m.recap, m.facts.Names, w-3)
-	if p := m.recapPanel(items, w, h); len(p) <= free {
-		return p // the same as drawn in its own length, as the items it shows fit
-	}
-	return m.recapPanel(items, w, free)
+// is longer: the panel drawn in the free lines, which shows the same
+// items as in h where they fit in free (free is never more than h), and
+// drawn once, where drawing it in h to measure it was half the recap's
+// work in a long one.
+func (m *Model) fitRecap(w, h, free int) []string {
+	return m.recapPanel(recapItems(m.recap, m.facts.Names, w-3), w, min(h, free))
 }
 
 // recapKey is what the recap panel shows: the events since the player's
@@ -315,7 +323,7 @@ type recapKey struct {
 }
 
 // logView shows the whole log kept, as far as it is scrolled.
-func (m Model) logView() string {
+func (m *Model) logView() string {
 	// The pager counts lines, which a long event wraps into several: the
 	// title counts nothing, so that the two numbers cannot disagree.
 	title := "Events of this game"
@@ -324,7 +332,7 @@ func (m Model) logView() string {
 }
 
 // logLines is the log wrapped to w cells, the room's news dimmed.
-func (m Model) logLines(w int) []string {
+func (m *Model) logLines(w int) []string {
 	var out []string
 	for _, e := range m.snap.Log {
 		for i, l := range layout.Wrap(sanitize.Line(e.Text), w-2) {
@@ -341,11 +349,11 @@ func (m Model) logLines(w int) []string {
 }
 
 // logKey scrolls the open log, or closes it.
-func (m Model) logKey(k tea.KeyPressMsg) (Model, tea.Cmd) {
+func (m *Model) logKey(k tea.KeyPressMsg) tea.Cmd {
 	if key.Matches(k, m.keys.LogClose) {
 		m.showLog = false
-		return m, nil
+		return nil
 	}
 	m.logPager, _ = m.logPager.Key(k, len(m.logLines(m.width)), m.height-1)
-	return m, nil
+	return nil
 }

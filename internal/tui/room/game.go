@@ -23,7 +23,7 @@ import (
 // line each.
 const wideScreen = 100 // from this width events and chat sit side by side
 
-func (m Model) gameView() []string {
+func (m *Model) gameView() []string {
 	w, h := m.width, m.height
 	at := m.at()
 	var out []string
@@ -64,7 +64,7 @@ func (m Model) gameView() []string {
 // and messages leave it as it was (a key when the decision is another's
 // changes the status line only), and drawing it was a fifth of the
 // server's CPU in play (docs/capacity.md).
-func (m Model) drawGame(w, h int, at At) []string {
+func (m *Model) drawGame(w, h int, at At) []string {
 	d := m.drawn
 	if d == nil {
 		return m.screen.Draw(w, h, at)
@@ -82,7 +82,7 @@ func (m Model) drawGame(w, h int, at At) []string {
 		d.screen = m.screenN // another screen that draws the same
 		return d.lines
 	}
-	*d = drawnGame{m.screenN, key, keyed, w, h, at, m.screen.Draw(w, h, at)}
+	*d = drawnGame{m.screenN, key, keyed, w, h, at, m.screen.Draw(w, h, at), nil}
 	return d.lines
 }
 
@@ -94,6 +94,7 @@ type drawnGame struct {
 	w, h   int
 	at     At
 	lines  []string
+	each   []string // lines, one a line (lineEach), once withRecap asked
 }
 
 // DrawKey is what a game's Screen draws besides the size and At: two
@@ -148,7 +149,13 @@ func (m *Model) setScreen(s Screen) {
 // it shows may have changed: the snapshot, the size or the styles, as
 // drawing it on every key was a twentieth of the server's CPU in play
 // (docs/capacity.md).
-func (m Model) header() string {
+func (m *Model) header() string {
+	// The same snapshot, size and styles: the same header, at every key
+	// between two moves, without reading the room's words again.
+	q := headerQuick{m.snap, m.width, m.styles, m.shown, m.facts.Over, m.facts.Header}
+	if d := m.parts; d != nil && d.header != "" && d.headerQuick == q {
+		return d.header
+	}
 	info := m.snap.Room
 	k := headerKey{info.ID, info.Name, info.Game, info.Kind, info.Rules, info.Ranked, m.snap.Code, m.snap.Clock,
 		m.seated(), m.width, m.styles, m.shown, m.facts.Over, m.facts.Header, m.screen != nil}
@@ -158,6 +165,7 @@ func (m Model) header() string {
 			h := headers.get(shared, m.drawHeader)
 			d.headerKey, d.headerOptions, d.header, d.headerWidth = k, info.Options, h.line, h.width
 		}
+		d.headerQuick = q
 		return d.header
 	}
 	return m.drawHeader()
@@ -180,6 +188,7 @@ type sharedHeaderKey struct {
 // own, shared by a Model's copies: each is kept with the key of everything
 // it depends on.
 type drawnParts struct {
+	headerQuick   headerQuick
 	headerKey     headerKey
 	headerOptions []string // the room's options, which the key cannot hold
 	header        string
@@ -199,6 +208,9 @@ type drawnParts struct {
 
 	dueKey dueKey
 	due    [2]string // the lines of a decision not the player's
+
+	statusKey statusKey
+	status    string
 
 	tagsSnap *rooms.Snapshot // the snapshot tags were made for (at)
 	tags     []string
@@ -231,6 +243,17 @@ func (d *drawnParts) Holds(line string, w int) bool {
 	return d.game != nil && d.game.Holds(line, w)
 }
 
+// headerQuick is what the header is drawn from: the snapshot (which holds
+// the room's words), the size and the styles, and what the game's screen
+// made of the snapshot.
+type headerQuick struct {
+	snap        *rooms.Snapshot
+	width       int
+	styles      *theme.Styles
+	shown, over bool
+	factsHeader string
+}
+
 // headerKey is what the header shows but the room's options: it is kept
 // by what it shows, not by the snapshot, as every move brings a snapshot
 // and most leave the header as it was (room.BenchmarkMove).
@@ -247,7 +270,7 @@ type headerKey struct {
 	screen                      bool // the game has a screen, which names presets
 }
 
-func (m Model) drawHeader() string {
+func (m *Model) drawHeader() string {
 	info, st := m.snap.Room, m.styles
 	id := " · room " + info.ID
 	// The title's and the id's cells: their texts', as their styles take
@@ -331,7 +354,7 @@ const (
 
 // appendID appends the room's id (" · room " and the id), and its code
 // for its seats, to b.
-func (m Model) appendID(b []byte, id string) []byte {
+func (m *Model) appendID(b []byte, id string) []byte {
 	st := m.styles
 	b = st.Subtle.AppendRender(b, id)
 	if m.snap.Code != "" {
@@ -364,7 +387,7 @@ func seatTag(snap *rooms.Snapshot, i int) string {
 
 // dueLines say what decision is due and, if it is the player's, what they
 // have chosen so far (the game's screen says).
-func (m Model) dueLines(w int, at At) []string {
+func (m *Model) dueLines(w int, at At) []string {
 	f, s := m.facts, m.styles
 	if m.onAutopilot() {
 		return []string{
@@ -405,7 +428,28 @@ type dueKey struct {
 
 // statusLine shows the room's last answer or the last problem, else
 // the vote a player's leaving opens.
-func (m Model) statusLine(w int) string {
+func (m *Model) statusLine(w int) string {
+	d := m.parts
+	if d == nil || m.status == "" && !m.busy {
+		return m.drawStatusLine(w) // "", or the vote, which the key does not hold
+	}
+	// Kept while it says the same: an answer stays on the screen for
+	// every frame until the next key, and was styled again at each.
+	if k := (statusKey{m.status, m.problem, m.busy, w, m.styles}); d.statusKey != k {
+		d.statusKey, d.status = k, m.drawStatusLine(w)
+	}
+	return d.status
+}
+
+// statusKey is what the status line shows, but the vote.
+type statusKey struct {
+	status        string
+	problem, busy bool
+	w             int
+	styles        *theme.Styles
+}
+
+func (m *Model) drawStatusLine(w int) string {
 	switch {
 	case m.status != "" && m.problem:
 		return m.styles.Error.Render(layout.Cut(m.status, w))
@@ -420,7 +464,7 @@ func (m Model) statusLine(w int) string {
 }
 
 // vote says where the vote to end an abandoned game stands.
-func (m Model) vote() string {
+func (m *Model) vote() string {
 	var auto []string
 	for _, st := range m.snap.Seats {
 		if st.State == rooms.SeatAutopilot {
@@ -446,7 +490,7 @@ func (m Model) vote() string {
 
 // feed adds to out the recent events and the chat in h lines: side by
 // side on a wide screen, else one above the other.
-func (m Model) feed(out []string, w, h int) []string {
+func (m *Model) feed(out []string, w, h int) []string {
 	if h <= 0 {
 		return out
 	}
@@ -469,7 +513,7 @@ func (m Model) feed(out []string, w, h int) []string {
 // is drawn again only when the events, the size or the styles changed:
 // wrapping the events and the chat on every key was a fifth of drawing a
 // key's screen (room.BenchmarkIdleKey; docs/capacity.md).
-func (m Model) logPane(w, h int) []string {
+func (m *Model) logPane(w, h int) []string {
 	if h <= 0 {
 		return nil
 	}
@@ -494,7 +538,7 @@ type logKey struct {
 	styles *theme.Styles
 }
 
-func (m Model) drawLogPane(w, h int) []string {
+func (m *Model) drawLogPane(w, h int) []string {
 	var out []string
 	if h >= 4 {
 		out = append(out, eventsHeadings.Get(m.styles, func() string { return m.styles.Heading.Render("Events") }))
@@ -549,7 +593,7 @@ func eventSlots(log []rooms.Event, w int) (lines []string, ok bool) {
 // chatPane shows the chat, under a heading if there is room. While the
 // chat is closed, it is drawn again only when its messages, the size or
 // the styles changed.
-func (m Model) chatPane(w, h int) []string {
+func (m *Model) chatPane(w, h int) []string {
 	if h <= 0 {
 		return nil
 	}
@@ -564,7 +608,7 @@ func (m Model) chatPane(w, h int) []string {
 }
 
 // chatNeed is chat.Need, kept as chatPane is.
-func (m Model) chatNeed(w int) int {
+func (m *Model) chatNeed(w int) int {
 	d := m.chatParts()
 	if d == nil {
 		return m.chat.Need(w)
@@ -579,7 +623,7 @@ func (m Model) chatNeed(w int) int {
 // or the styles are not those they were drawn with; nil while the chat is
 // open, which draws what is typed. Every snapshot has its own copy of the
 // messages.
-func (m Model) chatParts() *drawnParts {
+func (m *Model) chatParts() *drawnParts {
 	d := m.parts
 	if d == nil || m.chat.Focused() {
 		return nil
@@ -600,7 +644,7 @@ func sameChat(a, b []rooms.ChatLine) bool {
 	return slices.Equal(a, b)
 }
 
-func (m Model) drawChatPane(w, h int) []string {
+func (m *Model) drawChatPane(w, h int) []string {
 	var out []string
 	if h >= 4 {
 		out = append(out, m.styles.Heading.Render("Chat"))
@@ -614,7 +658,7 @@ func (m Model) drawChatPane(w, h int) []string {
 // helpLine lists the keys that apply now. It is drawn again only when they,
 // the width or the styles change: on most keys they do not, and drawing it
 // was a twentieth of the server's work in play (docs/capacity.md).
-func (m Model) helpLine() string {
+func (m *Model) helpLine() string {
 	// What the keys read, but the chat while it is focused: a key that
 	// changes none of it, as the idle keys between turns, neither lists
 	// the keys again nor spells out their key (issue 22).
@@ -744,7 +788,7 @@ func (c *sharedLines[K]) put(key K, line sized) {
 // changes at every turn, from a decision's keys to the waiting player's
 // and back: so only the left part is sent again (issue 22). ok is false
 // outside a game in play, or where the two do not fit side by side.
-func (m Model) splitHelp(bs []key.Binding) (line string, ok bool) {
+func (m *Model) splitHelp(bs []key.Binding) (line string, ok bool) {
 	if !m.shown || m.facts.Over || m.chat.Focused() { // helpLine's split
 		return "", false
 	}
@@ -771,7 +815,7 @@ func (m Model) splitHelp(bs []key.Binding) (line string, ok bool) {
 // fitHelp drops from bs the room's keys that ? lists anyway, least needed
 // first, until the line fits the screen: cut short, it would lose the
 // game's keys or ? itself.
-func (m Model) fitHelp(bs []key.Binding) []key.Binding {
+func (m *Model) fitHelp(bs []key.Binding) []key.Binding {
 	wide := m.styles.KeyHelpFor(0) // measured whole, not cut
 	for _, drop := range []key.Binding{m.keys.Back, m.keys.Leave, m.keys.Rules, m.keys.Log, With(m.keys.Chat, "/", "chat")} {
 		if lipgloss.Width(wide.ShortHelpView(bs)) <= m.width {
@@ -832,7 +876,7 @@ type helpFacts struct {
 	autopilot, mine, abandoned                 bool
 }
 
-func (m Model) helpFacts() helpFacts {
+func (m *Model) helpFacts() helpFacts {
 	if m.snap == nil {
 		return helpFacts{}
 	}
@@ -848,7 +892,7 @@ type helpKey struct {
 }
 
 // shortHelp is the keys that apply now, most useful first.
-func (m Model) shortHelp() []key.Binding {
+func (m *Model) shortHelp() []key.Binding {
 	k := m.keys
 	if m.chat.Focused() {
 		return m.chat.KeyMap().ShortHelp()

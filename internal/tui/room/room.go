@@ -109,8 +109,8 @@ type Model struct {
 	id     string // the room's ID, shown until the first snapshot
 
 	styles    *theme.Styles
-	keys      *KeyMap      // shared and never changed: by value it was most of the model, which is copied on every message
-	chat      *chat.Model  // by pointer: the model is copied on every message
+	keys      *KeyMap      // shared and never changed: by value it was most of the model, which Update copies
+	chat      *chat.Model  // by pointer: Update copies the model
 	layout    *layout.Memo // the game screen's last layout, shared by the Model's copies
 	drawnHelp *drawnHelp
 	drawn     *drawnGame // the game's screen last drawn, shared by the Model's copies
@@ -247,7 +247,7 @@ func (m *Model) SetSize(width, height int) {
 }
 
 // Init subscribes to the room and waits for its first snapshot.
-func (m Model) Init() tea.Cmd {
+func (m *Model) Init() tea.Cmd {
 	v, table, p := m.visit, m.table, m.player
 	return func() tea.Msg {
 		ch, stop, err := table.Subscribe(v.ctx, p)
@@ -258,22 +258,32 @@ func (m Model) Init() tea.Cmd {
 	}
 }
 
-// Update handles keys, snapshots and the room's answers.
+// Update handles keys, snapshots and the room's answers: Handle, on a
+// copy of m.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	cmd := m.Handle(msg)
+	return m, cmd
+}
+
+// Handle is Update in place. The session holds its room screen by
+// pointer and updates it with Handle: Update copied the screen's model,
+// 656 bytes, in and out at every message, and its methods each copied it
+// again on every call (issue 22).
+func (m *Model) Handle(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case refusedMsg:
 		notice := "Could not enter room " + m.id + ": " + explain(msg.err)
-		return m, m.leave(notice)
+		return m.leave(notice)
 	case SnapshotMsg:
 		if msg.sub != nil {
 			if msg.sub.visit != m.visit {
-				return m, msg.Discard() // for another stay on this screen
+				return msg.Discard() // for another stay on this screen
 			}
 			m.sub = msg.sub
 		}
-		m, cmd := m.setSnapshot(msg.Snapshot)
+		cmd := m.setSnapshot(msg.Snapshot)
 		m.answered()
-		return m, cmd
+		return cmd
 	case doneMsg:
 		m.busy = false
 		if msg.err != nil {
@@ -282,12 +292,12 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 			m.say(msg.what, false)
 		}
 		m.answered()
-		return m, nil
+		return nil
 	case holdMsg:
 		if msg.h == m.hold {
 			m.release() // the room is slow: the key's effect shows meanwhile
 		}
-		return m, nil
+		return nil
 	case tickMsg:
 		return m.onTick(msg)
 	case chat.SendMsg:
@@ -299,20 +309,20 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	}
 	var cmd tea.Cmd
 	*m.chat, cmd = m.chat.Update(msg)
-	return m, cmd
+	return cmd
 }
 
 // setSnapshot shows a new snapshot.
-func (m Model) setSnapshot(snap *rooms.Snapshot) (Model, tea.Cmd) {
+func (m *Model) setSnapshot(snap *rooms.Snapshot) tea.Cmd {
 	if snap == nil {
-		return m, nil
+		return nil
 	}
 	if snap.Closed {
 		notice := snap.Notice
 		if notice == "" {
 			notice = "The room " + m.id + " was closed."
 		}
-		return m, m.leave(notice)
+		return m.leave(notice)
 	}
 	wasWaiting := m.snap != nil && m.waiting()
 	first := m.snap == nil
@@ -369,7 +379,7 @@ func (m Model) setSnapshot(snap *rooms.Snapshot) (Model, tea.Cmd) {
 		m.alerts++
 	}
 	m.mine = mine
-	return m, tick
+	return tick
 }
 
 // Alerts counts the news that may call the player back to this window
@@ -379,7 +389,7 @@ func (m Model) setSnapshot(snap *rooms.Snapshot) (Model, tea.Cmd) {
 // of the frame that shows the news, not in a write of its own (issue 22).
 // News that comes while a decision is on its way waits for the frame
 // after the hold (hold.go).
-func (m Model) Alerts() uint64 {
+func (m *Model) Alerts() uint64 {
 	if m.hold != nil {
 		return m.hold.alerts
 	}
@@ -394,7 +404,7 @@ func (m Model) Alerts() uint64 {
 // besides the names: with an em dash in the title, the terminal emulator
 // of the end-to-end tests (x/vt) lost the lines drawn after it. While a
 // decision is on its way it is the title shown, as the lines are (hold.go).
-func (m Model) Title() string {
+func (m *Model) Title() string {
 	if m.hold != nil {
 		return m.last.title
 	}
@@ -405,24 +415,35 @@ func (m Model) Title() string {
 	return t
 }
 
-func (m Model) title() string {
+func (m *Model) title() string {
 	switch {
 	case m.snap == nil:
 		return "Hotels"
 	case m.waiting():
 		return "Hotels: waiting for players"
 	case !m.shown:
-		return "Hotels: " + m.snap.Room.Game
+		return m.gameTitle()
 	case m.facts.Over:
 		return "Hotels: game over"
 	case m.myDecision():
 		return "Hotels: your turn"
 	}
-	return "Hotels: " + m.snap.Room.Game
+	return m.gameTitle()
+}
+
+// gameTitle is the title that names the room's game: the one last shown
+// if it is that, not a new string at every frame of the players who wait.
+func (m *Model) gameTitle() string {
+	const lead = "Hotels: "
+	game := m.snap.Room.Game
+	if f := m.last; f != nil && len(f.title) == len(lead)+len(game) && strings.HasPrefix(f.title, lead) && strings.HasSuffix(f.title, game) {
+		return f.title
+	}
+	return lead + game
 }
 
 // leave ends the visit and its subscription, and tells the parent.
-func (m Model) leave(notice string) tea.Cmd {
+func (m *Model) leave(notice string) tea.Cmd {
 	v, sub := m.visit, m.sub
 	return func() tea.Msg {
 		v.cancel()
@@ -435,23 +456,23 @@ func (m Model) leave(notice string) tea.Cmd {
 
 // request runs f against the room in a command; what is the status line's
 // news when the room agrees ("" for none).
-func (m Model) request(what string, f func(ctx context.Context) error) (Model, tea.Cmd) {
+func (m *Model) request(what string, f func(ctx context.Context) error) tea.Cmd {
 	m.busy = true
 	ctx := m.ctx
-	return m, func() tea.Msg { return doneMsg{what: what, err: f(ctx)} }
+	return func() tea.Msg { return doneMsg{what: what, err: f(ctx)} }
 }
 
 // act sends a decision as its action text.
-func (m Model) act(text string) (Model, tea.Cmd) {
+func (m *Model) act(text string) tea.Cmd {
 	if m.busy {
 		m.say("Wait a moment: your last move is still on its way.", true)
-		return m, nil
+		return nil
 	}
 	m.say("", false)
 	table, p := m.table, m.player
-	m, send := m.request("", func(ctx context.Context) error { return table.Act(ctx, p, text) })
+	send := m.request("", func(ctx context.Context) error { return table.Act(ctx, p, text) })
 	bound := m.holdFrame()
-	return m, tea.Batch(send, bound)
+	return tea.Batch(send, bound)
 }
 
 // say sets the status line.
@@ -460,24 +481,24 @@ func (m *Model) say(text string, problem bool) {
 }
 
 // seated reports whether the player has a seat at the table.
-func (m Model) seated() bool { return m.snap != nil && m.snap.You >= 0 }
+func (m *Model) seated() bool { return m.snap != nil && m.snap.You >= 0 }
 
 // key handles a key press.
-func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	if m.chat.Focused() {
 		var cmd tea.Cmd
 		*m.chat, cmd = m.chat.Update(msg)
-		return m, cmd
+		return cmd
 	}
 	if m.showHelp {
 		var scrolled bool
 		m.helpPager, scrolled = m.helpPager.Key(msg, len(m.helpLines()), m.height)
 		m.showHelp = scrolled // any other key closes the key list
-		return m, nil
+		return nil
 	}
 	if m.reading {
 		m.rules, m.reading = m.rules.Key(msg, m.height)
-		return m, nil
+		return nil
 	}
 	if m.showLog {
 		return m.logKey(msg)
@@ -485,7 +506,7 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	k := pressed{msg, msg.String()}
 	if len(m.recap) > 0 && key.Matches(k, m.keys.Back) {
 		m.recap = nil // esc hides the recap and does nothing else
-		return m, nil
+		return nil
 	}
 	// The recap stays while the player decides, the decision's keys
 	// played under it (gameKey): hiding it at the first key and drawing
@@ -494,9 +515,9 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	m.recap = nil
 	if m.snap == nil {
 		if key.Matches(k, m.keys.Back) {
-			return m, m.leave("")
+			return m.leave("")
 		}
-		return m, nil
+		return nil
 	}
 	leaving, ending := m.leaving, m.ending
 	m.leaving, m.ending = false, false
@@ -505,7 +526,7 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	}
 	if m.shown && key.Matches(k, m.keys.Log) {
 		m.showLog, m.logPager = true, AtEnd()
-		return m, nil
+		return nil
 	}
 	switch {
 	case m.waiting():
@@ -528,28 +549,28 @@ func (k pressed) String() string { return k.name }
 
 // common handles the keys every part of the screen shares; ok is false if
 // k is not one of them.
-func (m Model) common(k pressed, chatKey bool) (Model, tea.Cmd, bool) {
+func (m *Model) common(k pressed, chatKey bool) (tea.Cmd, bool) {
 	switch {
 	case key.Matches(k, m.keys.Help):
 		m.showHelp, m.helpPager = true, Pager{}
-		return m, nil, true
+		return nil, true
 	case key.Matches(k, m.keys.Rules):
-		return m.openRules(), nil, true
+		m.openRules()
+		return nil, true
 	case k.String() == "/" || (chatKey && key.Matches(k, m.keys.Chat)):
-		return m, m.chat.Open(), true
+		return m.chat.Open(), true
 	}
-	return m, nil, false
+	return nil, false
 }
 
 // openRules opens the rules page of the room's game, with the room's
 // options.
-func (m Model) openRules() Model {
+func (m *Model) openRules() {
 	if m.screen == nil {
 		m.say("This server has no rules page for "+m.snap.Room.Game+".", true)
-		return m
+		return
 	}
 	m.rules, m.reading = NewPage(m.screen.Rules(), RoomChoices(m.snap.Room)), true
-	return m
 }
 
 // Lines draws the screen for its size, as lines: the session hands them to
@@ -559,7 +580,7 @@ func (m Model) openRules() Model {
 // fewer frames, are made as one string and cut here. The lines are never
 // changed after: the renderer keeps them as its last frame. While a
 // decision is on its way they are the lines shown when it went (hold.go).
-func (m Model) Lines() []string {
+func (m *Model) Lines() []string {
 	if m.hold != nil {
 		return m.last.lines
 	}
@@ -570,7 +591,7 @@ func (m Model) Lines() []string {
 	return lines
 }
 
-func (m Model) lines() []string {
+func (m *Model) lines() []string {
 	var s string
 	switch {
 	case m.snap == nil:
@@ -602,23 +623,23 @@ func (m Model) View() string { return strings.Join(m.Lines(), "\n") }
 // own: a watcher with no answer on the status line, nothing typed and no
 // request on its way. Such screens differ only by restKey, so the room's
 // watchers share them through the snapshot's Memo.
-func (m Model) atRest() bool {
+func (m *Model) atRest() bool {
 	return !m.seated() && m.status == "" && !m.busy && !m.kicking && !m.leaving &&
 		!m.chat.Focused() && !m.screen.Composing()
 }
 
 // waiting reports whether the room waits for its game to start.
-func (m Model) waiting() bool {
+func (m *Model) waiting() bool {
 	return m.snap.Game == nil && m.snap.Room.Status == rooms.Waiting
 }
 
 // myDecision reports whether the decision due is the player's own.
-func (m Model) myDecision() bool {
+func (m *Model) myDecision() bool {
 	return m.shown && m.seated() && !m.facts.Over && m.facts.ToMove == m.snap.You && !m.onAutopilot()
 }
 
 // at is what the game's screen is told of the table.
-func (m Model) at() At {
+func (m *Model) at() At {
 	at := At{You: m.snap.You, Mine: m.myDecision(), Times: m.times(), Countdown: m.countdown()}
 	if d := m.parts; d != nil && d.tagsSnap == m.snap && len(d.tags) == len(m.facts.Names) {
 		at.Tags = d.tags // the snapshot's, made once: at is asked for on every key and frame
@@ -649,6 +670,6 @@ type restKey struct {
 	left   int // the countdown's seconds, which run between snapshots
 }
 
-func (m Model) restKey() restKey {
+func (m *Model) restKey() restKey {
 	return restKey{m.width, m.height, m.styles, seconds(m.timeLeft())}
 }

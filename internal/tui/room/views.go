@@ -16,7 +16,7 @@ import (
 )
 
 // waitingView shows the seats of a room waiting for players.
-func (m Model) waitingView() string {
+func (m *Model) waitingView() string {
 	s, snap := m.styles, m.snap
 	w, h := m.width, m.height
 	// A seat held for a player invited to a rematch is not taken until
@@ -86,7 +86,7 @@ func (m Model) waitingView() string {
 }
 
 // levelChooser lists the bot levels for the host to choose from.
-func (m Model) levelChooser() []string {
+func (m *Model) levelChooser() []string {
 	s := m.styles
 	out := []string{s.Notice.Render("Add a bot: which level?")}
 	for i, l := range m.levels {
@@ -115,7 +115,7 @@ func (m Model) levelChooser() []string {
 }
 
 // finalView shows the final standings beside the final board.
-func (m Model) finalView() string {
+func (m *Model) finalView() string {
 	s, w, h := m.styles, m.width, m.height
 	out := []string{m.header()}
 	switch {
@@ -139,7 +139,7 @@ func (m Model) finalView() string {
 
 // rematchLines say where the rematch stands — who asked, in which room,
 // who joined and who declined — or, to a player, how to ask for one.
-func (m Model) rematchLines(w int) []string {
+func (m *Model) rematchLines(w int) []string {
 	s, offer := m.styles, m.snap.Rematch
 	if offer == nil {
 		if !m.seated() {
@@ -165,7 +165,7 @@ func (m Model) rematchLines(w int) []string {
 // the places the game decided; in a ranked game a player who left or was
 // removed is placed after those who stayed, which is said in w cells
 // when it is not the order of the scores.
-func (m Model) standings(w int) []string {
+func (m *Model) standings(w int) []string {
 	f, s := m.facts, m.styles
 	out := []string{s.Notice.Render("Game over: final standings"), ""}
 	standings := slices.Clone(f.Standings)
@@ -217,13 +217,13 @@ func (m Model) standings(w int) []string {
 }
 
 // botAccount reports whether a bot account plays seat.
-func (m Model) botAccount(seat engine.Seat) bool {
+func (m *Model) botAccount(seat engine.Seat) bool {
 	return seat >= 0 && int(seat) < len(m.snap.Seats) && m.snap.Seats[seat].Account
 }
 
 // seatName is the name at seat as the game names it, a bot account's
 // marked BOT; the seat must be one of the game's.
-func (m Model) seatName(seat engine.Seat) string {
+func (m *Model) seatName(seat engine.Seat) string {
 	if m.botAccount(seat) {
 		return m.facts.Names[seat] + " BOT" // a bot account (issue 24)
 	}
@@ -233,7 +233,7 @@ func (m Model) seatName(seat engine.Seat) string {
 // ratingChanges lists how a ranked game moved each player's rating:
 // "ann  1012 → 1047 (+35)". An unranked game, or a ranked one whose
 // ratings could not be saved, has none.
-func (m Model) ratingChanges() []string {
+func (m *Model) ratingChanges() []string {
 	rs, s := m.snap.Ratings, m.styles
 	if len(rs) == 0 {
 		return nil
@@ -259,7 +259,7 @@ func (m Model) ratingChanges() []string {
 }
 
 // you is the player's name at the table, or "" for a watcher.
-func (m Model) you() string {
+func (m *Model) you() string {
 	if m.snap.You < 0 || int(m.snap.You) >= len(m.snap.Seats) {
 		return ""
 	}
@@ -269,7 +269,7 @@ func (m Model) you() string {
 // helpLines list every key of the current screen and how to read it: the
 // room's keys, then the game's, and the game's own explanation of its
 // screen.
-func (m Model) helpLines() []string {
+func (m *Model) helpLines() []string {
 	k := m.keys
 	var gameKeys [][]key.Binding
 	var gameText []string
@@ -303,7 +303,7 @@ func (m Model) helpLines() []string {
 
 // helpView draws the key list, scrolled as far as the player has: at
 // 80×24 Hotel Tycoon's is taller than the screen.
-func (m Model) helpView() string {
+func (m *Model) helpView() string {
 	lines := m.helpLines()
 	back := "Press any key to go back."
 	if len(lines) > pagerRows(m.height) {
