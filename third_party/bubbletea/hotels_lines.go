@@ -487,8 +487,11 @@ func (c *lineCache) add(h uint64, k lineKey, l string) {
 	n := len(k.text) + len(l)
 	if c.now == nil || c.bytes+n > maxBytes {
 		c.old, c.now, c.bytes = c.now, make(map[uint64]cachedLine), 0
-		for i, in := range c.in {
-			c.in[i] = (in & inNow) << 1 // now's become old's, old's go
+		// By index: a range over the array's values would copy its 64 KB
+		// onto the stack of every program's goroutine that adds a line
+		// (their stacks grew to 128 KB: 0.04 MB more a player).
+		for i := range c.in {
+			c.in[i] = (c.in[i] & inNow) << 1 // now's become old's, old's go
 		}
 	}
 	c.now[h] = cachedLine{k, l}

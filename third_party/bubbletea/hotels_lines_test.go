@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"unsafe"
 
@@ -303,5 +305,38 @@ func TestDrawFrameCachedLine(t *testing.T) {
 		if c.lines && cached[0] == "" {
 			t.Errorf("%q: not drawn from the cache", c.line)
 		}
+	}
+}
+
+// TestLineCacheStack: looking a line up and keeping one leave a program's
+// goroutine its small stack. The cache's 64 KB table of bits, copied onto
+// the stack by a range over its values, grew the stack of every program
+// that drew a line to 128 KB (0.04 MB more a player at 2,500 players).
+func TestLineCacheStack(t *testing.T) {
+	const n = 200
+	c := &lineCache{seed: parsed.seed}
+	stacks := func() uint64 {
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		return m.StackInuse
+	}
+	before := stacks()
+	var ready, done sync.WaitGroup
+	ready.Add(n)
+	done.Add(1)
+	for i := range n {
+		go func() {
+			k := lineKey{fmt.Sprint("line ", i), 80, ansi.WcWidth}
+			c.find(k, true)
+			c.keep(k, "packed")
+			ready.Done()
+			done.Wait()
+		}()
+	}
+	ready.Wait()
+	grown := stacks() - before
+	done.Done()
+	if perG := grown / n; perG > 16<<10 {
+		t.Errorf("a goroutine that looked up and kept a line holds %d KB of stack, want at most 16", perG>>10)
 	}
 }
