@@ -3,16 +3,13 @@ package rooms_test
 import (
 	"context"
 	"fmt"
-	"syscall"
 	"testing"
 	"time"
 
-	dto "github.com/prometheus/client_model/go"
-
+	"hotels/internal/cputime"
 	"hotels/internal/engine"
 	"hotels/internal/engine/acquire"
 	"hotels/internal/engine/tycoon"
-	"hotels/internal/metrics"
 	"hotels/internal/rooms"
 	"hotels/internal/rooms/roomstest"
 	"hotels/internal/store"
@@ -61,30 +58,12 @@ func BenchmarkMoveStored(b *testing.B) {
 			players := roomstest.Accounts(b, st, "p0", "p1", "p2", "p3")
 			var commits, cpu uint64
 			playMoves(b, c.kind, store.Journal{Store: st, Appender: app}, players, 0, c.first, func() {
-				commits, cpu = commitCount(b), uint64(cpuTime(b))
+				commits, cpu = storetest.Commits(b), uint64(cputime.Used(b))
 			})
-			b.ReportMetric(float64(uint64(cpuTime(b))-cpu)/float64(b.N)/float64(time.Microsecond), "cpu-µs/move")
-			b.ReportMetric(float64(commitCount(b)-commits)/float64(b.N), "commits/move")
+			b.ReportMetric(float64(uint64(cputime.Used(b))-cpu)/float64(b.N)/float64(time.Microsecond), "cpu-µs/move")
+			b.ReportMetric(float64(storetest.Commits(b)-commits)/float64(b.N), "commits/move")
 		})
 	}
-}
-
-// commitCount is how many write transactions the store has committed.
-func commitCount(b *testing.B) uint64 {
-	var m dto.Metric
-	if err := metrics.CommitSeconds.Write(&m); err != nil {
-		b.Fatal(err)
-	}
-	return m.GetHistogram().GetSampleCount()
-}
-
-// cpuTime is the CPU time the process has used.
-func cpuTime(b *testing.B) time.Duration {
-	var u syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &u); err != nil {
-		b.Fatal(err)
-	}
-	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
 }
 
 // benchMove plays the first of each view's legal actions, as first lists it.

@@ -6,26 +6,16 @@ import (
 	"io"
 	"strings"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 	gossh "golang.org/x/crypto/ssh"
 
+	"hotels/internal/cputime"
 	"hotels/internal/server"
 	"hotels/internal/sshtest"
 )
-
-// cpuTime is the CPU time this process has used, user and system.
-func cpuTime(t *testing.T) time.Duration {
-	t.Helper()
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		t.Fatal(err)
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
 
 // countingLobby counts the keys and pasted bytes it is given, and draws a
 // full screen for each, as a busy lobby does.
@@ -103,7 +93,7 @@ func TestN5_InputFlood(t *testing.T) {
 	term, keys, pasted := countingSession(t, 500, 200)
 
 	// 2 MB of arrow keys, as fast as the connection takes them.
-	cpu, start := cpuTime(t), time.Now()
+	cpu, start := cputime.Used(t), time.Now()
 	arrows := []byte(strings.Repeat("\x1b[A", 10<<10))
 	for sent := 0; sent < 2<<20; sent += len(arrows) {
 		if err := term.Send(arrows); err != nil {
@@ -111,7 +101,7 @@ func TestN5_InputFlood(t *testing.T) {
 		}
 	}
 	time.Sleep(2 * time.Second) // the server catches up, or drops
-	flood, took := cpuTime(t)-cpu, time.Since(start)
+	flood, took := cputime.Used(t)-cpu, time.Since(start)
 	n := keys.Load()
 	t.Logf("2 MB of arrow keys (699,050 keys) in %v: %d reached the lobby, %v of CPU", took.Round(time.Millisecond), n, flood.Round(time.Millisecond))
 	if limit := int64(server.KeyBurst) + int64(took.Seconds()+1)*server.KeysPerSecond; n > limit {
@@ -123,13 +113,13 @@ func TestN5_InputFlood(t *testing.T) {
 	}
 
 	// A 1 MB bracketed paste.
-	cpu = cpuTime(t)
+	cpu = cputime.Used(t)
 	if err := term.Send([]byte("\x1b[200~" + strings.Repeat("y", 1<<20) + "\x1b[201~")); err != nil {
 		t.Fatal(err)
 	}
 	term.WaitForFunc(t, "showed the paste", func(s string) bool { return !strings.Contains(s, "pasted=0") })
 	time.Sleep(time.Second)
-	paste := cpuTime(t) - cpu
+	paste := cputime.Used(t) - cpu
 	t.Logf("a 1 MB paste: %d bytes reached the lobby, %v of CPU", pasted.Load(), paste.Round(time.Millisecond))
 	if p := pasted.Load(); p > server.MaxPaste {
 		t.Errorf("a 1 MB paste reached the lobby as %d bytes, want at most %d", p, server.MaxPaste)
@@ -245,7 +235,7 @@ func TestN7_WindowChangeStorm(t *testing.T) {
 	// As fast as it goes, 10000×10000, 0×0 and malformed: dropped.
 	c = sshtest.Connect(t, ts.addr, key)
 	ch = shell(t, c, 80, 24)
-	cpu := cpuTime(t)
+	cpu := cputime.Used(t)
 	payloads := [][]byte{window(10000, 10000), window(0, 0), []byte("xx")}
 	var sent int
 	for ; sent < 20000; sent++ {
@@ -261,7 +251,7 @@ func TestN7_WindowChangeStorm(t *testing.T) {
 		t.Error("a connection that sent 20,000 window changes at once was kept")
 	}
 	time.Sleep(time.Second)
-	storm := cpuTime(t) - cpu
+	storm := cputime.Used(t) - cpu
 	t.Logf("a storm: the connection was dropped after %d window changes; %v of CPU", sent, storm.Round(time.Millisecond))
 	if !raceEnabled && storm > time.Second {
 		t.Errorf("the storm cost %v of CPU, want at most 1s", storm)

@@ -2,10 +2,10 @@ package server
 
 import (
 	"context"
+	"hotels/internal/cputime"
 	"runtime"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 	"unsafe"
@@ -105,7 +105,7 @@ func BenchmarkOnShared(b *testing.B) {
 	done := newSharedDone()
 	n := 0
 	b.ReportAllocs()
-	cpu := cpuTime(b)
+	cpu := cputime.Used(b)
 	for b.Loop() {
 		onShared(&done, func() { n++ })
 	}
@@ -120,7 +120,7 @@ func BenchmarkAppOnShared(b *testing.B) {
 	a := newApp(&session{ctx: context.Background()}, identity{})
 	msg := tea.WindowSizeMsg{Width: 80, Height: 24}
 	b.ReportAllocs()
-	cpu := cpuTime(b)
+	cpu := cputime.Used(b)
 	for b.Loop() {
 		a.Update(msg)
 		_ = a.View()
@@ -128,18 +128,9 @@ func BenchmarkAppOnShared(b *testing.B) {
 	reportCPU(b, cpu)
 }
 
-// cpuTime is the CPU time the process has used.
-func cpuTime(b *testing.B) time.Duration {
-	var u syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &u); err != nil {
-		b.Fatal(err)
-	}
-	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
-}
-
-// reportCPU reports the process's CPU time an op since cpu (cpuTime), as
+// reportCPU reports the process's CPU time an op since cpu (cputime.Used), as
 // cpu-ns/op: on a machine that others share, the time an op waits for
 // the processor is in its sec/op, not in its CPU time.
 func reportCPU(b *testing.B, cpu time.Duration) {
-	b.ReportMetric(float64(cpuTime(b)-cpu)/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(cputime.Used(b)-cpu)/float64(b.N), "cpu-ns/op")
 }

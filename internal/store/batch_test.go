@@ -8,13 +8,10 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
-	dto "github.com/prometheus/client_model/go"
-
-	"hotels/internal/metrics"
+	"hotels/internal/cputime"
 	"hotels/internal/saved"
 	"hotels/internal/store"
 	"hotels/internal/store/storetest"
@@ -269,7 +266,7 @@ func BenchmarkDurableActions(b *testing.B) {
 			waits := make([]time.Duration, b.N) // each action's, until committed
 			var wg sync.WaitGroup
 			b.ResetTimer()
-			cpu, commits := cpuTime(b), commitCount(b)
+			cpu, commits := cputime.Used(b), storetest.Commits(b)
 			for _, id := range ids { // a goroutine a game, as a room
 				wg.Go(func() {
 					line := []string{"ann buy Tower Tower Luxor"} // the room's own, as a room's lines
@@ -291,9 +288,9 @@ func BenchmarkDurableActions(b *testing.B) {
 				})
 			}
 			wg.Wait()
-			b.ReportMetric(float64(cpuTime(b)-cpu)/float64(b.N)/float64(time.Microsecond), "cpu-µs/action")
+			b.ReportMetric(float64(cputime.Used(b)-cpu)/float64(b.N)/float64(time.Microsecond), "cpu-µs/action")
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "actions/s")
-			b.ReportMetric(float64(b.N)/float64(commitCount(b)-commits), "actions/commit")
+			b.ReportMetric(float64(b.N)/float64(storetest.Commits(b)-commits), "actions/commit")
 			if c.pace > 0 { // how long an action waits for its commit, the wait for others' included
 				slices.Sort(waits)
 				b.ReportMetric(float64(waits[len(waits)/2])/float64(time.Millisecond), "p50-ms/commit")
@@ -301,22 +298,4 @@ func BenchmarkDurableActions(b *testing.B) {
 			}
 		})
 	}
-}
-
-// commitCount is how many write transactions the store has committed.
-func commitCount(b *testing.B) uint64 {
-	var m dto.Metric
-	if err := metrics.CommitSeconds.Write(&m); err != nil {
-		b.Fatal(err)
-	}
-	return m.GetHistogram().GetSampleCount()
-}
-
-// cpuTime is the CPU time the process has used.
-func cpuTime(b *testing.B) time.Duration {
-	var u syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &u); err != nil {
-		b.Fatal(err)
-	}
-	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
 }

@@ -18,7 +18,10 @@ import (
 	"sync"
 	"testing"
 
+	"hotels/internal/metrics"
 	"hotels/internal/store"
+
+	dto "github.com/prometheus/client_model/go"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" database/sql driver
 	_ "modernc.org/sqlite"             // registers the "sqlite" one
@@ -165,4 +168,16 @@ func Outage(t testing.TB, data string) (back func()) {
 	}
 	t.Cleanup(back)
 	return back
+}
+
+// Commits is how many write transactions the stores of this process have
+// committed (metrics.CommitSeconds), for benchmarks that report commits an
+// op.
+func Commits(tb testing.TB) uint64 {
+	tb.Helper()
+	var m dto.Metric
+	if err := metrics.CommitSeconds.Write(&m); err != nil {
+		tb.Fatal(err)
+	}
+	return m.GetHistogram().GetSampleCount()
 }

@@ -3,13 +3,13 @@ package room_test
 import (
 	"runtime"
 	"slices"
-	"syscall"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 
+	"hotels/internal/cputime"
 	"hotels/internal/engine"
 	"hotels/internal/games"
 	"hotels/internal/rooms"
@@ -27,7 +27,7 @@ func BenchmarkView(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			m, _ := open(b, tuitest.FourSeat(b, "play").Snapshot(c.seat), 80, 24)
 			b.ReportAllocs()
-			cpu := cpuTime(b)
+			cpu := cputime.Used(b)
 			for b.Loop() {
 				_ = m.Lines()
 			}
@@ -78,21 +78,12 @@ func BenchmarkFrame(b *testing.B) {
 	wrote := make(tuitest.Writes, 1)
 	p := tuitest.Program(b, tuitest.Frame(frames[1]), wrote, 80, 24)
 	<-wrote // the first frame
-	cpu := cpuTime(b)
+	cpu := cputime.Used(b)
 	for i := 0; b.Loop(); i++ {
 		p.Send(tuitest.Frame(frames[i%2]))
 		<-wrote
 	}
-	b.ReportMetric(float64(cpuTime(b)-cpu)/float64(b.N)/float64(time.Microsecond), "cpu-µs/frame")
-}
-
-// cpuTime is the CPU time the process has used.
-func cpuTime(b *testing.B) time.Duration {
-	var u syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &u); err != nil {
-		b.Fatal(err)
-	}
-	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
+	b.ReportMetric(float64(cputime.Used(b)-cpu)/float64(b.N)/float64(time.Microsecond), "cpu-µs/frame")
 }
 
 // BenchmarkRecap is the recap of the others' moves coming and going on a

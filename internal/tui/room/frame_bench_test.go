@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"hotels/internal/cputime"
 	"hotels/internal/tui/tuitest"
 )
 
@@ -27,13 +28,13 @@ func BenchmarkSeatFrame(b *testing.B) {
 			wrote := tuitest.NewCounter()
 			p := tuitest.Program(b, tuitest.Frame(c.frames[1]), wrote, 80, 24)
 			<-wrote.Signal // the first frame
-			sent, cpu := wrote.N.Load(), cpuTime(b)
+			sent, cpu := wrote.N.Load(), cputime.Used(b)
 			b.ReportAllocs()
 			for i := 0; b.Loop(); i++ {
 				p.Send(tuitest.Frame(c.frames[i%2]))
 				<-wrote.Signal
 			}
-			b.ReportMetric(float64(cpuTime(b)-cpu)/float64(b.N)/float64(time.Microsecond), "cpu-µs/frame")
+			b.ReportMetric(float64(cputime.Used(b)-cpu)/float64(b.N)/float64(time.Microsecond), "cpu-µs/frame")
 			b.ReportMetric(float64(wrote.N.Load()-sent)/float64(b.N), "B/frame")
 		})
 	}

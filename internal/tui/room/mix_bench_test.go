@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"hotels/internal/cputime"
 	"hotels/internal/engine"
 	"hotels/internal/games"
 	"hotels/internal/rooms"
@@ -34,7 +35,7 @@ func BenchmarkMix(b *testing.B) {
 				ms[seat] = openQuiet(moves[0][seat], 80, 24)
 			}
 			b.ReportAllocs()
-			cpu := cpuTime(b)
+			cpu := cputime.Used(b)
 			for i := 0; b.Loop(); i++ {
 				mixMove(ms, moves[1+i%(len(moves)-1)], i)
 			}
@@ -43,11 +44,11 @@ func BenchmarkMix(b *testing.B) {
 	}
 }
 
-// reportCPU reports the process's CPU time an op since cpu (cpuTime), as
+// reportCPU reports the process's CPU time an op since cpu (cputime.Used), as
 // cpu-ns/op: on a machine that others share, the time an op waits for
 // the processor is in its sec/op, not in its CPU time.
 func reportCPU(b *testing.B, cpu time.Duration) {
-	b.ReportMetric(float64(cpuTime(b)-cpu)/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(cputime.Used(b)-cpu)/float64(b.N), "cpu-ns/op")
 }
 
 // The keys of BenchmarkMix: a decision's, and the idle keys.
@@ -110,7 +111,7 @@ func BenchmarkMixCold(b *testing.B) {
 				}
 			}
 			b.ReportAllocs()
-			cpu := cpuTime(b)
+			cpu := cputime.Used(b)
 			for i := 0; b.Loop(); i++ {
 				mixMove(ms[i%rooms], moves[1+(i/rooms)%(len(moves)-1)], i)
 			}

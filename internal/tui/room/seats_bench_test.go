@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	uv "github.com/charmbracelet/ultraviolet"
 
+	"hotels/internal/cputime"
 	"hotels/internal/games"
 	"hotels/internal/tui/room"
 	"hotels/internal/tui/tuitest"
@@ -59,7 +60,7 @@ func BenchmarkSeats(b *testing.B) {
 				}
 				return n
 			}
-			before, cpu := sent(), cpuTime(b)
+			before, cpu := sent(), cputime.Used(b)
 			for i := 0; b.Loop(); i++ {
 				move := (i + 1) % len(moves) // and back to the first after the last
 				for seat, p := range programs {
@@ -68,7 +69,7 @@ func BenchmarkSeats(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(sent()-before)/float64(b.N), "B/move")
-			b.ReportMetric(float64(cpuTime(b)-cpu)/float64(b.N)/float64(time.Microsecond), "cpu-µs/move")
+			b.ReportMetric(float64(cputime.Used(b)-cpu)/float64(b.N)/float64(time.Microsecond), "cpu-µs/move")
 			b.ReportMetric(float64(lines)/float64(len(moves)-1), "lines/move") // but the last's back to the first
 			b.ReportMetric(float64(cells)/float64(len(moves)-1), "cells/move")
 		})
