@@ -251,10 +251,11 @@ func TestChanceSeat(t *testing.T) {
 	}
 }
 
-// TestChanceAfterRestart: a restart replays the throws in the journal and
-// never throws them again; a throw that was due but never journaled is
-// thrown once.
-func TestChanceAfterRestart(t *testing.T) {
+// stoppedBeforeThrow returns a store holding a race of two bots whose
+// server stopped after ann's go was journaled and before the throw it made
+// due was, and the race's game id.
+func stoppedBeforeThrow(t *testing.T) (*store.Store, store.GameID) {
+	t.Helper()
 	ctx := context.Background()
 	st, err := store.Open(ctx, storetest.Data(t))
 	if err != nil {
@@ -266,9 +267,18 @@ func TestChanceAfterRestart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := st.AppendAction(ctx, id, 1, "ann go"); err != nil { // the server stopped before the throw
+	if err := st.AppendAction(ctx, id, 1, "ann go"); err != nil {
 		t.Fatal(err)
 	}
+	return st, id
+}
+
+// TestChanceAfterRestart: a restart replays the throws in the journal and
+// never throws them again; a throw that was due but never journaled is
+// thrown once.
+func TestChanceAfterRestart(t *testing.T) {
+	ctx := context.Background()
+	st, id := stoppedBeforeThrow(t)
 	for restart := range 3 {
 		tm := &roomstest.Timers{}
 		l := rooms.NewLobby(rooms.Config{Journal: st, Kinds: []engine.Kind{raceKind}, BotDelay: roomstest.BotDelay, After: tm.After})
@@ -291,19 +301,7 @@ func TestChanceAfterRestart(t *testing.T) {
 // again after the bot delay; until then nothing is journaled or thrown.
 func TestThrowAloneRetried(t *testing.T) {
 	ctx := context.Background()
-	st, err := store.Open(ctx, storetest.Data(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = st.Close() })
-	id, err := st.CreateGame(ctx, store.NewGame{Game: "race", Chance: "seats ann bob", Status: store.StatusPlaying,
-		Seats: []store.Seat{{Index: 0, Name: "ann", Bot: "random"}, {Index: 1, Name: "bob", Bot: "random"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := st.AppendAction(ctx, id, 1, "ann go"); err != nil { // the server stopped before the throw
-		t.Fatal(err)
-	}
+	st, id := stoppedBeforeThrow(t)
 	j, tm := &refusing{Journal: st, refuse: true}, &roomstest.Timers{}
 	l := rooms.NewLobby(rooms.Config{Journal: j, Kinds: []engine.Kind{raceKind}, BotDelay: roomstest.BotDelay, After: tm.After})
 	defer l.Close("test over")

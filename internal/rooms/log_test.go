@@ -19,16 +19,7 @@ import (
 func TestLogNumbersEvents(t *testing.T) {
 	ctx := context.Background()
 	l := newLobby(t, newJournal(), &roomstest.Timers{BotNow: true})
-	r, _ := l.Create(ctx, ann, rooms.Settings{Seats: 3})
-	ch, stop, _ := r.Subscribe(ctx, ann)
-	defer stop()
-	watch, stopWatch, _ := r.Subscribe(ctx, cat)
-	defer stopWatch()
-	r.AddBot(ctx, ann, "")
-	r.AddBot(ctx, ann, "")
-	if err := r.Start(ctx, ann); err != nil {
-		t.Fatal(err)
-	}
+	r, ch, watch := startWithBots(t, ctx, l, nil)
 	final := play(t, ctx, r, ann, ch)
 	w := roomstest.Next(t, watch, func(s *rooms.Snapshot) bool { return s.Room.Status == rooms.Over })
 	if len(final.Log) != len(w.Log) {
@@ -95,16 +86,7 @@ func TestLogsShared(t *testing.T) {
 		t.Run(fmt.Sprint(options), func(t *testing.T) {
 			ctx := context.Background()
 			l := newLobby(t, newJournal(), &roomstest.Timers{BotNow: true})
-			r, _ := l.Create(ctx, ann, rooms.Settings{Seats: 3, Options: options})
-			ch, stop, _ := r.Subscribe(ctx, ann)
-			defer stop()
-			watch, stopWatch, _ := r.Subscribe(ctx, cat)
-			defer stopWatch()
-			r.AddBot(ctx, ann, "")
-			r.AddBot(ctx, ann, "")
-			if err := r.Start(ctx, ann); err != nil {
-				t.Fatal(err)
-			}
+			r, ch, watch := startWithBots(t, ctx, l, options)
 			// Every snapshot on the way, and its log as it was sent.
 			var sent []*rooms.Snapshot
 			var kept [][]rooms.Event

@@ -36,6 +36,25 @@ func (j *loseAnswer) AppendAction(ctx context.Context, id store.GameID, seq int,
 	return err
 }
 
+// lossyDuel starts a duel of kind between ann and bob, journaled in a
+// store of the test's own through a journal whose answers can be lost, and
+// returns the store and the journal with it.
+func lossyDuel(t *testing.T, kind engine.Kind) (*store.Store, *loseAnswer, *duel) {
+	t.Helper()
+	st, err := store.Open(context.Background(), storetest.Data(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = st.Close() })
+	app := store.NewAppender(st)
+	t.Cleanup(app.Close)
+	j := &loseAnswer{Journal: store.Journal{Store: st, Appender: app}}
+	ps := roomstest.Accounts(t, st, "ann", "bob")
+	l := rooms.NewLobby(rooms.Config{Journal: j, Kinds: []engine.Kind{kind}, Grace: time.Minute, After: (&roomstest.Timers{}).After})
+	t.Cleanup(func() { l.Close("test over") })
+	return st, j, startDuel(t, l, ps)
+}
+
 // Issue 18: an action saved whose answer was lost is not in the room's
 // game, and the next different action takes its number. The journal is the
 // truth: the room reads the line it lacks, shows it, refuses the action
@@ -43,18 +62,7 @@ func (j *loseAnswer) AppendAction(ctx context.Context, id store.GameID, seq int,
 // play goes on from the journal's game.
 func TestLostCommitAnswerDoesNotJamTheRoom(t *testing.T) {
 	ctx := context.Background()
-	st, err := store.Open(ctx, storetest.Data(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	app := store.NewAppender(st)
-	defer app.Close()
-	j := &loseAnswer{Journal: store.Journal{Store: st, Appender: app}}
-	ps := roomstest.Accounts(t, st, "ann", "bob")
-	l := rooms.NewLobby(rooms.Config{Journal: j, Kinds: []engine.Kind{acquire.Kind}, Grace: time.Minute, After: (&roomstest.Timers{}).After})
-	defer l.Close("test over")
-	d := startDuel(t, l, ps)
+	st, j, d := lossyDuel(t, acquire.Kind)
 	r := d.r
 	p, s := d.onTurn(t, 0)
 	var plays []string
@@ -118,18 +126,7 @@ func TestLostCommitAnswerDoesNotJamTheRoom(t *testing.T) {
 // play goes on from them.
 func TestLostCommitAnswerOfAMoveAndItsThrow(t *testing.T) {
 	ctx := context.Background()
-	st, err := store.Open(ctx, storetest.Data(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	app := store.NewAppender(st)
-	defer app.Close()
-	j := &loseAnswer{Journal: store.Journal{Store: st, Appender: app}}
-	ps := roomstest.Accounts(t, st, "ann", "bob")
-	l := rooms.NewLobby(rooms.Config{Journal: j, Kinds: []engine.Kind{raceKind}, Grace: time.Minute, After: (&roomstest.Timers{}).After})
-	defer l.Close("test over")
-	d := startDuel(t, l, ps)
+	st, j, d := lossyDuel(t, raceKind)
 	r := d.r
 	p, s := d.onTurn(t, 0)
 

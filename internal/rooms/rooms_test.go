@@ -272,20 +272,28 @@ func play(t *testing.T, ctx context.Context, r *rooms.Room, p rooms.Player, ch <
 	}
 }
 
-func TestGameToTheEnd(t *testing.T) {
-	ctx := context.Background()
-	j, tm := newJournal(), &roomstest.Timers{BotNow: true}
-	l := newLobby(t, j, tm)
-	r, _ := l.Create(ctx, ann, rooms.Settings{Seats: 3})
+// startWithBots starts ann's three-seat game of l with options and two
+// bots, and returns it with ann's snapshots and those of cat, who watches.
+func startWithBots(t *testing.T, ctx context.Context, l *rooms.Lobby, options []string) (r *rooms.Room, ch, watch <-chan *rooms.Snapshot) {
+	t.Helper()
+	r, _ = l.Create(ctx, ann, rooms.Settings{Seats: 3, Options: options})
 	ch, stop, _ := r.Subscribe(ctx, ann)
-	defer stop()
+	t.Cleanup(stop)
 	watch, stopWatch, _ := r.Subscribe(ctx, cat)
-	defer stopWatch()
+	t.Cleanup(stopWatch)
 	r.AddBot(ctx, ann, "")
 	r.AddBot(ctx, ann, "")
 	if err := r.Start(ctx, ann); err != nil {
 		t.Fatal(err)
 	}
+	return r, ch, watch
+}
+
+func TestGameToTheEnd(t *testing.T) {
+	ctx := context.Background()
+	j, tm := newJournal(), &roomstest.Timers{BotNow: true}
+	l := newLobby(t, j, tm)
+	r, ch, watch := startWithBots(t, ctx, l, nil)
 	final := play(t, ctx, r, ann, ch)
 	v := final.Game.(*acquire.View)
 	if len(v.Standings) != 3 {
