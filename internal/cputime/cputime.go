@@ -20,3 +20,11 @@ func Used(tb testing.TB) time.Duration {
 	}
 	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
 }
+
+// Report reports the CPU time the process has used since the Used of
+// since, an op of b, in units of per (time.Nanosecond, time.Microsecond)
+// under the name unit ("cpu-ns/op", "cpu-µs/move").
+func Report(b *testing.B, since, per time.Duration, unit string) {
+	b.Helper()
+	b.ReportMetric(float64(Used(b)-since)/float64(b.N)/float64(per), unit)
+}

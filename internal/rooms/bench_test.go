@@ -56,11 +56,12 @@ func BenchmarkMoveStored(b *testing.B) {
 			app := store.NewAppender(st)
 			b.Cleanup(app.Close)
 			players := roomstest.Accounts(b, st, "p0", "p1", "p2", "p3")
-			var commits, cpu uint64
+			var commits uint64
+			var cpu time.Duration
 			playMoves(b, c.kind, store.Journal{Store: st, Appender: app}, players, 0, c.first, func() {
-				commits, cpu = storetest.Commits(b), uint64(cputime.Used(b))
+				commits, cpu = storetest.Commits(b), cputime.Used(b)
 			})
-			b.ReportMetric(float64(uint64(cputime.Used(b))-cpu)/float64(b.N)/float64(time.Microsecond), "cpu-µs/move")
+			cputime.Report(b, cpu, time.Microsecond, "cpu-µs/move")
 			b.ReportMetric(float64(storetest.Commits(b)-commits)/float64(b.N), "commits/move")
 		})
 	}

@@ -109,7 +109,7 @@ func BenchmarkOnShared(b *testing.B) {
 	for b.Loop() {
 		onShared(&done, func() { n++ })
 	}
-	reportCPU(b, cpu)
+	cputime.Report(b, cpu, time.Nanosecond, "cpu-ns/op")
 }
 
 // BenchmarkAppOnShared is a session's message and frame, Update then View
@@ -125,12 +125,5 @@ func BenchmarkAppOnShared(b *testing.B) {
 		a.Update(msg)
 		_ = a.View()
 	}
-	reportCPU(b, cpu)
-}
-
-// reportCPU reports the process's CPU time an op since cpu (cputime.Used), as
-// cpu-ns/op: on a machine that others share, the time an op waits for
-// the processor is in its sec/op, not in its CPU time.
-func reportCPU(b *testing.B, cpu time.Duration) {
-	b.ReportMetric(float64(cputime.Used(b)-cpu)/float64(b.N), "cpu-ns/op")
+	cputime.Report(b, cpu, time.Nanosecond, "cpu-ns/op")
 }

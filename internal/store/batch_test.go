@@ -288,7 +288,7 @@ func BenchmarkDurableActions(b *testing.B) {
 				})
 			}
 			wg.Wait()
-			b.ReportMetric(float64(cputime.Used(b)-cpu)/float64(b.N)/float64(time.Microsecond), "cpu-µs/action")
+			cputime.Report(b, cpu, time.Microsecond, "cpu-µs/action")
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "actions/s")
 			b.ReportMetric(float64(b.N)/float64(storetest.Commits(b)-commits), "actions/commit")
 			if c.pace > 0 { // how long an action waits for its commit, the wait for others' included

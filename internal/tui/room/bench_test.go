@@ -31,7 +31,7 @@ func BenchmarkView(b *testing.B) {
 			for b.Loop() {
 				_ = m.Lines()
 			}
-			reportCPU(b, cpu)
+			cputime.Report(b, cpu, time.Nanosecond, "cpu-ns/op")
 		})
 	}
 }
@@ -83,7 +83,7 @@ func BenchmarkFrame(b *testing.B) {
 		p.Send(tuitest.Frame(frames[i%2]))
 		<-wrote
 	}
-	b.ReportMetric(float64(cputime.Used(b)-cpu)/float64(b.N)/float64(time.Microsecond), "cpu-µs/frame")
+	cputime.Report(b, cpu, time.Microsecond, "cpu-µs/frame")
 }
 
 // BenchmarkRecap is the recap of the others' moves coming and going on a

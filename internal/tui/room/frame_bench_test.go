@@ -34,7 +34,7 @@ func BenchmarkSeatFrame(b *testing.B) {
 				p.Send(tuitest.Frame(c.frames[i%2]))
 				<-wrote.Signal
 			}
-			b.ReportMetric(float64(cputime.Used(b)-cpu)/float64(b.N)/float64(time.Microsecond), "cpu-µs/frame")
+			cputime.Report(b, cpu, time.Microsecond, "cpu-µs/frame")
 			b.ReportMetric(float64(wrote.N.Load()-sent)/float64(b.N), "B/frame")
 		})
 	}

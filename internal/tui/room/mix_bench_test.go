@@ -39,16 +39,9 @@ func BenchmarkMix(b *testing.B) {
 			for i := 0; b.Loop(); i++ {
 				mixMove(ms, moves[1+i%(len(moves)-1)], i)
 			}
-			reportCPU(b, cpu)
+			cputime.Report(b, cpu, time.Nanosecond, "cpu-ns/op")
 		})
 	}
-}
-
-// reportCPU reports the process's CPU time an op since cpu (cputime.Used), as
-// cpu-ns/op: on a machine that others share, the time an op waits for
-// the processor is in its sec/op, not in its CPU time.
-func reportCPU(b *testing.B, cpu time.Duration) {
-	b.ReportMetric(float64(cputime.Used(b)-cpu)/float64(b.N), "cpu-ns/op")
 }
 
 // The keys of BenchmarkMix: a decision's, and the idle keys.
@@ -115,7 +108,7 @@ func BenchmarkMixCold(b *testing.B) {
 			for i := 0; b.Loop(); i++ {
 				mixMove(ms[i%rooms], moves[1+(i/rooms)%(len(moves)-1)], i)
 			}
-			reportCPU(b, cpu)
+			cputime.Report(b, cpu, time.Nanosecond, "cpu-ns/op")
 		})
 	}
 }

@@ -69,7 +69,7 @@ func BenchmarkSeats(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(sent()-before)/float64(b.N), "B/move")
-			b.ReportMetric(float64(cputime.Used(b)-cpu)/float64(b.N)/float64(time.Microsecond), "cpu-µs/move")
+			cputime.Report(b, cpu, time.Microsecond, "cpu-µs/move")
 			b.ReportMetric(float64(lines)/float64(len(moves)-1), "lines/move") // but the last's back to the first
 			b.ReportMetric(float64(cells)/float64(len(moves)-1), "cells/move")
 		})
