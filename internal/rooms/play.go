@@ -320,7 +320,7 @@ func (l *viewerLog) texts() [][]string {
 }
 
 // logEvents adds the events of an action of seat, texts by viewer
-// (viewerLogs).
+// (viewerLog.texts).
 func (r *Room) logEvents(seat engine.Seat, note string, texts [][]string) {
 	for k, public := range texts[0] {
 		// The note is the action's: the events after its first (another
