@@ -793,16 +793,25 @@ func TestN3_DataBeforeShell(t *testing.T) {
 				}
 				conns++
 				t.Cleanup(func() { _ = c.Close() })
+				// A connection's channels are all open before its
+				// writers start: the server drops a connection that
+				// writes before a shell, and x/crypto's OpenChannel on a
+				// connection as it is dropped can wait for ever (the
+				// channel is listed after the reader closed those it had).
+				var channels []io.Writer
 				for range 10 {
 					ch, reqs, err := c.OpenChannel("session", nil)
 					if err != nil {
 						break
 					}
 					go gossh.DiscardRequests(reqs)
-					w := io.Writer(ch)
 					if stderr {
-						w = ch.Stderr()
+						channels = append(channels, ch.Stderr())
+					} else {
+						channels = append(channels, ch)
 					}
+				}
+				for _, w := range channels {
 					writers.Go(func() {
 						for sent := 0; sent < 4*mb; sent += len(chunk) {
 							if _, err := w.Write(chunk); err != nil {
