@@ -51,6 +51,7 @@ type lastDrawn struct {
 	players                   []string
 	playerRows                playerRows
 	public                    *Public // the board as every seat sees it, last drawn on
+	held                      held    // the holders of the view's chains
 }
 
 type boardKey struct {
