@@ -150,7 +150,7 @@ func (s Screen) boardAndChains(dst []string, w, h int) []string {
 		bh++
 	}
 	b.SetSize(board.Width, bh)
-	return s.layout.Append(0, dst, b.Lines(), s.board.Chains(rw, bh, board.Seats{You: s.at.You, Tags: s.at.Tags}), board.Width, gap, rw)
+	return s.layout.AppendMeasured(0, dst, b.Lines(), b.Widths(), s.board.Chains(rw, bh, board.Seats{You: s.at.You, Tags: s.at.Tags}), board.Width, gap, rw)
 }
 
 // StepWidth is the width of the replay's step panel.

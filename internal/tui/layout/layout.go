@@ -279,6 +279,12 @@ func (m *Memo) Append(slot int, dst, left, right []string, lw, gap, rw int) []st
 	return m.beside[slot].Append(dst, left, right, lw, gap, rw)
 }
 
+// AppendMeasured is Append given the left lines' widths
+// (Columns.AppendMeasured).
+func (m *Memo) AppendMeasured(slot int, dst, left []string, lws []int, right []string, lw, gap, rw int) []string {
+	return m.beside[slot].AppendMeasured(dst, left, lws, right, lw, gap, rw)
+}
+
 // Set is two columns set side by side, as Beside sets them, that is never
 // changed: a part of a screen that the seats of a room share (Shared).
 type Set struct {
@@ -324,13 +330,21 @@ func (c *Columns) Beside(left, right []string, lw, gap, rw int) []string {
 // Append is Beside appending the lines to dst: a screen that sets its
 // columns in its own list makes no other.
 func (c *Columns) Append(dst, left, right []string, lw, gap, rw int) []string {
+	return c.AppendMeasured(dst, left, nil, right, lw, gap, rw)
+}
+
+// AppendMeasured is Append given the width of each left line, lws[i]
+// for left[i] (nil: none given), which it then need not measure: a board
+// whose rows are all as wide, of a few hundred bytes each, that a move
+// changes on every seat's screen (Acquire's; room.BenchmarkGame).
+func (c *Columns) AppendMeasured(dst, left []string, lws []int, right []string, lw, gap, rw int) []string {
 	if c.lw != lw || c.gap != gap || c.rw != rw {
 		c.left, c.right, c.out, c.lws = c.left[:0], c.right[:0], c.out[:0], c.lws[:0]
 		c.lw, c.gap, c.rw = lw, gap, rw
 	}
 	n := max(len(left), len(right))
 	if !oneEachNew(left, c.left) || !oneEachNew(right, c.right) {
-		left, right = Pad(left, n), Pad(right, n)
+		left, right, lws = Pad(left, n), Pad(right, n), nil
 	}
 	// The lines kept are changed in place: a move changes a few of them.
 	for i := range n {
@@ -338,19 +352,28 @@ func (c *Columns) Append(dst, left, right []string, lw, gap, rw int) []string {
 		if i < len(c.out) {
 			switch {
 			case c.left[i] != l:
-				c.lws[i] = Width(l)
+				c.lws[i] = measured(lws, i, l)
 				fallthrough
 			case c.right[i] != r:
 				c.left[i], c.right[i], c.out[i] = l, r, besideLineW(l, c.lws[i], r, lw, gap, rw)
 			}
 			continue
 		}
-		lsw := Width(l)
+		lsw := measured(lws, i, l)
 		c.left, c.right, c.lws = append(c.left, l), append(c.right, r), append(c.lws, lsw)
 		c.out = append(c.out, besideLineW(l, lsw, r, lw, gap, rw))
 	}
 	c.left, c.right, c.out, c.lws = c.left[:n], c.right[:n], c.out[:n], c.lws[:n]
 	return append(dst, c.out...)
+}
+
+// measured is the width of l, the i-th of lines whose widths lws gives
+// where it has one.
+func measured(lws []int, i int, l string) int {
+	if i < len(lws) {
+		return lws[i]
+	}
+	return Width(l)
 }
 
 // oneEachNew reports whether each of lines is one line, looking only at

@@ -95,6 +95,35 @@ func TestMemo(t *testing.T) {
 	}
 }
 
+// AppendMeasured sets the columns as Beside does, taking the left lines'
+// widths as given where it is given them: a line given as wide as it is
+// comes out as Beside sets it, whichever lines change between calls, and
+// one given as wider than it is, which measuring would see, is padded as
+// given.
+func TestAppendMeasured(t *testing.T) {
+	var c layout.Columns
+	bold := lipgloss.NewStyle().Bold(true)
+	calls := []struct {
+		left  []string
+		lws   []int
+		right []string
+	}{
+		{[]string{bold.Render("ab"), "c"}, []int{2, 1}, []string{"xyz", "1"}},
+		{[]string{bold.Render("ab"), "cd"}, []int{2, 2}, []string{"xyz", "1"}},
+		{[]string{bold.Render("ab"), "cd", "e"}, []int{2, 2}, []string{"xyz", "2"}}, // the last measured
+		{[]string{"ab", "cd\ne"}, []int{2, 2}, []string{"xyz"}},                     // two lines in one: measured
+	}
+	for i, call := range calls {
+		got := c.AppendMeasured(nil, call.left, call.lws, call.right, 3, 1, 2)
+		if want := layout.Beside(call.left, call.right, 3, 1, 2); !slices.Equal(got, want) {
+			t.Errorf("call %d: AppendMeasured = %q, want %q", i, got, want)
+		}
+	}
+	if got := c.AppendMeasured(nil, []string{"a"}, []int{2}, []string{"z"}, 3, 1, 2); got[0] != "a  z" {
+		t.Errorf("a line given as two cells wide: %q, want %q", got[0], "a  z")
+	}
+}
+
 // Memo.Lines leaves unmeasured only the lines Beside set in columns that
 // fit its width: the same lines on a narrower screen are cut.
 func TestMemoScreenCutsBesideLines(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"hotels/internal/engine/acquire"
+	"hotels/internal/tui/layout"
 	"hotels/internal/tui/theme"
 )
 
@@ -49,6 +50,8 @@ type lastDrawn struct {
 	playersTags, playersTimes []string
 	players                   []string
 	playerRows                playerRows
+	public                    *Public // the board as every seat sees it, last drawn on
+	held                      held    // the holders of the view's chains
 }
 
 type boardKey struct {
@@ -72,6 +75,7 @@ type drawn struct {
 	lastLone                    string                 // a lone tile played last: "(o)"
 	none                        string                 // no shares, in the players table
 	legend                      string
+	widths                      [Height + 1]int // of the board's lines: the header, the rows, the legend
 }
 
 // looksFor returns the looks for s and v's rule set, drawn once for every
@@ -114,7 +118,9 @@ func draw(s *theme.Styles, v *acquire.View) *drawn {
 	d.header = s.Subtle.Render(strings.TrimRight(header, " "))
 	for r := range acquire.Rows {
 		d.rows[r] = s.Subtle.Render(string(rune('A'+r))) + " "
+		d.widths[1+r] = Width // a label and a cell a column, each as wide
 	}
+	d.widths[0], d.widths[Height] = layout.Width(d.header), layout.Width(d.legend)
 	if v != nil {
 		for c, info := range v.Rules.Chains {
 			d.chains[c] = s.Chain(info.Name, c).Render(" " + string(info.Letter) + " ")
@@ -169,13 +175,23 @@ func (m Model) View() string { return strings.Join(m.Lines(), "\n") }
 // chain table. The caller must not change them.
 func (m Model) Lines() []string {
 	if m.memo == nil { // a zero Model
-		return m.drawBoard(&rowsDrawn{})
+		return m.drawBoard(&rowsDrawn{}, nil)
 	}
 	k := boardKey{m.view, m.drawn, m.selected, m.height}
 	if m.memo.board == nil || m.memo.boardKey != k {
-		m.memo.boardKey, m.memo.board = k, m.drawBoard(&m.memo.rows)
+		m.memo.boardKey, m.memo.board = k, m.drawBoard(&m.memo.rows, m.public())
 	}
 	return m.memo.board
+}
+
+// Widths is the width of each of Lines' lines. The caller must not
+// change them.
+func (m Model) Widths() []int {
+	n := Height
+	if m.height > Height {
+		n++
+	}
+	return m.looks().widths[:n]
 }
 
 // rowsDrawn keeps each board row last drawn with the looks of its cells:
@@ -187,37 +203,62 @@ type rowsDrawn struct {
 	lines [acquire.Rows]string
 }
 
-func (m Model) drawBoard(kept *rowsDrawn) []string {
+// drawBoard draws the board, its rows kept in kept, taking p's (the
+// board as every seat sees it, nil for none) where they look the same:
+// the rows that hold none of the viewer's tiles.
+func (m Model) drawBoard(kept *rowsDrawn, p *Public) []string {
 	d := m.looks()
-	if kept.drawn != d {
-		*kept = rowsDrawn{drawn: d}
+	var all [acquire.Rows][acquire.Cols]look
+	if p != nil {
+		all = m.looksOn(p)
+	} else {
+		all = m.allLooks()
 	}
 	out := make([]string, 0, Height+1)
 	out = append(out, d.header)
-	for r := range acquire.Rows {
-		var looks [acquire.Cols]look
-		for c := range acquire.Cols {
-			looks[c] = m.look(acquire.TileAt(c, r))
+	for r, looks := range all {
+		if p != nil && p.rows.looks[r] == looks {
+			out = append(out, p.rows.lines[r])
+			continue
 		}
-		if kept.lines[r] == "" || kept.looks[r] != looks {
-			n := len(d.rows[r]) // the row's bytes: one allocation, not one and a larger one
-			for _, l := range looks {
-				n += len(d.cell(l))
-			}
-			var b strings.Builder
-			b.Grow(n)
-			b.WriteString(d.rows[r])
-			for _, l := range looks {
-				b.WriteString(d.cell(l))
-			}
-			kept.looks[r], kept.lines[r] = looks, b.String()
-		}
-		out = append(out, kept.lines[r])
+		out = append(out, kept.row(d, r, looks))
 	}
 	if m.height > Height {
 		out = append(out, d.legend)
 	}
 	return out
+}
+
+// allLooks is the looks of the board's cells.
+func (m Model) allLooks() (all [acquire.Rows][acquire.Cols]look) {
+	for r := range acquire.Rows {
+		for c := range acquire.Cols {
+			all[r][c] = m.look(acquire.TileAt(c, r))
+		}
+	}
+	return all
+}
+
+// row is row r of the board whose cells look as looks, drawn with d: the
+// one kept where it looks the same.
+func (kept *rowsDrawn) row(d *drawn, r int, looks [acquire.Cols]look) string {
+	if kept.drawn != d {
+		*kept = rowsDrawn{drawn: d}
+	}
+	if kept.lines[r] == "" || kept.looks[r] != looks {
+		n := len(d.rows[r]) // the row's bytes: one allocation, not one and a larger one
+		for _, l := range looks {
+			n += len(d.cell(l))
+		}
+		var b strings.Builder
+		b.Grow(n)
+		b.WriteString(d.rows[r])
+		for _, l := range looks {
+			b.WriteString(d.cell(l))
+		}
+		kept.looks[r], kept.lines[r] = looks, b.String()
+	}
+	return kept.lines[r]
 }
 
 // looks returns the drawn looks, drawing them for a zero Model.

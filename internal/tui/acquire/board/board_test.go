@@ -9,6 +9,7 @@ import (
 	"hotels/internal/engine"
 	"hotels/internal/engine/acquire"
 	"hotels/internal/tui/acquire/board"
+	"hotels/internal/tui/layout"
 	"hotels/internal/tui/theme"
 	"hotels/internal/tui/tuitest"
 )
@@ -154,6 +155,29 @@ func TestTablesFollowTheirInputs(t *testing.T) {
 		want.SetSize(board.Width, step.height)
 		if got, want := m.View(), want.View(); got != want {
 			t.Errorf("%s: board\n%s\nwant\n%s", step.name, got, want)
+		}
+	}
+}
+
+// Widths gives each line's width as measuring it does: the game screen
+// sets the board beside the chains without measuring it.
+func TestBoardWidths(t *testing.T) {
+	p := tuitest.FourSeat(t, "play")
+	for _, height := range []int{board.Height, board.Height + 1} {
+		for _, v := range []*acquire.View{p.View(0), p.View(engine.Watcher), tuitest.FourSeat(t, "over").View(1)} {
+			m := board.New(theme.DefaultStyles())
+			m.SetGame(v)
+			m.SetSize(board.Width, height)
+			m.Select(v.Tile)
+			lines, widths := m.Lines(), m.Widths()
+			if len(widths) != len(lines) {
+				t.Fatalf("%d widths for %d lines", len(widths), len(lines))
+			}
+			for i, l := range lines {
+				if w := layout.Width(l); widths[i] != w {
+					t.Errorf("line %d %q: width %d given, %d measured", i, l, widths[i], w)
+				}
+			}
 		}
 	}
 }

@@ -109,6 +109,24 @@ func holders(v *acquire.View) (major, minor [acquire.Chains]seatSet, ok bool) {
 	return major, minor, true
 }
 
+// held is holders' answer for a view.
+type held struct {
+	view         *acquire.View
+	major, minor [acquire.Chains]seatSet
+	open         bool
+}
+
+// holders is holders(m.view), kept for the view: the chain table and
+// the players table each ask for it when a snapshot comes.
+func (m Model) holders() (major, minor [acquire.Chains]seatSet, open bool) {
+	h := &m.memo.held
+	if h.view != m.view || h.view == nil {
+		h.view = m.view
+		h.major, h.minor, h.open = holders(m.view)
+	}
+	return h.major, h.minor, h.open
+}
+
 // ChainCell is chain c's letter in its colour, three cells wide.
 func (m Model) ChainCell(c acquire.Chain) string { return m.looks().chains[c] }
 
@@ -128,7 +146,7 @@ func (m Model) Chains(w, h int, seats Seats) []string {
 
 func (m Model) drawChains(w, h int, you engine.Seat, bots seatSet) []string {
 	v, s, kept := m.view, m.styles, &m.memo.chainRows
-	major, minor, open := holders(v)
+	major, minor, open := m.holders()
 	nameW := min(16, (w-41-2)/2)
 	showHolders := open && nameW >= 8
 	if kept.drawn != m.looks() || !slices.Equal(kept.names, v.Names) {
@@ -312,7 +330,7 @@ func (m Model) Players(w int, seats Seats) []string {
 
 func (m Model) drawPlayers(w int, seats Seats) []string {
 	v, s, kept := m.view, m.styles, &m.memo.playerRows
-	major, minor, _ := holders(v)
+	major, minor, _ := m.holders()
 	cell, cashW, timeW := 3, 8, 0
 	if w >= 60 {
 		cell, cashW = 4, 9
