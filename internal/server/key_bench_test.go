@@ -5,7 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strings"
+	"slices"
 	"testing"
 	"time"
 
@@ -17,10 +17,14 @@ import (
 	"hotels/internal/sshtest"
 )
 
-// keyScreen is a screen on which each key changes one short line, as an
-// idle key changes a game screen's status line: the frame it costs is a
-// few dozen bytes.
-type keyScreen struct{ keys int }
+// keyScreen is a screen drawn as the room screen is (tui.Model.View: its
+// lines handed over, in the alternate screen), on which each key changes
+// one short line, as an idle key changes a game screen's status line: the
+// frame it costs is a few dozen bytes.
+type keyScreen struct {
+	keys  int
+	lines []string
+}
 
 func (s *keyScreen) Init() tea.Cmd { return nil }
 
@@ -32,17 +36,19 @@ func (s *keyScreen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (s *keyScreen) View() tea.View {
-	return tea.NewView(fmt.Sprintf("KEYS %d\n%s", s.keys, keyScreenBody))
-}
-
-// keyScreenBody is 22 lines, each its own, as a game screen's are.
-var keyScreenBody = func() string {
-	rows := make([]string, 22)
-	for i := range rows {
-		rows[i] = fmt.Sprintf("Row %2d: a board, the chains and the players, as they were.", i+1)
+	if s.lines == nil {
+		s.lines = make([]string, 23)
+		for i := 1; i < len(s.lines); i++ {
+			s.lines[i] = fmt.Sprintf("Row %2d: a board, the chains and the players, as they were.", i)
+		}
 	}
-	return strings.Join(rows, "\n")
-}()
+	s.lines[0] = fmt.Sprintf("KEYS %d", s.keys)
+	v := tea.NewView("")
+	v.Lines = slices.Clone(s.lines) // a new frame's lines, as the room screen's are
+	v.AltScreen = true
+	v.WindowTitle = "Hotels"
+	return v
+}
 
 const (
 	keySessions       = 256
