@@ -199,6 +199,10 @@ type earlyChannel struct {
 	conn    *gossh.ServerConn
 	pumping sync.WaitGroup // done when pump has returned
 	stderr  [1]byte        // refuseStderr's read
+	// direct is set once pump has returned and what it read has been
+	// read: from then on a read is the channel's, with no lock taken
+	// (every key a session reads comes through Read).
+	direct atomic.Bool
 
 	mu    sync.Mutex
 	buf   []byte // read by pump, not yet by the session
@@ -262,6 +266,9 @@ func (e *earlyChannel) started() {
 
 // Read returns what pump read first, then reads the channel.
 func (e *earlyChannel) Read(p []byte) (int, error) {
+	if e.direct.Load() {
+		return e.Channel.Read(p)
+	}
 	e.pumping.Wait()
 	e.mu.Lock()
 	if len(e.buf) > 0 {
@@ -277,6 +284,7 @@ func (e *earlyChannel) Read(p []byte) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	e.direct.Store(true)
 	return e.Channel.Read(p)
 }
 

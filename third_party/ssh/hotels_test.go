@@ -665,3 +665,64 @@ func TestPtyReleasedWhenRequestsEnd(t *testing.T) {
 	case <-time.After(100 * time.Millisecond):
 	}
 }
+
+// A session with an emulated pty writes without asking the connection's
+// context (change 13), whose lock a test can hold: upstream's Write waited
+// on it; and its \n still reach the client as \r\n. A session without a
+// pty writes its bytes as they are.
+func TestWriteNotAskingContext(t *testing.T) {
+	wrote := make(chan error, 1)
+	srv := &Server{
+		Handler: func(s Session) {
+			var sc *sshContext
+			switch ctx := s.Context().(type) {
+			case *sshContext:
+				sc = ctx
+			case loopContext:
+				sc = ctx.Context.(*sshContext)
+			}
+			sc.valuesMu.Lock()
+			done := make(chan error, 1)
+			go func() { _, err := io.WriteString(s, "a\nb\r\n"); done <- err }()
+			select {
+			case err := <-done:
+				wrote <- err
+			case <-time.After(5 * time.Second):
+				wrote <- fmt.Errorf("Write waited on the context's lock")
+			}
+			sc.valuesMu.Unlock()
+			_ = s.Exit(0)
+		},
+	}
+	addr := serve(t, srv)
+	defer func() { _ = srv.Close() }()
+	c, err := gossh.Dial("tcp", addr, clientConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = c.Close() }()
+	for _, tt := range []struct {
+		pty  bool
+		want string
+	}{{true, "a\r\nb\r\n"}, {false, "a\nb\r\n"}} {
+		sess, err := c.NewSession()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tt.pty {
+			if err := sess.RequestPty("xterm", 24, 80, gossh.TerminalModes{}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		out, err := sess.Output("")
+		if err != nil {
+			t.Fatalf("pty %v: %v", tt.pty, err)
+		}
+		if err := <-wrote; err != nil {
+			t.Errorf("pty %v: %v", tt.pty, err)
+		}
+		if string(out) != tt.want {
+			t.Errorf("pty %v: the client read %q, want %q", tt.pty, out, tt.want)
+		}
+	}
+}

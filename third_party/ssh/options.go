@@ -87,8 +87,11 @@ func WrapConn(fn ConnCallback) Option {
 
 var contextKeyEmulatePty = &contextKey{"emulate-pty"}
 
-func emulatePtyHandler(ctx Context, _ Session, _ Pty) (func() error, error) {
+func emulatePtyHandler(ctx Context, s Session, _ Pty) (func() error, error) {
 	ctx.SetValue(contextKeyEmulatePty, true)
+	if sess, ok := s.(*session); ok {
+		sess.emulated = true // Hotels patch: see session.emulated
+	}
 	return func() error { return nil }, nil
 }
 

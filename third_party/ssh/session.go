@@ -182,17 +182,23 @@ type session struct {
 	breakCh    chan<- bool
 	filter     func(*gossh.Request) bool // Hotels patch: RequestFilter
 	onWindow   func(Window)              // Hotels patch: OnWindowChange
+	// emulated is whether the session has a pty that is emulated, which
+	// Write asks for every frame: set by the pty-req's handler
+	// (emulatePtyHandler), before the session's handler starts, and never
+	// after. Hotels patch: upstream asked the connection's context, a map
+	// under a mutex, at every write.
+	emulated bool
 }
 
 func (sess *session) Stderr() io.ReadWriter {
-	if sess.pty != nil && sess.EmulatedPty() {
+	if sess.emulated { // Hotels patch: see emulated
 		return NewPtyReadWriter(sess.Channel.Stderr())
 	}
 	return sess.Channel.Stderr()
 }
 
 func (sess *session) Write(p []byte) (int, error) {
-	if sess.pty != nil && sess.EmulatedPty() {
+	if sess.emulated { // Hotels patch: upstream asked the context each write
 		return writeCRLF(sess.Channel, p) // Hotels patch: no ptyWriter boxed a write
 	}
 	return sess.Channel.Write(p)

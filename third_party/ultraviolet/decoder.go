@@ -1082,6 +1082,11 @@ func (p *EventDecoder) parseApc(b []byte) (int, Event) {
 	})(b)
 }
 
+// printable is the printable ASCII characters, in order: the text of a key
+// that is one of them is a substring of it (Hotels patch: upstream's
+// string(code) allocated the text of every key typed).
+const printable = " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~"
+
 func (p *EventDecoder) parseUtf8(b []byte) (int, Event) {
 	if len(b) == 0 {
 		return 0, nil
@@ -1094,7 +1099,7 @@ func (p *EventDecoder) parseUtf8(b []byte) (int, Event) {
 	} else if c > ansi.US && c < ansi.DEL {
 		// ASCII printable characters
 		code := rune(c)
-		k := KeyPressEvent{Code: code, Text: string(code)}
+		k := KeyPressEvent{Code: code, Text: printable[c-' ' : c-' '+1]} // Hotels patch: see printable
 		if unicode.IsUpper(code) {
 			// Convert upper case letters to lower case + shift modifier
 			k.Code = unicode.ToLower(code)

@@ -212,3 +212,42 @@ func BenchmarkReaderKey(b *testing.B) {
 	b.ResetTimer()
 	stream(b, keys, func(Event) {})
 }
+
+// A key typed costs the reader one allocation, the event it sends (HOTELS.md,
+// change 25): upstream's also allocated the key's text, a copy of the read,
+// the slice of events, and three log lines' arguments with no logger, seven
+// in all. Printable keys still come with their own text.
+func TestReaderKeyAllocs(t *testing.T) {
+	var typed []string
+	for c := ' '; c < 0x7f; c++ {
+		typed = append(typed, string(c))
+	}
+	var got strings.Builder
+	stream(t, typed, func(ev Event) {
+		if k, ok := ev.(KeyPressEvent); ok {
+			got.WriteString(k.Text)
+		}
+	})
+	if want := strings.Join(typed, ""); got.String() != want {
+		t.Fatalf("typed %q, got %q", want, got.String())
+	}
+
+	if raceEnabled {
+		return // the race detector allocates for itself: measured without
+	}
+	for _, key := range []string{"z", "Z", "\x1b[A"} {
+		keys := make([]string, 2000)
+		for i := range keys {
+			keys[i] = key
+		}
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		stream(t, keys, func(Event) {})
+		runtime.ReadMemStats(&after)
+		perKey := float64(after.Mallocs-before.Mallocs) / float64(len(keys))
+		t.Logf("%q: %.2f allocations a key typed", key, perKey)
+		if perKey > 1.1 {
+			t.Errorf("%q: %.2f allocations a key typed, want 1", key, perKey)
+		}
+	}
+}

@@ -176,6 +176,12 @@ type eventStream struct {
 
 // input parses what was read with what came before it, sends the events
 // that are whole, and sets the timer for the rest.
+//
+// Hotels patch: when nothing is held from earlier reads (nearly always: a
+// key comes whole in one read), read is parsed where it is, and only what
+// is left of it is copied into buf; upstream copied every read into buf
+// first. The time the rest is taken as whole by is only asked for when
+// there is a rest.
 func (s *eventStream) input(read []byte) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -183,18 +189,26 @@ func (s *eventStream) input(read []byte) {
 	if d.logger != nil { // Hotels patch: read is not boxed for no logger
 		d.logf("input: %q", read)
 	}
-	s.buf.Write(read)
-	s.ttimeout = time.Now().Add(d.EscTimeout)
-	n := d.sendEvents(s.ctx, s.eventc, s.buf.Bytes(), false)
+	buf, held := read, s.buf.Len() > 0
+	if held {
+		s.buf.Write(read)
+		buf = s.buf.Bytes()
+	}
+	n := d.sendEvents(s.ctx, s.eventc, buf, false)
 	if s.timeout != nil {
 		s.timeout.Stop()
 	}
-	if n > 0 {
+	if n > 0 && d.logger != nil {
 		d.logf("processed %d bytes from buffer", n)
+	}
+	if held {
 		s.buf.Next(n)
+	} else { // n may count bytes deserializeWin32Input made: as Next does, at most all
+		s.buf.Write(buf[min(n, len(buf)):])
 	}
 	if s.buf.Len() > 0 {
 		d.logf("resetting timeout for remaining buffer after parse")
+		s.ttimeout = time.Now().Add(d.EscTimeout)
 		s.arm()
 	}
 }
@@ -254,15 +268,28 @@ func (d *TerminalReader) SetLogger(logger Logger) {
 // patch: upstream waits on eventc alone, and a program that has stopped
 // reading it leaves this goroutine, and everything it reaches, blocked for
 // good).
+//
+// Hotels patch: an event is first offered to a receiver already waiting
+// (the program's event loop, nearly always), which is a send on one
+// channel; only if none waits does it wait on eventc and ctx together, a
+// select over two channels, locked both. The events' slice is the
+// scanner's, kept for the next scan.
 func (d *TerminalReader) sendEvents(ctx context.Context, eventc chan<- Event, buf []byte, expired bool) int {
 	n, events := d.eventScanner.scanEvents(buf, expired)
 	for _, event := range events {
 		select {
 		case eventc <- event:
+			continue
+		default:
+		}
+		select {
+		case eventc <- event:
 		case <-ctx.Done():
+			d.eventScanner.keep(events)
 			return n
 		}
 	}
+	d.eventScanner.keep(events)
 	return n
 }
 
@@ -277,6 +304,25 @@ type eventScanner struct {
 	table       map[string]Key
 	lookup      bool
 	logger      Logger
+
+	// events is the slice scanEvents appends to, given back by keep once
+	// its events are sent (Hotels patch: upstream allocated one a scan,
+	// a key).
+	events []Event
+}
+
+// maxKeptEvents is the most events a slice keep keeps for the next scan
+// holds: a read of keys typed is one or a few.
+const maxKeptEvents = 8
+
+// keep takes back the slice of events a scan returned, once they are sent,
+// for the next scan (Hotels patch).
+func (d *eventScanner) keep(events []Event) {
+	if cap(events) == 0 || cap(events) > maxKeptEvents {
+		return
+	}
+	clear(events)
+	d.events = events[:0]
 }
 
 // newEventScanner creates a new event scanner.
@@ -300,14 +346,17 @@ func (d *eventScanner) scanEvents(buf []byte, expired bool) (total int, events [
 	}
 
 	var dn int
-	d.logf("processing buf %d %q", len(buf), buf)
+	if d.logger != nil { // Hotels patch: no boxing for no logger
+		d.logf("processing buf %d %q", len(buf), buf)
+	}
 	dn, buf = d.deserializeWin32Input(buf)
 	total += dn
+	events = d.events[:0] // Hotels patch: see keep
 
 	// Lookup table first
 	if d.lookup && len(buf) > 2 && buf[0] == ansi.ESC {
 		if k, ok := d.table[string(buf)]; ok {
-			return len(buf), []Event{KeyPressEvent(k)}
+			return len(buf), append(events, KeyPressEvent(k))
 		}
 	}
 
@@ -481,7 +530,14 @@ func (d *eventScanner) storeGraphemeRune(kd int, r rune) {
 // deserializeWin32Input deserializes the Win32 input events converting
 // KeyEventRecrods to bytes. Before returning the bytes, it will also try to
 // decode any UTF-16 pairs that might be present in the input buffer.
+//
+// Hotels patch: input with no Win32 input event in it (none without a '_',
+// the final byte of its CSI sequence), and no half-read grapheme held, is
+// returned as it is; upstream copied it, a new slice a read, a key.
 func (d *eventScanner) deserializeWin32Input(buf []byte) (int, []byte) {
+	if len(d.graphemeBuf[0]) == 0 && len(d.graphemeBuf[1]) == 0 && bytes.IndexByte(buf, '_') < 0 {
+		return 0, buf
+	}
 	p := ansi.GetParser()
 	defer ansi.PutParser(p)
 
