@@ -84,6 +84,12 @@ func drawFrame(frame uv.ScreenBuffer, shown *uv.TerminalRenderer, last, next []s
 	// default style.
 	same := shown != nil && len(last) > 0
 	kept := -1 // the last line left untouched
+	// tail: the first of the blank lines at the bottom of next (Hotels
+	// patch, change 17); see restore's call below.
+	tail := len(next)
+	for tail > 0 && blank(next[tail-1]) {
+		tail--
+	}
 	for y, b := range next {
 		a := lineAt(last, y)
 		if same && a == b && shown.ShownWidth(y) == w {
@@ -115,8 +121,11 @@ func drawFrame(frame uv.ScreenBuffer, shown *uv.TerminalRenderer, last, next []s
 			frame.TouchLine(0, y, w)
 			// The renderer may erase from the line above a line that
 			// became blank to the bottom, and then redraws only the
-			// touched lines.
-			if y > 0 && kept == y-1 && blank(b) {
+			// touched lines: only from above the blank lines at the
+			// bottom of the frame (clearBottom), so not above a blank
+			// line with text below it, such as a status line cleared
+			// (change 17).
+			if y > 0 && kept == y-1 && y >= tail {
 				restore(frame, shown, y-1)
 			}
 		}
