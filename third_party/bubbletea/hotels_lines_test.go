@@ -375,3 +375,35 @@ func TestBlankLineRestoresAbove(t *testing.T) {
 		}
 	}
 }
+
+// TestSGRStyleKept: drawPlain keeps the style an SGR sequence gives after
+// the default style, from a copy of the sequence, not the line it was cut
+// from, and takes it from there the next time (change 18); TestDrawPlain
+// compares what it draws with the general parser, sequences after other
+// sequences and resets among them.
+func TestSGRStyleKept(t *testing.T) {
+	seq := "\x1b[1;38;5;16;48;5;" + strconv.Itoa(100+rand.IntN(100)) + "m"
+	line := "a " + seq + "tile\x1b[m b"
+	l := make(uv.Line, 20)
+	if !drawPlain(l, line) {
+		t.Fatalf("%q not drawn by drawPlain", line)
+	}
+	st, ok := sgrStyle(seq)
+	if !ok {
+		t.Fatalf("the style of %q not kept", seq)
+	}
+	if st != l[2].Style || st.IsZero() {
+		t.Errorf("kept %#v for %q, drawn %#v", st, seq, l[2].Style)
+	}
+	k := sgrSlot(seq).Load()
+	if p, at := uintptr(unsafe.Pointer(unsafe.StringData(k.seq))), uintptr(unsafe.Pointer(unsafe.StringData(line))); p >= at && p < at+uintptr(len(line)) {
+		t.Errorf("the sequence kept points into the line drawn")
+	}
+	// Taken from sgrStyles: a style put in its slot is what drawPlain draws.
+	want := uv.Style{Attrs: uv.AttrItalic}
+	keepSGRStyle(seq, want)
+	if !drawPlain(l, line) || l[2].Style != want {
+		t.Errorf("%q drawn with %#v, not the kept %#v", seq, l[2].Style, want)
+	}
+	keepSGRStyle(seq, st)
+}
