@@ -80,6 +80,69 @@ func BenchmarkFlush(b *testing.B) {
 	}
 }
 
+// BenchmarkFlushCold is BenchmarkFlush's "-lines" frames over 2,500
+// renderers at once, as 625 tables of four players: each table's frames
+// its own (every line not blank starts with the table's number, so that
+// the cache of parsed lines holds a table's lines as it holds a game's),
+// and a frame of each renderer in turn, each alternating between two. It is
+// what a flush costs when the renderers' lines, the cache's and the
+// frames' are not in the processor's caches, as at 2,500 players, where a
+// frame took several times its in-process CPU (issue 22).
+func BenchmarkFlushCold(b *testing.B) {
+	const tables, seats = 625, 4
+	for _, c := range []struct{ name, a, b string }{
+		{"status", "seat", "seat-status"},
+		{"move", "seat", "seat-move"},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			texts := [2]string{hotelsFrame(b, c.a), hotelsFrame(b, c.b)}
+			var out counter
+			frames := make([][2]View, tables)
+			rs := make([]*cursedRenderer, 0, tables*seats)
+			for t := range frames {
+				for i, f := range texts {
+					lines := strings.Split(f, "\n")
+					for y, l := range lines {
+						if !blank(l) { // a blank line stays blank
+							lines[y] = fmt.Sprintf("%03d", t) + l
+						}
+					}
+					frames[t][i] = NewView("")
+					frames[t][i].Lines, frames[t][i].AltScreen = lines, true
+				}
+				memoLines(frames[t][0].Lines, frames[t][1].Lines)
+				for range seats {
+					r := newCursedRenderer(&out, []string{"TERM=xterm-256color"}, 80, 24)
+					r.setColorProfile(colorprofile.ANSI256)
+					rs = append(rs, r)
+				}
+			}
+			draw := func(r *cursedRenderer, v View) {
+				r.render(v)
+				if err := r.flush(false); err != nil {
+					b.Fatal(err)
+				}
+			}
+			for f := range 2 { // the first frames, and the cache
+				for i, r := range rs {
+					draw(r, frames[i/seats][f])
+				}
+			}
+			out = 0
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			cpu := threadTime(b)
+			b.ReportAllocs()
+			for i := 0; b.Loop(); i++ {
+				r := i % len(rs)
+				draw(rs[r], frames[r/seats][(i/len(rs))%2])
+			}
+			b.ReportMetric(float64(threadTime(b)-cpu)/float64(b.N)/float64(time.Microsecond), "cpu-µs/frame")
+			b.ReportMetric(float64(out)/float64(b.N), "B/frame")
+		})
+	}
+}
+
 // memoLines makes each line of b that is a line of a the same string, as
 // the game screens hand over lines (internal/tui/layout's Memo keeps a line
 // that did not change): equal lines of two frames are then one string, not

@@ -4,6 +4,7 @@ import (
 	"hash/maphash"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	uv "github.com/charmbracelet/ultraviolet"
@@ -84,6 +85,12 @@ func drawFrame(frame uv.ScreenBuffer, shown *uv.TerminalRenderer, last, next []s
 	// default style.
 	same := shown != nil && len(last) > 0
 	kept := -1 // the last line left untouched
+	// tail: the first of the blank lines at the bottom of next (Hotels
+	// patch, change 17); see restore's call below.
+	tail := len(next)
+	for tail > 0 && blank(next[tail-1]) {
+		tail--
+	}
 	for y, b := range next {
 		a := lineAt(last, y)
 		if same && a == b && shown.ShownWidth(y) == w {
@@ -115,8 +122,11 @@ func drawFrame(frame uv.ScreenBuffer, shown *uv.TerminalRenderer, last, next []s
 			frame.TouchLine(0, y, w)
 			// The renderer may erase from the line above a line that
 			// became blank to the bottom, and then redraws only the
-			// touched lines.
-			if y > 0 && kept == y-1 && blank(b) {
+			// touched lines: only from above the blank lines at the
+			// bottom of the frame (clearBottom), so not above a blank
+			// line with text below it, such as a status line cleared
+			// (change 17).
+			if y > 0 && kept == y-1 && y >= tail {
 				restore(frame, shown, y-1)
 			}
 		}
@@ -267,7 +277,11 @@ func drawLine(frame uv.ScreenBuffer, y int, line string) string {
 // cells one by one through the screen, was 7% of the server's CPU with
 // 5,000 players (issue 22).
 func drawPlain(l uv.Line, text string) bool {
-	var style uv.Style
+	// cell is the next cell, its style the one the SGR sequences so far
+	// set, copied whole into l (Hotels patch, change 18): a cell built in
+	// place, uv.Cell{...}, was zeroed on the stack, filled, and copied.
+	cell := uv.Cell{Width: 1}
+	zero := true // cell.Style is the default style (change 18)
 	var p *ansi.Parser
 	defer func() {
 		if p != nil {
@@ -280,16 +294,34 @@ func drawPlain(l uv.Line, text string) bool {
 		r, n := rune(c), 1
 		switch {
 		case c == '\x1b':
-			m, _, ok := sgr(text[i:])
+			m, reset, ok := sgr(text[i:])
 			if !ok {
 				return false
+			}
+			// Change 18: a reset gives the default style, whatever the
+			// style was, and a sequence after the default style the
+			// style kept for it, if any (sgrStyle); neither is parsed.
+			seq := text[i : i+m]
+			i += m
+			if reset {
+				cell.Style, zero = uv.Style{}, true
+				continue
+			}
+			if zero {
+				if st, ok := sgrStyle(seq); ok {
+					cell.Style, zero = st, false
+					continue
+				}
 			}
 			if p == nil {
 				p = ansi.GetParser()
 			}
-			ansi.DecodeSequenceWc(text[i:i+m], ansi.NormalState, p)
-			uv.ReadStyle(p.Params(), &style)
-			i += m
+			ansi.DecodeSequenceWc(seq, ansi.NormalState, p)
+			uv.ReadStyle(p.Params(), &cell.Style)
+			if zero {
+				keepSGRStyle(seq, cell.Style)
+			}
+			zero = false
 			continue
 		case c >= utf8.RuneSelf:
 			r, n = utf8.DecodeRuneInString(text[i:])
@@ -302,7 +334,8 @@ func drawPlain(l uv.Line, text string) bool {
 					return false
 				}
 				if x < len(l) {
-					l[x] = uv.Cell{Content: t, Width: 1, Style: style}
+					cell.Content = t
+					l[x] = cell
 				}
 				x++
 				i += n
@@ -315,7 +348,8 @@ func drawPlain(l uv.Line, text string) bool {
 			return false
 		}
 		if x < len(l) {
-			l[x] = uv.Cell{Content: plainText[r], Width: 1, Style: style}
+			cell.Content = plainText[r]
+			l[x] = cell
 		}
 		x++
 		i += n
@@ -324,6 +358,42 @@ func drawPlain(l uv.Line, text string) bool {
 		l[x] = uv.EmptyCell
 	}
 	return true
+}
+
+// sgrStyles holds the styles SGR sequences give after the default style,
+// by a hash of the sequence, for drawPlain; a sequence replaces the one in
+// its slot (Hotels patch, change 18). A game screen's lines start each
+// styled run with one sequence after a reset, from a few dozen, which
+// drawPlain parsed each time: half of its CPU (issue 22, 2,500 players).
+var sgrStyles [256]atomic.Pointer[sgrStyleOf]
+
+// sgrStyleOf is the style an SGR sequence gives after the default style.
+type sgrStyleOf struct {
+	seq   string
+	style uv.Style
+}
+
+// sgrSlot returns the slot of sgrStyles for seq.
+func sgrSlot(seq string) *atomic.Pointer[sgrStyleOf] {
+	h := uint32(2166136261)
+	for i := 0; i < len(seq); i++ {
+		h = (h ^ uint32(seq[i])) * 16777619
+	}
+	return &sgrStyles[h>>24]
+}
+
+// sgrStyle returns the style seq gives after the default style, if kept.
+func sgrStyle(seq string) (uv.Style, bool) {
+	if k := sgrSlot(seq).Load(); k != nil && k.seq == seq {
+		return k.style, true
+	}
+	return uv.Style{}, false
+}
+
+// keepSGRStyle keeps st as the style seq gives after the default style;
+// seq is copied, not to keep the frame it points into.
+func keepSGRStyle(seq string, st uv.Style) {
+	sgrSlot(seq).Store(&sgrStyleOf{strings.Clone(seq), st})
 }
 
 // plainSymbols holds the text of each rune from symbolsFrom that drawPlain

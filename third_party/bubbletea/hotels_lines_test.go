@@ -340,3 +340,70 @@ func TestLineCacheStack(t *testing.T) {
 		t.Errorf("a goroutine that looked up and kept a line holds %d KB of stack, want at most 16", perG>>10)
 	}
 }
+
+// TestBlankLineRestoresAbove: a line that became blank gives the line above
+// it, left untouched, the cells the screen shows, touched, only when it is
+// one of the blank lines at the bottom of the frame, from which the
+// renderer may erase (clearBottom): not a status line cleared above the
+// help line (bubbletea change 17), which copied and compared a line that
+// did not change in most frames of an idle key.
+func TestBlankLineRestoresAbove(t *testing.T) {
+	last := []string{"the board", "a status line", "the help line"}
+	for _, c := range []struct {
+		next    []string
+		touched bool // line 0
+	}{
+		{[]string{"the board", "", "the help line"}, false},
+		{[]string{"the board", "", ""}, true},
+		{[]string{"the board", "  ", "\x1b[m"}, true},
+		{[]string{"the board"}, true},
+	} {
+		frame := uv.ScreenBuffer{RenderBuffer: uv.NewRenderBuffer(20, 3), Method: ansi.WcWidth}
+		shown := uv.NewTerminalRenderer(io.Discard, []string{"TERM=xterm-256color"})
+		shown.SetFullscreen(true)
+		if !drawFrame(frame, nil, nil, last, false, make([]string, 3), make([]uint8, 3)) {
+			t.Fatal("the first frame not drawn line by line")
+		}
+		shown.Render(frame.RenderBuffer)
+		shown.Pack()
+		if !drawFrame(frame, shown, last, c.next, true, make([]string, 3), make([]uint8, 3)) {
+			t.Fatalf("%q not drawn line by line", c.next)
+		}
+		t0 := frame.Touched[0]
+		if touched := t0 != nil && (t0.FirstCell != -1 || t0.LastCell != -1); touched != c.touched {
+			t.Errorf("%q: the line above the blank line touched %v, want %v", c.next, touched, c.touched)
+		}
+	}
+}
+
+// TestSGRStyleKept: drawPlain keeps the style an SGR sequence gives after
+// the default style, from a copy of the sequence, not the line it was cut
+// from, and takes it from there the next time (change 18); TestDrawPlain
+// compares what it draws with the general parser, sequences after other
+// sequences and resets among them.
+func TestSGRStyleKept(t *testing.T) {
+	seq := "\x1b[1;38;5;16;48;5;" + strconv.Itoa(100+rand.IntN(100)) + "m"
+	line := "a " + seq + "tile\x1b[m b"
+	l := make(uv.Line, 20)
+	if !drawPlain(l, line) {
+		t.Fatalf("%q not drawn by drawPlain", line)
+	}
+	st, ok := sgrStyle(seq)
+	if !ok {
+		t.Fatalf("the style of %q not kept", seq)
+	}
+	if st != l[2].Style || st.IsZero() {
+		t.Errorf("kept %#v for %q, drawn %#v", st, seq, l[2].Style)
+	}
+	k := sgrSlot(seq).Load()
+	if p, at := uintptr(unsafe.Pointer(unsafe.StringData(k.seq))), uintptr(unsafe.Pointer(unsafe.StringData(line))); p >= at && p < at+uintptr(len(line)) {
+		t.Errorf("the sequence kept points into the line drawn")
+	}
+	// Taken from sgrStyles: a style put in its slot is what drawPlain draws.
+	want := uv.Style{Attrs: uv.AttrItalic}
+	keepSGRStyle(seq, want)
+	if !drawPlain(l, line) || l[2].Style != want {
+		t.Errorf("%q drawn with %#v, not the kept %#v", seq, l[2].Style, want)
+	}
+	keepSGRStyle(seq, st)
+}
