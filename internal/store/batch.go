@@ -146,7 +146,7 @@ func (a *Appender) run() {
 			add(r)
 		case <-a.done:
 			if a.own != nil {
-				a.own.close(false)
+				a.own.close()
 			}
 			return
 		}
@@ -183,16 +183,18 @@ func (a *Appender) run() {
 	}
 }
 
-// commit writes a batch in one transaction. A refused request (a gap in
-// the sequence, a finished game) fails alone, none of its actions saved; a
-// failed commit fails them all.
+// commit writes a batch: in one transaction on PostgreSQL; on SQLite in
+// one statement, which is a transaction, and one for each request that
+// statement did not take (see own). A refused request (a gap in the
+// sequence, a finished game) fails alone, none of its actions saved; a
+// failed commit (statement) fails them all (its requests).
 func (a *Appender) commit(batch []appendReq) {
 	b := &a.bufs
 	if b.games == nil {
 		b.games = map[GameID]bool{}
 	}
 	errs := slices.Grow(b.errs[:0], len(batch))[:len(batch)]
-	err := a.withTx(func(tx *Tx) error {
+	err := a.write(func(s *Store) error {
 		// The first request of each game goes in one statement; the
 		// rest, and any it refused, one at a time after it, which says
 		// why.
@@ -214,7 +216,7 @@ func (a *Appender) commit(batch []appendReq) {
 			b.first, b.isFirst = first[:0], isFirst[:0]
 			clear(b.games)
 		}()
-		all, err := tx.appendActions(context.Background(), first, &b.args)
+		all, err := s.appendActions(context.Background(), first, &b.args)
 		if err != nil {
 			return err
 		}
@@ -222,7 +224,7 @@ func (a *Appender) commit(batch []appendReq) {
 			if errs[i] == nil && !(isFirst[i] && all) {
 				// Without r.ctx's end, which is ignored once written, but
 				// with its lease (Fenced).
-				errs[i] = tx.AppendAction(context.WithoutCancel(r.ctx), r.id, r.seq, r.lines...)
+				errs[i] = s.AppendAction(context.WithoutCancel(r.ctx), r.id, r.seq, r.lines...)
 			}
 		}
 		return nil
@@ -237,12 +239,13 @@ func (a *Appender) commit(batch []appendReq) {
 	b.errs = errs[:0]
 }
 
-// withTx runs fn in one transaction: on SQLite on the Appender's own
-// connection, on PostgreSQL as WithTx does.
-func (a *Appender) withTx(fn func(*Tx) error) error {
+// write runs fn: on SQLite on the Appender's own connection, each
+// statement committed as it ends (withOwn); on PostgreSQL in one
+// transaction, as WithTx does.
+func (a *Appender) write(fn func(*Store) error) error {
 	ctx := context.Background()
 	if a.s.kept == nil {
-		return a.s.WithTx(ctx, fn)
+		return a.s.WithTx(ctx, func(tx *Tx) error { return fn(tx.Store) })
 	}
 	if a.own == nil {
 		o, err := a.s.newOwn(ctx)

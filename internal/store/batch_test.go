@@ -220,6 +220,28 @@ func TestAppenderTakesAnotherConnectionAfterAFailure(t *testing.T) {
 	}
 }
 
+// The Appender's own connection (SQLite's) does without the foreign keys'
+// checks, which its appends' fence makes needless; it never goes back to
+// the pool, whose connections all check them still.
+func TestAppenderLeavesThePoolItsForeignKeys(t *testing.T) {
+	storetest.SkipOnPostgres(t, "the Appender's own connection is SQLite's")
+	s, _ := open(t)
+	a := store.NewAppender(s)
+	ctx := context.Background()
+	id := newGames(t, s, 1)[0]
+	if err := a.AppendAction(ctx, id, 1, "ann play 1A"); err != nil {
+		t.Fatal(err)
+	}
+	a.Close()
+	on, err := store.ForeignKeys(s)
+	if err != nil || len(on) == 0 || slices.Contains(on, 0) {
+		t.Errorf("foreign_keys of the pool's connections: %v, %v; want all 1", on, err)
+	}
+	if err := store.Exec(s, `INSERT INTO actions (game_id, seq, line, at) VALUES (?, 1, 'x', 'y')`, id+1); err == nil {
+		t.Error("an action of no game was inserted")
+	}
+}
+
 // BenchmarkDurableActions appends actions from concurrent games, each
 // waiting for its commit like a room does: the durable actions per second
 // the server sustains, and cpu-µs/action, the process's CPU time per
@@ -296,6 +318,69 @@ func BenchmarkDurableActions(b *testing.B) {
 				b.ReportMetric(float64(waits[len(waits)/2])/float64(time.Millisecond), "p50-ms/commit")
 				b.ReportMetric(float64(waits[len(waits)*99/100])/float64(time.Millisecond), "p99-ms/commit")
 			}
+		})
+	}
+}
+
+// BenchmarkAppenderCommit is one commit of the Appender's, of n actions of
+// n different games among 625 (a one-core load run's rooms, whose commits
+// are of one to three actions), without the wait for others: what a
+// commit and its rows cost on the database, the disk's sync included, or,
+// unsynced, not (the sync, most of it, varies with the disk and what else
+// uses it, more than the rest).
+//
+//	go test -run XXX -bench AppenderCommit -benchmem -cpu 1 -count 6 ./internal/store/
+func BenchmarkAppenderCommit(b *testing.B) {
+	for _, c := range []struct {
+		n        int
+		unsynced bool
+	}{{1, false}, {3, false}, {1, true}, {3, true}} {
+		name := fmt.Sprintf("actions=%d", c.n)
+		if c.unsynced {
+			name += "/unsynced"
+		}
+		b.Run(name, func(b *testing.B) {
+			if c.unsynced && storetest.Postgres() {
+				b.Skip("the Appender's own connection is SQLite's")
+			}
+			s, err := store.Open(context.Background(), storetest.Data(b))
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer s.Close()
+			a := store.NewAppender(s)
+			defer a.Close()
+			ids := newGames(b, s, 625)
+			seqs := make([]int, len(ids))
+			line := []string{"ann buy Tower Tower Luxor"}
+			batch := make([]store.Batched, c.n)
+			next := 0
+			commit := func() {
+				for i := range batch {
+					seqs[next]++
+					batch[i] = store.Batched{Ctx: context.Background(), Game: ids[next], Seq: seqs[next], Lines: line}
+					next = (next + 1) % len(ids)
+				}
+				for _, err := range store.Commit(a, batch) {
+					if err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+			for range 2 * len(ids) { // some actions in every game first
+				commit()
+			}
+			if c.unsynced {
+				if err := store.Unsynced(a); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ResetTimer()
+			cpu := cputime.Used(b)
+			for range b.N {
+				commit()
+			}
+			cputime.Report(b, cpu, time.Microsecond, "cpu-µs/commit")
 		})
 	}
 }

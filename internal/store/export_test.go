@@ -75,3 +75,31 @@ func BreakOwn(a *Appender) {
 		_ = a.own.c.Close()
 	}
 }
+
+// ForeignKeys returns PRAGMA foreign_keys on each of the connections s's
+// pool holds open (SQLite's), taken all at once, or on a new one.
+func ForeignKeys(s *Store) ([]int, error) {
+	ctx := context.Background()
+	var on []int
+	for range max(s.db.Stats().OpenConnections, 1) {
+		c, err := s.db.Conn(ctx)
+		if err != nil {
+			return nil, err
+		}
+		defer func() { _ = c.Close() }()
+		var fk int
+		if err := c.QueryRowContext(ctx, "PRAGMA foreign_keys").Scan(&fk); err != nil {
+			return nil, err
+		}
+		on = append(on, fk)
+	}
+	return on, nil
+}
+
+// Unsynced has a commit on its own connection (SQLite's), once it has
+// one, without syncing the log: for a benchmark of what a commit costs
+// besides the disk's sync, which is most of it and varies with the disk.
+func Unsynced(a *Appender) error {
+	_, err := a.own.c.ExecContext(context.Background(), "PRAGMA synchronous = OFF")
+	return err
+}
