@@ -271,11 +271,7 @@ func BenchmarkDurableActions(b *testing.B) {
 			name += "/paced"
 		}
 		b.Run(name, func(b *testing.B) {
-			s, err := store.Open(context.Background(), storetest.Data(b))
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer s.Close()
+			s, _ := storetest.Open(b)
 			a := store.NewAppender(s)
 			defer a.Close()
 			appendAction := s.AppendAction
@@ -343,11 +339,7 @@ func BenchmarkAppenderCommit(b *testing.B) {
 			if c.unsynced && storetest.Postgres() {
 				b.Skip("the Appender's own connection is SQLite's")
 			}
-			s, err := store.Open(context.Background(), storetest.Data(b))
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer s.Close()
+			s, _ := storetest.Open(b)
 			a := store.NewAppender(s)
 			defer a.Close()
 			ids := newGames(b, s, 625)
